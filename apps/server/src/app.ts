@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { requestId } from 'hono/request-id';
+import type { AppEnv, Deps } from './context.ts';
+import { AppError, onError } from './errors.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { devRoutes } from './features/dev/routes.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { subscriptionRoutes } from './features/subscriptions/routes.ts';
+import { sameOriginWrites, securityHeaders } from './http/security.ts';
+import { webApp } from './http/static.ts';
+
+/** Every API route, chained so the web's typed client (hc<AppType>) sees them all. */
+const apiRoutes = new Hono<AppEnv>()
+  .route('/', authRoutes)
+  .route('/health', healthRoutes)
+  .route('/subscription', subscriptionRoutes);
+
+export type AppType = typeof apiRoutes;
+
+const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export function createApp(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const log = deps.log.child({ reqId: c.var.requestId });
+    c.set('deps', deps);
+    c.set('log', log);
+    const started = performance.now();
+    await next();
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
+  });
+  app.use(securityHeaders(deps.config.isProduction));
+  app.use(compress());
+  app.use('/api/*', sameOriginWrites(deps.config.publicUrl));
+  app.route('/api', apiRoutes);
+  app.all('/api/*', () => {
+    throw new AppError('NOT_FOUND', 'No such API route');
+  });
+  if (!deps.config.isProduction) app.route('/dev', devRoutes);
+  app.route('/', webApp(deps.config.webDist ?? DEFAULT_WEB_DIST));
+  app.onError(onError);
+  return app;
+}

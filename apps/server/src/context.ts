@@ -1,0 +1,25 @@
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Auth, SessionUser } from './features/auth/auth.ts';
+import type { Database } from './platform/db/index.ts';
+import type { Mailer } from './platform/mail/mailer.ts';
+
+/** What every request can reach: built once at start-up (or per test), never global. */
+export type Deps = {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+  auth: Auth;
+  log: Logger;
+  /** The current time; tests pass a fixed clock. */
+  now: () => Date;
+};
+
+export type AppEnv = {
+  Variables: {
+    deps: Deps;
+    log: Logger;
+    user: SessionUser | null;
+    sessionId: string | null;
+  };
+};

@@ -1,0 +1,167 @@
+import { EMAIL_CONFIRMED_CALLBACK, unmetPasswordRules, weakPasswordMessage } from '@core28/core/auth';
+import { hash, verify } from '@node-rs/argon2';
+import { APIError, betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { createAuthMiddleware } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../platform/db/index.ts';
+import { accounts, profiles, rateLimits, sessions, users, verifications } from '../../platform/db/schema.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import { actionEmail } from '../../platform/mail/templates.ts';
+
+// OWASP's argon2id minimum (19 MiB, t=2, p=1); better-auth's default scrypt cost is below it.
+const ARGON2 = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const CLIENT_IP_HEADER = 'x-core28-client-ip';
+export const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password';
+
+type AuthDeps = { db: Database; config: Config; mailer: Mailer; log: Logger };
+
+export function createAuth({ db, config, mailer, log }: AuthDeps) {
+  const isHttps = config.publicUrl.startsWith('https://');
+  return betterAuth({
+    appName: 'Core28',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+      },
+    }),
+    logger: {
+      log: (level, message, ...args) => log[level]({ args }, `auth: ${message}`),
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      password: {
+        hash: (password) => hash(password, ARGON2),
+        verify: ({ hash: stored, password }) => verify(stored, password),
+      },
+      // DESIGN.md: the reset e-mail opens the auth page's recovery mode, not better-auth's redirect.
+      sendResetPassword: async ({ user, token }) => {
+        const url = `${config.publicUrl}/auth?type=recovery&token=${encodeURIComponent(token)}`;
+        await mailer.send(
+          actionEmail({
+            to: user.email,
+            kind: 'reset-password',
+            subject: 'Reset your Core28 password',
+            intro: 'We received a request to reset the password of your Core28 account.',
+            action: 'Choose a new password',
+            url,
+            outro:
+              'The link works once and expires in one hour. If you did not ask for it, ignore this e-mail.',
+          }),
+        );
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url: verifyUrl }) => {
+        const url = withConfirmedCallback(verifyUrl);
+        await mailer.send(
+          actionEmail({
+            to: user.email,
+            kind: 'verify-email',
+            subject: 'Confirm your Core28 account',
+            intro: 'Welcome to Core28! Confirm your e-mail address to start your 28-day core program.',
+            action: 'Confirm my e-mail',
+            url,
+            outro: 'The link expires in 24 hours. If you did not sign up, ignore this e-mail.',
+          }),
+        );
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    rateLimit: {
+      enabled: config.authRateLimit,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 10, max: 3 },
+        '/sign-up/email': { window: 60, max: 5 },
+        '/request-password-reset': { window: 60, max: 3 },
+        '/reset-password': { window: 60, max: 5 },
+        '/send-verification-email': { window: 60, max: 3 },
+        '/change-password': { window: 60, max: 5 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: () => crypto.randomUUID() },
+      useSecureCookies: false,
+      cookiePrefix: 'core28',
+      // Over https the session cookie is a __Host- cookie: Secure, path /, no Domain.
+      cookies: isHttps ? { session_token: { name: '__Host-core28.session_token' } } : undefined,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/', secure: isHttps },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every account has a profile from its first moment (spec §3 registration_date).
+          after: async (user) => {
+            await db
+              .insert(profiles)
+              .values({ userId: user.id, displayName: user.name.trim() || null })
+              .onConflictDoNothing();
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if (ctx.path === '/sign-in/email' || ctx.path === '/sign-up/email') {
+          if (!body.email || !body.password)
+            throw new APIError('BAD_REQUEST', { message: MISSING_CREDENTIALS });
+        }
+        const newPassword = ctx.path === '/sign-up/email' ? body.password : body.newPassword;
+        if (['/sign-up/email', '/reset-password', '/change-password'].includes(ctx.path)) {
+          const unmet = typeof newPassword === 'string' ? unmetPasswordRules(newPassword) : [];
+          if (unmet.length > 0)
+            throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: weakPasswordMessage(unmet) });
+        }
+        if (ctx.path === '/sign-up/email' && typeof body.email === 'string') {
+          // spec §8: the visitor is told the account exists and is switched to sign-in.
+          const [existing] = await db
+            .select({ id: users.id })
+            .from(users)
+            .where(eq(users.email, body.email.trim().toLowerCase()));
+          if (existing)
+            throw new APIError('UNPROCESSABLE_ENTITY', {
+              code: 'USER_ALREADY_EXISTS',
+              message: 'User already registered',
+            });
+        }
+      }),
+    },
+  });
+}
+
+/** A confirmation link without a destination of its own (e.g. resent at sign-in) lands on the auth page. */
+function withConfirmedCallback(verifyUrl: string) {
+  const url = new URL(verifyUrl);
+  const callback = url.searchParams.get('callbackURL');
+  if (!callback || callback === '/') url.searchParams.set('callbackURL', EMAIL_CONFIRMED_CALLBACK);
+  return url.toString();
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+export type SessionUser = Auth['$Infer']['Session']['user'];

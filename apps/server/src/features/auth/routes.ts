@@ -1,0 +1,88 @@
+import { PasswordRecoverySchema } from '@core28/core/auth';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { eq } from 'drizzle-orm';
+import { type Context, Hono } from 'hono';
+import type { AppEnv } from '../../context.ts';
+import { AppError, errorBody } from '../../errors.ts';
+import { profiles, users } from '../../platform/db/schema.ts';
+import { validate } from '../../validate.ts';
+import { CLIENT_IP_HEADER } from './auth.ts';
+import { isAdmin, optionalUser } from './session.ts';
+
+// Clearer words for a few of better-auth's messages; the codes stay as they are.
+const FRIENDLY: Record<string, string> = {
+  EMAIL_NOT_VERIFIED: 'Please confirm your email address first. We have sent you a new confirmation link.',
+  INVALID_EMAIL_OR_PASSWORD: 'Invalid email or password',
+  INVALID_TOKEN: 'This link is invalid or has expired. Please request a new one.',
+};
+
+function clientIp(c: Context<AppEnv>): string {
+  if (c.var.deps.config.trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? '127.0.0.1';
+  } catch {
+    return '127.0.0.1'; // app.request() in tests has no socket
+  }
+}
+
+/** better-auth answers errors as { code, message }; the API everywhere answers { error: { code, message } }. */
+async function withAppErrorShape(res: Response): Promise<Response> {
+  if (res.status < 400 || !res.headers.get('content-type')?.includes('application/json')) return res;
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: string; message?: string } | null;
+  const code = body?.code ?? (res.status === 429 ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST');
+  const message =
+    res.status === 429
+      ? 'Too many attempts. Please wait a few seconds and try again.'
+      : (FRIENDLY[code] ?? body?.message ?? 'Request failed');
+  const headers = new Headers(res.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify(errorBody(code, message)), { status: res.status, headers });
+}
+
+export const authRoutes = new Hono<AppEnv>()
+  // spec §2: after a successful recovery the member is signed in and goes to /profile.
+  .post('/auth/recover-password', validate('json', PasswordRecoverySchema), async (c) => {
+    const { token, newPassword } = c.req.valid('json');
+    const { auth, db } = c.var.deps;
+    const context = await auth.$context;
+    const verification = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+    if (!verification || verification.expiresAt < new Date())
+      throw new AppError('BAD_REQUEST', FRIENDLY.INVALID_TOKEN!);
+    const [user] = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, verification.value));
+    if (!user) throw new AppError('BAD_REQUEST', FRIENDLY.INVALID_TOKEN!);
+    await auth.api.resetPassword({ body: { token, newPassword }, headers: c.req.raw.headers });
+    const signIn = await auth.api.signInEmail({
+      body: { email: user.email, password: newPassword },
+      headers: c.req.raw.headers,
+      asResponse: true,
+    });
+    for (const cookie of signIn.headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
+    return c.json({ ok: true as const });
+  })
+  .on(['GET', 'POST'], '/auth/*', async (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, clientIp(c));
+    const request = new Request(c.req.raw, { headers });
+    return withAppErrorShape(await c.var.deps.auth.handler(request));
+  })
+  /** The signed-in member as the web shell needs it, in one round trip. */
+  .get('/me', optionalUser, async (c) => {
+    const user = c.var.user;
+    if (!user) return c.json({ user: null, profile: null, isAdmin: false });
+    const { db } = c.var.deps;
+    const [profile] = await db.select().from(profiles).where(eq(profiles.userId, user.id));
+    return c.json({
+      user: { id: user.id, email: user.email, emailVerified: user.emailVerified, name: user.name },
+      profile: profile ?? null,
+      isAdmin: await isAdmin(c.var.deps, user.id),
+    });
+  });

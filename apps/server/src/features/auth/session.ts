@@ -1,0 +1,52 @@
+import { and, eq } from 'drizzle-orm';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv, Deps } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { userRoles } from '../../platform/db/schema.ts';
+import type { SessionUser } from './auth.ts';
+
+type Authed = AppEnv & { Variables: { user: SessionUser; sessionId: string } };
+
+/** Reads the session cookie once per request; later calls reuse it. */
+export async function readSession(c: {
+  var: AppEnv['Variables'];
+  set: <K extends keyof AppEnv['Variables']>(key: K, value: AppEnv['Variables'][K]) => void;
+  req: { raw: Request };
+}) {
+  if (c.var.user !== undefined) return c.var.user;
+  const result = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
+  c.set('user', result?.user ?? null);
+  c.set('sessionId', result?.session.id ?? null);
+  return result?.user ?? null;
+}
+
+export const optionalUser = createMiddleware<AppEnv>(async (c, next) => {
+  await readSession(c);
+  await next();
+});
+
+/** 401 unless signed in; afterwards `c.var.user` is the member. */
+export const requireUser = (message = 'Please sign in to continue.') =>
+  createMiddleware<Authed>(async (c, next) => {
+    const user = await readSession(c);
+    if (!user) throw new AppError('UNAUTHORIZED', message);
+    await next();
+  });
+
+/** DESIGN.md: admin has one meaning, a user_roles row with role admin. */
+export async function isAdmin(deps: Pick<Deps, 'db'>, userId: string): Promise<boolean> {
+  const rows = await deps.db
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'admin')))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** 401 for visitors, 403 for members. */
+export const requireAdmin = createMiddleware<Authed>(async (c, next) => {
+  const user = await readSession(c);
+  if (!user) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
+  if (!(await isAdmin(c.var.deps, user.id))) throw new AppError('FORBIDDEN', 'Admins only.');
+  await next();
+});

@@ -1,0 +1,83 @@
+import { desc, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { html, raw } from 'hono/html';
+import type { AppEnv } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { mailOutbox } from '../../platform/db/schema.ts';
+
+// The dev mailbox: every e-mail of the outbox mailer. Never mounted in production.
+const page = (title: string, body: unknown) => html`<!doctype html>
+  <html lang="en">
+    <head>
+      <meta charset="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <title>${title} · Core28 dev mailbox</title>
+      <style>
+        body { font-family: system-ui, sans-serif; margin: 0; background: #f6f6f7; color: #111; }
+        header { background: #111; color: #fff; padding: 14px 24px; }
+        header a { color: #fff; }
+        main { max-width: 960px; margin: 24px auto; padding: 0 16px; }
+        table { width: 100%; border-collapse: collapse; background: #fff; border-radius: 8px; overflow: hidden; }
+        td, th { text-align: left; padding: 10px 12px; border-bottom: 1px solid #eee; font-size: 14px; }
+        .empty { padding: 40px; text-align: center; color: #666; background: #fff; border-radius: 8px; }
+        pre { white-space: pre-wrap; background: #fff; padding: 16px; border-radius: 8px; }
+      </style>
+    </head>
+    <body>
+      <header><strong>Core28 dev mailbox</strong> · <a href="/dev/mail">All messages</a> · <a href="/">Back to the app</a></header>
+      <main>${body}</main>
+    </body>
+  </html>`;
+
+export const devRoutes = new Hono<AppEnv>()
+  .get('/mail', async (c) => {
+    const to = c.req.query('to');
+    const rows = await c.var.deps.db
+      .select({
+        id: mailOutbox.id,
+        to: mailOutbox.to,
+        subject: mailOutbox.subject,
+        createdAt: mailOutbox.createdAt,
+      })
+      .from(mailOutbox)
+      .where(to ? eq(mailOutbox.to, to.toLowerCase()) : undefined)
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(200);
+    const list = rows.length
+      ? html`<table>
+          <thead><tr><th>To</th><th>Subject</th><th>Sent</th></tr></thead>
+          <tbody>
+            ${rows.map(
+              (m) =>
+                html`<tr><td>${m.to}</td><td><a href="/dev/mail/${m.id}">${m.subject}</a></td><td>${m.createdAt.toISOString()}</td></tr>`,
+            )}
+          </tbody>
+        </table>`
+      : html`<p class="empty">No e-mails yet. Sign up, ask for a password reset or send the contact form.</p>`;
+    return c.html(page('Inbox', list));
+  })
+  .get('/mail.json', async (c) => {
+    const to = c.req.query('to');
+    const rows = await c.var.deps.db
+      .select()
+      .from(mailOutbox)
+      .where(to ? eq(mailOutbox.to, to.toLowerCase()) : undefined)
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(200);
+    return c.json(rows);
+  })
+  .get('/mail/:id', async (c) => {
+    const id = c.req.param('id');
+    if (!/^[0-9a-f-]{36}$/.test(id)) throw new AppError('NOT_FOUND', 'No such message');
+    const [m] = await c.var.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    if (!m) throw new AppError('NOT_FOUND', 'No such message');
+    return c.html(
+      page(
+        m.subject,
+        html`<p><strong>To:</strong> ${m.to}<br /><strong>Subject:</strong> ${m.subject}<br /><strong>Sent:</strong> ${m.createdAt.toISOString()}</p>
+          ${raw(m.html)}
+          <h3>Plain text</h3>
+          <pre>${m.text}</pre>`,
+      ),
+    );
+  });

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, json, type TestApp } from '../../testing/harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+});
+afterAll(() => t.close());
+
+describe('platform routes', () => {
+  it('/api/health checks the database', async () => {
+    const res = await t.request('/api/health');
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('an unknown /api path is 404 JSON', async () => {
+    const res = await t.request('/api/nope');
+    expect(res.status).toBe(404);
+    expect(await json(res)).toEqual({ error: { code: 'NOT_FOUND', message: 'No such API route' } });
+  });
+
+  it('sends the security headers', async () => {
+    const res = await t.request('/api/health');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('strict-transport-security')).toBeNull(); // production only
+  });
+
+  it('serves the dev mailbox outside production', async () => {
+    const res = await t.request('/dev/mail');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('Core28 dev mailbox');
+  });
+});

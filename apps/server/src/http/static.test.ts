@@ -1,0 +1,45 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  const dist = await mkdtemp(path.join(tmpdir(), 'core28-dist-'));
+  await mkdir(path.join(dist, 'assets'));
+  await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
+  await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await createTestApp({ env: { WEB_DIST: dist }, seed: false });
+});
+afterAll(() => t.close());
+
+describe('serving the web app', () => {
+  it('hashed assets are cached for a year', async () => {
+    const res = await t.request('/assets/index-abc123.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('a missing asset is a 404, never the HTML page', async () => {
+    const res = await t.request('/assets/index-gone.js');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('cache-control')).toBeNull();
+  });
+
+  it('every page path gets the SPA index, revalidated on each visit', async () => {
+    for (const p of ['/', '/program', '/blog/some-article', '/no/such/page']) {
+      const res = await t.request(p);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toContain('<div id="root">');
+    }
+  });
+
+  it('serves public files and compresses what it sends', async () => {
+    expect((await t.request('/favicon.svg')).status).toBe(200);
+    const res = await t.request('/program', { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+  });
+});

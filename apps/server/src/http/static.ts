@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import type { AppEnv } from '../context.ts';
+
+/** The built web app: hashed assets cached for a year, every other page path gets the SPA's index. */
+export function webApp(distDir: string) {
+  const app = new Hono<AppEnv>();
+  const indexFile = path.join(distDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    return app.get('*', (c) =>
+      c.text('The web app is not built yet: run `npm run build` (npm start does it for you).', 503),
+    );
+  }
+  const root = path.relative(process.cwd(), distDir) || '.';
+  const staticFiles = serveStatic<AppEnv>({ root });
+  let indexHtml: string | undefined;
+  return app
+    .use('/assets/*', async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    })
+    .use('/assets/*', serveStatic({ root }))
+    .get('/assets/*', (c) => c.text('Not found', 404))
+    .use('*', (c, next) => (isPublicFile(c.req.path) ? staticFiles(c, next) : next()))
+    .get('*', async (c) => {
+      indexHtml ??= await readFile(indexFile, 'utf8');
+      c.header('Cache-Control', 'no-cache');
+      return c.html(indexHtml);
+    });
+}
+
+// index.html is only ever served by the SPA fallback, so it always gets `no-cache`.
+const isPublicFile = (p: string) => /\.[a-z0-9]+$/i.test(p) && !p.endsWith('.html');

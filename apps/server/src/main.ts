@@ -1,0 +1,54 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createDeps } from './deps.ts';
+import { startEmbeddedPostgres } from './platform/db/embedded.ts';
+import { openPostgres } from './platform/db/index.ts';
+import { createLogger } from './platform/logger.ts';
+import { seed } from './seed/seed.ts';
+
+async function main() {
+  const config = loadConfig();
+  const log = createLogger(config.logLevel);
+  const embedded = config.databaseUrl ? null : await startEmbeddedPostgres(config.dataDir, log);
+  const database = await openPostgres(config.databaseUrl ?? embedded!.url);
+  const deps = createDeps({ config, log, db: database.db });
+  await seed(deps);
+
+  const app = createApp(deps);
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    const lines = [
+      '',
+      `  Core28 is running at ${config.publicUrl}  (listening on ${info.address}:${info.port})`,
+      `  Database: ${embedded ? `embedded PostgreSQL in ${config.dataDir}/pg` : 'DATABASE_URL'}`,
+      deps.mailer.kind === 'outbox' ? `  Dev mailbox: ${config.publicUrl}/dev/mail` : '  Mail: SMTP',
+      config.isProduction ? '' : `  Admin (dev only): ${config.admin.email} / ${config.admin.password}`,
+      '',
+    ];
+    console.log(lines.filter((line, i) => line || i === 0 || i === lines.length - 1).join('\n'));
+  });
+
+  let isStopping = false;
+  const shutdown = async (signal: string) => {
+    if (isStopping) return;
+    isStopping = true;
+    log.info({ signal }, 'shutting down');
+    const forceExit = setTimeout(() => process.exit(1), 15_000);
+    forceExit.unref();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await database.close();
+    await embedded?.stop();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error('Core28 failed to start:', err);
+  }
+  process.exit(1);
+});

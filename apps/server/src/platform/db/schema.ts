@@ -1,0 +1,355 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+// ---- better-auth tables (property names are the ones better-auth asks for) ----
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull().default(''),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('accounts_user_id_idx').on(t.userId),
+    unique('accounts_provider_account').on(t.providerId, t.accountId),
+  ],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+export const rateLimits = pgTable('rate_limits', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+// ---- product tables (spec §3) ----
+
+export const GENDERS = ['male', 'female', 'other', 'prefer-not-to-say'] as const;
+export const FITNESS_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    registrationDate: timestamp('registration_date', { withTimezone: true }).notNull().defaultNow(),
+    displayName: text('display_name'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    gender: text('gender', { enum: GENDERS }),
+    age: smallint('age'),
+    fitnessLevel: text('fitness_level', { enum: FITNESS_LEVELS }),
+    goals: text('goals').array().notNull().default(sql`'{}'::text[]`),
+    country: text('country'),
+    avatarUrl: text('avatar_url'),
+    ...timestamps,
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('profiles_age_range', sql`${t.age} is null or ${t.age} between 13 and 120`),
+    check(
+      'profiles_gender_valid',
+      sql`${t.gender} is null or ${t.gender} in ('male','female','other','prefer-not-to-say')`,
+    ),
+    check(
+      'profiles_fitness_level_valid',
+      sql`${t.fitnessLevel} is null or ${t.fitnessLevel} in ('beginner','intermediate','advanced')`,
+    ),
+    index('profiles_registration_date_idx').on(t.registrationDate),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['admin'] }).notNull(),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] }), index('user_roles_role_idx').on(t.role)],
+);
+
+export const subscribers = pgTable(
+  'subscribers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    subscribed: boolean('subscribed').notNull().default(false),
+    subscriptionTier: text('subscription_tier', { enum: ['Feel and Burn', 'The Daily Core', '1-on-1 Burn'] }),
+    subscriptionEnd: timestamp('subscription_end', { withTimezone: true }),
+    isTrial: boolean('is_trial').notNull().default(false),
+    trialEnd: timestamp('trial_end', { withTimezone: true }),
+    trialUsed: boolean('trial_used').notNull().default(false),
+    providerCustomerId: text('provider_customer_id').unique(),
+    providerSubscriptionId: text('provider_subscription_id').unique(),
+    providerUpdatedAt: timestamp('provider_updated_at', { withTimezone: true }),
+    ...timestamps,
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('subscribers_email_idx').on(t.email),
+    index('subscribers_active_idx').on(t.subscribed, t.subscriptionTier),
+  ],
+);
+
+export const exercises = pgTable(
+  'exercises',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    exercise: text('exercise').notNull().default(''),
+    videoUrl: text('video_url'),
+    category: text('category', { enum: ['time', 'reps'] })
+      .notNull()
+      .default('time'),
+    ...timestamps,
+  },
+  (t) => [
+    check('exercises_name_not_blank', sql`length(trim(${t.name})) > 0`),
+    check('exercises_category_valid', sql`${t.category} in ('time','reps')`),
+    index('exercises_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const homeExercises = pgTable('home_exercises', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  exercise: text('exercise').notNull().default(''),
+  description: text('description').notNull().default(''),
+});
+
+export const blogArticles = pgTable(
+  'blog_articles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull().unique(),
+    excerpt: text('excerpt').notNull(),
+    content: text('content').notNull(),
+    featuredImageUrl: text('featured_image_url'),
+    published: boolean('published').notNull().default(false),
+    authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    ...timestamps,
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('blog_articles_public_idx').on(t.published, t.publishedAt),
+    index('blog_articles_created_at_idx').on(t.createdAt),
+  ],
+);
+
+const dayNumberCheck = (name: string, column: unknown) => check(name, sql`${column} between 1 and 28`);
+
+export const workoutCompletions = pgTable(
+  'workout_completions',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dayNumber: smallint('day_number').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('workout_completions_user_day').on(t.userId, t.dayNumber),
+    dayNumberCheck('workout_completions_day_range', t.dayNumber),
+    index('workout_completions_completed_at_idx').on(t.completedAt),
+    index('workout_completions_day_idx').on(t.dayNumber),
+  ],
+);
+
+export const exerciseProgress = pgTable(
+  'exercise_progress',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dayNumber: smallint('day_number').notNull(),
+    name: text('name').notNull().default('Workout'),
+    totalTimeSeconds: integer('total_time_seconds').notNull().default(0),
+    repetitionsCompleted: integer('repetitions_completed').notNull().default(0),
+    ...timestamps,
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('exercise_progress_user_day').on(t.userId, t.dayNumber),
+    dayNumberCheck('exercise_progress_day_range', t.dayNumber),
+    check('exercise_progress_time_range', sql`${t.totalTimeSeconds} between 0 and 86400`),
+    check('exercise_progress_reps_range', sql`${t.repetitionsCompleted} between 0 and 100000`),
+  ],
+);
+
+export const wellnessTracking = pgTable(
+  'wellness_tracking',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dayNumber: smallint('day_number').notNull(),
+    feelingRating: smallint('feeling_rating').notNull(),
+    energyLevel: smallint('energy_level').notNull(),
+    ...timestamps,
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('wellness_tracking_user_day').on(t.userId, t.dayNumber),
+    dayNumberCheck('wellness_tracking_day_range', t.dayNumber),
+    check('wellness_tracking_feeling_range', sql`${t.feelingRating} between 1 and 5`),
+    check('wellness_tracking_energy_range', sql`${t.energyLevel} between 1 and 5`),
+  ],
+);
+
+export const discussionTopics = pgTable(
+  'discussion_topics',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    isArchived: boolean('is_archived').notNull().default(false),
+    ...timestamps,
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('discussion_topics_title_not_blank', sql`length(trim(${t.title})) > 0`),
+    index('discussion_topics_user_updated_idx').on(t.userId, t.updatedAt),
+    index('discussion_topics_archived_updated_idx').on(t.isArchived, t.updatedAt),
+  ],
+);
+
+export const discussionMessages = pgTable(
+  'discussion_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    topicId: uuid('topic_id')
+      .notNull()
+      .references(() => discussionTopics.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    isCoachReply: boolean('is_coach_reply').notNull().default(false),
+    readByUser: boolean('read_by_user').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    check('discussion_messages_not_blank', sql`length(trim(${t.message})) > 0`),
+    index('discussion_messages_topic_created_idx').on(t.topicId, t.createdAt),
+    index('discussion_messages_created_idx').on(t.createdAt),
+  ],
+);
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);
+
+// ---- platform tables ----
+
+/** Every e-mail the app sends; the dev mailbox (/dev/mail) reads it outside production. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    meta: jsonb('meta').$type<Record<string, string>>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt), index('mail_outbox_to_idx').on(t.to)],
+);

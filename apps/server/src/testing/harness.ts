@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import pg from 'pg';
+import pino from 'pino';
+import { createApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { createDeps } from '../deps.ts';
+import { type DatabaseHandle, openPglite, openPostgres } from '../platform/db/index.ts';
+import { mailOutbox } from '../platform/db/schema.ts';
+import type { Mailer } from '../platform/mail/mailer.ts';
+import { seed } from '../seed/seed.ts';
+
+export const TEST_ORIGIN = 'http://localhost:3999';
+
+/**
+ * A database for one test file: in-memory PGlite, or a fresh database on a real PostgreSQL
+ * server when TEST_DATABASE_URL is set (CI runs the server tests both ways).
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openPglite();
+  const name = `core28_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openPostgres(url.toString(), { max: 5 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export type TestAppOptions = {
+  env?: Record<string, string>;
+  mailer?: Mailer;
+  now?: () => Date;
+  seed?: boolean;
+};
+
+export async function createTestApp(options: TestAppOptions = {}) {
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: TEST_ORIGIN,
+    AUTH_RATE_LIMIT: 'false',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const database = await openTestDatabase();
+  const deps = createDeps({
+    config,
+    log: pino({ level: 'silent' }),
+    db: database.db,
+    mailer: options.mailer,
+    now: options.now,
+  });
+  if (options.seed !== false) await seed(deps);
+  const app = createApp(deps);
+
+  /** app.request with JSON body and a cookie, as the browser would send them. */
+  const request = (
+    path: string,
+    init: { method?: string; json?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+  ) =>
+    app.request(path, {
+      method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
+      headers: {
+        ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(init.cookie ? { cookie: init.cookie } : {}),
+        ...init.headers,
+      },
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    });
+
+  const lastMail = async (to: string) => {
+    const [mail] = await database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, to.toLowerCase()))
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(1);
+    return mail;
+  };
+
+  return { app, deps, db: database.db, config, request, lastMail, close: database.close };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** The cookie header a browser would send back after these responses. */
+export function cookieFrom(...responses: Response[]): string {
+  const jar = new Map<string, string>();
+  for (const res of responses) {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, ...value] = (pair ?? '').split('=');
+      if (name) jar.set(name.trim(), value.join('='));
+    }
+  }
+  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+export const STRONG_PASSWORD = 'Core#2026strong';
+
+/** Signs up, follows the confirmation e-mail's link, and returns the signed-in cookie. */
+export async function createMember(t: TestApp, email = `member-${randomUUID().slice(0, 8)}@example.com`) {
+  const signUp = await t.request('/api/auth/sign-up/email', {
+    json: { email, password: STRONG_PASSWORD, name: '' },
+  });
+  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const mail = await t.lastMail(email);
+  const url = new URL(mail!.meta.url!);
+  const verify = await t.request(url.pathname + url.search);
+  const cookie = cookieFrom(verify);
+  const me = (await (await t.request('/api/me', { cookie })).json()) as { user: { id: string } };
+  return { email, password: STRONG_PASSWORD, cookie, userId: me.user.id };
+}
+
+/** A response body as the tests read it. */
+export const json = (res: Response): Promise<any> => res.json() as Promise<any>;

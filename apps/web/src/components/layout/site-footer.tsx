@@ -1,0 +1,51 @@
+import { footerLinks } from '@core28/core/navigation';
+import { Link } from 'react-router';
+import { useViewer } from '@/features/auth/api';
+import { Logo } from './site-header';
+
+const SOCIAL = [
+  { label: 'Instagram', href: 'https://www.instagram.com/' },
+  { label: 'YouTube', href: 'https://www.youtube.com/' },
+  { label: 'Facebook', href: 'https://www.facebook.com/' },
+];
+
+export function SiteFooter() {
+  const { viewer } = useViewer();
+  return (
+    <footer className="border-t border-zinc-200 bg-zinc-950 text-zinc-300">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-[1.2fr_2fr]">
+        <div className="grid content-start gap-3 [&_a]:text-white">
+          <Logo />
+          <p className="max-w-xs text-sm text-zinc-400">
+            A 28-day core program that fits in 20 minutes a day. No equipment, real results.
+          </p>
+        </div>
+        <div className="grid gap-8 sm:grid-cols-2">
+          <nav aria-label="Footer">
+            <ul className="grid grid-cols-2 gap-2 text-sm">
+              {footerLinks(viewer).map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className="hover:text-white">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <ul className="grid content-start gap-2 text-sm" aria-label="Social links">
+            {SOCIAL.map((social) => (
+              <li key={social.label}>
+                <a href={social.href} target="_blank" rel="noopener noreferrer" className="hover:text-white">
+                  {social.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-zinc-800 py-4 text-center text-xs text-zinc-500">
+        © {new Date().getFullYear()} Core28. All rights reserved.
+      </div>
+    </footer>
+  );
+}

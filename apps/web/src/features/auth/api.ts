@@ -1,0 +1,63 @@
+import { EMAIL_CONFIRMED_CALLBACK } from '@core28/core/auth';
+import type { Viewer } from '@core28/core/navigation';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, postJson, unwrap } from '@/lib/api';
+import { subscriptionQuery } from '../subscriptions/api';
+
+export const meQuery = () =>
+  queryOptions({
+    queryKey: ['me'],
+    queryFn: () => unwrap(api.me.$get()),
+    staleTime: 5 * 60_000,
+  });
+
+export type Me = Awaited<ReturnType<NonNullable<ReturnType<typeof meQuery>['queryFn']>>>;
+
+/** Who is looking: the session, the profile, the admin flag and the subscription state. */
+export function useViewer() {
+  const me = useQuery(meQuery());
+  const user = me.data?.user ?? null;
+  if (user) signOutState.hasSignedOut = false;
+  const subscription = useQuery({ ...subscriptionQuery(), enabled: user !== null });
+  const viewer: Viewer = { isSignedIn: user !== null, subscription: subscription.data ?? null };
+  return {
+    isLoading: me.isPending,
+    user,
+    profile: me.data?.profile ?? null,
+    isAdmin: me.data?.isAdmin ?? false,
+    subscription: subscription.data ?? null,
+    viewer,
+  };
+}
+
+export const signIn = (body: { email: string; password: string }) =>
+  postJson('/api/auth/sign-in/email', body);
+
+export const signUp = (body: { email: string; password: string; name: string }) =>
+  postJson('/api/auth/sign-up/email', { ...body, callbackURL: EMAIL_CONFIRMED_CALLBACK });
+
+export const requestPasswordReset = (email: string) =>
+  postJson('/api/auth/request-password-reset', { email, redirectTo: '/auth' });
+
+export const recoverPassword = (json: { token: string; newPassword: string }) =>
+  unwrap(api.auth['recover-password'].$post({ json }));
+
+/** Set by sign-out so a guarded page being left sends the member home, not to /auth. */
+export const signOutState = { hasSignedOut: false };
+
+/** spec §4: sign-out clears local state at once, tells the server in the background, always succeeds. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return () => {
+    signOutState.hasSignedOut = true;
+    queryClient.setQueryData(meQuery().queryKey, { user: null, profile: null, isAdmin: false });
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+    void fetch('/api/auth/sign-out', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
+      .catch(() => undefined)
+      .finally(() => queryClient.invalidateQueries({ queryKey: meQuery().queryKey }));
+  };
+}

@@ -1,0 +1,139 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { MailCheck } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { PageSpinner } from '@/components/ui/spinner';
+import { meQuery, useViewer } from './api';
+import { type AuthMode, ForgotPasswordForm, RecoveryForm, SignInForm, SignUpForm } from './auth-forms';
+
+const HEADINGS: Record<AuthMode, { title: string; description: string }> = {
+  signin: { title: 'Welcome Back', description: 'Sign in to continue your 28-day program' },
+  signup: { title: 'Create Your Account', description: 'Start your 28-day core transformation today' },
+  forgot: { title: 'Reset Password', description: "Enter your email and we'll send you a reset link" },
+  recovery: { title: 'Set a New Password', description: 'Choose a new password for your account' },
+  'check-email': { title: 'Check Your Email', description: 'One more step to activate your account' },
+};
+
+const LINK_ERRORS: Record<string, string> = {
+  TOKEN_EXPIRED: 'This confirmation link has expired. Sign in to get a new one.',
+  INVALID_TOKEN: 'This confirmation link is invalid. Sign in to get a new one.',
+};
+
+function initialMode(params: URLSearchParams): AuthMode {
+  if (params.get('type') === 'recovery') return 'recovery';
+  if (params.get('action') === 'signup') return 'signup';
+  return 'signin';
+}
+
+export default function AuthPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const { isLoading, user } = useViewer();
+  const [mode, setMode] = useState<AuthMode>(() => initialMode(params));
+  const [sentTo, setSentTo] = useState('');
+  const linkError = params.get('error');
+  const isConfirmed = params.has('confirmed') && !linkError;
+  const confirmedHandled = useRef(false);
+
+  // spec §2: ?confirmed shows 'Email confirmed!' and goes on to /profile-completion.
+  useEffect(() => {
+    if (!isConfirmed || confirmedHandled.current) return;
+    confirmedHandled.current = true;
+    toast.success('Email confirmed!');
+    void queryClient.invalidateQueries({ queryKey: meQuery().queryKey });
+    navigate('/profile-completion', { replace: true });
+  }, [isConfirmed, navigate, queryClient]);
+
+  const refreshSession = () => queryClient.invalidateQueries({ queryKey: meQuery().queryKey });
+
+  if (isConfirmed) return <PageSpinner />;
+  if (isLoading && mode !== 'recovery') return <PageSpinner />;
+  if (user && mode !== 'recovery') {
+    const from = (location.state as { from?: string } | null)?.from;
+    return <Navigate to={from ?? '/'} replace />;
+  }
+
+  const heading = HEADINGS[mode];
+  const token = params.get('token') ?? '';
+
+  return (
+    <div className="flex min-h-[calc(100vh-4rem)] items-center justify-center bg-zinc-50 px-4 py-12">
+      <Card className="w-full max-w-md">
+        <CardHeader className="text-center">
+          <CardTitle className="text-2xl">{heading.title}</CardTitle>
+          <CardDescription>{heading.description}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {linkError && mode === 'signin' && (
+            <ErrorAlert>
+              {LINK_ERRORS[linkError.toUpperCase()] ?? 'This link is invalid or has expired.'}
+            </ErrorAlert>
+          )}
+          {mode === 'signin' && <SignInForm onSignedIn={refreshSession} onForgot={() => setMode('forgot')} />}
+          {mode === 'signup' && (
+            <SignUpForm
+              onCreated={(email) => {
+                setSentTo(email);
+                setMode('check-email');
+              }}
+              onExists={() => setMode('signin')}
+            />
+          )}
+          {mode === 'forgot' && <ForgotPasswordForm />}
+          {mode === 'recovery' &&
+            (token ? (
+              <RecoveryForm
+                token={token}
+                onDone={async () => {
+                  await refreshSession();
+                  navigate('/profile', { replace: true });
+                }}
+              />
+            ) : (
+              <ErrorAlert>This reset link is incomplete. Please request a new one.</ErrorAlert>
+            ))}
+          {mode === 'check-email' && (
+            <div className="grid justify-items-center gap-3 text-center">
+              <MailCheck className="size-12 text-brand-600" aria-hidden />
+              <p className="text-sm text-zinc-700">
+                We've sent a confirmation link to <strong>{sentTo}</strong>. Click it to activate your
+                account, then you'll be taken to complete your profile.
+              </p>
+              <p className="text-xs text-zinc-500">
+                No e-mail? Check your spam folder, or sign in to get a new link.
+              </p>
+            </div>
+          )}
+
+          <div className="border-t border-zinc-100 pt-4 text-center text-sm text-zinc-600">
+            {mode === 'signin' ? (
+              <>
+                Don't have an account?{' '}
+                <Button variant="link" className="h-auto p-0" onClick={() => setMode('signup')}>
+                  Sign up
+                </Button>
+              </>
+            ) : mode === 'signup' ? (
+              <>
+                Already have an account?{' '}
+                <Button variant="link" className="h-auto p-0" onClick={() => setMode('signin')}>
+                  Sign in
+                </Button>
+              </>
+            ) : (
+              <Button variant="link" className="h-auto p-0" onClick={() => setMode('signin')}>
+                Back to sign in
+              </Button>
+            )}
+          </div>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { PageSpinner } from '@/components/ui/spinner';
+import { signOutState, useViewer } from './api';
+
+/** spec §2: a spinner while the session loads, then /auth (history replaced) for visitors. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { isLoading, user } = useViewer();
+  const location = useLocation();
+  if (isLoading) return <PageSpinner />;
+  if (!user && signOutState.hasSignedOut) return <Navigate to="/" replace />;
+  if (!user) return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
+  return children;
+}
+
+/** Only admins get in; visitors and members are sent to /auth. The server checks again on every call. */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const { isLoading, user, isAdmin } = useViewer();
+  if (isLoading) return <PageSpinner />;
+  if (!user && signOutState.hasSignedOut) return <Navigate to="/" replace />;
+  if (!user || !isAdmin) return <Navigate to="/auth" replace />;
+  return children;
+}

@@ -1,0 +1,69 @@
+import { Dumbbell, Flame, LineChart } from 'lucide-react';
+import { Link, Navigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useViewer } from '../auth/api';
+
+const FEATURES = [
+  {
+    icon: Flame,
+    title: '28 days, 20 minutes',
+    text: 'One focused core session a day, building week by week.',
+  },
+  { icon: Dumbbell, title: 'No equipment', text: 'Every exercise needs only the floor and a little space.' },
+  {
+    icon: LineChart,
+    title: 'See your progress',
+    text: 'Log time, reps and how you feel; watch your streak grow.',
+  },
+];
+
+export default function HomePage() {
+  const { isLoading, user, isAdmin } = useViewer();
+  if (isLoading) return <PageSpinner />;
+  if (isAdmin) return <Navigate to="/admin" replace />; // spec §2: admins go to the admin area
+
+  return (
+    <>
+      <section className="bg-zinc-950 text-white">
+        <div className="mx-auto grid max-w-7xl gap-8 px-4 py-20 sm:px-6 md:py-28">
+          <p className="text-sm font-semibold tracking-widest text-brand-500 uppercase">
+            The 28-day core program
+          </p>
+          <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-6xl">
+            A stronger core in 28 days.
+          </h1>
+          <p className="max-w-2xl text-lg text-zinc-300">
+            Follow a guided daily abs program, track every rep and feel the difference — in about 20 minutes a
+            day.
+          </p>
+          <div className="flex flex-wrap gap-3">
+            {user ? (
+              <>
+                <Button asChild size="lg">
+                  <Link to="/program">Continue Program</Link>
+                </Button>
+                <Button asChild size="lg" variant="inverse">
+                  <Link to="/exercises">View Exercises</Link>
+                </Button>
+              </>
+            ) : (
+              <Button asChild size="lg">
+                <Link to="/subscription">Start Free Trial</Link>
+              </Button>
+            )}
+          </div>
+        </div>
+      </section>
+      <section className="mx-auto grid max-w-7xl gap-6 px-4 py-16 sm:px-6 md:grid-cols-3">
+        {FEATURES.map(({ icon: Icon, title, text }) => (
+          <div key={title} className="rounded-2xl border border-zinc-200 p-6">
+            <Icon className="size-8 text-brand-600" aria-hidden />
+            <h2 className="mt-4 text-lg font-bold">{title}</h2>
+            <p className="mt-2 text-sm text-zinc-600">{text}</p>
+          </div>
+        ))}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { RootLayout } from './components/layout/root-layout';
+import { RequireAdmin, RequireAuth } from './features/auth/guards';
+import { PlaceholderPage } from './features/marketing/placeholder-page';
+
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+const placeholder = (title: string, description?: string) => ({
+  element: <PlaceholderPage title={title} description={description} />,
+});
+
+// spec §2 route table. Every route exists now; later issues replace the placeholders.
+const publicRoutes: RouteObject[] = [
+  { index: true, lazy: page(() => import('./features/marketing/home-page')) },
+  { path: 'auth', lazy: page(() => import('./features/auth/auth-page')) },
+  { path: 'subscription', ...placeholder('Choose Your Plan') },
+  { path: 'subscription/signup', ...placeholder('Sign Up') },
+  { path: 'subscription/success', ...placeholder('Payment Successful!') },
+  { path: 'success', ...placeholder('Payment Successful!') },
+  { path: 'about', ...placeholder('About Core28') },
+  { path: 'contact', ...placeholder('Contact Us') },
+  { path: 'privacy', ...placeholder('Privacy Policy', 'Last updated January 1, 2025') },
+  { path: 'terms', ...placeholder('Terms of Service', 'Last updated January 1, 2025') },
+  { path: 'blog', ...placeholder('Six-Pack Guide') },
+  { path: 'blog/:slug', ...placeholder('Six-Pack Guide') },
+  { path: 'program-info', ...placeholder('The 28-Day Program') },
+  { path: 'progress-info', ...placeholder('Progress & Beyond') },
+];
+
+const memberRoutes: RouteObject[] = [
+  { path: 'exercises', ...placeholder('Exercises') },
+  { path: 'program', ...placeholder('Your 28-Day Program') },
+  { path: 'progress', ...placeholder('Your Progress') },
+  { path: 'profile', ...placeholder('Profile') },
+  { path: 'profile-completion', ...placeholder('Complete Your Profile') },
+  { path: 'one-on-one', ...placeholder('1-on-1 Coaching') },
+  { path: 'subscription/manage', ...placeholder('Subscription') },
+];
+
+const adminRoutes: RouteObject[] = [
+  { index: true, ...placeholder('Admin Dashboard') },
+  { path: 'users', ...placeholder('Users') },
+  { path: 'one-on-one', ...placeholder('1 on 1') },
+  { path: 'program', ...placeholder('28-Day Program') },
+  { path: 'exercises', ...placeholder('Exercises') },
+  { path: 'blog', ...placeholder('Six-Pack Guide Articles', 'Manage your blog articles') },
+  { path: 'chat/:userId/:topicId', ...placeholder('Conversation') },
+];
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    children: [
+      ...publicRoutes,
+      {
+        element: (
+          <RequireAuth>
+            <Outlet />
+          </RequireAuth>
+        ),
+        children: memberRoutes,
+      },
+      {
+        path: 'admin',
+        element: (
+          <RequireAdmin>
+            <Outlet />
+          </RequireAdmin>
+        ),
+        children: adminRoutes,
+      },
+      { path: '*', lazy: page(() => import('./features/marketing/not-found-page')) },
+    ],
+  },
+]);

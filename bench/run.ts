@@ -1,0 +1,81 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, type Measurement, measure, startProcess, stopProcess, table } from './lib.ts';
+
+// `npm run bench`: figures as ratios to a bare node:http server measured in the same run.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PASSWORD = 'Bench#2026pass';
+
+const barePort = await freePort();
+const bare = await startProcess(
+  process.execPath,
+  [path.join(root, 'bench/bare-server.mjs')],
+  { PORT: String(barePort) },
+  `http://127.0.0.1:${barePort}/`,
+);
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'core28-bench-'));
+const appPort = await freePort();
+const base = `http://127.0.0.1:${appPort}`;
+const app = await startProcess(
+  path.join(root, 'node_modules/.bin/tsx'),
+  [path.join(root, 'apps/server/src/main.ts')],
+  {
+    PORT: String(appPort),
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT: 'false',
+  },
+  `${base}/api/health`,
+);
+
+try {
+  const cookie = await signedInCookie(base);
+  const results: Measurement[] = [];
+  results.push(await measure('bare node:http', `http://127.0.0.1:${barePort}/`));
+  results.push(await measure('GET /api/health (SELECT 1)', `${base}/api/health`));
+  results.push(await measure('GET /api/me (session lookup)', `${base}/api/me`, { headers: { cookie } }));
+
+  const reference = results[0]!.rps;
+  const rows = [
+    ['endpoint', 'req/s', 'ratio to bare', 'p50 ms', 'p99 ms', 'errors'],
+    ...results.map((r) => [
+      r.name,
+      r.rps.toFixed(0),
+      `${(r.rps / reference).toFixed(3)}×`,
+      String(r.p50),
+      String(r.p99),
+      String(r.errors),
+    ]),
+  ];
+  console.log(`\nHTTP (autocannon, 50 connections, embedded PostgreSQL, ${new Date().toISOString()})\n`);
+  console.log(table(rows));
+} finally {
+  if (app) await stopProcess(app);
+  await stopProcess(bare);
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+async function signedInCookie(baseUrl: string) {
+  const email = `bench-${Date.now()}@example.com`;
+  const post = (p: string, body: unknown) =>
+    fetch(`${baseUrl}${p}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  await post('/api/auth/sign-up/email', { email, password: PASSWORD, name: 'Bench' });
+  const mails = (await (await fetch(`${baseUrl}/dev/mail.json?to=${email}`)).json()) as {
+    meta: { url: string };
+  }[];
+  const verify = await fetch(mails[0]!.meta.url.replace(/^https?:\/\/[^/]+/, baseUrl), {
+    redirect: 'manual',
+  });
+  return verify.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { accountMenuLinks, footerLinks, headerLinks } from './navigation.ts';
+import { NOT_SUBSCRIBED, type SubscriptionState } from './subscriptions.ts';
+
+const burn: SubscriptionState = { ...NOT_SUBSCRIBED, subscribed: true, subscription_tier: '1-on-1 Burn' };
+const daily: SubscriptionState = { ...NOT_SUBSCRIBED, subscribed: true, subscription_tier: 'The Daily Core' };
+const paths = (links: { to: string }[]) => links.map((link) => link.to);
+
+describe('navigation (spec §2)', () => {
+  it('signed out: marketing pages, pricing, no members links', () => {
+    expect(paths(headerLinks({ isSignedIn: false, subscription: null }))).toEqual([
+      '/',
+      '/program-info',
+      '/progress-info',
+      '/blog',
+      '/subscription',
+      '/about',
+    ]);
+  });
+
+  it('signed in without coaching: program, exercises, progress; no pricing, no 1-on-1', () => {
+    expect(paths(headerLinks({ isSignedIn: true, subscription: daily }))).toEqual([
+      '/',
+      '/program',
+      '/exercises',
+      '/progress',
+      '/blog',
+      '/about',
+    ]);
+    expect(paths(accountMenuLinks({ isSignedIn: true, subscription: daily }))).toEqual([
+      '/profile',
+      '/subscription/manage',
+    ]);
+  });
+
+  it('1-on-1 Burn members get the 1-on-1 link in the bar and the avatar menu', () => {
+    expect(paths(headerLinks({ isSignedIn: true, subscription: burn }))).toContain('/one-on-one');
+    expect(paths(accountMenuLinks({ isSignedIn: true, subscription: burn }))).toContain('/one-on-one');
+    expect(
+      paths(headerLinks({ isSignedIn: true, subscription: { ...burn, subscribed: false } })),
+    ).not.toContain('/one-on-one');
+  });
+
+  it('footer: Exercises signed in only, Pricing signed out only', () => {
+    expect(paths(footerLinks({ isSignedIn: false, subscription: null }))).toEqual([
+      '/',
+      '/program-info',
+      '/progress-info',
+      '/subscription',
+      '/about',
+      '/contact',
+      '/privacy',
+      '/terms',
+    ]);
+    const signedIn = paths(footerLinks({ isSignedIn: true, subscription: null }));
+    expect(signedIn).toContain('/exercises');
+    expect(signedIn).not.toContain('/subscription');
+  });
+});

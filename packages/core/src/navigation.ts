@@ -1,0 +1,51 @@
+import type { SubscriptionState } from './subscriptions.ts';
+import { hasTier } from './subscriptions.ts';
+
+export type NavLink = { label: string; to: string };
+export type Viewer = { isSignedIn: boolean; subscription: SubscriptionState | null };
+
+const canCoach = (viewer: Viewer) =>
+  viewer.isSignedIn && viewer.subscription !== null && hasTier(viewer.subscription, '1-on-1 Burn');
+
+/** spec §2 Navigation: the top bar, by sign-in state and tier. */
+export function headerLinks(viewer: Viewer): NavLink[] {
+  const { isSignedIn } = viewer;
+  const links: (NavLink | false)[] = [
+    { label: 'Home', to: '/' },
+    { label: '28-Day Program', to: isSignedIn ? '/program' : '/program-info' },
+    isSignedIn && { label: 'Exercises', to: '/exercises' },
+    canCoach(viewer) && { label: '1-on-1', to: '/one-on-one' },
+    { label: 'Progress', to: isSignedIn ? '/progress' : '/progress-info' },
+    { label: 'Six-Pack Guide', to: '/blog' },
+    !isSignedIn && { label: 'Pricing', to: '/subscription' },
+    { label: 'About', to: '/about' },
+  ];
+  return links.filter((link): link is NavLink => link !== false);
+}
+
+/** spec §2 Navigation: the avatar menu (Sign out is an action, not a link). */
+export function accountMenuLinks(viewer: Viewer): NavLink[] {
+  const links: (NavLink | false)[] = [
+    { label: 'Profile', to: '/profile' },
+    canCoach(viewer) && { label: '1-on-1', to: '/one-on-one' },
+    { label: 'Subscription', to: '/subscription/manage' },
+  ];
+  return links.filter((link): link is NavLink => link !== false);
+}
+
+/** spec §2 Navigation: the footer. */
+export function footerLinks(viewer: Viewer): NavLink[] {
+  const { isSignedIn } = viewer;
+  const links: (NavLink | false)[] = [
+    { label: 'Home', to: '/' },
+    { label: '28-Day Program', to: isSignedIn ? '/program' : '/program-info' },
+    isSignedIn && { label: 'Exercises', to: '/exercises' },
+    { label: 'Progress', to: isSignedIn ? '/progress' : '/progress-info' },
+    !isSignedIn && { label: 'Pricing', to: '/subscription' },
+    { label: 'About', to: '/about' },
+    { label: 'Contact', to: '/contact' },
+    { label: 'Privacy', to: '/privacy' },
+    { label: 'Terms', to: '/terms' },
+  ];
+  return links.filter((link): link is NavLink => link !== false);
+}
