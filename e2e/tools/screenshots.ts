@@ -1,0 +1,28 @@
+import { chromium } from '@playwright/test';
+
+// Usage: npx tsx e2e/tools/screenshots.ts http://localhost:3000 /tmp/shots / /auth ...
+// Takes a desktop and a mobile screenshot of each path, to look at what we build.
+const [base = 'http://localhost:3000', outDir = '/tmp/shots', ...paths] = process.argv.slice(2);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
+});
+const sizes = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } };
+for (const [name, viewport] of Object.entries(sizes)) {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  for (const path of paths.length ? paths : ['/']) {
+    await page.goto(base + path, { waitUntil: 'networkidle' });
+    const file = `${outDir}/${name}${path.replaceAll('/', '_') || '_home'}.png`;
+    await page.screenshot({ path: file, fullPage: true });
+    console.log(file);
+  }
+  await context.close();
+}
+await browser.close();

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import {
+  COUNTRIES,
+  countryName,
+  ProfileCompletionSchema,
+  ProfileUpdateSchema,
+  REQUIRED_FIELDS_MESSAGE,
+  TERMS_MESSAGE,
+} from './profile.ts';
+
+const valid = {
+  firstName: ' Ada ',
+  lastName: 'Lovelace',
+  age: '36',
+  gender: 'female',
+  country: 'gb',
+  fitnessLevel: 'beginner',
+  goals: ['Lose weight', 'Lose weight'],
+  termsAccepted: true,
+};
+const firstMessage = (result: { error?: { issues: { message: string }[] } }) =>
+  result.error?.issues[0]?.message;
+
+describe('ProfileCompletionSchema (spec §5)', () => {
+  it('trims, sends age as an integer, normalises country and goals', () => {
+    expect(ProfileCompletionSchema.parse(valid)).toEqual({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      age: 36,
+      gender: 'female',
+      country: 'GB',
+      fitnessLevel: 'beginner',
+      goals: ['Lose weight'],
+      termsAccepted: true,
+    });
+  });
+
+  it('asks for every required field with one message', () => {
+    for (const field of ['firstName', 'lastName', 'age', 'gender', 'country', 'fitnessLevel']) {
+      const result = ProfileCompletionSchema.safeParse({ ...valid, [field]: '' });
+      expect(firstMessage(result), field).toBe(REQUIRED_FIELDS_MESSAGE);
+      const missing = ProfileCompletionSchema.safeParse({ ...valid, [field]: undefined });
+      expect(firstMessage(missing), field).toBe(REQUIRED_FIELDS_MESSAGE);
+    }
+    expect(firstMessage(ProfileCompletionSchema.safeParse({ ...valid, firstName: '   ' }))).toBe(
+      REQUIRED_FIELDS_MESSAGE,
+    );
+  });
+
+  it('needs the terms accepted', () => {
+    expect(firstMessage(ProfileCompletionSchema.safeParse({ ...valid, termsAccepted: false }))).toBe(
+      TERMS_MESSAGE,
+    );
+  });
+
+  it('holds age to 13..100 and whole numbers', () => {
+    expect(ProfileCompletionSchema.safeParse({ ...valid, age: 12 }).success).toBe(false);
+    expect(ProfileCompletionSchema.safeParse({ ...valid, age: 101 }).success).toBe(false);
+    expect(ProfileCompletionSchema.safeParse({ ...valid, age: 30.5 }).success).toBe(false);
+    expect(ProfileCompletionSchema.safeParse({ ...valid, age: 100 }).success).toBe(true);
+  });
+
+  it('refuses values outside the option lists', () => {
+    expect(ProfileCompletionSchema.safeParse({ ...valid, country: 'XX' }).success).toBe(false);
+    expect(ProfileCompletionSchema.safeParse({ ...valid, gender: 'robot' }).success).toBe(false);
+    expect(ProfileCompletionSchema.safeParse({ ...valid, goals: ['Fly'] }).success).toBe(false);
+  });
+});
+
+describe('ProfileUpdateSchema', () => {
+  it('accepts a partial payload and both spellings of prefer-not-to-say', () => {
+    expect(ProfileUpdateSchema.parse({ gender: 'prefer_not_to_say' })).toEqual({
+      gender: 'prefer-not-to-say',
+    });
+    expect(ProfileUpdateSchema.parse({})).toEqual({});
+  });
+  it('allows ages up to 120 on the profile page', () => {
+    expect(ProfileUpdateSchema.safeParse({ age: 120 }).success).toBe(true);
+    expect(ProfileUpdateSchema.safeParse({ age: 121 }).success).toBe(false);
+  });
+  it('drops fields a member may not set', () => {
+    expect(
+      ProfileUpdateSchema.parse({
+        firstName: 'A',
+        userId: 'x',
+        registrationDate: '2020-01-01',
+        role: 'admin',
+      }),
+    ).toEqual({
+      firstName: 'A',
+    });
+  });
+});
+
+describe('countries', () => {
+  it('come from the maintained list, about 200 of them, sorted by name', () => {
+    expect(COUNTRIES.length).toBeGreaterThan(190);
+    expect(countryName('DE')).toBe('Germany');
+    const names = COUNTRIES.map((c) => c.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+  });
+});

@@ -1,0 +1,110 @@
+import { countries } from 'countries-list';
+import { z } from 'zod';
+
+// spec §3 option lists, §5 profile validation, §9 limits.
+export const GENDERS = ['male', 'female', 'other', 'prefer-not-to-say'] as const;
+export type Gender = (typeof GENDERS)[number];
+export const GENDER_LABELS: Record<Gender, string> = {
+  male: 'Male',
+  female: 'Female',
+  other: 'Other',
+  'prefer-not-to-say': 'Prefer not to say',
+};
+
+export const FITNESS_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
+export type FitnessLevel = (typeof FITNESS_LEVELS)[number];
+
+export const GOALS = [
+  'Build core strength',
+  'Lose weight',
+  'Improve posture',
+  'Increase endurance',
+  'General fitness',
+] as const;
+
+/** ISO 3166-1 alpha-2 code → English name, sorted by name (from the maintained countries-list package). */
+export const COUNTRIES: readonly { code: string; name: string }[] = Object.entries(countries)
+  .map(([code, country]) => ({ code, name: country.name }))
+  .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+const COUNTRY_CODES = new Set(COUNTRIES.map((country) => country.code));
+export const countryName = (code: string | null | undefined) =>
+  COUNTRIES.find((country) => country.code === code)?.name ?? code ?? '';
+
+export const AGE_BOUNDS = { completion: { min: 13, max: 100 }, profile: { min: 13, max: 120 } } as const;
+
+export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
+export const TERMS_MESSAGE = 'Please accept the terms and conditions';
+
+// The profile page once spelled it prefer_not_to_say (spec §3); both are accepted, one is stored.
+const GenderSchema = z
+  .string()
+  .transform((value) => (value === 'prefer_not_to_say' ? 'prefer-not-to-say' : value))
+  .pipe(z.enum(GENDERS, { error: 'Please choose a gender from the list' }));
+
+const nameField = (label: string) =>
+  z.string().trim().min(1, REQUIRED_FIELDS_MESSAGE).max(50, `${label} must be at most 50 characters`);
+
+const ageField = ({ min, max }: { min: number; max: number }) =>
+  z.coerce
+    .number<string | number>({ error: `Age must be a whole number between ${min} and ${max}` })
+    .int(`Age must be a whole number between ${min} and ${max}`)
+    .min(min, `Age must be between ${min} and ${max}`)
+    .max(max, `Age must be between ${min} and ${max}`);
+
+const CountrySchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((code) => COUNTRY_CODES.has(code), 'Please choose a country from the list');
+
+const GoalsSchema = z
+  .array(z.enum(GOALS, { error: 'Please choose goals from the list' }))
+  .max(GOALS.length)
+  .transform((goals) => [...new Set(goals)]);
+
+export const ProfileCompletionSchema = z.object({
+  firstName: z.string(REQUIRED_FIELDS_MESSAGE).pipe(nameField('First name')),
+  lastName: z.string(REQUIRED_FIELDS_MESSAGE).pipe(nameField('Last name')),
+  age: z
+    .union([z.number(), z.string().trim().min(1, REQUIRED_FIELDS_MESSAGE)], {
+      error: REQUIRED_FIELDS_MESSAGE,
+    })
+    .pipe(ageField(AGE_BOUNDS.completion)),
+  gender: z.string(REQUIRED_FIELDS_MESSAGE).min(1, REQUIRED_FIELDS_MESSAGE).pipe(GenderSchema),
+  country: z.string(REQUIRED_FIELDS_MESSAGE).min(1, REQUIRED_FIELDS_MESSAGE).pipe(CountrySchema),
+  fitnessLevel: z.enum(FITNESS_LEVELS, { error: REQUIRED_FIELDS_MESSAGE }),
+  goals: GoalsSchema.default([]),
+  termsAccepted: z.literal(true, { error: TERMS_MESSAGE }),
+});
+export type ProfileCompletionInput = z.input<typeof ProfileCompletionSchema>;
+
+/** spec §3: a partial update; fields a member may not set (role, ids, dates) are not in it. */
+export const ProfileUpdateSchema = z
+  .object({
+    firstName: nameField('First name'),
+    lastName: nameField('Last name'),
+    displayName: z.string().trim().max(50, 'Display name must be at most 50 characters'),
+    age: ageField(AGE_BOUNDS.profile),
+    gender: GenderSchema,
+    fitnessLevel: z.enum(FITNESS_LEVELS, { error: 'Please choose a fitness level from the list' }),
+    goals: GoalsSchema,
+    country: CountrySchema,
+  })
+  .partial();
+export type ProfileUpdateInput = z.input<typeof ProfileUpdateSchema>;
+
+/** spec §5 Avatar upload. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+export const AVATAR_ERRORS = {
+  tooLarge: { title: 'File too large', message: 'Please select an image smaller than 5MB' },
+  invalidType: { title: 'Invalid file type', message: 'Please select an image file (JPG, PNG, GIF or WebP)' },
+} as const;
+/** spec §9: signed avatar links live 3600 s and are refreshed at 90 % of their life. */
+export const AVATAR_URL_TTL_SECONDS = 3600;
+export const AVATAR_URL_REFRESH_RATIO = 0.9;
+
+export const isProfileComplete = (profile: { firstName: string | null; lastName: string | null } | null) =>
+  Boolean(profile?.firstName && profile.lastName);
+
+export const DeleteAccountSchema = z.object({ password: z.string().min(1, 'Please enter your password') });
