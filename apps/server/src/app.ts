@@ -7,7 +7,9 @@ import type { AppEnv, Deps } from './context.ts';
 import { AppError, onError } from './errors.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { devRoutes } from './features/dev/routes.ts';
+import { fileRoutes } from './features/files/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { profileRoutes } from './features/profile/routes.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { sameOriginWrites, securityHeaders } from './http/security.ts';
 import { webApp } from './http/static.ts';
@@ -16,6 +18,8 @@ import { webApp } from './http/static.ts';
 const apiRoutes = new Hono<AppEnv>()
   .route('/', authRoutes)
   .route('/health', healthRoutes)
+  .route('/profile', profileRoutes)
+  .route('/files', fileRoutes)
   .route('/subscription', subscriptionRoutes);
 
 export type AppType = typeof apiRoutes;

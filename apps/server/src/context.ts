@@ -3,12 +3,14 @@ import type { Config } from './config.ts';
 import type { Auth, SessionUser } from './features/auth/auth.ts';
 import type { Database } from './platform/db/index.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
+import type { AppStorage } from './platform/storage/storage.ts';
 
 /** What every request can reach: built once at start-up (or per test), never global. */
 export type Deps = {
   config: Config;
   db: Database;
   mailer: Mailer;
+  storage: AppStorage;
   auth: Auth;
   log: Logger;
   /** The current time; tests pass a fixed clock. */

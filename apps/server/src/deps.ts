@@ -1,15 +1,18 @@
+import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
 import { createAuth } from './features/auth/auth.ts';
 import type { Database } from './platform/db/index.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail/mailer.ts';
+import { type AppStorage, createLocalStorage, createS3Storage } from './platform/storage/storage.ts';
 
 export function createDeps(opts: {
   config: Config;
   log: Logger;
   db: Database;
   mailer?: Mailer;
+  storage?: AppStorage;
   now?: () => Date;
 }): Deps {
   const { config, log, db } = opts;
@@ -18,6 +21,16 @@ export function createDeps(opts: {
     (config.smtpUrl
       ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom, log })
       : createOutboxMailer(db));
+  const now = opts.now ?? (() => new Date());
+  const storage: AppStorage =
+    opts.storage ??
+    (config.s3
+      ? { ...createS3Storage(config.s3), kind: 's3' }
+      : createLocalStorage({
+          root: path.resolve(config.dataDir, 'storage'),
+          secret: config.authSecret,
+          now,
+        }));
   const auth = createAuth({ db, config, mailer, log });
-  return { config, log, db, mailer, auth, now: opts.now ?? (() => new Date()) };
+  return { config, log, db, mailer, storage, auth, now };
 }

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
@@ -52,6 +55,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     PUBLIC_URL: TEST_ORIGIN,
     AUTH_RATE_LIMIT: 'false',
     LOG_LEVEL: 'silent',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'core28-test-')),
     ...options.env,
   });
   const database = await openTestDatabase();

@@ -3,6 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { APIError, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { createAuthMiddleware } from 'better-auth/api';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
@@ -89,6 +90,28 @@ export function createAuth({ db, config, mailer, log }: AuthDeps) {
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // Google through OpenID Connect discovery (Google's by default), so any OIDC issuer can stand
+    // in for it in tests; Apple through better-auth's own provider. Each only when configured.
+    plugins: config.google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: 'google',
+                clientId: config.google.clientId,
+                clientSecret: config.google.clientSecret,
+                discoveryUrl: config.google.discoveryUrl,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : [],
+    socialProviders: config.apple
+      ? { apple: { clientId: config.apple.clientId, clientSecret: config.apple.clientSecret } }
+      : {},
+    account: { accountLinking: { enabled: true, trustedProviders: ['google', 'apple'] } },
     rateLimit: {
       enabled: config.authRateLimit,
       storage: 'database',

@@ -46,6 +46,11 @@ async function withAppErrorShape(res: Response): Promise<Response> {
 }
 
 export const authRoutes = new Hono<AppEnv>()
+  /** Which social sign-in buttons the auth page shows. */
+  .get('/auth/providers', (c) => {
+    const { google, apple } = c.var.deps.config;
+    return c.json({ google: Boolean(google), apple: Boolean(apple) });
+  })
   // spec §2: after a successful recovery the member is signed in and goes to /profile.
   .post('/auth/recover-password', validate('json', PasswordRecoverySchema), async (c) => {
     const { token, newPassword } = c.req.valid('json');

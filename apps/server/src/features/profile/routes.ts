@@ -1,0 +1,69 @@
+import {
+  AVATAR_ERRORS,
+  AVATAR_MAX_BYTES,
+  DeleteAccountSchema,
+  ProfileCompletionSchema,
+  ProfileUpdateSchema,
+} from '@core28/core/profile';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { validate } from '../../validate.ts';
+import { requireUser } from '../auth/session.ts';
+import {
+  completeProfile,
+  deleteAccount,
+  exportMemberData,
+  getProfile,
+  replaceAvatar,
+  updateProfile,
+} from './service.ts';
+
+const NO_USER = 'No user logged in'; // spec §5 updateProfile without a signed-in user
+const tooLarge = () =>
+  new AppError('PAYLOAD_TOO_LARGE', `${AVATAR_ERRORS.tooLarge.title}: ${AVATAR_ERRORS.tooLarge.message}`);
+
+export const profileRoutes = new Hono<AppEnv>()
+  .use(requireUser(NO_USER))
+  .get('/', async (c) => c.json(await getProfile(c.var.deps, { userId: c.var.user!.id })))
+  .patch('/', validate('json', ProfileUpdateSchema), async (c) =>
+    c.json(await updateProfile(c.var.deps, { userId: c.var.user!.id, input: c.req.valid('json') })),
+  )
+  .post('/complete', validate('json', ProfileCompletionSchema), async (c) =>
+    c.json(await completeProfile(c.var.deps, { userId: c.var.user!.id, input: c.req.valid('json') })),
+  )
+  .post(
+    '/avatar',
+    bodyLimit({
+      maxSize: AVATAR_MAX_BYTES + 64 * 1024,
+      onError: () => {
+        throw tooLarge();
+      },
+    }),
+    async (c) => {
+      const body = await c.req.parseBody().catch(() => {
+        throw new AppError('BAD_REQUEST', 'Send the image as multipart/form-data in the field "file".');
+      });
+      const file = body.file;
+      if (!(file instanceof File))
+        throw new AppError('BAD_REQUEST', 'Send the image as multipart/form-data in the field "file".');
+      if (file.size > AVATAR_MAX_BYTES) throw tooLarge();
+      const bytes = Buffer.from(await file.arrayBuffer());
+      return c.json(await replaceAvatar(c.var.deps, { userId: c.var.user!.id, bytes }));
+    },
+  )
+  .get('/export', async (c) => {
+    const data = await exportMemberData(c.var.deps, { userId: c.var.user!.id });
+    c.header('Content-Disposition', 'attachment; filename="core28-my-data.json"');
+    c.header('Cache-Control', 'no-store');
+    return c.json(data);
+  })
+  .post('/delete', validate('json', DeleteAccountSchema), async (c) => {
+    await deleteAccount(c.var.deps, { userId: c.var.user!.id, password: c.req.valid('json').password });
+    // Expire the session cookie; its row is gone with the account.
+    for (const name of ['core28.session_token', 'core28.session_data', '__Host-core28.session_token']) {
+      c.header('Set-Cookie', `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`, { append: true });
+    }
+    return c.json({ ok: true as const });
+  });

@@ -1,0 +1,166 @@
+import {
+  AVATAR_URL_TTL_SECONDS,
+  type ProfileCompletionSchema,
+  type ProfileUpdateSchema,
+} from '@core28/core/profile';
+import { programStats } from '@core28/core/program';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Deps } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import {
+  accounts,
+  discussionMessages,
+  discussionTopics,
+  exerciseProgress,
+  profiles,
+  subscribers,
+  userRoles,
+  users,
+  wellnessTracking,
+  workoutCompletions,
+} from '../../platform/db/schema.ts';
+import { avatarKey, processAvatar } from './avatar.ts';
+
+type Member = { userId: string };
+
+async function requireProfile({ db }: Pick<Deps, 'db'>, userId: string) {
+  const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId));
+  if (!profile) throw new AppError('NOT_FOUND', 'Profile not found');
+  return profile;
+}
+
+/** The member's own profile, a fresh signed avatar link and the 28-day stats card. */
+export async function getProfile(deps: Deps, { userId }: Member) {
+  const profile = await requireProfile(deps, userId);
+  const completions = await deps.db
+    .select({ day: workoutCompletions.dayNumber })
+    .from(workoutCompletions)
+    .where(eq(workoutCompletions.userId, userId));
+  const avatar = profile.avatarUrl
+    ? {
+        url: await deps.storage.signedUrl(profile.avatarUrl, AVATAR_URL_TTL_SECONDS),
+        expiresAt: new Date(deps.now().getTime() + AVATAR_URL_TTL_SECONDS * 1000).toISOString(),
+      }
+    : null;
+  const stats = programStats(
+    completions.map((c) => c.day),
+    profile.registrationDate,
+    deps.now(),
+  );
+  return { profile, avatar, stats };
+}
+
+export async function updateProfile(
+  deps: Deps,
+  { userId, input }: Member & { input: z.output<typeof ProfileUpdateSchema> },
+) {
+  await requireProfile(deps, userId);
+  if (Object.keys(input).length > 0) {
+    await deps.db
+      .update(profiles)
+      .set({
+        ...input,
+        displayName: input.displayName === '' ? null : input.displayName,
+        updatedAt: deps.now(),
+      })
+      .where(eq(profiles.userId, userId));
+  }
+  return getProfile(deps, { userId });
+}
+
+export async function completeProfile(
+  deps: Deps,
+  { userId, input }: Member & { input: z.output<typeof ProfileCompletionSchema> },
+) {
+  const { termsAccepted: _accepted, ...fields } = input;
+  await requireProfile(deps, userId);
+  await deps.db
+    .update(profiles)
+    .set({ ...fields, updatedAt: deps.now() })
+    .where(eq(profiles.userId, userId));
+  return getProfile(deps, { userId });
+}
+
+export async function replaceAvatar(deps: Deps, { userId, bytes }: Member & { bytes: Buffer }) {
+  await requireProfile(deps, userId);
+  const image = await processAvatar(bytes);
+  const key = avatarKey(userId);
+  await deps.storage.put(key, image, 'image/webp');
+  await deps.db
+    .update(profiles)
+    .set({ avatarUrl: key, updatedAt: deps.now() })
+    .where(eq(profiles.userId, userId));
+  return getProfile(deps, { userId });
+}
+
+/** Everything stored about the member, as one JSON document (GDPR art. 15 and 20). */
+export async function exportMemberData({ db }: Pick<Deps, 'db'>, { userId }: Member) {
+  const [account] = await db
+    .select({ email: users.email, emailVerified: users.emailVerified, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  const topics = await db.select().from(discussionTopics).where(eq(discussionTopics.userId, userId));
+  const topicIds = topics.map((topic) => topic.id);
+  const messages = topicIds.length
+    ? await db
+        .select()
+        .from(discussionMessages)
+        .where(inArray(discussionMessages.topicId, topicIds))
+        .orderBy(asc(discussionMessages.createdAt))
+    : [];
+  const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId));
+  const [subscription] = await db
+    .select({
+      subscribed: subscribers.subscribed,
+      subscriptionTier: subscribers.subscriptionTier,
+      subscriptionEnd: subscribers.subscriptionEnd,
+      isTrial: subscribers.isTrial,
+      trialEnd: subscribers.trialEnd,
+      createdAt: subscribers.createdAt,
+    })
+    .from(subscribers)
+    .where(eq(subscribers.userId, userId));
+  const byUser = <T extends { userId: unknown }>(table: T) => eq(table.userId as never, userId);
+  return {
+    exportedAt: new Date().toISOString(),
+    account,
+    profile: profile ?? null,
+    subscription: subscription ?? null,
+    completedDays: await db.select().from(workoutCompletions).where(byUser(workoutCompletions)),
+    dayResults: await db.select().from(exerciseProgress).where(byUser(exerciseProgress)),
+    wellness: await db.select().from(wellnessTracking).where(byUser(wellnessTracking)),
+    coaching: topics.map((topic) => ({ ...topic, messages: messages.filter((m) => m.topicId === topic.id) })),
+  };
+}
+
+/**
+ * Deletes the account and everything of it (rows cascade from users) plus the stored avatar.
+ * A paid subscription is cancelled through the payment provider once payments exist; today
+ * the local subscription row goes with the account.
+ */
+export async function deleteAccount(deps: Deps, { userId, password }: Member & { password: string }) {
+  const [credential] = await deps.db
+    .select({ hash: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
+  if (credential?.hash) {
+    const context = await deps.auth.$context;
+    const isValid = await context.password.verify({ hash: credential.hash, password });
+    if (!isValid) throw new AppError('BAD_REQUEST', 'That password is not correct.');
+  }
+  const [role] = await deps.db
+    .select({ role: userRoles.role })
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'admin')));
+  if (role) {
+    const [admins] = await deps.db.select({ n: count() }).from(userRoles).where(eq(userRoles.role, 'admin'));
+    if ((admins?.n ?? 0) <= 1) throw new AppError('CONFLICT', 'The last admin cannot delete their account.');
+  }
+  const [profile] = await deps.db
+    .select({ avatarUrl: profiles.avatarUrl })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  await deps.db.delete(users).where(eq(users.id, userId));
+  if (profile?.avatarUrl) await deps.storage.remove(profile.avatarUrl);
+}

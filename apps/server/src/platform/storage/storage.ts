@@ -1,0 +1,108 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Config } from '../../config.ts';
+
+/** Stored files (avatars): a local folder by default, an S3-compatible bucket in production. */
+export type Storage = {
+  kind: 'local' | 's3';
+  put: (key: string, body: Buffer, contentType: string) => Promise<void>;
+  remove: (key: string) => Promise<void>;
+  /** A link that shows the file to whoever holds it, until it expires. */
+  signedUrl: (key: string, ttlSeconds: number) => Promise<string>;
+};
+
+// Keys are made by the server (e.g. avatars/{userId}/avatar.webp), never taken from a request.
+const KEY_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9_.-]*(\/[a-zA-Z0-9][a-zA-Z0-9_.-]*)*$/;
+export function assertValidKey(key: string) {
+  if (!KEY_PATTERN.test(key) || key.split('/').some((part) => part === '..' || part === '.')) {
+    throw new Error(`Invalid storage key: ${key}`);
+  }
+}
+
+export const LOCAL_FILES_PATH = '/api/files/';
+
+export function createLocalStorage({
+  root,
+  secret,
+  now = () => new Date(),
+}: {
+  root: string;
+  secret: string;
+  now?: () => Date;
+}) {
+  const fileOf = (key: string) => {
+    assertValidKey(key);
+    const file = path.resolve(root, key);
+    if (!file.startsWith(path.resolve(root) + path.sep)) throw new Error(`Invalid storage key: ${key}`);
+    return file;
+  };
+  const sign = (key: string, expires: number) =>
+    createHmac('sha256', secret).update(`${key}\n${expires}`).digest('base64url');
+
+  return {
+    kind: 'local' as const,
+    async put(key: string, body: Buffer, _contentType: string) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(`${file}.tmp`, body);
+      await rename(`${file}.tmp`, file); // readers never see half a file
+    },
+    async remove(key: string) {
+      await rm(fileOf(key), { force: true });
+    },
+    async signedUrl(key: string, ttlSeconds: number) {
+      const expires = Math.floor(now().getTime() / 1000) + ttlSeconds;
+      return `${LOCAL_FILES_PATH}${key}?expires=${expires}&signature=${sign(key, expires)}`;
+    },
+    /** Checks a signed link; the file's bytes, or null when the link is tampered with or expired. */
+    async read(key: string, expires: string | undefined, signature: string | undefined) {
+      if (!expires || !signature || !/^\d{1,12}$/.test(expires)) return null;
+      try {
+        assertValidKey(key);
+      } catch {
+        return null;
+      }
+      const expected = Buffer.from(sign(key, Number(expires)));
+      const given = Buffer.from(signature);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+      if (Number(expires) * 1000 < now().getTime()) return null;
+      return readFile(fileOf(key)).catch(() => null);
+    },
+  };
+}
+export type LocalStorage = ReturnType<typeof createLocalStorage>;
+
+export function createS3Storage(s3: NonNullable<Config['s3']>): Storage {
+  const client = new S3Client({
+    region: s3.region,
+    endpoint: s3.endpoint,
+    forcePathStyle: s3.forcePathStyle,
+    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+  });
+  return {
+    kind: 's3',
+    async put(key, body, contentType) {
+      assertValidKey(key);
+      await client.send(
+        new PutObjectCommand({
+          Bucket: s3.bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          CacheControl: 'private, max-age=3600',
+        }),
+      );
+    },
+    async remove(key) {
+      assertValidKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key }));
+    },
+    signedUrl: (key, ttlSeconds) =>
+      getSignedUrl(client, new GetObjectCommand({ Bucket: s3.bucket, Key: key }), { expiresIn: ttlSeconds }),
+  };
+}
+
+export type AppStorage = LocalStorage | (Storage & { kind: 's3' });
