@@ -17,6 +17,12 @@ const sizes = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, hei
 for (const [name, viewport] of Object.entries(sizes)) {
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
   const page = await context.newPage();
+  if (process.env.SHOT_EMAIL) {
+    // Sign in through the API; the context keeps the session cookie.
+    await page.request.post(`${base}/api/auth/sign-in/email`, {
+      data: { email: process.env.SHOT_EMAIL, password: process.env.SHOT_PASSWORD },
+    });
+  }
   for (const path of paths.length ? paths : ['/']) {
     await page.goto(base + path, { waitUntil: 'networkidle' });
     const file = `${outDir}/${name}${path.replaceAll('/', '_') || '_home'}.png`;

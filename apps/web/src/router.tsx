@@ -33,8 +33,8 @@ const memberRoutes: RouteObject[] = [
   { path: 'exercises', ...placeholder('Exercises') },
   { path: 'program', ...placeholder('Your 28-Day Program') },
   { path: 'progress', ...placeholder('Your Progress') },
-  { path: 'profile', ...placeholder('Profile') },
-  { path: 'profile-completion', ...placeholder('Complete Your Profile') },
+  { path: 'profile', lazy: page(() => import('./features/profile/profile-page')) },
+  { path: 'profile-completion', lazy: page(() => import('./features/profile/profile-completion-page')) },
   { path: 'one-on-one', ...placeholder('1-on-1 Coaching') },
   { path: 'subscription/manage', ...placeholder('Subscription') },
 ];

@@ -48,7 +48,11 @@ export async function getProfile(deps: Deps, { userId }: Member) {
     profile.registrationDate,
     deps.now(),
   );
-  return { profile, avatar, stats };
+  const [credential] = await deps.db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
+  return { profile, avatar, stats, hasPassword: Boolean(credential) };
 }
 
 export async function updateProfile(

@@ -30,6 +30,19 @@ export function useViewer() {
   };
 }
 
+export const providersQuery = () =>
+  queryOptions({
+    queryKey: ['auth-providers'],
+    queryFn: () => unwrap(api.auth.providers.$get()),
+    staleTime: Infinity,
+  });
+
+/** spec §2: Google and Apple sign-in return to /. */
+export async function signInWithProvider(provider: 'google' | 'apple') {
+  const { url } = await postJson<{ url: string }>('/api/auth/sign-in/social', { provider, callbackURL: '/' });
+  window.location.assign(url);
+}
+
 export const signIn = (body: { email: string; password: string }) =>
   postJson('/api/auth/sign-in/email', body);
 

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -7,7 +7,7 @@ import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
-import { meQuery, useViewer } from './api';
+import { meQuery, providersQuery, signInWithProvider, useViewer } from './api';
 import { type AuthMode, ForgotPasswordForm, RecoveryForm, SignInForm, SignUpForm } from './auth-forms';
 
 const HEADINGS: Record<AuthMode, { title: string; description: string }> = {
@@ -22,6 +22,28 @@ const LINK_ERRORS: Record<string, string> = {
   TOKEN_EXPIRED: 'This confirmation link has expired. Sign in to get a new one.',
   INVALID_TOKEN: 'This confirmation link is invalid. Sign in to get a new one.',
 };
+
+function SocialButtons() {
+  const { data } = useQuery(providersQuery());
+  const enabled = (['google', 'apple'] as const).filter((provider) => data?.[provider]);
+  if (enabled.length === 0) return null;
+  const onClick = (provider: 'google' | 'apple') =>
+    signInWithProvider(provider).catch((err: Error) =>
+      toast.error('Sign-in failed', { description: err.message }),
+    );
+  return (
+    <div className="grid gap-2">
+      <div className="flex items-center gap-3 text-xs text-zinc-500">
+        <span className="h-px flex-1 bg-zinc-200" /> or <span className="h-px flex-1 bg-zinc-200" />
+      </div>
+      {enabled.map((provider) => (
+        <Button key={provider} variant="outline" onClick={() => onClick(provider)}>
+          Continue with {provider === 'google' ? 'Google' : 'Apple'}
+        </Button>
+      ))}
+    </div>
+  );
+}
 
 function initialMode(params: URLSearchParams): AuthMode {
   if (params.get('type') === 'recovery') return 'recovery';
@@ -85,6 +107,7 @@ export default function AuthPage() {
               onExists={() => setMode('signin')}
             />
           )}
+          {(mode === 'signin' || mode === 'signup') && <SocialButtons />}
           {mode === 'forgot' && <ForgotPasswordForm />}
           {mode === 'recovery' &&
             (token ? (

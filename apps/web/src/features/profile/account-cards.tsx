@@ -1,0 +1,238 @@
+import { PROGRAM_DAYS } from '@core28/core/program';
+import { Download, MailWarning, Trash2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { useSignOut } from '../auth/api';
+import { changePassword, deleteAccount, type ProfileData, sendVerificationEmail } from './api';
+import { Field } from './form-fields';
+
+export function CredentialsCard({ email }: { email: string }) {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [isPending, setIsPending] = useState(false);
+  // spec §5: disabled unless both fields are filled and the new password has 6+ characters.
+  const canSubmit = current !== '' && next !== '' && confirm !== '' && next.length >= 6 && !isPending;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (next !== confirm) return toast.error('Passwords do not match.');
+    if (next.length < 6) return toast.error('Password must be at least 6 characters long.');
+    setIsPending(true);
+    try {
+      await changePassword({ currentPassword: current, newPassword: next });
+      toast.success('Password Changed Successfully!', { duration: 5000 });
+      setCurrent('');
+      setNext('');
+      setConfirm('');
+    } catch (err) {
+      toast.error('Failed to update password. Please try again.', { description: (err as Error).message });
+    } finally {
+      setIsPending(false);
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Login Credentials</CardTitle>
+        <CardDescription>Signed in as {email}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <Field id="current-password" label="Current Password">
+            <Input
+              id="current-password"
+              type="password"
+              autoComplete="current-password"
+              value={current}
+              onChange={(e) => setCurrent(e.target.value)}
+            />
+          </Field>
+          <Field id="new-password" label="New Password">
+            <Input
+              id="new-password"
+              type="password"
+              autoComplete="new-password"
+              value={next}
+              onChange={(e) => setNext(e.target.value)}
+            />
+          </Field>
+          <Field id="confirm-password" label="Confirm New Password">
+            <Input
+              id="confirm-password"
+              type="password"
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
+          </Field>
+          <p className="text-xs text-zinc-500">
+            At least 6 characters, with a letter, a number and a special character.
+          </p>
+          <div>
+            <Button type="submit" disabled={!canSubmit}>
+              {isPending ? 'Updating...' : 'Update Password'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function StatsCard({ stats }: { stats: ProfileData['stats'] }) {
+  const items = [
+    ['Completed days', `${stats.totalWorkouts} / ${PROGRAM_DAYS}`],
+    ['Current day', `Day ${stats.currentDay}`],
+    ['Current streak', `${stats.currentStreak} ${stats.currentStreak === 1 ? 'day' : 'days'}`],
+    ['Progress', `${stats.progressPercentage}%`],
+  ];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>28-Day Stats</CardTitle>
+        <CardDescription>Your program at a glance</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <dl className="grid grid-cols-2 gap-4">
+          {items.map(([label, value]) => (
+            <div key={label} className="rounded-xl bg-zinc-50 p-4">
+              <dt className="text-xs text-zinc-500">{label}</dt>
+              <dd className="mt-1 text-xl font-bold">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div
+          className="h-2 overflow-hidden rounded-full bg-zinc-200"
+          role="progressbar"
+          aria-label="Program progress"
+          aria-valuenow={stats.progressPercentage}
+          aria-valuemin={0}
+          aria-valuemax={100}
+        >
+          <div className="h-full bg-brand-600" style={{ width: `${stats.progressPercentage}%` }} />
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function VerifyEmailCard({ email }: { email: string }) {
+  const [isSending, setIsSending] = useState(false);
+  const onSend = async () => {
+    setIsSending(true);
+    try {
+      await sendVerificationEmail(email);
+      toast.success('Verification email sent', { description: `Check ${email} for the link.` });
+    } catch {
+      toast.error('Error', { description: 'Failed to send verification email.' });
+    } finally {
+      setIsSending(false);
+    }
+  };
+  return (
+    <Card className="border-amber-300 bg-amber-50">
+      <CardContent className="flex flex-wrap items-center gap-4 pt-6">
+        <MailWarning className="size-6 text-amber-700" aria-hidden />
+        <p className="flex-1 text-sm text-amber-900">
+          Your email is not verified. Verifying it unlocks full access to your program.
+        </p>
+        <Button variant="outline" onClick={onSend} disabled={isSending}>
+          Send verification link
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function MyDataCard({ hasPassword }: { hasPassword: boolean }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isPending, setIsPending] = useState(false);
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+
+  const onDelete = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setIsPending(true);
+    try {
+      await deleteAccount(password);
+      signOut();
+      toast.success('Your account has been deleted', {
+        description: 'All your data is gone. We are sorry to see you go.',
+      });
+      navigate('/', { replace: true });
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setIsPending(false);
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>My Data</CardTitle>
+        <CardDescription>Download everything we keep about you, or delete your account.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap gap-3">
+        <Button asChild variant="outline">
+          <a href="/api/profile/export" download="core28-my-data.json">
+            <Download /> Download my data
+          </a>
+        </Button>
+        <Button
+          variant="outline"
+          className="border-red-300 text-red-700 hover:bg-red-50"
+          onClick={() => setIsOpen(true)}
+        >
+          <Trash2 /> Delete account
+        </Button>
+        <Dialog open={isOpen} onOpenChange={setIsOpen}>
+          <DialogContent>
+            <DialogTitle>Delete your account?</DialogTitle>
+            <DialogDescription>
+              This removes your profile, progress, wellness log, coaching messages and photo for good, and
+              cancels any paid subscription. It cannot be undone.
+            </DialogDescription>
+            <form noValidate onSubmit={onDelete} className="mt-4 grid gap-4">
+              {error && <ErrorAlert>{error}</ErrorAlert>}
+              {hasPassword && (
+                <Field id="delete-password" label="Your password">
+                  <Input
+                    id="delete-password"
+                    type="password"
+                    autoComplete="current-password"
+                    value={password}
+                    onChange={(e) => setPassword(e.target.value)}
+                  />
+                </Field>
+              )}
+              <div className="flex justify-end gap-2">
+                <Button type="button" variant="outline" onClick={() => setIsOpen(false)}>
+                  Cancel
+                </Button>
+                <Button
+                  type="submit"
+                  className="bg-red-600 hover:bg-red-700"
+                  disabled={isPending || (hasPassword && !password)}
+                >
+                  {isPending ? 'Deleting...' : 'Delete my account'}
+                </Button>
+              </div>
+            </form>
+          </DialogContent>
+        </Dialog>
+      </CardContent>
+    </Card>
+  );
+}

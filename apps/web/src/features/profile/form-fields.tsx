@@ -1,0 +1,93 @@
+import { COUNTRIES, FITNESS_LEVELS, GENDER_LABELS, GENDERS, GOALS } from '@core28/core/profile';
+import type { ComponentProps, ReactNode } from 'react';
+import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/utils';
+
+export function Field({
+  id,
+  label,
+  children,
+  className,
+}: {
+  id: string;
+  label: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={cn('grid gap-1.5', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+    </div>
+  );
+}
+
+const selectClass =
+  'h-10 w-full rounded-lg border border-zinc-300 bg-white px-3 text-sm focus-visible:border-brand-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600/30';
+
+const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+export function GenderSelect(props: ComponentProps<'select'>) {
+  return (
+    <select className={selectClass} {...props}>
+      <option value="">Select gender</option>
+      {GENDERS.map((gender) => (
+        <option key={gender} value={gender}>
+          {GENDER_LABELS[gender]}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+export function FitnessLevelSelect(props: ComponentProps<'select'>) {
+  return (
+    <select className={selectClass} {...props}>
+      <option value="">Select fitness level</option>
+      {FITNESS_LEVELS.map((level) => (
+        <option key={level} value={level}>
+          {capitalise(level)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+export function CountrySelect(props: ComponentProps<'select'>) {
+  return (
+    <select className={selectClass} {...props}>
+      <option value="">Select country</option>
+      {COUNTRIES.map((country) => (
+        <option key={country.code} value={country.code}>
+          {country.name}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+export function GoalsPicker({ value, onChange }: { value: string[]; onChange: (goals: string[]) => void }) {
+  const toggle = (goal: string) =>
+    onChange(value.includes(goal) ? value.filter((g) => g !== goal) : [...value, goal]);
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-1.5 text-sm font-medium text-zinc-800">Goals (optional)</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {GOALS.map((goal) => (
+          <label
+            key={goal}
+            className="flex cursor-pointer items-center gap-2 rounded-lg border border-zinc-200 px-3 py-2 text-sm has-checked:border-brand-600 has-checked:bg-brand-50"
+          >
+            <input
+              type="checkbox"
+              className="size-4 accent-brand-600"
+              checked={value.includes(goal)}
+              onChange={() => toggle(goal)}
+            />
+            {goal}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

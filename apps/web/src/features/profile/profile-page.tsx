@@ -1,0 +1,56 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useViewer } from '../auth/api';
+import { CredentialsCard, MyDataCard, StatsCard, VerifyEmailCard } from './account-cards';
+import { profileQuery } from './api';
+import { Avatar, DetailsCard } from './details-card';
+
+export default function ProfilePage() {
+  const { user } = useViewer();
+  const profile = useQuery({ ...profileQuery(), enabled: user !== null });
+
+  if (!user)
+    return <p className="px-4 py-16 text-center text-zinc-600">Please log in to view your profile.</p>;
+  if (profile.isPending) return <PageSpinner />;
+  if (profile.isError)
+    return (
+      <div className="grid justify-items-center gap-3 px-4 py-16 text-center">
+        <p className="text-zinc-700">Failed to load your profile.</p>
+        <Button variant="outline" onClick={() => profile.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+
+  const data = profile.data;
+  const name =
+    [data.profile.firstName, data.profile.lastName].filter(Boolean).join(' ') ||
+    data.profile.displayName ||
+    'Your profile';
+  return (
+    <div className="bg-zinc-50">
+      <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10 sm:px-6">
+        <header className="flex items-center gap-4">
+          <Avatar url={data.avatar?.url} name={name} size="size-16" />
+          <div>
+            <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{name}</h1>
+            <p className="text-sm text-zinc-600">
+              Member since{' '}
+              {new Date(data.profile.registrationDate).toLocaleDateString(undefined, { dateStyle: 'long' })}
+            </p>
+          </div>
+        </header>
+        {!user.emailVerified && <VerifyEmailCard email={user.email} />}
+        <div className="grid items-start gap-6 lg:grid-cols-[3fr_2fr]">
+          <DetailsCard key={data.profile.updatedAt} data={data} email={user.email} />
+          <div className="grid content-start gap-6">
+            <StatsCard stats={data.stats} />
+            {data.hasPassword && <CredentialsCard email={user.email} />}
+          </div>
+        </div>
+        <MyDataCard hasPassword={data.hasPassword} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { expectToast, PASSWORD, signIn, signOut, signUpAndConfirm, uniqueEmail } from './helpers';
+
+test('a new member completes the profile and lands on /program through the welcome dialog', async ({
+  page,
+}) => {
+  await signUpAndConfirm(page, uniqueEmail('complete'));
+  await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Complete Profile' }).click();
+  await expectToast(page, 'Please fill in all required fields');
+
+  await page.getByLabel('First Name *').fill('Ada');
+  await page.getByLabel('Last Name *').fill('Lovelace');
+  await page.getByLabel('Age *').fill('36');
+  await page.getByLabel('Gender *').selectOption('female');
+  await page.getByLabel('Country *').selectOption({ label: 'United Kingdom' });
+  await page.getByLabel('Fitness Level *').selectOption('beginner');
+  await page.getByLabel('Improve posture').check();
+  await page.getByRole('button', { name: 'Complete Profile' }).click();
+  await expectToast(page, 'Please accept the terms and conditions');
+
+  await expect(page.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+  await expect(page.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+  await page.getByLabel(/I accept the/).check();
+  await page.getByRole('button', { name: 'Complete Profile' }).click();
+  await expectToast(page, 'Profile completed successfully!');
+  const welcome = page.getByRole('dialog', { name: 'Welcome to Core28!' });
+  await expect(welcome).toBeVisible();
+  await welcome.getByRole('button', { name: 'Start Day 1' }).click();
+  await expect(page).toHaveURL(/\/program$/);
+
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
+  await expect(page.getByText('United Kingdom')).toBeVisible();
+  await expect(page.getByText('Improve posture')).toBeVisible();
+});
+
+test('a member changes the photo and the password, then signs in with the new password', async ({ page }) => {
+  const email = uniqueEmail('photo');
+  await signUpAndConfirm(page, email);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'User Details' })).toBeVisible();
+
+  const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#1d4ed8' } })
+    .png()
+    .toBuffer();
+  await page.locator('#avatar-file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+  await expectToast(page, 'Photo updated');
+  const photo = page.getByRole('img', { name: /^Avatar of/ }).first();
+  await expect(photo).toBeVisible();
+  await expect(photo).toHaveAttribute('src', /\/api\/files\/avatars\/.+signature=/);
+  expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(512);
+
+  await page
+    .locator('#avatar-file')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
+  await expectToast(page, 'Invalid file type');
+
+  const update = page.getByRole('button', { name: 'Update Password' });
+  await expect(update).toBeDisabled();
+  await page.getByLabel('Current Password').fill(PASSWORD);
+  await page.getByLabel('New Password', { exact: true }).fill('Brand#New77');
+  await page.getByLabel('Confirm New Password').fill('Brand#New78');
+  await expect(update).toBeEnabled();
+  await update.click();
+  await expectToast(page, 'Passwords do not match.');
+  await page.getByLabel('Confirm New Password').fill('Brand#New77');
+  await update.click();
+  await expectToast(page, 'Password Changed Successfully!');
+
+  await signOut(page);
+  await signIn(page, email, 'Brand#New77');
+  await expectToast(page, 'Welcome back!');
+});
