@@ -38,6 +38,13 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { DATA_DIR: '.e2e-data', PORT: String(PORT), NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    // Rate limits are proven by the server tests; here one client creates many accounts in a minute.
+    env: {
+      DATA_DIR: '.e2e-data',
+      PORT: String(PORT),
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT: 'false',
+    },
   },
 });

@@ -15,7 +15,7 @@ const placeholder = (title: string, description?: string) => ({
 const publicRoutes: RouteObject[] = [
   { index: true, lazy: page(() => import('./features/marketing/home-page')) },
   { path: 'auth', lazy: page(() => import('./features/auth/auth-page')) },
-  { path: 'subscription', ...placeholder('Choose Your Plan') },
+  { path: 'subscription', lazy: page(() => import('./features/subscriptions/plans-page')) },
   { path: 'subscription/signup', ...placeholder('Sign Up') },
   { path: 'subscription/success', ...placeholder('Payment Successful!') },
   { path: 'success', ...placeholder('Payment Successful!') },

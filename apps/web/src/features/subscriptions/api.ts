@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
 
 export const subscriptionQuery = () =>
@@ -7,3 +7,11 @@ export const subscriptionQuery = () =>
     queryFn: () => unwrap(api.subscription.$get()),
     staleTime: 60_000,
   });
+
+export function useActivateTrial() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.subscription.trial.$post()),
+    onSuccess: (state) => queryClient.setQueryData(subscriptionQuery().queryKey, state),
+  });
+}

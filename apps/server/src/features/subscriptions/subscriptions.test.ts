@@ -1,0 +1,66 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscribers } from '../../platform/db/schema.ts';
+import { createMember, createTestApp, json, type TestApp } from '../../testing/harness.ts';
+
+let t: TestApp;
+const NOW = new Date('2026-06-01T09:00:00Z');
+beforeAll(async () => {
+  t = await createTestApp({ now: () => NOW });
+});
+afterAll(() => t.close());
+
+describe('subscription state and the free trial', () => {
+  it('a new member is not subscribed', async () => {
+    const member = await createMember(t);
+    expect(await json(await t.request('/api/subscription', { cookie: member.cookie }))).toEqual({
+      subscribed: false,
+      subscription_tier: null,
+      subscription_end: null,
+      is_trial: false,
+      trial_end: null,
+    });
+  });
+
+  it('activate-trial gives Feel and Burn for 7 days, once per account ever', async () => {
+    const member = await createMember(t);
+    const first = await t.request('/api/subscription/trial', { method: 'POST', cookie: member.cookie });
+    expect(first.status).toBe(200);
+    const trialEnd = '2026-06-08T09:00:00.000Z';
+    expect(await json(first)).toEqual({
+      subscribed: true,
+      subscription_tier: 'Feel and Burn',
+      subscription_end: trialEnd,
+      is_trial: true,
+      trial_end: trialEnd,
+    });
+
+    const second = await t.request('/api/subscription/trial', { method: 'POST', cookie: member.cookie });
+    expect(second.status).toBe(409);
+    expect((await json(second)).error.message).toBe('Your free trial has already been used.');
+    const rows = await t.db.select().from(subscribers).where(eq(subscribers.userId, member.userId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.trialEnd?.toISOString()).toBe(trialEnd);
+  });
+
+  it('refuses a trial to a paying member and changes nothing', async () => {
+    const member = await createMember(t);
+    await t.db.insert(subscribers).values({
+      userId: member.userId,
+      email: member.email,
+      subscribed: true,
+      subscriptionTier: 'The Daily Core',
+    });
+    const res = await t.request('/api/subscription/trial', { method: 'POST', cookie: member.cookie });
+    expect(res.status).toBe(409);
+    expect((await json(res)).error.message).toBe('You already have an active subscription.');
+    const [row] = await t.db.select().from(subscribers).where(eq(subscribers.userId, member.userId));
+    expect(row).toMatchObject({ isTrial: false, subscriptionTier: 'The Daily Core', trialUsed: false });
+  });
+
+  it('needs a session', async () => {
+    const res = await t.request('/api/subscription/trial', { method: 'POST' });
+    expect(res.status).toBe(401);
+    expect((await json(res)).error.message).toBe('Authentication Error: Please sign in to continue.');
+  });
+});

@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { expectToast, signUpAndConfirm, uniqueEmail } from './helpers';
+
+test('a visitor compares the plans monthly and annually', async ({ page }) => {
+  await page.goto('/subscription');
+  await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeVisible();
+  await expect(page.getByText('$9.99')).toBeVisible();
+  await expect(page.getByText('$29.99')).toBeVisible();
+  await expect(page.getByText('/week')).toBeVisible();
+  await expect(page.getByText('Save $20!')).toHaveCount(0);
+
+  await page.getByText('Annually', { exact: true }).click();
+  await expect(page.getByText('$99.99')).toBeVisible();
+  await expect(page.getByText('$299.99')).toBeVisible();
+  await expect(page.getByText('Save $20!')).toBeVisible();
+  await expect(page.getByText('Save $60!')).toBeVisible();
+
+  await expect(page.getByRole('link', { name: 'Choose The Daily Core' })).toHaveAttribute(
+    'href',
+    '/subscription/signup?plan=daily-core',
+  );
+  await expect(page.getByRole('link', { name: 'Choose 1-on-1 Burn' })).toHaveAttribute(
+    'href',
+    '/subscription/signup?plan=burn',
+  );
+  await expect(page.getByRole('link', { name: 'Start Free Trial' }).last()).toHaveAttribute(
+    'href',
+    '/subscription/signup?plan=feel-and-burn',
+  );
+  await expect(page.getByRole('link', { name: 'Sign in here' })).toHaveAttribute(
+    'href',
+    '/auth?action=signin',
+  );
+});
+
+test('a member starts the free trial once and the banner shows its end date', async ({ page }) => {
+  await signUpAndConfirm(page, uniqueEmail('trial'));
+  await expect(page.getByText('Unlock the full 28-day program')).toBeVisible();
+
+  await page.getByRole('link', { name: 'View Plans' }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
+  await page.getByRole('button', { name: 'Start Free Trial' }).click();
+  await expectToast(page, 'Your free trial has started');
+  await expect(page).toHaveURL(/\/program$/);
+
+  const end = new Date(Date.now() + 7 * 86_400_000).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
+  await expect(page.getByText(`Your free trial ends: ${end}`)).toBeVisible();
+
+  await page.goto('/subscription');
+  await page.getByRole('button', { name: 'Start Free Trial' }).click();
+  await expectToast(page, 'Your free trial has already been used.');
+});
