@@ -10,6 +10,7 @@ import { devRoutes } from './features/dev/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
+import { demoPayRoutes } from './features/subscriptions/demo-pay.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { sameOriginWrites, securityHeaders } from './http/security.ts';
 import { webApp } from './http/static.ts';
@@ -46,6 +47,10 @@ export function createApp(deps: Deps) {
     throw new AppError('NOT_FOUND', 'No such API route');
   });
   if (!deps.config.isProduction) app.route('/dev', devRoutes);
+  if (deps.payments.kind === 'demo') {
+    app.use('/demo-pay/*', sameOriginWrites(deps.config.publicUrl));
+    app.route('/demo-pay', demoPayRoutes);
+  }
   app.route('/', webApp(deps.config.webDist ?? DEFAULT_WEB_DIST));
   app.onError(onError);
   return app;

@@ -3,6 +3,8 @@ import type { Config } from './config.ts';
 import type { Auth, SessionUser } from './features/auth/auth.ts';
 import type { Database } from './platform/db/index.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
+import type { DemoProvider } from './platform/payments/demo.ts';
+import type { PaymentProvider } from './platform/payments/provider.ts';
 import type { AppStorage } from './platform/storage/storage.ts';
 
 /** What every request can reach: built once at start-up (or per test), never global. */
@@ -11,6 +13,8 @@ export type Deps = {
   db: Database;
   mailer: Mailer;
   storage: AppStorage;
+  /** The demo provider (embedded default) or Stripe. */
+  payments: DemoProvider | (PaymentProvider & { kind: 'stripe' });
   auth: Auth;
   log: Logger;
   /** The current time; tests pass a fixed clock. */

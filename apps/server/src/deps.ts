@@ -5,6 +5,7 @@ import type { Deps } from './context.ts';
 import { createAuth } from './features/auth/auth.ts';
 import type { Database } from './platform/db/index.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail/mailer.ts';
+import { createDemoProvider } from './platform/payments/demo.ts';
 import { type AppStorage, createLocalStorage, createS3Storage } from './platform/storage/storage.ts';
 
 export function createDeps(opts: {
@@ -32,5 +33,6 @@ export function createDeps(opts: {
           now,
         }));
   const auth = createAuth({ db, config, mailer, log });
-  return { config, log, db, mailer, storage, auth, now };
+  const payments = createDemoProvider({ db, publicUrl: config.publicUrl, secret: config.authSecret, now });
+  return { config, log, db, mailer, storage, payments, auth, now };
 }

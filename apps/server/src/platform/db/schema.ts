@@ -353,3 +353,31 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_created_idx').on(t.createdAt), index('mail_outbox_to_idx').on(t.to)],
 );
+
+/** Payment provider events already handled: the event id is the idempotency key. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  outcome: text('outcome').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The demo payment provider's own records (customers, checkout sessions, subscriptions,
+ * payment methods, invoices): what Stripe would keep on its side, kept here in one table.
+ */
+export const demoProviderObjects = pgTable(
+  'demo_provider_objects',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', {
+      enum: ['customer', 'checkout_session', 'subscription', 'payment_method', 'invoice'],
+    }).notNull(),
+    customerId: text('customer_id'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('demo_provider_objects_customer_idx').on(t.customerId, t.kind)],
+);

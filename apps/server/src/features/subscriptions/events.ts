@@ -1,0 +1,154 @@
+import { checkoutPlan } from '@core28/core/plans';
+import { eq, or } from 'drizzle-orm';
+import type { Deps } from '../../context.ts';
+import type { Database } from '../../platform/db/index.ts';
+import { paymentEvents, subscribers, users } from '../../platform/db/schema.ts';
+import { actionEmail } from '../../platform/mail/templates.ts';
+import {
+  isActiveStatus,
+  type PaymentEvent,
+  type ProviderSubscription,
+} from '../../platform/payments/provider.ts';
+
+export type EventOutcome = 'handled' | 'duplicate' | 'stale' | 'ignored';
+
+const SUBSCRIPTION_EVENTS = new Set([
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_failed',
+]);
+
+type Effect =
+  | { kind: 'sync'; subscription: ProviderSubscription; userId: string | null }
+  | { kind: 'trial-ending'; subscriptionId: string }
+  | { kind: 'none' };
+
+/** What the event asks for, with the subscription re-read from the provider (never trusted from the event). */
+async function effectOf(deps: Deps, event: PaymentEvent): Promise<Effect> {
+  if (event.type === 'checkout.session.completed' && event.checkoutId) {
+    const checkout = await deps.payments.getCheckout(event.checkoutId);
+    const subscription = checkout?.subscriptionId
+      ? await deps.payments.getSubscription(checkout.subscriptionId)
+      : null;
+    return subscription ? { kind: 'sync', subscription, userId: checkout?.userId ?? null } : { kind: 'none' };
+  }
+  if (SUBSCRIPTION_EVENTS.has(event.type) && event.subscriptionId) {
+    const subscription = await deps.payments.getSubscription(event.subscriptionId);
+    return subscription ? { kind: 'sync', subscription, userId: event.userId ?? null } : { kind: 'none' };
+  }
+  if (event.type === 'customer.subscription.trial_will_end' && event.subscriptionId)
+    return { kind: 'trial-ending', subscriptionId: event.subscriptionId };
+  return { kind: 'none' };
+}
+
+/**
+ * The one writer of paid state (DESIGN.md). Idempotent per event id (a ledger row written in the
+ * same transaction as the effect), safe out of order (an event older than the stored state
+ * changes nothing), and the subscription is re-read from the provider before writing.
+ */
+export async function handlePaymentEvent(deps: Deps, event: PaymentEvent): Promise<EventOutcome> {
+  const [seen] = await deps.db
+    .select({ id: paymentEvents.id })
+    .from(paymentEvents)
+    .where(eq(paymentEvents.id, event.id));
+  if (seen) return 'duplicate';
+  const effect = await effectOf(deps, event);
+  const outcome = await deps.db.transaction(async (tx) => {
+    const db = tx as unknown as Database;
+    const recorded = await db
+      .insert(paymentEvents)
+      .values({
+        id: event.id,
+        provider: deps.payments.kind,
+        type: event.type,
+        occurredAt: event.created,
+        outcome: 'handled',
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (recorded.length === 0) return 'duplicate' as const;
+    const result: EventOutcome =
+      effect.kind === 'sync'
+        ? await writeSubscription(db, { ...effect, occurredAt: event.created, now: deps.now() })
+        : effect.kind === 'trial-ending'
+          ? 'handled'
+          : 'ignored';
+    await db.update(paymentEvents).set({ outcome: result }).where(eq(paymentEvents.id, event.id));
+    return result;
+  });
+  if (outcome === 'handled' && effect.kind === 'trial-ending')
+    await sendTrialEnding(deps, effect.subscriptionId);
+  return outcome;
+}
+
+/** Re-reads one subscription from the provider and writes it (the success page's confirmation). */
+export async function syncSubscription(
+  deps: Deps,
+  { subscriptionId, userId, occurredAt }: { subscriptionId: string; userId: string | null; occurredAt: Date },
+): Promise<EventOutcome> {
+  const subscription = await deps.payments.getSubscription(subscriptionId);
+  if (!subscription) return 'ignored';
+  return writeSubscription(deps.db, { subscription, userId, occurredAt, now: deps.now() });
+}
+
+async function writeSubscription(
+  db: Database,
+  {
+    subscription,
+    userId,
+    occurredAt,
+    now,
+  }: { subscription: ProviderSubscription; userId: string | null; occurredAt: Date; now: Date },
+): Promise<EventOutcome> {
+  const [row] = await db
+    .select()
+    .from(subscribers)
+    .where(
+      userId
+        ? or(eq(subscribers.providerSubscriptionId, subscription.id), eq(subscribers.userId, userId))
+        : eq(subscribers.providerSubscriptionId, subscription.id),
+    );
+  const isSameSubscription = row?.providerSubscriptionId === subscription.id;
+  if (isSameSubscription && row?.providerUpdatedAt && row.providerUpdatedAt > occurredAt) return 'stale';
+  const ownerId = row?.userId ?? userId ?? subscription.userId;
+  if (!ownerId) return 'ignored';
+  const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, ownerId));
+  if (!owner) return 'ignored';
+
+  const paid = {
+    subscribed: isActiveStatus(subscription.status),
+    subscriptionTier: checkoutPlan(subscription.planId).plan.tier,
+    subscriptionEnd: subscription.currentPeriodEnd,
+    isTrial: false,
+    providerCustomerId: subscription.customerId,
+    providerSubscriptionId: subscription.id,
+    providerUpdatedAt: occurredAt,
+    updatedAt: now,
+  };
+  await db
+    .insert(subscribers)
+    .values({ userId: ownerId, email: owner.email, ...paid })
+    .onConflictDoUpdate({ target: subscribers.userId, set: paid });
+  return 'handled';
+}
+
+async function sendTrialEnding(deps: Deps, subscriptionId: string) {
+  const [row] = await deps.db
+    .select()
+    .from(subscribers)
+    .where(eq(subscribers.providerSubscriptionId, subscriptionId));
+  if (!row) return;
+  await deps.mailer.send(
+    actionEmail({
+      to: row.email,
+      kind: 'trial-ending',
+      subject: 'Your Core28 trial ends soon',
+      intro: 'Your trial ends in a few days. Keep your streak going by choosing a plan.',
+      action: 'View plans',
+      url: `${deps.config.publicUrl}/subscription`,
+      outro: 'If you do nothing, your trial simply ends; you are never charged without choosing a plan.',
+    }),
+  );
+}
