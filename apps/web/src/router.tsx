@@ -16,9 +16,9 @@ const publicRoutes: RouteObject[] = [
   { index: true, lazy: page(() => import('./features/marketing/home-page')) },
   { path: 'auth', lazy: page(() => import('./features/auth/auth-page')) },
   { path: 'subscription', lazy: page(() => import('./features/subscriptions/plans-page')) },
-  { path: 'subscription/signup', ...placeholder('Sign Up') },
-  { path: 'subscription/success', ...placeholder('Payment Successful!') },
-  { path: 'success', ...placeholder('Payment Successful!') },
+  { path: 'subscription/signup', lazy: page(() => import('./features/subscriptions/signup-page')) },
+  { path: 'subscription/success', lazy: page(() => import('./features/subscriptions/success-page')) },
+  { path: 'success', lazy: page(() => import('./features/subscriptions/success-page')) },
   { path: 'about', ...placeholder('About Core28') },
   { path: 'contact', ...placeholder('Contact Us') },
   { path: 'privacy', ...placeholder('Privacy Policy', 'Last updated January 1, 2025') },
@@ -36,7 +36,7 @@ const memberRoutes: RouteObject[] = [
   { path: 'profile', lazy: page(() => import('./features/profile/profile-page')) },
   { path: 'profile-completion', lazy: page(() => import('./features/profile/profile-completion-page')) },
   { path: 'one-on-one', ...placeholder('1-on-1 Coaching') },
-  { path: 'subscription/manage', ...placeholder('Subscription') },
+  { path: 'subscription/manage', lazy: page(() => import('./features/subscriptions/manage-page')) },
 ];
 
 const adminRoutes: RouteObject[] = [

@@ -30,9 +30,22 @@ function Steps() {
 }
 
 export default function ProfileCompletionPage() {
+  const [isWelcomeOpen, setIsWelcomeOpen] = useState(false);
+  return (
+    <section className="bg-zinc-50 px-4 py-10 sm:py-16">
+      <div className="mx-auto max-w-2xl">
+        <Steps />
+        <ProfileCompletionCard onCompleted={() => setIsWelcomeOpen(true)} />
+      </div>
+      <WelcomeDialog open={isWelcomeOpen} />
+    </section>
+  );
+}
+
+/** The personal-details form, also the last step of the subscription sign-up flow. */
+export function ProfileCompletionCard({ onCompleted }: { onCompleted: () => void }) {
   const { data } = useQuery(profileQuery());
   const complete = useCompleteProfile();
-  const [isWelcomeOpen, setIsWelcomeOpen] = useState(false);
   const [form, setForm] = useState({
     firstName: '',
     lastName: '',
@@ -73,100 +86,92 @@ export default function ProfileCompletionPage() {
     complete.mutate(parsed.data, {
       onSuccess: () => {
         toast.success('Profile completed successfully!');
-        setIsWelcomeOpen(true);
+        onCompleted();
       },
       onError: (err) => toast.error('Failed to complete profile', { description: err.message }),
     });
   };
 
   return (
-    <section className="bg-zinc-50 px-4 py-10 sm:py-16">
-      <div className="mx-auto max-w-2xl">
-        <Steps />
-        <Card>
-          <CardHeader>
-            <CardTitle className="text-2xl">Complete Your Profile</CardTitle>
-            <CardDescription>
-              Tell us a little about you so we can tailor your 28-day program.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <form noValidate onSubmit={onSubmit} className="grid gap-5">
-              <div className="grid gap-4 sm:grid-cols-2">
-                <Field id="firstName" label="First Name *">
-                  <Input
-                    id="firstName"
-                    autoComplete="given-name"
-                    value={form.firstName}
-                    onChange={set('firstName')}
-                  />
-                </Field>
-                <Field id="lastName" label="Last Name *">
-                  <Input
-                    id="lastName"
-                    autoComplete="family-name"
-                    value={form.lastName}
-                    onChange={set('lastName')}
-                  />
-                </Field>
-                <Field id="age" label="Age *">
-                  <Input
-                    id="age"
-                    type="number"
-                    inputMode="numeric"
-                    min={13}
-                    max={100}
-                    step={1}
-                    value={form.age}
-                    onChange={set('age')}
-                  />
-                </Field>
-                <Field id="gender" label="Gender *">
-                  <GenderSelect id="gender" value={form.gender} onChange={set('gender')} />
-                </Field>
-                <Field id="country" label="Country *">
-                  <CountrySelect
-                    id="country"
-                    autoComplete="country"
-                    value={form.country}
-                    onChange={set('country')}
-                  />
-                </Field>
-                <Field id="fitnessLevel" label="Fitness Level *">
-                  <FitnessLevelSelect
-                    id="fitnessLevel"
-                    value={form.fitnessLevel}
-                    onChange={set('fitnessLevel')}
-                  />
-                </Field>
-              </div>
-              <GoalsPicker value={goals} onChange={setGoals} />
-              <label className="flex items-start gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="mt-0.5 size-4 accent-brand-600"
-                  checked={termsAccepted}
-                  onChange={(e) => setTermsAccepted(e.target.checked)}
-                />
-                <span>
-                  I accept the{' '}
-                  <Link to="/terms" target="_blank" className="text-brand-600 underline">
-                    Terms of Service
-                  </Link>{' '}
-                  and the{' '}
-                  <Link to="/privacy" target="_blank" className="text-brand-600 underline">
-                    Privacy Policy
-                  </Link>
-                </span>
-              </label>
-              <Button type="submit" size="lg" disabled={complete.isPending}>
-                {complete.isPending ? 'Saving...' : 'Complete Profile'}
-              </Button>
-            </form>
-          </CardContent>
-        </Card>
-      </div>
-      <WelcomeDialog open={isWelcomeOpen} />
-    </section>
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-2xl">Complete Your Profile</CardTitle>
+        <CardDescription>Tell us a little about you so we can tailor your 28-day program.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={onSubmit} className="grid gap-5">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="firstName" label="First Name *">
+              <Input
+                id="firstName"
+                autoComplete="given-name"
+                value={form.firstName}
+                onChange={set('firstName')}
+              />
+            </Field>
+            <Field id="lastName" label="Last Name *">
+              <Input
+                id="lastName"
+                autoComplete="family-name"
+                value={form.lastName}
+                onChange={set('lastName')}
+              />
+            </Field>
+            <Field id="age" label="Age *">
+              <Input
+                id="age"
+                type="number"
+                inputMode="numeric"
+                min={13}
+                max={100}
+                step={1}
+                value={form.age}
+                onChange={set('age')}
+              />
+            </Field>
+            <Field id="gender" label="Gender *">
+              <GenderSelect id="gender" value={form.gender} onChange={set('gender')} />
+            </Field>
+            <Field id="country" label="Country *">
+              <CountrySelect
+                id="country"
+                autoComplete="country"
+                value={form.country}
+                onChange={set('country')}
+              />
+            </Field>
+            <Field id="fitnessLevel" label="Fitness Level *">
+              <FitnessLevelSelect
+                id="fitnessLevel"
+                value={form.fitnessLevel}
+                onChange={set('fitnessLevel')}
+              />
+            </Field>
+          </div>
+          <GoalsPicker value={goals} onChange={setGoals} />
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 accent-brand-600"
+              checked={termsAccepted}
+              onChange={(e) => setTermsAccepted(e.target.checked)}
+            />
+            <span>
+              I accept the{' '}
+              <Link to="/terms" target="_blank" className="text-brand-600 underline">
+                Terms of Service
+              </Link>{' '}
+              and the{' '}
+              <Link to="/privacy" target="_blank" className="text-brand-600 underline">
+                Privacy Policy
+              </Link>
+            </span>
+          </label>
+          <Button type="submit" size="lg" disabled={complete.isPending}>
+            {complete.isPending ? 'Saving...' : 'Complete Profile'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
   );
 }

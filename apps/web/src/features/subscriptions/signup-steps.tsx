@@ -1,0 +1,207 @@
+import { unmetPasswordRules } from '@core28/core/auth';
+import {
+  type BillingInterval,
+  checkoutPlanId,
+  formatDollars,
+  type Plan,
+  SIGNUP_ANNUAL_BADGE,
+} from '@core28/core/plans';
+import { useQueryClient } from '@tanstack/react-query';
+import { MailCheck } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { ApiError, postJson } from '@/lib/api';
+import { cn } from '@/lib/utils';
+import { meQuery, signIn } from '../auth/api';
+import { PasswordChecklist } from '../auth/password-checklist';
+import { Field } from '../profile/form-fields';
+import { createCheckout } from './api';
+
+/** Where the confirmation link returns: the payment step for paid plans, the profile step otherwise. */
+export const afterConfirmUrl = (plan: Plan) =>
+  `/subscription/signup?plan=${plan.slug}&step=${plan.monthlyCents === 0 ? 'profile' : 'payment'}`;
+
+export function AuthStep({
+  plan,
+  onSignedUp,
+  onSignedIn,
+}: {
+  plan: Plan;
+  onSignedUp: (email: string) => void;
+  onSignedIn: () => void;
+}) {
+  const [mode, setMode] = useState<'signup' | 'signin'>('signup');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isPending, setIsPending] = useState(false);
+  const queryClient = useQueryClient();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (mode === 'signup') {
+      const unmet = unmetPasswordRules(password);
+      if (unmet.length > 0) {
+        toast.error('Password Requirements', { description: unmet.map((rule) => rule.label).join(', ') });
+        return;
+      }
+      if (password !== confirm) return setError('Passwords do not match');
+    }
+    setIsPending(true);
+    try {
+      if (mode === 'signup') {
+        await postJson('/api/auth/sign-up/email', {
+          email,
+          password,
+          name: '',
+          callbackURL: afterConfirmUrl(plan),
+        });
+        toast.success('Account created!', {
+          description: 'Please check your email to confirm your account.',
+        });
+        onSignedUp(email.trim());
+      } else {
+        await signIn({ email, password });
+        await queryClient.invalidateQueries({ queryKey: meQuery().queryKey });
+        toast.success('Welcome back!');
+        onSignedIn();
+      }
+    } catch (err) {
+      if (err instanceof ApiError && err.message.includes('already registered')) {
+        toast.error('Account exists', { description: 'Please sign in with your existing account.' });
+        setMode('signin');
+      } else setError((err as Error).message);
+    } finally {
+      setIsPending(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <h2 className="text-xl font-bold">
+        {mode === 'signup' ? 'Create your account' : 'Sign in to continue'}
+      </h2>
+      {error && <ErrorAlert>{error}</ErrorAlert>}
+      <Field id="flow-email" label="Email">
+        <Input
+          id="flow-email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      </Field>
+      <Field id="flow-password" label="Password">
+        <Input
+          id="flow-password"
+          type="password"
+          autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </Field>
+      {mode === 'signup' && (
+        <>
+          <PasswordChecklist password={password} />
+          <Field id="flow-confirm" label="Confirm Password">
+            <Input
+              id="flow-confirm"
+              type="password"
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
+          </Field>
+        </>
+      )}
+      <Button type="submit" size="lg" disabled={isPending}>
+        {mode === 'signup' ? 'Create Account' : 'Sign In'}
+      </Button>
+      <Button type="button" variant="link" onClick={() => setMode(mode === 'signup' ? 'signin' : 'signup')}>
+        {mode === 'signup' ? 'Already have an account? Sign in' : "Don't have an account? Sign up"}
+      </Button>
+    </form>
+  );
+}
+
+export function EmailConfirmationStep({ email }: { email: string }) {
+  return (
+    <div className="grid justify-items-center gap-3 py-4 text-center">
+      <MailCheck className="size-12 text-brand-600" aria-hidden />
+      <h2 className="text-xl font-bold">Check Your Email</h2>
+      <p className="text-sm text-zinc-700">
+        We've sent a confirmation link to <strong>{email}</strong>. Open it to continue your sign-up right
+        where you left off.
+      </p>
+    </div>
+  );
+}
+
+export function PaymentStep({ plan, onSignInNeeded }: { plan: Plan; onSignInNeeded: () => void }) {
+  const [interval, setInterval] = useState<BillingInterval>('month');
+  const [isPending, setIsPending] = useState(false);
+  const planId = checkoutPlanId(plan.slug, interval);
+
+  const onPay = async () => {
+    if (!planId) return;
+    setIsPending(true);
+    try {
+      const { url } = await createCheckout(planId);
+      // spec §7: the checkout opens in a new tab (or here, when pop-ups are blocked).
+      if (!window.open(url, '_blank')) window.location.assign(url);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) {
+        toast.error('Authentication Required', { description: 'Please sign in to continue with payment.' });
+        onSignInNeeded();
+      } else toast.error('Error', { description: (err as Error).message });
+    } finally {
+      setIsPending(false);
+    }
+  };
+
+  return (
+    <div className="grid gap-5">
+      <h2 className="text-xl font-bold">Payment</h2>
+      <fieldset className="grid gap-3 sm:grid-cols-2" aria-label="Billing period">
+        {(['month', 'year'] as const).map((option) => (
+          <label
+            key={option}
+            className={cn(
+              'cursor-pointer rounded-xl border p-4',
+              interval === option ? 'border-brand-600 bg-brand-50' : 'border-zinc-200',
+            )}
+          >
+            <input
+              type="radio"
+              name="interval"
+              className="sr-only"
+              checked={interval === option}
+              onChange={() => setInterval(option)}
+            />
+            <span className="block text-sm font-semibold">{option === 'month' ? 'Monthly' : 'Annually'}</span>
+            <span className="block text-2xl font-extrabold">
+              {formatDollars(option === 'month' ? plan.monthlyCents : plan.yearlyCents)}
+              <span className="text-sm font-normal text-zinc-500">/{option}</span>
+            </span>
+            {option === 'year' && (
+              <span className="mt-1 inline-block rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
+                {SIGNUP_ANNUAL_BADGE}
+              </span>
+            )}
+          </label>
+        ))}
+      </fieldset>
+      <Button size="lg" onClick={onPay} disabled={isPending}>
+        {isPending ? 'Opening checkout...' : 'Continue to Payment'}
+      </Button>
+      <p className="text-center text-xs text-zinc-500">
+        Secure card payment. Cancel any time from your subscription page.
+      </p>
+    </div>
+  );
+}
