@@ -12,6 +12,7 @@ import { healthRoutes } from './features/health/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { demoPayRoutes } from './features/subscriptions/demo-pay.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
+import { webhookRoutes } from './features/webhooks/routes.ts';
 import { sameOriginWrites, securityHeaders } from './http/security.ts';
 import { webApp } from './http/static.ts';
 
@@ -21,6 +22,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/health', healthRoutes)
   .route('/profile', profileRoutes)
   .route('/files', fileRoutes)
+  .route('/webhooks', webhookRoutes)
   .route('/subscription', subscriptionRoutes);
 
 export type AppType = typeof apiRoutes;

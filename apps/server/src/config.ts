@@ -39,6 +39,13 @@ const EnvSchema = z
     GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
     APPLE_CLIENT_ID: z.string().min(1).optional(),
     APPLE_CLIENT_SECRET: z.string().min(1).optional(),
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    STRIPE_PRICE_DAILY_CORE_MONTHLY: z.string().min(1).optional(),
+    STRIPE_PRICE_DAILY_CORE_YEARLY: z.string().min(1).optional(),
+    STRIPE_PRICE_BURN_MONTHLY: z.string().min(1).optional(),
+    STRIPE_PRICE_BURN_YEARLY: z.string().min(1).optional(),
+    STRIPE_API_BASE: z.url().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
@@ -57,11 +64,25 @@ const EnvSchema = z
         });
       }
     }
+    if (env.STRIPE_SECRET_KEY) {
+      for (const key of STRIPE_REQUIRED) {
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required with STRIPE_SECRET_KEY' });
+      }
+    }
     if (env.NODE_ENV !== 'production') return;
     for (const key of ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'AUTH_SECRET', 'PUBLIC_URL'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
     }
   });
+
+const STRIPE_REQUIRED = [
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_DAILY_CORE_MONTHLY',
+  'STRIPE_PRICE_DAILY_CORE_YEARLY',
+  'STRIPE_PRICE_BURN_MONTHLY',
+  'STRIPE_PRICE_BURN_YEARLY',
+] as const;
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -92,6 +113,15 @@ export type Config = {
     | undefined;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
   apple: { clientId: string; clientSecret: string } | undefined;
+  /** Stripe when its key is set; otherwise the demo payment provider. */
+  stripe:
+    | {
+        secretKey: string;
+        webhookSecret: string;
+        prices: Record<'daily-core-monthly' | 'daily-core-yearly' | 'burn-monthly' | 'burn-yearly', string>;
+        apiBase?: string;
+      }
+    | undefined;
 };
 
 // Dev-only defaults: production refuses to start without real values (see superRefine above).
@@ -149,5 +179,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.APPLE_CLIENT_ID && e.APPLE_CLIENT_SECRET
         ? { clientId: e.APPLE_CLIENT_ID, clientSecret: e.APPLE_CLIENT_SECRET }
         : undefined,
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+          prices: {
+            'daily-core-monthly': e.STRIPE_PRICE_DAILY_CORE_MONTHLY!,
+            'daily-core-yearly': e.STRIPE_PRICE_DAILY_CORE_YEARLY!,
+            'burn-monthly': e.STRIPE_PRICE_BURN_MONTHLY!,
+            'burn-yearly': e.STRIPE_PRICE_BURN_YEARLY!,
+          },
+          apiBase: e.STRIPE_API_BASE,
+        }
+      : undefined,
   };
 }

@@ -4,7 +4,7 @@ import type { Auth, SessionUser } from './features/auth/auth.ts';
 import type { Database } from './platform/db/index.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import type { DemoProvider } from './platform/payments/demo.ts';
-import type { PaymentProvider } from './platform/payments/provider.ts';
+import type { StripeProvider } from './platform/payments/stripe.ts';
 import type { AppStorage } from './platform/storage/storage.ts';
 
 /** What every request can reach: built once at start-up (or per test), never global. */
@@ -14,7 +14,7 @@ export type Deps = {
   mailer: Mailer;
   storage: AppStorage;
   /** The demo provider (embedded default) or Stripe. */
-  payments: DemoProvider | (PaymentProvider & { kind: 'stripe' });
+  payments: DemoProvider | StripeProvider;
   auth: Auth;
   log: Logger;
   /** The current time; tests pass a fixed clock. */

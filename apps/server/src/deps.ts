@@ -6,6 +6,7 @@ import { createAuth } from './features/auth/auth.ts';
 import type { Database } from './platform/db/index.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createDemoProvider } from './platform/payments/demo.ts';
+import { createStripeProvider } from './platform/payments/stripe.ts';
 import { type AppStorage, createLocalStorage, createS3Storage } from './platform/storage/storage.ts';
 
 export function createDeps(opts: {
@@ -33,6 +34,8 @@ export function createDeps(opts: {
           now,
         }));
   const auth = createAuth({ db, config, mailer, log });
-  const payments = createDemoProvider({ db, publicUrl: config.publicUrl, secret: config.authSecret, now });
+  const payments = config.stripe
+    ? createStripeProvider(config.stripe)
+    : createDemoProvider({ db, publicUrl: config.publicUrl, secret: config.authSecret, now });
   return { config, log, db, mailer, storage, payments, auth, now };
 }

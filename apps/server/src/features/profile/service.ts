@@ -139,9 +139,8 @@ export async function exportMemberData({ db }: Pick<Deps, 'db'>, { userId }: Mem
 }
 
 /**
- * Deletes the account and everything of it (rows cascade from users) plus the stored avatar.
- * A paid subscription is cancelled through the payment provider once payments exist; today
- * the local subscription row goes with the account.
+ * Deletes the account and everything of it (rows cascade from users) plus the stored avatar,
+ * after cancelling a paid subscription at the payment provider, so no charge follows.
  */
 export async function deleteAccount(deps: Deps, { userId, password }: Member & { password: string }) {
   const [credential] = await deps.db
@@ -161,6 +160,11 @@ export async function deleteAccount(deps: Deps, { userId, password }: Member & {
     const [admins] = await deps.db.select({ n: count() }).from(userRoles).where(eq(userRoles.role, 'admin'));
     if ((admins?.n ?? 0) <= 1) throw new AppError('CONFLICT', 'The last admin cannot delete their account.');
   }
+  const [subscription] = await deps.db
+    .select({ id: subscribers.providerSubscriptionId })
+    .from(subscribers)
+    .where(eq(subscribers.userId, userId));
+  if (subscription?.id) await deps.payments.cancelNow(subscription.id);
   const [profile] = await deps.db
     .select({ avatarUrl: profiles.avatarUrl })
     .from(profiles)

@@ -156,6 +156,20 @@ describe('billing info and portal', () => {
   });
 });
 
+describe('account deletion', () => {
+  it('cancels the paid subscription at the provider before the account goes', async () => {
+    const member = await paidMember();
+    const [row] = await t.db.select().from(subscribers).where(eq(subscribers.userId, member.userId));
+    const res = await t.request('/api/profile/delete', {
+      cookie: member.cookie,
+      json: { password: member.password },
+    });
+    expect(res.status).toBe(200);
+    expect((await demo.getSubscription(row!.providerSubscriptionId!))?.status).toBe('canceled');
+    expect(await t.db.select().from(subscribers).where(eq(subscribers.userId, member.userId))).toEqual([]);
+  });
+});
+
 describe('payment event handling', () => {
   it('the same event twice has one effect', async () => {
     const member = await paidMember();

@@ -43,6 +43,8 @@ export async function signInWithProvider(provider: 'google' | 'apple') {
   window.location.assign(url);
 }
 
+export const startTrial = () => unwrap(api.subscription.trial.$post());
+
 export const signIn = (body: { email: string; password: string }) =>
   postJson('/api/auth/sign-in/email', body);
 

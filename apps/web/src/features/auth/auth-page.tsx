@@ -7,7 +7,7 @@ import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
-import { meQuery, providersQuery, signInWithProvider, useViewer } from './api';
+import { meQuery, providersQuery, signInWithProvider, startTrial, useViewer } from './api';
 import { type AuthMode, ForgotPasswordForm, RecoveryForm, SignInForm, SignUpForm } from './auth-forms';
 
 const HEADINGS: Record<AuthMode, { title: string; description: string }> = {
@@ -68,6 +68,8 @@ export default function AuthPage() {
     if (!isConfirmed || confirmedHandled.current) return;
     confirmedHandled.current = true;
     toast.success('Email confirmed!');
+    // spec §7: an auth-page sign-up starts the Feel and Burn trial; a failure is only logged.
+    void startTrial().catch((err: Error) => console.info('trial not started:', err.message));
     void queryClient.invalidateQueries({ queryKey: meQuery().queryKey });
     navigate('/profile-completion', { replace: true });
   }, [isConfirmed, navigate, queryClient]);
