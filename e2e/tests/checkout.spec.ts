@@ -27,6 +27,7 @@ test('a visitor buys The Daily Core monthly with the test card and sees it activ
   await signUpInFlow(page, uniqueEmail('buyer'));
   await expect(page).toHaveURL(/step=payment/);
   await expect(page.getByText('Save 17%')).toBeVisible();
+  await expect(page.getByText('Unlock the full 28-day program')).toBeVisible();
 
   const popupPromise = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Continue to Payment' }).click();

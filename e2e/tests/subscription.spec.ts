@@ -33,16 +33,10 @@ test('a visitor compares the plans monthly and annually', async ({ page }) => {
   );
 });
 
-test('a member starts the free trial once and the banner shows its end date', async ({ page }) => {
+test('an auth-page sign-up is on the free trial, shown by the banner and the management page, once only', async ({
+  page,
+}) => {
   await signUpAndConfirm(page, uniqueEmail('trial'));
-  await expect(page.getByText('Unlock the full 28-day program')).toBeVisible();
-
-  await page.getByRole('link', { name: 'View Plans' }).click();
-  await expect(page).toHaveURL(/\/subscription$/);
-  await page.getByRole('button', { name: 'Start Free Trial' }).click();
-  await expectToast(page, 'Your free trial has started');
-  await expect(page).toHaveURL(/\/program$/);
-
   const end = new Date(Date.now() + 7 * 86_400_000).toLocaleDateString('en-US', {
     month: 'long',
     day: 'numeric',
@@ -50,7 +44,10 @@ test('a member starts the free trial once and the banner shows its end date', as
   });
   await expect(page.getByText(`Your free trial ends: ${end}`)).toBeVisible();
 
-  await page.goto('/subscription');
+  await page.goto('/subscription/manage');
+  await expect(page.getByText('Free Trial · 7 days left')).toBeVisible();
+  await page.getByRole('link', { name: 'View Plans' }).first().click();
+  await expect(page).toHaveURL(/\/subscription$/);
   await page.getByRole('button', { name: 'Start Free Trial' }).click();
   await expectToast(page, 'Your free trial has already been used.');
 });

@@ -212,6 +212,19 @@ describe('payment event handling', () => {
     );
   });
 
+  it('trial_will_end sends the trial-ending e-mail', async () => {
+    const member = await paidMember();
+    const [row] = await t.db.select().from(subscribers).where(eq(subscribers.userId, member.userId));
+    const event = {
+      id: 'evt_trial_end',
+      type: 'customer.subscription.trial_will_end',
+      created: new Date(),
+      subscriptionId: row!.providerSubscriptionId,
+    };
+    expect(await handlePaymentEvent(t.deps, event)).toBe('handled');
+    expect((await t.lastMail(member.email))?.subject).toBe('Your Core28 trial ends soon');
+  });
+
   it('an unknown event type is acknowledged and ignored', async () => {
     expect(
       await handlePaymentEvent(t.deps, {

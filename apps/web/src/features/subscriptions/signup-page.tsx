@@ -1,11 +1,12 @@
 import { type Plan, planBySlug } from '@core28/core/plans';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
-import { useViewer } from '../auth/api';
+import { meQuery, useViewer } from '../auth/api';
 import { ProfileCompletionCard } from '../profile/profile-completion-page';
 import { WelcomeDialog } from '../profile/welcome-dialog';
 import { useActivateTrial } from './api';
@@ -23,7 +24,7 @@ function StepIndicator({ plan, step }: { plan: Plan; step: Step }) {
     <ol className="mb-6 flex items-center justify-center gap-2 text-sm" aria-label="Sign-up steps">
       {labels.map((label, i) => (
         <li key={label} className="flex items-center gap-2" aria-current={i === current ? 'step' : undefined}>
-          {i > 0 && <span aria-hidden className="h-px w-8 bg-zinc-300" />}
+          {i > 0 && <span aria-hidden className="h-px w-3 bg-zinc-300 sm:w-8" />}
           <span
             className={cn(
               'grid size-7 place-items-center rounded-full text-xs font-bold',
@@ -47,6 +48,7 @@ export default function SignupPage() {
   const [isRestoring, setIsRestoring] = useState(params.get('step') === 'profile');
   const [isWelcomeOpen, setIsWelcomeOpen] = useState(false);
   const activateTrial = useActivateTrial();
+  const queryClient = useQueryClient();
   const trialRequested = useRef(false);
   const requestedStep = params.get('step');
 
@@ -109,7 +111,12 @@ export default function SignupPage() {
                 />
               )}
               {step === 'email-confirmation' && <EmailConfirmationStep email={sentTo ?? ''} />}
-              {step === 'payment' && <PaymentStep plan={plan} onSignInNeeded={() => goToStep('payment')} />}
+              {step === 'payment' && (
+                <PaymentStep
+                  plan={plan}
+                  onSignInNeeded={() => void queryClient.invalidateQueries({ queryKey: meQuery().queryKey })}
+                />
+              )}
             </CardContent>
           </Card>
         )}
