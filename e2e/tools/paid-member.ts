@@ -32,3 +32,4 @@ await fetch(url.replace(/^https?:\/\/[^/]+/, base), {
   redirect: 'manual',
 });
 console.log(email);
+export {};
