@@ -32,4 +32,5 @@ await fetch(url.replace(/^https?:\/\/[^/]+/, base), {
   redirect: 'manual',
 });
 console.log(email);
+
 export {};

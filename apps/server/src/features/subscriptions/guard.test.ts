@@ -26,14 +26,12 @@ describe('requireTier', () => {
   it('refuses visitors (401), members without the tier and expired tiers (403); admits the tier and admins', async () => {
     expect((await get()).status).toBe(401);
     const daily = await createMember(t);
-    await t.db
-      .insert(subscribers)
-      .values({
-        userId: daily.userId,
-        email: daily.email,
-        subscribed: true,
-        subscriptionTier: 'The Daily Core',
-      });
+    await t.db.insert(subscribers).values({
+      userId: daily.userId,
+      email: daily.email,
+      subscribed: true,
+      subscriptionTier: 'The Daily Core',
+    });
     expect((await get(daily.cookie)).status).toBe(403);
 
     const burn = await createMember(t);
@@ -43,14 +41,12 @@ describe('requireTier', () => {
     expect((await get(burn.cookie)).status).toBe(200);
 
     const lapsed = await createMember(t);
-    await t.db
-      .insert(subscribers)
-      .values({
-        userId: lapsed.userId,
-        email: lapsed.email,
-        subscribed: false,
-        subscriptionTier: '1-on-1 Burn',
-      });
+    await t.db.insert(subscribers).values({
+      userId: lapsed.userId,
+      email: lapsed.email,
+      subscribed: false,
+      subscriptionTier: '1-on-1 Burn',
+    });
     expect((await get(lapsed.cookie)).status).toBe(403);
 
     const admin = await t.request('/api/auth/sign-in/email', {
