@@ -1,9 +1,9 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api';
 import { recoverPassword, requestPasswordReset, signIn, signUp } from './api';
 import { PasswordChecklist } from './password-checklist';
@@ -12,15 +12,6 @@ export type AuthMode = 'signin' | 'signup' | 'forgot' | 'recovery' | 'check-emai
 
 const messageOf = (err: unknown) =>
   err instanceof Error ? err.message : 'Something went wrong. Please try again.';
-
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-    </div>
-  );
-}
 
 /** Shared state of one auth form: the inline error and the pending flag. */
 function useSubmit(action: () => Promise<void>) {

@@ -1,26 +1,7 @@
 import { COUNTRIES, FITNESS_LEVELS, GENDER_LABELS, GENDERS, GOALS } from '@core28/core/profile';
-import type { ComponentProps, ReactNode } from 'react';
-import { Label } from '@/components/ui/label';
-import { cn } from '@/lib/utils';
+import type { ComponentProps } from 'react';
 
-export function Field({
-  id,
-  label,
-  children,
-  className,
-}: {
-  id: string;
-  label: string;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <div className={cn('grid gap-1.5', className)}>
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-    </div>
-  );
-}
+export { Field } from '@/components/ui/field';
 
 const selectClass =
   'h-10 w-full rounded-lg border border-zinc-300 bg-white px-3 text-sm focus-visible:border-brand-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600/30';
