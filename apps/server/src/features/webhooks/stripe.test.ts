@@ -181,6 +181,24 @@ describe('Stripe', () => {
     expect(await t.db.select().from(paymentEvents).where(eq(paymentEvents.id, 'evt_1'))).toHaveLength(1);
   });
 
+  it('follows an invoice to its subscription in the current API shape', async () => {
+    const res = await webhook({
+      id: 'evt_invoice',
+      object: 'event',
+      type: 'invoice.paid',
+      created: Math.floor(Date.now() / 1000) + 5,
+      data: {
+        object: {
+          id: 'in_1',
+          object: 'invoice',
+          customer: 'cus_1',
+          parent: { subscription_details: { subscription: 'sub_1' } },
+        },
+      },
+    });
+    expect((await json(res)).outcome).toBe('handled');
+  });
+
   it('acknowledges an unknown event type without acting on it', async () => {
     const res = await webhook({
       id: 'evt_2',

@@ -140,10 +140,19 @@ export function createStripeProvider(settings: StripeSettings) {
         id?: string;
         object?: string;
       };
+      // Invoices name their subscription under parent.subscription_details in current API versions.
+      const parent = object.parent as
+        | { subscription_details?: { subscription?: string | { id: string } } }
+        | undefined;
       const subscriptionId =
         object.object === 'subscription'
           ? (object.id ?? null)
-          : idOf(object.subscription as string | { id: string } | null);
+          : idOf(
+              (object.subscription ?? parent?.subscription_details?.subscription ?? null) as
+                | string
+                | { id: string }
+                | null,
+            );
       const metadata = (object.metadata ?? {}) as Record<string, string>;
       return {
         id: event.id,
