@@ -53,3 +53,116 @@ export function programStats(
     progressPercentage: progressPercent(unique.size),
   };
 }
+
+// ---- spec §4 Day status, Day to exercise; §9 constants ----
+
+export const WEEK_NAMES = [
+  'Foundation Week',
+  'Strength Building',
+  'Power & Conditioning',
+  'Mastery & Peak',
+] as const;
+export const MARKETING_PHASES = [
+  'Week 1 Foundation',
+  'Week 2 Strength',
+  'Week 3 Power',
+  'Week 4 Integration',
+] as const;
+export const MINUTES_PER_WORKOUT = 19;
+
+export type DayStatus = 'completed' | 'current' | 'past' | 'future';
+
+export function dayStatus(day: number, currentDay: number, completed: ReadonlySet<number>): DayStatus {
+  if (completed.has(day)) return 'completed';
+  if (day === currentDay) return 'current';
+  return day < currentDay ? 'past' : 'future';
+}
+
+/** Complete is offered for days up to and including today that are not completed. */
+export const canCompleteDay = (day: number, currentDay: number, completed: ReadonlySet<number>) =>
+  day >= 1 && day <= currentDay && !completed.has(day);
+
+export const isTomorrow = (day: number, currentDay: number) => day === currentDay + 1;
+
+/** Day results (time, reps) are for past days and today; wellness for today only. */
+export const canLogResults = (day: number, currentDay: number) => day >= 1 && day <= currentDay;
+export const canLogWellness = (day: number, currentDay: number) => day === currentDay;
+
+export const weekOfDay = (day: number) => Math.min(PROGRAM_WEEKS, Math.ceil(day / DAYS_PER_WEEK));
+/** The week tab selected by default: ceil(currentDay / 7), at most 4. */
+export const defaultWeek = (currentDay: number) => weekOfDay(Math.max(1, currentDay));
+export const daysOfWeek = (week: number) =>
+  Array.from({ length: DAYS_PER_WEEK }, (_, i) => (week - 1) * DAYS_PER_WEEK + i + 1);
+
+/** Day N uses the Nth exercise of the list ordered by id. */
+export const exerciseForDay = <T>(exercisesById: readonly T[], day: number): T | undefined =>
+  exercisesById[day - 1];
+
+/** Home, signed in: the exercise at index (currentDay - 1) modulo the count. */
+export const todaysExerciseIndex = (currentDay: number, count: number) =>
+  count > 0 ? (currentDay - 1) % count : -1;
+
+/** Home, signed out: rotates daily through the home exercises by whole days since the epoch. */
+export const homeExerciseIndex = (now: Date, count: number) =>
+  count > 0 ? Math.floor(now.getTime() / 86_400_000) % count : -1;
+
+export const estimatedMinutes = (completedCount: number) => completedCount * MINUTES_PER_WORKOUT;
+
+/** spec §5: energy 1..5 is shown as (value - 1) * 25 percent. */
+export const energyPercent = (energy: number) => (energy - 1) * 25;
+
+/** "mm:ss" → seconds; anything else is ignored (null). */
+export function parseMmSs(text: string): number | null {
+  const match = /^\s*(\d{1,3}):([0-5]\d)\s*$/.exec(text);
+  if (!match) return null;
+  return Number(match[1]) * 60 + Number(match[2]);
+}
+
+export function formatMmSs(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** Reps are a whole number, 0 by default. */
+export function parseReps(text: string): number {
+  const value = Number.parseInt(text.trim(), 10);
+  return Number.isFinite(value) && value > 0 ? value : 0;
+}
+
+/** spec §5: case-insensitive substring match on name, description or summary. */
+export function searchExercises<T extends { name: string; description: string; exercise: string }>(
+  exercises: readonly T[],
+  query: string,
+): T[] {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return [...exercises];
+  return exercises.filter((e) =>
+    [e.name, e.description, e.exercise].some((text) => text.toLowerCase().includes(needle)),
+  );
+}
+
+export type WeekAchievements = {
+  week: number;
+  coreWarrior: boolean;
+  perfectWeek: boolean;
+  consistencyKing: boolean;
+};
+
+/**
+ * spec §9: Core Warrior (completed count at least 7 × the week number), Perfect Week (7 of 7 in
+ * that week), Consistency King (the streak reaches 28).
+ */
+export function achievements(completedDays: Iterable<number>, currentDay: number): WeekAchievements[] {
+  const done = new Set(completedDays);
+  const count = [...done].filter((day) => day >= 1 && day <= PROGRAM_DAYS).length;
+  const isKing = currentStreak(done, currentDay) >= PROGRAM_DAYS;
+  return Array.from({ length: PROGRAM_WEEKS }, (_, i) => {
+    const week = i + 1;
+    return {
+      week,
+      coreWarrior: count >= DAYS_PER_WEEK * week,
+      perfectWeek: daysOfWeek(week).every((day) => done.has(day)),
+      consistencyKing: isKing,
+    };
+  });
+}

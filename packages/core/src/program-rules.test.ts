@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import {
+  achievements,
+  canCompleteDay,
+  canLogResults,
+  canLogWellness,
+  dayStatus,
+  daysOfWeek,
+  defaultWeek,
+  energyPercent,
+  estimatedMinutes,
+  exerciseForDay,
+  formatMmSs,
+  homeExerciseIndex,
+  isTomorrow,
+  parseMmSs,
+  parseReps,
+  searchExercises,
+  todaysExerciseIndex,
+} from './program.ts';
+import { DayResultSchema, WellnessSchema } from './program-schemas.ts';
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+describe('day status (spec §4)', () => {
+  const done = new Set([1, 3]);
+  it('is completed, current, past or future', () => {
+    expect(dayStatus(1, 4, done)).toBe('completed');
+    expect(dayStatus(2, 4, done)).toBe('past');
+    expect(dayStatus(4, 4, done)).toBe('current');
+    expect(dayStatus(5, 4, done)).toBe('future');
+    expect(dayStatus(3, 3, done)).toBe('completed');
+  });
+  it('offers Complete up to today when not completed; tomorrow is labelled', () => {
+    expect(canCompleteDay(2, 4, done)).toBe(true);
+    expect(canCompleteDay(4, 4, done)).toBe(true);
+    expect(canCompleteDay(1, 4, done)).toBe(false);
+    expect(canCompleteDay(5, 4, done)).toBe(false);
+    expect(isTomorrow(5, 4)).toBe(true);
+    expect(isTomorrow(6, 4)).toBe(false);
+  });
+  it('logs results for past days and today, wellness for today only', () => {
+    expect([canLogResults(1, 3), canLogResults(3, 3), canLogResults(4, 3)]).toEqual([true, true, false]);
+    expect([canLogWellness(2, 3), canLogWellness(3, 3), canLogWellness(4, 3)]).toEqual([false, true, false]);
+  });
+});
+
+describe('weeks and exercises', () => {
+  it('defaults to week ceil(day/7), at most 4', () => {
+    expect([1, 7, 8, 14, 15, 22, 28].map(defaultWeek)).toEqual([1, 1, 2, 2, 3, 4, 4]);
+    expect(daysOfWeek(2)).toEqual(range(8, 14));
+  });
+  it('day N uses the Nth exercise; home rotates', () => {
+    const list = ['a', 'b', 'c'];
+    expect(exerciseForDay(list, 1)).toBe('a');
+    expect(exerciseForDay(list, 4)).toBeUndefined();
+    expect(todaysExerciseIndex(1, 3)).toBe(0);
+    expect(todaysExerciseIndex(5, 3)).toBe(1);
+    expect(todaysExerciseIndex(1, 0)).toBe(-1);
+    expect(homeExerciseIndex(new Date('1970-01-01T23:59:59Z'), 7)).toBe(0);
+    expect(homeExerciseIndex(new Date('1970-01-02T00:00:00Z'), 7)).toBe(1);
+    expect(homeExerciseIndex(new Date('1970-01-08T00:00:00Z'), 7)).toBe(0);
+  });
+  it('searches name, description and summary, case-insensitively', () => {
+    const list = [
+      { name: 'Dead Bug', description: 'Lie on your back', exercise: 'Anti-extension' },
+      { name: 'Plank', description: 'Forearms down', exercise: 'A HOLD for the trunk' },
+    ];
+    expect(searchExercises(list, 'bug').map((e) => e.name)).toEqual(['Dead Bug']);
+    expect(searchExercises(list, 'FOREARM').map((e) => e.name)).toEqual(['Plank']);
+    expect(searchExercises(list, 'hold').map((e) => e.name)).toEqual(['Plank']);
+    expect(searchExercises(list, '  ')).toHaveLength(2);
+    expect(searchExercises(list, 'zzz')).toEqual([]);
+  });
+});
+
+describe('inputs and figures (spec §5, §9)', () => {
+  it('parses mm:ss and ignores anything else', () => {
+    expect(parseMmSs('01:30')).toBe(90);
+    expect(parseMmSs(' 12:05 ')).toBe(725);
+    for (const bad of ['1:5', '90', 'ab:cd', '01:60', '', '-1:00']) expect(parseMmSs(bad), bad).toBeNull();
+    expect(formatMmSs(90)).toBe('01:30');
+    expect(formatMmSs(0)).toBe('00:00');
+  });
+  it('reps default to 0', () => {
+    expect(parseReps('25')).toBe(25);
+    expect(parseReps('')).toBe(0);
+    expect(parseReps('x')).toBe(0);
+    expect(parseReps('-3')).toBe(0);
+  });
+  it('energy percent and estimated minutes', () => {
+    expect([1, 3, 5].map(energyPercent)).toEqual([0, 50, 100]);
+    expect(estimatedMinutes(3)).toBe(57);
+  });
+  it('the schemas refuse bad ratings and days', () => {
+    for (const feeling of [0, 6, 2.5, 'x'])
+      expect(WellnessSchema.safeParse({ day: 1, feeling, energy: 3 }).success).toBe(false);
+    expect(WellnessSchema.safeParse({ day: 1, feeling: 5, energy: 1 }).success).toBe(true);
+    expect(DayResultSchema.safeParse({ day: 29, totalSeconds: 1, reps: 1 }).success).toBe(false);
+  });
+});
+
+describe('achievements (spec §9)', () => {
+  it('Core Warrior counts completed days against 7 × the week', () => {
+    const result = achievements(range(1, 8), 9);
+    expect(result.map((w) => w.coreWarrior)).toEqual([true, false, false, false]);
+  });
+  it('Perfect Week needs all seven days of that week', () => {
+    expect(achievements(range(1, 7), 8)[0]?.perfectWeek).toBe(true);
+    expect(achievements([1, 2, 3, 4, 5, 6, 8], 8)[0]?.perfectWeek).toBe(false);
+    expect(achievements(range(8, 14), 14)[1]?.perfectWeek).toBe(true);
+  });
+  it('Consistency King needs a 28-day streak', () => {
+    expect(achievements(range(1, 28), 28)[3]?.consistencyKing).toBe(true);
+    expect(achievements(range(2, 28), 28)[3]?.consistencyKing).toBe(false);
+  });
+});
