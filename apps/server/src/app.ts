@@ -7,9 +7,11 @@ import type { AppEnv, Deps } from './context.ts';
 import { AppError, onError } from './errors.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { devRoutes } from './features/dev/routes.ts';
+import { exerciseRoutes } from './features/exercises/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
+import { programRoutes } from './features/program/routes.ts';
 import { demoPayRoutes } from './features/subscriptions/demo-pay.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
@@ -21,6 +23,8 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/', authRoutes)
   .route('/health', healthRoutes)
   .route('/profile', profileRoutes)
+  .route('/program', programRoutes)
+  .route('/exercises', exerciseRoutes)
   .route('/files', fileRoutes)
   .route('/webhooks', webhookRoutes)
   .route('/subscription', subscriptionRoutes);

@@ -1,0 +1,139 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  exerciseProgress,
+  profiles,
+  wellnessTracking,
+  workoutCompletions,
+} from '../../platform/db/schema.ts';
+import { createMember, createTestApp, json, type TestApp } from '../../testing/harness.ts';
+
+const NOW = new Date('2026-07-10T15:00:00Z');
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ now: () => NOW });
+});
+afterAll(() => t.close());
+
+/** A member registered `daysAgo` whole UTC days ago, so today is day daysAgo + 1. */
+async function memberOnDay(day: number) {
+  const member = await createMember(t);
+  const registered = new Date(NOW.getTime() - (day - 1) * 86_400_000);
+  await t.db.update(profiles).set({ registrationDate: registered }).where(eq(profiles.userId, member.userId));
+  return member;
+}
+
+const send = (cookie: string, method: 'POST' | 'PUT', path: string, body: unknown) =>
+  t.request(`/api/program${path}`, { method, cookie, json: body });
+
+describe('program day rules on the server', () => {
+  it('returns the whole program state in one request', async () => {
+    const member = await memberOnDay(3);
+    const state = await json(await t.request('/api/program', { cookie: member.cookie }));
+    expect(state).toMatchObject({ currentDay: 3, completions: [], results: [], wellness: [] });
+    expect(state.stats).toEqual({ totalWorkouts: 0, currentStreak: 0, currentDay: 3, progressPercentage: 0 });
+    expect(state.achievements).toHaveLength(4);
+  });
+
+  it('completes today and past days, refuses the future and a second completion', async () => {
+    const member = await memberOnDay(3);
+    expect((await send(member.cookie, 'POST', '/complete', { day: 4 })).status).toBe(400);
+    expect((await send(member.cookie, 'POST', '/complete', { day: 3 })).status).toBe(200);
+    const again = await send(member.cookie, 'POST', '/complete', { day: 3 });
+    expect(again.status).toBe(409);
+    expect((await json(again)).error.message).toBe('Day 3 is already marked as completed');
+    const state = await json(await send(member.cookie, 'POST', '/complete', { day: 2 }));
+    expect(state.stats).toMatchObject({ totalWorkouts: 2, currentStreak: 2, progressPercentage: 7 });
+    expect(
+      await t.db.select().from(workoutCompletions).where(eq(workoutCompletions.userId, member.userId)),
+    ).toHaveLength(2);
+  });
+
+  it('saves day results for past days and today only, one row per day', async () => {
+    const member = await memberOnDay(3);
+    const future = await send(member.cookie, 'PUT', '/results', { day: 4, totalSeconds: 90, reps: 25 });
+    expect(future.status).toBe(400);
+    await send(member.cookie, 'PUT', '/results', { day: 3, totalSeconds: 90, reps: 25 });
+    const state = await json(
+      await send(member.cookie, 'PUT', '/results', { day: 3, totalSeconds: 120, reps: 30 }),
+    );
+    expect(state.results).toEqual([{ day: 3, totalSeconds: 120, reps: 30 }]);
+    expect(
+      (await send(member.cookie, 'PUT', '/results', { day: 1, totalSeconds: 60, reps: 10 })).status,
+    ).toBe(200);
+    expect(
+      await t.db.select().from(exerciseProgress).where(eq(exerciseProgress.userId, member.userId)),
+    ).toHaveLength(2);
+  });
+
+  it('logs wellness for today only and refuses bad ratings without writing', async () => {
+    const member = await memberOnDay(3);
+    expect((await send(member.cookie, 'PUT', '/wellness', { day: 2, feeling: 4, energy: 5 })).status).toBe(
+      400,
+    );
+    for (const feeling of [0, 6, 2.5, 'x', null]) {
+      const res = await send(member.cookie, 'PUT', '/wellness', { day: 3, feeling, energy: 3 });
+      expect(res.status, String(feeling)).toBe(400);
+      expect((await json(res)).error.message).toMatch(/Feeling/);
+    }
+    expect(
+      await t.db.select().from(wellnessTracking).where(eq(wellnessTracking.userId, member.userId)),
+    ).toEqual([]);
+    const state = await json(
+      await send(member.cookie, 'PUT', '/wellness', { day: 3, feeling: 4, energy: 5 }),
+    );
+    expect(state.wellness).toEqual([{ day: 3, feeling: 4, energy: 5 }]);
+  });
+
+  it("member B never sees or changes member A's rows", async () => {
+    const a = await memberOnDay(3);
+    const b = await memberOnDay(3);
+    await send(a.cookie, 'POST', '/complete', { day: 1 });
+    await send(a.cookie, 'PUT', '/results', { day: 1, totalSeconds: 30, reps: 5 });
+    const bState = await json(await t.request('/api/program', { cookie: b.cookie }));
+    expect(bState.completions).toEqual([]);
+    expect(bState.results).toEqual([]);
+    await send(b.cookie, 'POST', '/complete', { day: 1 });
+    expect(
+      await t.db.select().from(workoutCompletions).where(eq(workoutCompletions.userId, a.userId)),
+    ).toHaveLength(1);
+  });
+
+  it('refuses visitors', async () => {
+    expect((await t.request('/api/program')).status).toBe(401);
+    expect((await t.request('/api/program/complete', { json: { day: 1 } })).status).toBe(401);
+  });
+});
+
+describe('exercises', () => {
+  it('a member on day 3 gets the first three exercises, in program order', async () => {
+    const member = await memberOnDay(3);
+    const body = await json(await t.request('/api/exercises', { cookie: member.cookie }));
+    expect(body.total).toBe(28);
+    expect(body.exercises.map((e: { dayNumber: number; name: string }) => [e.dayNumber, e.name])).toEqual([
+      [1, 'Dead Bug'],
+      [2, 'Forearm Plank'],
+      [3, 'Glute Bridge'],
+    ]);
+  });
+
+  it("today's exercise: the member's program day, or the visitor's home exercise of the day", async () => {
+    const member = await memberOnDay(3);
+    const mine = await json(await t.request('/api/exercises/today', { cookie: member.cookie }));
+    expect(mine).toMatchObject({ kind: 'program', dayNumber: 3, exercise: { name: 'Glute Bridge' } });
+    const visitor = await json(await t.request('/api/exercises/today'));
+    const index = Math.floor(NOW.getTime() / 86_400_000) % 7;
+    expect(visitor.kind).toBe('home');
+    expect(visitor.exercise.name).toBe(
+      [
+        'Forearm Plank',
+        'Dead Bug',
+        'Glute Bridge',
+        'Bird Dog',
+        'Heel Taps',
+        'Side Plank (Knees)',
+        'Mountain Climbers',
+      ][index],
+    );
+  });
+});

@@ -1,0 +1,112 @@
+import {
+  achievements,
+  canLogResults,
+  canLogWellness,
+  currentProgramDay,
+  programStats,
+} from '@core28/core/program';
+import type { DayResultInput, WellnessInput } from '@core28/core/program-schemas';
+import { asc, eq } from 'drizzle-orm';
+import type { Deps } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import {
+  exerciseProgress,
+  profiles,
+  wellnessTracking,
+  workoutCompletions,
+} from '../../platform/db/schema.ts';
+
+type Member = { userId: string };
+
+export async function currentDayOf(deps: Pick<Deps, 'db' | 'now'>, userId: string) {
+  const [profile] = await deps.db
+    .select({ registrationDate: profiles.registrationDate })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  if (!profile) throw new AppError('NOT_FOUND', 'Profile not found');
+  return {
+    registrationDate: profile.registrationDate,
+    currentDay: currentProgramDay(profile.registrationDate, deps.now()),
+  };
+}
+
+/** The member's whole program in one round trip (spec §3 program stats, §9 achievements). */
+export async function getProgramState(deps: Deps, { userId }: Member) {
+  const { registrationDate, currentDay } = await currentDayOf(deps, userId);
+  const [completions, results, wellness] = await Promise.all([
+    deps.db
+      .select({ day: workoutCompletions.dayNumber, completedAt: workoutCompletions.completedAt })
+      .from(workoutCompletions)
+      .where(eq(workoutCompletions.userId, userId))
+      .orderBy(asc(workoutCompletions.dayNumber)),
+    deps.db
+      .select({
+        day: exerciseProgress.dayNumber,
+        totalSeconds: exerciseProgress.totalTimeSeconds,
+        reps: exerciseProgress.repetitionsCompleted,
+      })
+      .from(exerciseProgress)
+      .where(eq(exerciseProgress.userId, userId))
+      .orderBy(asc(exerciseProgress.dayNumber)),
+    deps.db
+      .select({
+        day: wellnessTracking.dayNumber,
+        feeling: wellnessTracking.feelingRating,
+        energy: wellnessTracking.energyLevel,
+      })
+      .from(wellnessTracking)
+      .where(eq(wellnessTracking.userId, userId))
+      .orderBy(asc(wellnessTracking.dayNumber)),
+  ]);
+  const days = completions.map((c) => c.day);
+  return {
+    currentDay,
+    registrationDate: registrationDate.toISOString(),
+    completions,
+    results,
+    wellness,
+    stats: programStats(days, registrationDate, deps.now()),
+    achievements: achievements(days, currentDay),
+  };
+}
+
+/** spec §4: a completion is an insert, never undone; refused for a future day and twice. */
+export async function completeDay(deps: Deps, { userId, day }: Member & { day: number }) {
+  const { currentDay } = await currentDayOf(deps, userId);
+  if (day > currentDay) throw new AppError('BAD_REQUEST', `Day ${day} has not started yet`);
+  const inserted = await deps.db
+    .insert(workoutCompletions)
+    .values({ userId, dayNumber: day, completedAt: deps.now() })
+    .onConflictDoNothing({ target: [workoutCompletions.userId, workoutCompletions.dayNumber] })
+    .returning({ day: workoutCompletions.dayNumber });
+  if (inserted.length === 0) throw new AppError('CONFLICT', `Day ${day} is already marked as completed`);
+  return getProgramState(deps, { userId });
+}
+
+export async function saveDayResult(deps: Deps, { userId, input }: Member & { input: DayResultInput }) {
+  const { currentDay } = await currentDayOf(deps, userId);
+  if (!canLogResults(input.day, currentDay))
+    throw new AppError('BAD_REQUEST', 'Results can only be saved for past days and today');
+  const values = {
+    totalTimeSeconds: input.totalSeconds,
+    repetitionsCompleted: input.reps,
+    updatedAt: deps.now(),
+  };
+  await deps.db
+    .insert(exerciseProgress)
+    .values({ userId, dayNumber: input.day, ...values })
+    .onConflictDoUpdate({ target: [exerciseProgress.userId, exerciseProgress.dayNumber], set: values });
+  return getProgramState(deps, { userId });
+}
+
+export async function saveWellness(deps: Deps, { userId, input }: Member & { input: WellnessInput }) {
+  const { currentDay } = await currentDayOf(deps, userId);
+  if (!canLogWellness(input.day, currentDay))
+    throw new AppError('BAD_REQUEST', 'Wellness can only be logged for today');
+  const values = { feelingRating: input.feeling, energyLevel: input.energy, updatedAt: deps.now() };
+  await deps.db
+    .insert(wellnessTracking)
+    .values({ userId, dayNumber: input.day, ...values })
+    .onConflictDoUpdate({ target: [wellnessTracking.userId, wellnessTracking.dayNumber], set: values });
+  return getProgramState(deps, { userId });
+}
