@@ -30,8 +30,8 @@ const publicRoutes: RouteObject[] = [
 ];
 
 const memberRoutes: RouteObject[] = [
-  { path: 'exercises', ...placeholder('Exercises') },
-  { path: 'program', ...placeholder('Your 28-Day Program') },
+  { path: 'exercises', lazy: page(() => import('./features/exercises/exercises-page')) },
+  { path: 'program', lazy: page(() => import('./features/program/program-page')) },
   { path: 'progress', ...placeholder('Your Progress') },
   { path: 'profile', lazy: page(() => import('./features/profile/profile-page')) },
   { path: 'profile-completion', lazy: page(() => import('./features/profile/profile-completion-page')) },

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { html, raw } from 'hono/html';
 import type { AppEnv } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { mailOutbox } from '../../platform/db/schema.ts';
+import { mailOutbox, profiles, users } from '../../platform/db/schema.ts';
 
 // The dev mailbox: every e-mail of the outbox mailer. Never mounted in production.
 const page = (title: string, body: unknown) => html`<!doctype html>
@@ -65,6 +65,21 @@ export const devRoutes = new Hono<AppEnv>()
       .orderBy(desc(mailOutbox.createdAt))
       .limit(200);
     return c.json(rows);
+  })
+  /** Test factory for browser tests: moves a member's registration back, so the program is on day N. */
+  .post('/members/registration', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as { email?: string; daysAgo?: number };
+    const daysAgo = Number(body.daysAgo);
+    if (!body.email || !Number.isInteger(daysAgo) || daysAgo < 0 || daysAgo > 365)
+      throw new AppError('BAD_REQUEST', 'Send { email, daysAgo } with daysAgo 0..365');
+    const [user] = await c.var.deps.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, body.email.toLowerCase()));
+    if (!user) throw new AppError('NOT_FOUND', 'No such member');
+    const registrationDate = new Date(c.var.deps.now().getTime() - daysAgo * 86_400_000);
+    await c.var.deps.db.update(profiles).set({ registrationDate }).where(eq(profiles.userId, user.id));
+    return c.json({ registrationDate: registrationDate.toISOString() });
   })
   .get('/mail/:id', async (c) => {
     const id = c.req.param('id');

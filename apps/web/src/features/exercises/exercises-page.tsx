@@ -1,0 +1,94 @@
+import { searchExercises } from '@core28/core/program';
+import { useQuery } from '@tanstack/react-query';
+import { Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { cn } from '@/lib/utils';
+import { type Exercise, exercisesQuery } from './api';
+import { ExerciseDialog } from './exercise-dialog';
+
+const SKELETON_CARDS = 6; // spec §9
+
+export default function ExercisesPage() {
+  const query = useQuery(exercisesQuery());
+  const [search, setSearch] = useState('');
+  const [details, setDetails] = useState<Exercise | null>(null);
+
+  useEffect(() => {
+    if (query.isError) toast.error('Error', { description: 'Failed to load exercises. Please try again.' });
+  }, [query.isError]);
+
+  const list = query.data ? searchExercises(query.data.exercises, search) : [];
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6">
+      <header className="grid gap-2">
+        <h1 className="text-3xl font-extrabold tracking-tight">Exercises</h1>
+        <p className="text-zinc-600">Every exercise of your program so far. A new one unlocks each day.</p>
+      </header>
+      <div className="relative max-w-md">
+        <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-400" aria-hidden />
+        <Input
+          type="search"
+          aria-label="Search exercises"
+          placeholder="Search exercises..."
+          className="pl-9"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </div>
+
+      {query.isError ? (
+        <div className="grid justify-items-center gap-3 rounded-2xl border border-zinc-200 p-10 text-center">
+          <p className="font-semibold">Failed to load exercises</p>
+          <Button variant="outline" onClick={() => query.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy={query.isPending}>
+          {query.isPending
+            ? Array.from({ length: SKELETON_CARDS }, (_, i) => (
+                <li
+                  key={i}
+                  data-testid="exercise-skeleton"
+                  className="h-40 animate-pulse rounded-2xl bg-zinc-100"
+                />
+              ))
+            : list.map((exercise) => {
+                const isToday = exercise.dayNumber === query.data?.currentDay;
+                return (
+                  <li
+                    key={exercise.id}
+                    className={cn(
+                      'grid content-start gap-2 rounded-2xl border p-5',
+                      isToday ? 'border-brand-600 bg-brand-50' : 'border-green-300 bg-green-50',
+                    )}
+                  >
+                    <p className={cn('text-xs font-semibold', isToday ? 'text-brand-700' : 'text-green-700')}>
+                      Day {exercise.dayNumber}
+                      {isToday && ' · Today'}
+                    </p>
+                    <h2 className="text-lg font-bold">{exercise.name}</h2>
+                    <p className="text-sm text-zinc-600">{exercise.exercise}</p>
+                    <div>
+                      <Button size="sm" variant="outline" onClick={() => setDetails(exercise)}>
+                        Show Details
+                      </Button>
+                    </div>
+                  </li>
+                );
+              })}
+        </ul>
+      )}
+      {query.data && list.length === 0 && <p className="text-zinc-600">No exercises match “{search}”.</p>}
+      {query.data && query.data.total > query.data.exercises.length && (
+        <p className="text-sm text-zinc-500">
+          {query.data.total - query.data.exercises.length} more exercises unlock as your program goes on.
+        </p>
+      )}
+      <ExerciseDialog exercise={details} onClose={() => setDetails(null)} />
+    </div>
+  );
+}

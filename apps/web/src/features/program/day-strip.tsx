@@ -1,0 +1,93 @@
+import { canLogResults, formatMmSs, PROGRAM_DAYS, parseMmSs, parseReps } from '@core28/core/program';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { cn } from '@/lib/utils';
+import { type ProgramState, useSaveResult } from './api';
+
+function DayResultCard({ day, state }: { day: number; state: ProgramState }) {
+  const saved = state.results.find((r) => r.day === day);
+  const [time, setTime] = useState(saved ? formatMmSs(saved.totalSeconds) : '');
+  const [reps, setReps] = useState(saved ? String(saved.reps) : '');
+  const save = useSaveResult();
+  const isEditable = canLogResults(day, state.currentDay);
+  const isToday = day === state.currentDay;
+
+  const onSave = () => {
+    // spec §5: an invalid mm:ss is ignored (the stored time stays), reps default to 0.
+    const seconds = parseMmSs(time) ?? saved?.totalSeconds ?? 0;
+    save.mutate(
+      { day, totalSeconds: seconds, reps: parseReps(reps) },
+      {
+        onSuccess: () => {
+          setTime(formatMmSs(seconds));
+          toast.success('Progress Saved', {
+            description: `Exercise progress for Day ${day} has been saved.`,
+          });
+        },
+        onError: () => toast.error('Error', { description: 'Failed to save exercise progress' }),
+      },
+    );
+  };
+
+  return (
+    <div
+      className={cn(
+        'grid w-40 shrink-0 gap-2 rounded-xl border p-3 text-sm',
+        isToday
+          ? 'border-brand-600 bg-brand-50'
+          : isEditable
+            ? 'border-green-300 bg-green-50'
+            : 'border-zinc-200 bg-zinc-100 text-zinc-500',
+      )}
+    >
+      <p className="font-semibold">Day {day}</p>
+      {isEditable ? (
+        <>
+          <label className="grid gap-1 text-xs">
+            Time (mm:ss)
+            <Input
+              value={time}
+              onChange={(e) => setTime(e.target.value)}
+              placeholder="00:00"
+              className="h-8"
+              inputMode="numeric"
+            />
+          </label>
+          <label className="grid gap-1 text-xs">
+            Reps
+            <Input
+              value={reps}
+              onChange={(e) => setReps(e.target.value)}
+              placeholder="0"
+              className="h-8"
+              inputMode="numeric"
+            />
+          </label>
+          <Button size="sm" onClick={onSave} disabled={save.isPending} aria-label={`Save Day ${day}`}>
+            Save
+          </Button>
+        </>
+      ) : (
+        <p className="text-xs">Future day</p>
+      )}
+    </div>
+  );
+}
+
+/** spec §2 Program: time and reps for past and current days; future days are read-only. */
+export function DayStrip({ state }: { state: ProgramState }) {
+  return (
+    <section aria-labelledby="results-heading" className="grid gap-3">
+      <h2 id="results-heading" className="text-lg font-bold">
+        Log your time and reps
+      </h2>
+      <div className="flex gap-3 overflow-x-auto pb-2">
+        {Array.from({ length: PROGRAM_DAYS }, (_, i) => (
+          <DayResultCard key={i + 1} day={i + 1} state={state} />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { expectToast, signUpAndConfirm, uniqueEmail } from './helpers';
+
+test('a member on day 3 completes the day, logs time and reps, marks day 1 and searches exercises', async ({
+  page,
+}) => {
+  const email = uniqueEmail('program');
+  await signUpAndConfirm(page, email);
+  const moved = await page.request.post('/dev/members/registration', { data: { email, daysAgo: 2 } });
+  expect(moved.ok()).toBe(true);
+
+  await page.goto('/program');
+  await expect(page.getByRole('heading', { name: 'Day 3 of 28' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Week 1: Foundation Week' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(page.getByRole('tab', { name: 'Week 4: Mastery & Peak' })).toBeVisible();
+  const day3 = page.getByRole('article', { name: 'Day 3' });
+  await expect(day3.getByText('Today')).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Day 4' }).getByText('Tomorrow')).toBeVisible();
+  await expect(
+    page.getByRole('article', { name: 'Day 5' }).getByRole('button', { name: 'Complete' }),
+  ).toHaveCount(0);
+
+  await day3.getByRole('button', { name: 'Complete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Mark as Complete' }).click();
+  await expectToast(page, 'Workout Completed!');
+  await expectToast(page, 'Great job completing Day 3!');
+  await expect(day3.getByText('Completed')).toBeVisible();
+
+  const strip = page.getByRole('region', { name: 'Log your time and reps' });
+  const day3Log = strip.locator('div', { has: page.getByText('Day 3', { exact: true }) }).last();
+  await day3Log.getByLabel('Time (mm:ss)').fill('01:30');
+  await day3Log.getByLabel('Reps').fill('25');
+  await strip.getByRole('button', { name: 'Save Day 3' }).click();
+  await expectToast(page, 'Exercise progress for Day 3 has been saved.');
+  await expect(strip.getByText('Future day').first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Mark Day 1 Complete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Mark as Complete' }).click();
+  await expectToast(page, 'Day 1 marked as completed.');
+  await expect(page.getByRole('button', { name: 'Mark Day 1 Complete' })).toHaveCount(0);
+
+  await page.reload();
+  await expect(strip.getByLabel('Time (mm:ss)').nth(2)).toHaveValue('01:30');
+
+  await page.goto('/exercises');
+  await expect(page.getByRole('button', { name: 'Show Details' })).toHaveCount(3);
+  await page.getByLabel('Search exercises').fill('BRIDGE');
+  await expect(page.getByRole('button', { name: 'Show Details' })).toHaveCount(1);
+  await page.getByRole('button', { name: 'Show Details' }).click();
+  await expect(page.getByRole('dialog', { name: 'Day 3: Glute Bridge' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Watch tutorial video' })).toHaveAttribute(
+    'href',
+    /youtube\.com/,
+  );
+});
