@@ -9,7 +9,8 @@ import { cn } from '@/lib/utils';
 import { type Exercise, exercisesQuery } from './api';
 import { ExerciseDialog } from './exercise-dialog';
 
-const SKELETON_CARDS = 6; // spec §9
+// spec §9: six skeleton cards while loading.
+const SKELETON_IDS = Array.from({ length: 6 }, (_, i) => `skeleton-${i + 1}`);
 
 export default function ExercisesPage() {
   const query = useQuery(exercisesQuery());
@@ -49,9 +50,9 @@ export default function ExercisesPage() {
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy={query.isPending}>
           {query.isPending
-            ? Array.from({ length: SKELETON_CARDS }, (_, i) => (
+            ? SKELETON_IDS.map((id) => (
                 <li
-                  key={i}
+                  key={id}
                   data-testid="exercise-skeleton"
                   className="h-40 animate-pulse rounded-2xl bg-zinc-100"
                 />

@@ -45,9 +45,10 @@ function DayResultCard({ day, state }: { day: number; state: ProgramState }) {
       <p className="font-semibold">Day {day}</p>
       {isEditable ? (
         <>
-          <label className="grid gap-1 text-xs">
+          <label className="grid gap-1 text-xs" htmlFor={`time-day-${day}`}>
             Time (mm:ss)
             <Input
+              id={`time-day-${day}`}
               value={time}
               onChange={(e) => setTime(e.target.value)}
               placeholder="00:00"
@@ -55,9 +56,10 @@ function DayResultCard({ day, state }: { day: number; state: ProgramState }) {
               inputMode="numeric"
             />
           </label>
-          <label className="grid gap-1 text-xs">
+          <label className="grid gap-1 text-xs" htmlFor={`reps-day-${day}`}>
             Reps
             <Input
+              id={`reps-day-${day}`}
               value={reps}
               onChange={(e) => setReps(e.target.value)}
               placeholder="0"
@@ -76,6 +78,8 @@ function DayResultCard({ day, state }: { day: number; state: ProgramState }) {
   );
 }
 
+const ALL_DAYS = Array.from({ length: PROGRAM_DAYS }, (_, i) => i + 1);
+
 /** spec §2 Program: time and reps for past and current days; future days are read-only. */
 export function DayStrip({ state }: { state: ProgramState }) {
   return (
@@ -84,8 +88,8 @@ export function DayStrip({ state }: { state: ProgramState }) {
         Log your time and reps
       </h2>
       <div className="flex gap-3 overflow-x-auto pb-2">
-        {Array.from({ length: PROGRAM_DAYS }, (_, i) => (
-          <DayResultCard key={i + 1} day={i + 1} state={state} />
+        {ALL_DAYS.map((day) => (
+          <DayResultCard key={day} day={day} state={state} />
         ))}
       </div>
     </section>
