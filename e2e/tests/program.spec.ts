@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectToast, signUpAndConfirm, uniqueEmail } from './helpers';
 
-test('a member on day 3 completes the day, logs time and reps, marks day 1 and searches exercises', async ({
+test('a member on day 3 completes the day, logs time, reps and wellness, sees progress, and searches exercises', async ({
   page,
 }) => {
   const email = uniqueEmail('program');
@@ -44,6 +44,21 @@ test('a member on day 3 completes the day, logs time and reps, marks day 1 and s
 
   await page.reload();
   await expect(strip.getByLabel('Time (mm:ss)').nth(2)).toHaveValue('01:30');
+
+  await page.goto('/progress');
+  await expect(page.getByRole('heading', { name: 'Your Progress' })).toBeVisible();
+  await page.getByLabel(/How do you feel today/).fill('4');
+  await page.getByLabel(/Energy level/).fill('5');
+  await expect(page.getByText('100%')).toBeVisible();
+  await page.getByRole('button', { name: 'Save Day 3' }).click();
+  await expectToast(page, 'Your wellness data for Day 3 has been saved.');
+  await expect(page.getByText('Feeling 4/5 · Energy 100%')).toBeVisible();
+  await expect(page.getByText('Future day').first()).toBeVisible();
+  const stats = page.locator('dl').first();
+  await expect(stats.getByText('1 day', { exact: true })).toBeVisible(); // days 1 and 3: day 2 breaks the streak
+  await expect(stats.getByText('7%')).toBeVisible();
+  await expect(stats.getByText('38')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Chart of time and reps for 1 logged days' })).toBeVisible();
 
   await page.goto('/exercises');
   await expect(page.getByRole('button', { name: 'Show Details' })).toHaveCount(3);

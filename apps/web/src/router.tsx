@@ -32,7 +32,7 @@ const publicRoutes: RouteObject[] = [
 const memberRoutes: RouteObject[] = [
   { path: 'exercises', lazy: page(() => import('./features/exercises/exercises-page')) },
   { path: 'program', lazy: page(() => import('./features/program/program-page')) },
-  { path: 'progress', ...placeholder('Your Progress') },
+  { path: 'progress', lazy: page(() => import('./features/progress/progress-page')) },
   { path: 'profile', lazy: page(() => import('./features/profile/profile-page')) },
   { path: 'profile-completion', lazy: page(() => import('./features/profile/profile-completion-page')) },
   { path: 'one-on-one', ...placeholder('1-on-1 Coaching') },
