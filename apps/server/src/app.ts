@@ -6,6 +6,7 @@ import { requestId } from 'hono/request-id';
 import type { AppEnv, Deps } from './context.ts';
 import { AppError, onError } from './errors.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { blogRoutes } from './features/blog/routes.ts';
 import { devRoutes } from './features/dev/routes.ts';
 import { exerciseRoutes } from './features/exercises/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
@@ -25,6 +26,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/profile', profileRoutes)
   .route('/program', programRoutes)
   .route('/exercises', exerciseRoutes)
+  .route('/blog', blogRoutes)
   .route('/files', fileRoutes)
   .route('/webhooks', webhookRoutes)
   .route('/subscription', subscriptionRoutes);

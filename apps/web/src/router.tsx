@@ -25,8 +25,8 @@ const publicRoutes: RouteObject[] = [
   { path: 'terms', ...placeholder('Terms of Service', 'Last updated January 1, 2025') },
   { path: 'blog', ...placeholder('Six-Pack Guide') },
   { path: 'blog/:slug', ...placeholder('Six-Pack Guide') },
-  { path: 'program-info', ...placeholder('The 28-Day Program') },
-  { path: 'progress-info', ...placeholder('Progress & Beyond') },
+  { path: 'program-info', lazy: page(() => import('./features/marketing/program-info-page')) },
+  { path: 'progress-info', lazy: page(() => import('./features/marketing/progress-info-page')) },
 ];
 
 const memberRoutes: RouteObject[] = [

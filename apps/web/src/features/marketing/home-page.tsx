@@ -3,6 +3,7 @@ import { Link, Navigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useViewer } from '../auth/api';
+import { ClosingCta, LatestArticles, TodaysExercise } from './home-sections';
 
 const FEATURES = [
   {
@@ -55,6 +56,9 @@ export default function HomePage() {
           </div>
         </div>
       </section>
+      <div className="-mt-8">
+        <TodaysExercise isSignedIn={user !== null} />
+      </div>
       <section className="mx-auto grid max-w-7xl gap-6 px-4 py-16 sm:px-6 md:grid-cols-3">
         {FEATURES.map(({ icon: Icon, title, text }) => (
           <div key={title} className="rounded-2xl border border-zinc-200 p-6">
@@ -64,6 +68,8 @@ export default function HomePage() {
           </div>
         ))}
       </section>
+      <LatestArticles />
+      <ClosingCta isSignedIn={user !== null} />
     </>
   );
 }
