@@ -54,6 +54,3 @@ export const PasswordRecoverySchema = z.object({
   newPassword: NewPasswordSchema,
 });
 export type PasswordRecoveryInput = z.infer<typeof PasswordRecoverySchema>;
-
-/** Where the sign-up confirmation link lands: the auth page shows 'Email confirmed!' then goes on. */
-export const EMAIL_CONFIRMED_CALLBACK = '/auth?confirmed=true';

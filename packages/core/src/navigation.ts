@@ -49,3 +49,6 @@ export function footerLinks(viewer: Viewer): NavLink[] {
   ];
   return links.filter((link): link is NavLink => link !== false);
 }
+
+/** Where the sign-up confirmation link lands: the auth page shows 'Email confirmed!' then goes on. */
+export const EMAIL_CONFIRMED_CALLBACK = '/auth?confirmed=true';

@@ -1,4 +1,5 @@
-import { EMAIL_CONFIRMED_CALLBACK, unmetPasswordRules, weakPasswordMessage } from '@core28/core/auth';
+import { unmetPasswordRules, weakPasswordMessage } from '@core28/core/auth';
+import { EMAIL_CONFIRMED_CALLBACK } from '@core28/core/navigation';
 import { hash, verify } from '@node-rs/argon2';
 import { APIError, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';

@@ -1,5 +1,4 @@
-import { EMAIL_CONFIRMED_CALLBACK } from '@core28/core/auth';
-import type { Viewer } from '@core28/core/navigation';
+import { EMAIL_CONFIRMED_CALLBACK, type Viewer } from '@core28/core/navigation';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, postJson, unwrap } from '@/lib/api';
 import { subscriptionQuery } from '../subscriptions/api';

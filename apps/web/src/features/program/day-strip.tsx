@@ -1,5 +1,5 @@
 import { canLogResults, formatMmSs, PROGRAM_DAYS, parseMmSs, parseReps } from '@core28/core/program';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -33,6 +33,7 @@ function DayResultCard({ day, state }: { day: number; state: ProgramState }) {
 
   return (
     <div
+      data-day={day}
       className={cn(
         'grid w-40 shrink-0 gap-2 rounded-xl border p-3 text-sm',
         isToday
@@ -82,12 +83,19 @@ const ALL_DAYS = Array.from({ length: PROGRAM_DAYS }, (_, i) => i + 1);
 
 /** spec §2 Program: time and reps for past and current days; future days are read-only. */
 export function DayStrip({ state }: { state: ProgramState }) {
+  const strip = useRef<HTMLDivElement>(null);
+  // Open the strip at today's card rather than at day 1.
+  useEffect(() => {
+    const container = strip.current;
+    const today = container?.querySelector<HTMLElement>(`[data-day="${state.currentDay}"]`);
+    if (container && today) container.scrollLeft = today.offsetLeft - container.offsetLeft - 16;
+  }, [state.currentDay]);
   return (
     <section aria-labelledby="results-heading" className="grid gap-3">
       <h2 id="results-heading" className="text-lg font-bold">
         Log your time and reps
       </h2>
-      <div className="flex gap-3 overflow-x-auto pb-2">
+      <div ref={strip} className="flex gap-3 overflow-x-auto pb-2">
         {ALL_DAYS.map((day) => (
           <DayResultCard key={day} day={day} state={state} />
         ))}
