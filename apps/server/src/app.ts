@@ -7,6 +7,7 @@ import type { AppEnv, Deps } from './context.ts';
 import { AppError, onError } from './errors.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { blogRoutes } from './features/blog/routes.ts';
+import { contactRoutes } from './features/contact/routes.ts';
 import { devRoutes } from './features/dev/routes.ts';
 import { exerciseRoutes } from './features/exercises/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
@@ -27,6 +28,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/program', programRoutes)
   .route('/exercises', exerciseRoutes)
   .route('/blog', blogRoutes)
+  .route('/contact', contactRoutes)
   .route('/files', fileRoutes)
   .route('/webhooks', webhookRoutes)
   .route('/subscription', subscriptionRoutes);

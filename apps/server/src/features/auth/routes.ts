@@ -1,9 +1,9 @@
 import { PasswordRecoverySchema } from '@core28/core/auth';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { eq } from 'drizzle-orm';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { AppError, errorBody } from '../../errors.ts';
+import { clientIp } from '../../http/client-ip.ts';
 import { profiles, users } from '../../platform/db/schema.ts';
 import { validate } from '../../validate.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
@@ -15,18 +15,6 @@ const FRIENDLY: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: 'Invalid email or password',
   INVALID_TOKEN: 'This link is invalid or has expired. Please request a new one.',
 };
-
-function clientIp(c: Context<AppEnv>): string {
-  if (c.var.deps.config.trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? '127.0.0.1';
-  } catch {
-    return '127.0.0.1'; // app.request() in tests has no socket
-  }
-}
 
 /** better-auth answers errors as { code, message }; the API everywhere answers { error: { code, message } }. */
 async function withAppErrorShape(res: Response): Promise<Response> {

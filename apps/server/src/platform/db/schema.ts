@@ -331,10 +331,14 @@ export const contactMessages = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     message: text('message').notNull(),
+    clientIp: text('client_ip'),
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+  (t) => [
+    index('contact_messages_created_idx').on(t.createdAt),
+    index('contact_messages_ip_idx').on(t.clientIp, t.createdAt),
+  ],
 );
 
 // ---- platform tables ----

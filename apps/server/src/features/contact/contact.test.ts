@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactMessages } from '../../platform/db/schema.ts';
+import { createTestApp, json, type TestApp } from '../../testing/harness.ts';
+
+const message = { name: ' Ann ', email: 'ann@example.com', message: 'How long is each workout?' };
+
+describe('contact', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(() => t.close());
+  const send = (body: unknown, ip = '203.0.113.1') =>
+    t.request('/api/contact', { json: body, headers: { 'x-forwarded-for': ip } });
+
+  it('refuses a blank field with the spec message and a bad e-mail', async () => {
+    for (const field of ['name', 'email', 'message']) {
+      const res = await send({ ...message, [field]: '   ' });
+      expect(res.status).toBe(400);
+      expect((await json(res)).error.message).toBe('Please fill in all fields.');
+    }
+    expect((await json(await send({ ...message, email: 'nope' }))).error.message).toBe(
+      'Please enter a valid email address.',
+    );
+    expect(await t.db.select().from(contactMessages)).toEqual([]);
+  });
+
+  it('stores the message and mails it to the contact address', async () => {
+    expect((await send(message, '203.0.113.2')).status).toBe(200);
+    const [row] = await t.db.select().from(contactMessages);
+    expect(row).toMatchObject({ name: 'Ann', email: 'ann@example.com' });
+    expect(row?.mailedAt).toBeInstanceOf(Date);
+    expect((await t.lastMail(t.config.contactEmail))?.subject).toBe('Contact form: Ann');
+  });
+
+  it('limits each client to 3 messages in 10 minutes', async () => {
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await send(message, '198.51.100.4')).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect((await send(message, '198.51.100.5')).status).toBe(200);
+  });
+});
+
+describe('contact when mail fails', () => {
+  it('keeps the message even though the relay refused it', async () => {
+    const t = await createTestApp({
+      mailer: {
+        kind: 'smtp',
+        send: () => Promise.reject(new Error('relay down')),
+      },
+    });
+    try {
+      expect((await t.request('/api/contact', { json: message })).status).toBe(200);
+      const rows = await t.db.select().from(contactMessages);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.mailedAt).toBeNull();
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,54 @@
+import { ContactSchema } from '@core28/core/contact';
+import { and, count, eq, gt } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type { AppEnv } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { clientIp } from '../../http/client-ip.ts';
+import { contactMessages } from '../../platform/db/schema.ts';
+import { validate } from '../../validate.ts';
+
+const LIMIT = { messages: 3, windowMs: 10 * 60_000 };
+
+export const contactRoutes = new Hono<AppEnv>().post('/', validate('json', ContactSchema), async (c) => {
+  const { deps } = c.var;
+  const input = c.req.valid('json');
+  const ip = clientIp(c);
+  const since = new Date(deps.now().getTime() - LIMIT.windowMs);
+  const [recent] = await deps.db
+    .select({ n: count() })
+    .from(contactMessages)
+    .where(and(eq(contactMessages.clientIp, ip), gt(contactMessages.createdAt, since)));
+  if ((recent?.n ?? 0) >= LIMIT.messages)
+    throw new AppError(
+      'TOO_MANY_REQUESTS',
+      'You have sent several messages already. Please try again in a few minutes.',
+    );
+
+  // Stored first: a failing mail relay never loses a message (mailed_at stays empty for a resend).
+  const [stored] = await deps.db
+    .insert(contactMessages)
+    .values({ ...input, clientIp: ip, createdAt: deps.now() })
+    .returning({ id: contactMessages.id });
+  try {
+    await deps.mailer.send({
+      to: deps.config.contactEmail,
+      subject: `Contact form: ${input.name}`,
+      text: `From: ${input.name} <${input.email}>\n\n${input.message}`,
+      html: `<p><strong>From:</strong> ${escapeHtml(input.name)} &lt;${escapeHtml(input.email)}&gt;</p><p style="white-space:pre-wrap">${escapeHtml(input.message)}</p>`,
+      meta: { kind: 'contact', replyTo: input.email },
+    });
+    await deps.db
+      .update(contactMessages)
+      .set({ mailedAt: deps.now() })
+      .where(eq(contactMessages.id, stored!.id));
+  } catch (err) {
+    c.var.log.error({ err, contactMessageId: stored?.id }, 'contact message stored but not mailed');
+  }
+  return c.json({ ok: true as const });
+});
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+  );

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { articleStatus, renderArticle, slugify } from './blog.ts';
+
+describe('slugify (spec §5)', () => {
+  it('lowercases and joins words with one hyphen', () => {
+    expect(slugify('Why Planks Beat Crunches')).toBe('why-planks-beat-crunches');
+    expect(slugify('  Many   spaces\there ')).toBe('many-spaces-here');
+  });
+  it('drops symbols and collapses hyphens', () => {
+    expect(slugify('Abs: 5 tips (2026)!')).toBe('abs-5-tips-2026');
+    expect(slugify('core -- strength --- now')).toBe('core-strength-now');
+    expect(slugify('--leading and trailing--')).toBe('leading-and-trailing');
+  });
+  it('folds accents and drops other scripts', () => {
+    expect(slugify('Crème brûlée à la carte')).toBe('creme-brulee-a-la-carte');
+    expect(slugify('Пресс 28 дней')).toBe('28');
+    expect(slugify('!!!')).toBe('');
+  });
+});
+
+describe('articleStatus', () => {
+  const now = new Date('2026-05-01T12:00:00Z');
+  it('is draft, scheduled or published at a fixed time', () => {
+    expect(articleStatus({ published: false, publishedAt: null }, now)).toBe('draft');
+    expect(articleStatus({ published: true, publishedAt: '2026-05-01T12:00:01Z' }, now)).toBe('scheduled');
+    expect(articleStatus({ published: true, publishedAt: '2026-05-01T12:00:00Z' }, now)).toBe('published');
+    expect(articleStatus({ published: true, publishedAt: null }, now)).toBe('published');
+  });
+});
+
+describe('renderArticle', () => {
+  it('renders Markdown', () => {
+    expect(renderArticle('## Title\n\n**bold** and a [link](https://example.com)')).toContain(
+      '<h2>Title</h2>',
+    );
+    expect(renderArticle('[x](https://example.com)')).toContain('rel="noopener noreferrer nofollow"');
+  });
+  it('never lets an article run script', () => {
+    const html = renderArticle(
+      '<script>alert(1)</script>\n\n<img src=x onerror="alert(2)">\n\n[click](javascript:alert(3))\n\n[data](data:text/html;base64,PHNjcmlwdD4=)',
+    );
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/<img/i);
+    expect(html).not.toMatch(/href="javascript:/i);
+    expect(html).not.toMatch(/href="data:/i);
+    expect(html).toContain('&lt;script&gt;');
+  });
+});
