@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { expectToast } from './helpers';
+
+test('the Six-Pack Guide lists published articles and opens one; drafts are not found', async ({ page }) => {
+  await page.goto('/blog');
+  await expect(page.getByRole('heading', { name: 'Six-Pack Guide' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(3);
+  await page.getByRole('link', { name: /Why Planks Beat Crunches/ }).click();
+  await expect(page).toHaveURL(/\/blog\/why-planks-beat-crunches-for-a-stronger-core$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Why Planks Beat Crunches for a Stronger Core' }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Why planks work' })).toBeVisible();
+
+  await page.goto('/blog/recovery-why-rest-days-build-abs');
+  await expect(page.getByRole('heading', { name: 'Article Not Found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Blog' }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+});
+
+test('a visitor sends the contact form and the message reaches the mailbox', async ({ page }) => {
+  await page.goto('/contact');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expectToast(page, 'Please fill in all fields.');
+  await page.getByLabel('Name').fill('Casey');
+  await page.getByLabel('Email').fill('casey@example.com');
+  await page.getByLabel('Message').fill('Can I do the program twice?');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expectToast(page, 'Message sent!');
+  await expectToast(page, "We'll get back to you as soon as possible.");
+  await page.goto('/dev/mail?to=support@core28.app');
+  await page.getByRole('link', { name: 'Contact form: Casey' }).first().click();
+  await expect(page.getByText('Can I do the program twice?').first()).toBeVisible();
+});
+
+test('about, privacy and terms', async ({ page }) => {
+  await page.goto('/about');
+  for (const principle of ['Safety First', 'Progressive Overload', 'Functional Strength']) {
+    await expect(page.getByRole('heading', { name: principle })).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Get Started Today' }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
+  for (const path of ['/privacy', '/terms']) {
+    await page.goto(path);
+    await expect(page.getByText('last updated January 1, 2025')).toBeVisible();
+  }
+});
