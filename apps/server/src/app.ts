@@ -6,6 +6,7 @@ import { requestId } from 'hono/request-id';
 import type { AppEnv, Deps } from './context.ts';
 import { AppError, onError } from './errors.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { adminBlogRoutes } from './features/blog/admin-routes.ts';
 import { blogRoutes } from './features/blog/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
 import { devRoutes } from './features/dev/routes.ts';
@@ -29,6 +30,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/exercises', exerciseRoutes)
   .route('/blog', blogRoutes)
   .route('/contact', contactRoutes)
+  .route('/admin/blog', adminBlogRoutes)
   .route('/files', fileRoutes)
   .route('/webhooks', webhookRoutes)
   .route('/subscription', subscriptionRoutes);

@@ -1,4 +1,5 @@
 import MarkdownIt from 'markdown-it';
+import { z } from 'zod';
 
 // spec §4 Article, §5 slug rule. DESIGN.md: content is Markdown rendered to safe HTML.
 
@@ -48,3 +49,30 @@ markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
 
 /** The one renderer: the public article page and the editor's live preview use it alike. */
 export const renderArticle = (content: string) => markdown.render(content);
+
+export const ArticleInputSchema = z.object({
+  title: z
+    .string('Title is required')
+    .trim()
+    .min(1, 'Title is required')
+    .max(200, 'Title must be at most 200 characters'),
+  slug: z.string().trim().max(200).optional().default(''),
+  excerpt: z
+    .string('Excerpt is required')
+    .trim()
+    .min(1, 'Excerpt is required')
+    .max(500, 'Excerpt must be at most 500 characters'),
+  content: z
+    .string('Content is required')
+    .trim()
+    .min(1, 'Content is required')
+    .max(100_000, 'Content is too long'),
+  // spec §5: no format check on the featured image URL; empty is stored as null.
+  featuredImageUrl: z.string().trim().max(2000).nullish(),
+  published: z.boolean().default(false),
+  publishedAt: z.iso.datetime({ offset: true, error: 'Publication date must be a date and time' }).nullish(),
+});
+export type ArticleInput = z.input<typeof ArticleInputSchema>;
+
+/** spec §5: the scheduled date cannot be earlier than the start of today (UTC). */
+export const startOfTodayUtc = (now: Date) => new Date(Math.floor(now.getTime() / 86_400_000) * 86_400_000);
