@@ -45,7 +45,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'one-on-one', ...placeholder('1 on 1') },
   { path: 'program', ...placeholder('28-Day Program') },
   { path: 'exercises', ...placeholder('Exercises') },
-  { path: 'blog', ...placeholder('Six-Pack Guide Articles', 'Manage your blog articles') },
+  { path: 'blog', lazy: page(() => import('./features/blog/admin-blog-page')) },
   { path: 'chat/:userId/:topicId', ...placeholder('Conversation') },
 ];
 

@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { articleQuery } from './api';
+import { ArticleHtml } from './article-html';
 import { formatDate } from './blog-page';
 
 export default function ArticlePage() {
@@ -38,8 +39,7 @@ export default function ArticlePage() {
         <p className="text-lg text-zinc-600">{a.excerpt}</p>
       </header>
       {a.featuredImageUrl && <img src={a.featuredImageUrl} alt="" className="w-full rounded-2xl" />}
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered by the server from Markdown with raw HTML off (core/blog.ts), so nothing in an article can run */}
-      <div className="article-body" dangerouslySetInnerHTML={{ __html: a.html }} />
+      <ArticleHtml html={a.html} />
     </article>
   );
 }
