@@ -19,6 +19,7 @@ import { demoPayRoutes } from './features/subscriptions/demo-pay.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
 import { sameOriginWrites, securityHeaders } from './http/security.ts';
+import { seoRoutes } from './http/seo.ts';
 import { webApp } from './http/static.ts';
 
 /** Every API route, chained so the web's typed client (hc<AppType>) sees them all. */
@@ -63,6 +64,7 @@ export function createApp(deps: Deps) {
     app.use('/demo-pay/*', sameOriginWrites(deps.config.publicUrl));
     app.route('/demo-pay', demoPayRoutes);
   }
+  app.route('/', seoRoutes);
   app.route('/', webApp(deps.config.webDist ?? DEFAULT_WEB_DIST));
   app.onError(onError);
   return app;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
+import { metaFor, withMeta } from './seo.ts';
 
 /** The built web app: hashed assets cached for a year, every other page path gets the SPA's index. */
 export function webApp(distDir: string) {
@@ -28,7 +29,7 @@ export function webApp(distDir: string) {
     .get('*', async (c) => {
       indexHtml ??= await readFile(indexFile, 'utf8');
       c.header('Cache-Control', 'no-cache');
-      return c.html(indexHtml);
+      return c.html(withMeta(indexHtml, await metaFor(c.var.deps, c.req.path)));
     });
 }
 
