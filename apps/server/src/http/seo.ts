@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../context.ts';
 import { findPublicArticle, listPublicArticles } from '../features/blog/public.ts';
+import { escapeHtml } from './escape.ts';
 
 // What a crawler without JavaScript sees: per-page title, description, canonical, Open Graph,
 // Twitter card and, for articles, schema.org JSON-LD; plus the sitemap, RSS and robots.txt.
@@ -56,11 +57,6 @@ const PRIVATE_PREFIXES = [
   '/success',
 ];
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
-  );
 const escapeXml = escapeHtml;
 
 type Meta = {

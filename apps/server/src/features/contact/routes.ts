@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { clientIp } from '../../http/client-ip.ts';
+import { escapeHtml } from '../../http/escape.ts';
 import { contactMessages } from '../../platform/db/schema.ts';
 import { validate } from '../../validate.ts';
 
@@ -46,9 +47,3 @@ export const contactRoutes = new Hono<AppEnv>().post('/', validate('json', Conta
   }
   return c.json({ ok: true as const });
 });
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
-  );

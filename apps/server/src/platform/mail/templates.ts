@@ -1,10 +1,5 @@
+import { escapeHtml } from '../../http/escape.ts';
 import type { MailMessage } from './mailer.ts';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
-  );
 
 /** A plain branded e-mail with one call-to-action link; text and HTML bodies say the same. */
 export function actionEmail(opts: {

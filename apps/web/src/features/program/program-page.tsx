@@ -19,8 +19,9 @@ import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { type Exercise, exercisesQuery } from '../exercises/api';
 import { ExerciseDialog } from '../exercises/exercise-dialog';
-import { programQuery, useCompleteDay } from './api';
+import { useCompleteDay } from './api';
 import { DayStrip } from './day-strip';
+import { ProgramLoadError, useProgram } from './use-program';
 
 const STATUS_STYLE = {
   completed: 'border-green-300 bg-green-50',
@@ -30,7 +31,7 @@ const STATUS_STYLE = {
 } as const;
 
 export default function ProgramPage() {
-  const program = useQuery(programQuery());
+  const program = useProgram();
   const exercises = useQuery(exercisesQuery());
   const complete = useCompleteDay();
   const [week, setWeek] = useState<number | null>(null);
@@ -38,22 +39,11 @@ export default function ProgramPage() {
   const [details, setDetails] = useState<Exercise | null>(null);
 
   useEffect(() => {
-    if (program.isError) toast.error('Error', { description: 'Failed to load your progress data' });
-  }, [program.isError]);
-  useEffect(() => {
     if (exercises.isError) toast.error('Error', { description: 'Failed to load exercises' });
   }, [exercises.isError]);
 
   if (program.isPending) return <PageSpinner />;
-  if (program.isError)
-    return (
-      <div className="grid justify-items-center gap-3 px-4 py-16">
-        <p>Failed to load your progress data</p>
-        <Button variant="outline" onClick={() => program.refetch()}>
-          Try Again
-        </Button>
-      </div>
-    );
+  if (program.isError) return <ProgramLoadError onRetry={() => program.refetch()} />;
 
   const state = program.data;
   const done = new Set(state.completions.map((c) => c.day));

@@ -1,12 +1,9 @@
 import { DAYS_PER_WEEK, daysOfWeek, estimatedMinutes, WEEK_NAMES } from '@core28/core/program';
-import { useQuery } from '@tanstack/react-query';
 import { Award, Crown, Flame, Shield } from 'lucide-react';
-import { lazy, Suspense, useEffect } from 'react';
-import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { lazy, Suspense } from 'react';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
-import { programQuery } from '../program/api';
+import { ProgramLoadError, useProgram } from '../program/use-program';
 import { WellnessTracker } from './wellness-tracker';
 
 // The chart library loads with this page only.
@@ -14,21 +11,10 @@ const ProgressChart = lazy(() => import('./progress-chart'));
 const STREAK_HIGHLIGHT = 3; // spec §9
 
 export default function ProgressPage() {
-  const program = useQuery(programQuery());
-  useEffect(() => {
-    if (program.isError) toast.error('Error', { description: 'Failed to load your progress data' });
-  }, [program.isError]);
+  const program = useProgram();
 
   if (program.isPending) return <PageSpinner />;
-  if (program.isError)
-    return (
-      <div className="grid justify-items-center gap-3 px-4 py-16">
-        <p>Failed to load your progress data</p>
-        <Button variant="outline" onClick={() => program.refetch()}>
-          Try Again
-        </Button>
-      </div>
-    );
+  if (program.isError) return <ProgramLoadError onRetry={() => program.refetch()} />;
 
   const state = program.data;
   const done = new Set(state.completions.map((c) => c.day));
