@@ -5,6 +5,7 @@ import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import type { AppEnv, Deps } from './context.ts';
 import { AppError, onError } from './errors.ts';
+import { adminExerciseRoutes } from './features/admin/exercises-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { adminBlogRoutes } from './features/blog/admin-routes.ts';
 import { blogRoutes } from './features/blog/routes.ts';
@@ -32,6 +33,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/blog', blogRoutes)
   .route('/contact', contactRoutes)
   .route('/admin/blog', adminBlogRoutes)
+  .route('/admin/exercises', adminExerciseRoutes)
   .route('/files', fileRoutes)
   .route('/webhooks', webhookRoutes)
   .route('/subscription', subscriptionRoutes);

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+const optionalText = (max: number) => z.string().trim().max(max).optional().default('');
+
+/** spec §5 Admin add exercise: the name is required, other fields trimmed. */
+export const ExerciseInputSchema = z.object({
+  name: z
+    .string('Exercise name is required')
+    .trim()
+    .min(1, 'Exercise name is required')
+    .max(120, 'Exercise name is too long'),
+  description: optionalText(5000),
+  exercise: optionalText(500),
+  videoUrl: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine(
+      (url) => url === '' || /^https?:\/\/\S+$/i.test(url),
+      'The video link must start with http:// or https://',
+    )
+    .optional()
+    .default(''),
+  category: z.enum(['time', 'reps'], { error: 'Category must be time or reps' }).default('time'),
+});
+export type ExerciseInput = z.input<typeof ExerciseInputSchema>;
