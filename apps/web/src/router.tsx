@@ -44,7 +44,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'users', ...placeholder('Users') },
   { path: 'one-on-one', ...placeholder('1 on 1') },
   { path: 'program', ...placeholder('28-Day Program') },
-  { path: 'exercises', ...placeholder('Exercises') },
+  { path: 'exercises', lazy: page(() => import('./features/admin/exercises-page')) },
   { path: 'blog', lazy: page(() => import('./features/blog/admin-blog-page')) },
   { path: 'chat/:userId/:topicId', ...placeholder('Conversation') },
 ];
@@ -62,16 +62,22 @@ export const router = createBrowserRouter([
         ),
         children: memberRoutes,
       },
-      {
-        path: 'admin',
-        element: (
-          <RequireAdmin>
-            <Outlet />
-          </RequireAdmin>
-        ),
-        children: adminRoutes,
-      },
       { path: '*', lazy: page(() => import('./features/marketing/not-found-page')) },
     ],
+  },
+  {
+    path: 'admin',
+    // Loaded only for admins; the guard lives in the entry chunk, the layout does not.
+    lazy: async () => {
+      const { AdminLayout } = await import('./features/admin/admin-layout');
+      return {
+        Component: () => (
+          <RequireAdmin>
+            <AdminLayout />
+          </RequireAdmin>
+        ),
+      };
+    },
+    children: adminRoutes,
   },
 ]);

@@ -1,0 +1,104 @@
+import {
+  BookOpen,
+  Dumbbell,
+  LayoutDashboard,
+  LineChart,
+  LogOut,
+  Menu,
+  MessagesSquare,
+  Users,
+  X,
+} from 'lucide-react';
+import { Suspense, useState } from 'react';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Logo } from '@/components/layout/site-header';
+import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/utils';
+import { useSignOut } from '../auth/api';
+
+// spec §2 Admin area: the sidebar links, a sign-out button and a mobile menu.
+const LINKS = [
+  { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
+  { to: '/admin/users', label: 'Users', icon: Users },
+  { to: '/admin/one-on-one', label: '1 on 1', icon: MessagesSquare },
+  { to: '/admin/program', label: '28-Day Program', icon: LineChart },
+  { to: '/admin/exercises', label: 'Exercises', icon: Dumbbell },
+  { to: '/admin/blog', label: 'Six-Pack Guide', icon: BookOpen },
+];
+
+function SidebarLinks({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <nav aria-label="Admin" className="grid gap-1">
+      {LINKS.map(({ to, label, icon: Icon, end }) => (
+        <NavLink
+          key={to}
+          to={to}
+          end={end}
+          onClick={onNavigate}
+          className={({ isActive }) =>
+            cn(
+              'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium',
+              isActive ? 'bg-brand-600 text-white' : 'text-zinc-300 hover:bg-zinc-800 hover:text-white',
+            )
+          }
+        >
+          <Icon className="size-4" aria-hidden /> {label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+export function AdminLayout() {
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const onSignOut = () => {
+    signOut();
+    toast.success('Signed out');
+    void navigate('/');
+  };
+  const signOutButton = (
+    <Button
+      variant="ghost"
+      className="justify-start text-zinc-300 hover:bg-zinc-800 hover:text-white"
+      onClick={onSignOut}
+    >
+      <LogOut /> Sign out
+    </Button>
+  );
+  return (
+    <div className="min-h-screen bg-zinc-50 lg:grid lg:grid-cols-[16rem_1fr]">
+      <aside className="hidden flex-col gap-6 bg-zinc-950 p-4 text-white lg:flex [&_a:first-child]:text-white">
+        <Logo />
+        <SidebarLinks />
+        <div className="mt-auto">{signOutButton}</div>
+      </aside>
+      <header className="flex items-center justify-between bg-zinc-950 px-4 py-3 text-white lg:hidden">
+        <Logo />
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={isMenuOpen ? 'Close admin menu' : 'Open admin menu'}
+          onClick={() => setIsMenuOpen(!isMenuOpen)}
+          className="text-white hover:bg-zinc-800"
+        >
+          {isMenuOpen ? <X /> : <Menu />}
+        </Button>
+      </header>
+      {isMenuOpen && (
+        <div className="grid gap-2 bg-zinc-950 px-4 pb-4 lg:hidden">
+          <SidebarLinks onNavigate={() => setIsMenuOpen(false)} />
+          {signOutButton}
+        </div>
+      )}
+      <main id="main" className="min-w-0">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

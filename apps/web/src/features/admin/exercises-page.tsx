@@ -1,0 +1,160 @@
+import { ExerciseInputSchema } from '@core28/core/exercises';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Pencil, Plus } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input, Textarea } from '@/components/ui/input';
+import { api, unwrap } from '@/lib/api';
+
+const adminExercisesQuery = () =>
+  queryOptions({ queryKey: ['admin', 'exercises'], queryFn: () => unwrap(api.admin.exercises.$get()) });
+type AdminExercise = Awaited<
+  ReturnType<NonNullable<ReturnType<typeof adminExercisesQuery>['queryFn']>>
+>[number];
+
+function ExerciseForm({ exercise, onDone }: { exercise: AdminExercise | null; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState({
+    name: exercise?.name ?? '',
+    exercise: exercise?.exercise ?? '',
+    description: exercise?.description ?? '',
+    videoUrl: exercise?.videoUrl ?? '',
+    category: exercise?.category ?? 'time',
+  });
+  const save = useMutation({
+    mutationFn: (json: typeof form) =>
+      exercise
+        ? unwrap(api.admin.exercises[':id'].$put({ param: { id: String(exercise.id) }, json }))
+        : unwrap(api.admin.exercises.$post({ json })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'exercises'] }),
+  });
+  const set = (field: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [field]: e.target.value }));
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = ExerciseInputSchema.safeParse(form);
+    if (!parsed.success) return toast.error(parsed.error.issues[0]?.message ?? 'Exercise name is required');
+    save.mutate(form, {
+      onSuccess: () => {
+        toast.success(exercise ? 'Exercise updated successfully' : 'Exercise added successfully');
+        onDone();
+      },
+      onError: (err) =>
+        toast.error(exercise ? 'Failed to update exercise' : 'Failed to add exercise', {
+          description: err.message,
+        }),
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="mt-4 grid gap-4">
+      <Field id="exercise-name" label="Name">
+        <Input id="exercise-name" value={form.name} onChange={set('name')} />
+      </Field>
+      <Field id="exercise-summary" label="Summary">
+        <Input id="exercise-summary" value={form.exercise} onChange={set('exercise')} />
+      </Field>
+      <Field id="exercise-description" label="Instructions">
+        <Textarea id="exercise-description" rows={5} value={form.description} onChange={set('description')} />
+      </Field>
+      <Field id="exercise-video" label="Video URL">
+        <Input id="exercise-video" value={form.videoUrl} onChange={set('videoUrl')} placeholder="https://" />
+      </Field>
+      <Field id="exercise-category" label="Category">
+        <select
+          id="exercise-category"
+          className="h-10 rounded-lg border border-zinc-300 px-3 text-sm"
+          value={form.category}
+          onChange={set('category')}
+        >
+          <option value="time">Time</option>
+          <option value="reps">Reps</option>
+        </select>
+      </Field>
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {exercise ? 'Save Exercise' : 'Add Exercise'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export default function AdminExercisesPage() {
+  const list = useQuery(adminExercisesQuery());
+  const [editing, setEditing] = useState<{ exercise: AdminExercise | null } | null>(null);
+  if (list.isError) console.error('Failed to load exercises', list.error); // spec §8: logged; the list falls back to empty
+  const rows = list.data ?? [];
+
+  return (
+    <div className="grid gap-6 p-4 sm:p-8">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight">Exercises</h1>
+          <p className="text-zinc-600">
+            The exercise library, newest first. Day N of the program uses the Nth exercise by id.
+          </p>
+        </div>
+        <Button onClick={() => setEditing({ exercise: null })}>
+          <Plus /> Add Exercise
+        </Button>
+      </header>
+      {list.isError && (
+        <Button variant="outline" className="w-fit" onClick={() => list.refetch()}>
+          Retry loading exercises
+        </Button>
+      )}
+      {list.isPending ? (
+        <p className="text-zinc-600">Loading exercises...</p>
+      ) : (
+        <ul className="grid gap-3">
+          {rows.map((exercise) => (
+            <li
+              key={exercise.id}
+              aria-label={exercise.name}
+              className="flex items-start justify-between gap-3 rounded-xl border border-zinc-200 bg-white p-4"
+            >
+              <div className="grid gap-1">
+                <p className="font-semibold">
+                  {exercise.name}{' '}
+                  <span className="text-xs font-normal text-zinc-500">· {exercise.category}</span>
+                </p>
+                <p className="text-sm text-zinc-600">{exercise.exercise}</p>
+              </div>
+              <Button
+                size="icon"
+                variant="ghost"
+                aria-label={`Edit ${exercise.name}`}
+                onClick={() => setEditing({ exercise })}
+              >
+                <Pencil />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
+        <DialogContent>
+          <DialogTitle>{editing?.exercise ? 'Edit Exercise' : 'Add Exercise'}</DialogTitle>
+          <DialogDescription>
+            {editing?.exercise ? 'Update the text and the video link.' : 'Add a new exercise to the library.'}
+          </DialogDescription>
+          {editing && (
+            <ExerciseForm
+              key={editing.exercise?.id ?? 'new'}
+              exercise={editing.exercise}
+              onDone={() => setEditing(null)}
+            />
+          )}
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+import { expectToast, signIn, signUpAndConfirm, uniqueEmail } from './helpers';
+
+test('the admin adds an exercise through the sidebar and finds it first in the list', async ({ page }) => {
+  await signIn(page, 'admin@core28.local', 'Admin#2026');
+  await expect(page).toHaveURL(/\/admin$/);
+  const sidebar = page.getByRole('navigation', { name: 'Admin' });
+  for (const label of ['Dashboard', 'Users', '1 on 1', '28-Day Program', 'Exercises', 'Six-Pack Guide']) {
+    await expect(sidebar.getByRole('link', { name: label })).toBeVisible();
+  }
+  await sidebar.getByRole('link', { name: 'Exercises' }).click();
+  await page.getByRole('button', { name: 'Add Exercise' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Exercise' });
+  await dialog.getByRole('button', { name: 'Add Exercise' }).click();
+  await expectToast(page, 'Exercise name is required');
+  await dialog.getByLabel('Name').fill('Copenhagen Plank');
+  await dialog.getByLabel('Summary').fill('A side plank with the top leg on a bench.');
+  await dialog.getByRole('button', { name: 'Add Exercise' }).click();
+  await expectToast(page, 'Exercise added successfully');
+  await expect(page.getByRole('listitem').first()).toHaveAccessibleName('Copenhagen Plank');
+});
+
+test('a member who opens /admin is turned away: to /auth, which sends a signed-in member home', async ({
+  page,
+}) => {
+  await signUpAndConfirm(page, uniqueEmail('nosy'));
+  const visited: string[] = [];
+  page.on(
+    'framenavigated',
+    (frame) => frame === page.mainFrame() && visited.push(new URL(frame.url()).pathname),
+  );
+  for (const path of ['/admin', '/admin/blog']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('navigation', { name: 'Admin' })).toHaveCount(0);
+  }
+  expect(visited).toContain('/auth');
+});
