@@ -20,6 +20,20 @@ test('the admin adds an exercise through the sidebar and finds it first in the l
   await expect(page.getByRole('listitem').first()).toHaveAccessibleName('Copenhagen Plank');
 });
 
+test('the admin searches the member list', async ({ page, request }) => {
+  const email = uniqueEmail('findme');
+  const signUp = await request.post('/api/auth/sign-up/email', {
+    data: { email, password: 'Core#2026strong', name: 'Finn Me' },
+  });
+  expect(signUp.ok()).toBe(true);
+  await signIn(page, 'admin@core28.local', 'Admin#2026');
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }).click();
+  await page.getByLabel('Search users by name or email').fill(email.toUpperCase());
+  await expect(page.getByRole('cell', { name: email })).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await expect(page.getByText('Page 1 of 1')).toBeVisible();
+});
+
 test('a member who opens /admin is turned away: to /auth, which sends a signed-in member home', async ({
   page,
 }) => {

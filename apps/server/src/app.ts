@@ -6,6 +6,7 @@ import { requestId } from 'hono/request-id';
 import type { AppEnv, Deps } from './context.ts';
 import { AppError, onError } from './errors.ts';
 import { adminExerciseRoutes } from './features/admin/exercises-routes.ts';
+import { adminUserRoutes } from './features/admin/users-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { adminBlogRoutes } from './features/blog/admin-routes.ts';
 import { blogRoutes } from './features/blog/routes.ts';
@@ -34,6 +35,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/contact', contactRoutes)
   .route('/admin/blog', adminBlogRoutes)
   .route('/admin/exercises', adminExerciseRoutes)
+  .route('/admin/users', adminUserRoutes)
   .route('/files', fileRoutes)
   .route('/webhooks', webhookRoutes)
   .route('/subscription', subscriptionRoutes);

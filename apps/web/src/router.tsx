@@ -41,7 +41,7 @@ const memberRoutes: RouteObject[] = [
 
 const adminRoutes: RouteObject[] = [
   { index: true, ...placeholder('Admin Dashboard') },
-  { path: 'users', ...placeholder('Users') },
+  { path: 'users', lazy: page(() => import('./features/admin/users-page')) },
   { path: 'one-on-one', ...placeholder('1 on 1') },
   { path: 'program', ...placeholder('28-Day Program') },
   { path: 'exercises', lazy: page(() => import('./features/admin/exercises-page')) },

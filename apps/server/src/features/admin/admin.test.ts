@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exercises } from '../../platform/db/schema.ts';
+import { exercises, profiles, subscribers } from '../../platform/db/schema.ts';
 import { cookieFrom, createMember, createTestApp, json, type TestApp } from '../../testing/harness.ts';
 
 let t: TestApp;
@@ -76,5 +77,47 @@ describe('admin exercises', () => {
     });
     expect((await json(edited)).videoUrl).toBe('https://example.com/v');
     expect((await t.db.select().from(exercises)).length).toBe(29);
+  });
+});
+
+describe('admin users', () => {
+  it('lists members only, searches names and e-mails case-insensitively, and pages stably', async () => {
+    const ada = await createMember(t, 'ada.search@example.com');
+    await t.db
+      .update(profiles)
+      .set({ firstName: 'Ada', lastName: 'Lovelace' })
+      .where(eq(profiles.userId, ada.userId));
+    await t.db
+      .insert(subscribers)
+      .values({ userId: ada.userId, email: ada.email, subscribed: true, subscriptionTier: 'The Daily Core' });
+    const bob = await createMember(t, 'bob.percent@example.com');
+    await t.db.update(profiles).set({ displayName: 'Bob 100% Fit' }).where(eq(profiles.userId, bob.userId));
+
+    const all = await json(await t.request('/api/admin/users?pageSize=100', { cookie: admin }));
+    expect(all.users.map((u: { email: string }) => u.email)).not.toContain(t.config.admin.email);
+    expect(all.total).toBe(all.users.length);
+
+    const byName = await json(await t.request('/api/admin/users?search=LOVELACE', { cookie: admin }));
+    expect(byName.users).toEqual([
+      expect.objectContaining({
+        email: 'ada.search@example.com',
+        name: 'Ada Lovelace',
+        tier: 'The Daily Core',
+        plan: 'paid',
+        currentDay: 1,
+      }),
+    ]);
+    const byMail = await json(await t.request('/api/admin/users?search=Ada.Search@', { cookie: admin }));
+    expect(byMail.total).toBe(1);
+    const literal = await json(await t.request('/api/admin/users?search=%25', { cookie: admin }));
+    expect(literal.users.map((u: { email: string }) => u.email)).toEqual(['bob.percent@example.com']);
+
+    const pages = [];
+    for (let page = 1; page <= Math.ceil(all.total / 2); page++) {
+      pages.push(
+        ...(await json(await t.request(`/api/admin/users?pageSize=2&page=${page}`, { cookie: admin }))).users,
+      );
+    }
+    expect(pages.map((u: { id: string }) => u.id)).toEqual(all.users.map((u: { id: string }) => u.id));
   });
 });
