@@ -4,12 +4,13 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import type { AppEnv, Deps } from './context.ts';
-import { AppError, onError } from './errors.ts';
+import { AppError, errorBody, onError } from './errors.ts';
 import { adminExerciseRoutes } from './features/admin/exercises-routes.ts';
 import { adminUserRoutes } from './features/admin/users-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { adminBlogRoutes } from './features/blog/admin-routes.ts';
 import { blogRoutes } from './features/blog/routes.ts';
+import { adminCoachingRoutes, coachingRoutes } from './features/coaching/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
 import { devRoutes } from './features/dev/routes.ts';
 import { exerciseRoutes } from './features/exercises/routes.ts';
@@ -36,6 +37,8 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/admin/blog', adminBlogRoutes)
   .route('/admin/exercises', adminExerciseRoutes)
   .route('/admin/users', adminUserRoutes)
+  .route('/coaching', coachingRoutes)
+  .route('/admin/coaching', adminCoachingRoutes)
   .route('/files', fileRoutes)
   .route('/webhooks', webhookRoutes)
   .route('/subscription', subscriptionRoutes);
@@ -60,6 +63,9 @@ export function createApp(deps: Deps) {
   app.use(compress());
   app.use('/api/*', sameOriginWrites(deps.config.publicUrl));
   app.route('/api', apiRoutes);
+  app.get('/api/realtime', (c) =>
+    c.json(errorBody('UPGRADE_REQUIRED', 'This address takes a WebSocket connection.'), 426),
+  );
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND', 'No such API route');
   });

@@ -1,11 +1,10 @@
-import { serve } from '@hono/node-server';
-import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDeps } from './deps.ts';
 import { startEmbeddedPostgres } from './platform/db/embedded.ts';
 import { openPostgres } from './platform/db/index.ts';
 import { createLogger } from './platform/logger.ts';
 import { seed } from './seed/seed.ts';
+import { startServer } from './server.ts';
 
 async function main() {
   const config = loadConfig();
@@ -15,18 +14,16 @@ async function main() {
   const deps = createDeps({ config, log, db: database.db });
   await seed(deps);
 
-  const app = createApp(deps);
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    const lines = [
-      '',
-      `  Core28 is running at ${config.publicUrl}  (listening on ${info.address}:${info.port})`,
-      `  Database: ${embedded ? `embedded PostgreSQL in ${config.dataDir}/pg` : 'DATABASE_URL'}`,
-      deps.mailer.kind === 'outbox' ? `  Dev mailbox: ${config.publicUrl}/dev/mail` : '  Mail: SMTP',
-      config.isProduction ? '' : `  Admin (dev only): ${config.admin.email} / ${config.admin.password}`,
-      '',
-    ];
-    console.log(lines.filter((line, i) => line || i === 0 || i === lines.length - 1).join('\n'));
-  });
+  const server = await startServer(deps, database.listen, { port: config.port, hostname: config.host });
+  const lines = [
+    '',
+    `  Core28 is running at ${config.publicUrl}  (listening on ${server.address}:${server.port})`,
+    `  Database: ${embedded ? `embedded PostgreSQL in ${config.dataDir}/pg` : 'DATABASE_URL'}`,
+    deps.mailer.kind === 'outbox' ? `  Dev mailbox: ${config.publicUrl}/dev/mail` : '  Mail: SMTP',
+    config.isProduction ? '' : `  Admin (dev only): ${config.admin.email} / ${config.admin.password}`,
+    '',
+  ];
+  console.log(lines.filter((line, i) => line || i === 0 || i === lines.length - 1).join('\n'));
 
   let isStopping = false;
   const shutdown = async (signal: string) => {
@@ -35,7 +32,7 @@ async function main() {
     log.info({ signal }, 'shutting down');
     const forceExit = setTimeout(() => process.exit(1), 15_000);
     forceExit.unref();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.close();
     await database.close();
     await embedded?.stop();
     process.exit(0);

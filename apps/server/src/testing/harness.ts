@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Tier } from '@core28/core/subscriptions';
 import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
@@ -9,9 +10,10 @@ import { createApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { createDeps } from '../deps.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../platform/db/index.ts';
-import { mailOutbox } from '../platform/db/schema.ts';
+import { mailOutbox, subscribers } from '../platform/db/schema.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import { seed } from '../seed/seed.ts';
+import { startServer } from '../server.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3999';
 
@@ -19,7 +21,7 @@ export const TEST_ORIGIN = 'http://localhost:3999';
  * A database for one test file: in-memory PGlite, or a fresh database on a real PostgreSQL
  * server when TEST_DATABASE_URL is set (CI runs the server tests both ways).
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openPglite();
   const name = `core28_test_${randomUUID().replaceAll('-', '')}`;
@@ -32,6 +34,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const handle = await openPostgres(url.toString(), { max: 5 });
   return {
     ...handle,
+    url: url.toString(),
     close: async () => {
       await handle.close();
       const dropper = new pg.Client({ connectionString: serverUrl });
@@ -94,7 +97,21 @@ export async function createTestApp(options: TestAppOptions = {}) {
     return mail;
   };
 
-  return { app, deps, db: database.db, config, request, lastMail, close: database.close };
+  /** The real HTTP + WebSocket server on a free port, for tests that need sockets. */
+  const listen = (opts: { heartbeatMs?: number } = {}) =>
+    startServer(deps, database.listen, { port: 0, hostname: '127.0.0.1', ...opts });
+
+  return {
+    app,
+    deps,
+    db: database.db,
+    config,
+    request,
+    lastMail,
+    listen,
+    database,
+    close: database.close,
+  };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -130,3 +147,21 @@ export async function createMember(t: TestApp, email = `member-${randomUUID().sl
 
 /** A response body as the tests read it. */
 export const json = (res: Response): Promise<any> => res.json() as Promise<any>;
+
+/** The seeded admin's signed-in cookie. */
+export async function signInAdmin(t: TestApp) {
+  const res = await t.request('/api/auth/sign-in/email', {
+    json: { email: t.config.admin.email, password: t.config.admin.password },
+  });
+  if (res.status !== 200) throw new Error(`admin sign-in failed: ${res.status}`);
+  return cookieFrom(res);
+}
+
+/** Gives a member an active paid tier, as the payment provider's webhook would. */
+export async function givePaidTier(t: TestApp, member: { userId: string; email: string }, tier: Tier) {
+  const row = { subscribed: true, subscriptionTier: tier, isTrial: false, trialEnd: null };
+  await t.db
+    .insert(subscribers)
+    .values({ userId: member.userId, email: member.email, ...row })
+    .onConflictDoUpdate({ target: subscribers.userId, set: row });
+}

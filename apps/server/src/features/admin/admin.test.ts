@@ -21,7 +21,7 @@ describe('every /api/admin route', () => {
     const routes = t.app.routes.filter((r) => r.path.startsWith('/api/admin/') && r.method !== 'ALL');
     expect(routes.length).toBeGreaterThanOrEqual(7);
     for (const route of routes) {
-      const path = route.path.replace(':id', '00000000-0000-4000-8000-000000000001');
+      const path = route.path.replace(/:\w+/g, '00000000-0000-4000-8000-000000000001');
       const body = ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined;
       const anonymous = await t.request(path, { method: route.method, json: body });
       expect(anonymous.status, `${route.method} ${route.path} anonymous`).toBe(401);

@@ -7,11 +7,18 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type Listen, listenWithPglite, listenWithPostgres } from './listen.ts';
 import * as schema from './schema.ts';
 
 export { schema };
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type DatabaseHandle = { db: Database; close: () => Promise<void>; kind: 'postgres' | 'pglite' };
+export type DatabaseHandle = {
+  db: Database;
+  close: () => Promise<void>;
+  kind: 'postgres' | 'pglite';
+  /** LISTEN on a channel; `onResume` fires when a lost listening connection is back. */
+  listen: Listen;
+};
 
 export const MIGRATIONS_FOLDER = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -27,7 +34,7 @@ export async function openPostgres(
   pool.on('error', () => {}); // an idle client's error must not crash the process; the next query reports it
   const db = drizzlePg(pool, { schema });
   await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db, pool, kind: 'postgres', close: () => pool.end() };
+  return { db, pool, kind: 'postgres', close: () => pool.end(), listen: listenWithPostgres(url) };
 }
 
 /** In-memory PGlite (Postgres compiled to WASM) with the migrations applied: for tests. */
@@ -35,5 +42,5 @@ export async function openPglite(): Promise<DatabaseHandle & { client: PGlite }>
   const client = new PGlite();
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db, client, kind: 'pglite', close: () => client.close() };
+  return { db, client, kind: 'pglite', close: () => client.close(), listen: listenWithPglite(client) };
 }

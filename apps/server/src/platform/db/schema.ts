@@ -315,11 +315,16 @@ export const discussionMessages = pgTable(
     message: text('message').notNull(),
     isCoachReply: boolean('is_coach_reply').notNull().default(false),
     readByUser: boolean('read_by_user').notNull().default(false),
+    /** Not in spec §3: one flag cannot carry both directions (docs/decisions/0003). */
+    readByCoach: boolean('read_by_coach').notNull().default(false),
     ...timestamps,
   },
   (t) => [
     check('discussion_messages_not_blank', sql`length(trim(${t.message})) > 0`),
     index('discussion_messages_topic_created_idx').on(t.topicId, t.createdAt),
+    index('discussion_messages_unread_idx')
+      .on(t.topicId)
+      .where(sql`not ${t.readByUser} or not ${t.readByCoach}`),
     index('discussion_messages_created_idx').on(t.createdAt),
   ],
 );

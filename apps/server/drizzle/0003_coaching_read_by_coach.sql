@@ -1,0 +1,2 @@
+ALTER TABLE "discussion_messages" ADD COLUMN "read_by_coach" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "discussion_messages_unread_idx" ON "discussion_messages" USING btree ("topic_id") WHERE not "discussion_messages"."read_by_user" or not "discussion_messages"."read_by_coach";
