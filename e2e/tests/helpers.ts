@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { BASE_URL } from '../playwright.config';
 
 export const PASSWORD = 'Core#2026strong';
 export const uniqueEmail = (prefix = 'member') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
@@ -36,4 +37,44 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/**
+ * A confirmed member on a paid plan, signed in inside `context` (its cookies are the browser's):
+ * sign-up, the confirmation link and the demo provider's hosted checkout, all over HTTP.
+ */
+export async function paidMember(
+  context: BrowserContext,
+  plan: 'daily-core-monthly' | 'burn-monthly',
+  name = 'Maya Moss',
+) {
+  const email = uniqueEmail(plan.split('-')[0]);
+  const request = context.request;
+  const origin = { origin: new URL(BASE_URL).origin };
+  const signUp = await request.post('/api/auth/sign-up/email', {
+    data: { email, password: PASSWORD, name },
+    headers: origin,
+  });
+  expect(signUp.ok()).toBe(true);
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await (await request.get(`/dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as {
+        meta: { url?: string };
+      }[];
+      link = mails[0]?.meta.url;
+      return link;
+    })
+    .toBeTruthy();
+  await request.get(new URL(link!).pathname + new URL(link!).search, { maxRedirects: 0 });
+  const checkout = await request.post('/api/subscription/checkout', { data: { plan }, headers: origin });
+  expect(checkout.ok()).toBe(true);
+  const { url } = (await checkout.json()) as { url: string };
+  const paid = await request.post(new URL(url).pathname, {
+    form: { number: '4242424242424242', expiry: '12/34', cvc: '123' },
+    headers: origin,
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBeLessThan(400);
+  return { email, name };
 }

@@ -1,5 +1,7 @@
 // Creates a paid member on a running server (demo provider) and prints the e-mail: for screenshots.
+// Usage: npx tsx e2e/tools/paid-member.ts http://localhost:3000 [daily-core-monthly|burn-monthly]
 const base = process.argv[2] ?? 'http://localhost:3000';
+const plan = process.argv[3] ?? 'daily-core-monthly';
 const email = `paid-${Date.now()}@example.com`;
 const password = 'Core#2026strong';
 const post = (path: string, body: unknown, cookie = '') =>
@@ -22,9 +24,9 @@ const cookie = verify.headers
   .getSetCookie()
   .map((line) => line.split(';')[0])
   .join('; ');
-const { url } = (await (
-  await post('/api/subscription/checkout', { plan: 'daily-core-monthly' }, cookie)
-).json()) as { url: string };
+const { url } = (await (await post('/api/subscription/checkout', { plan }, cookie)).json()) as {
+  url: string;
+};
 await fetch(url.replace(/^https?:\/\/[^/]+/, base), {
   method: 'POST',
   headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -35,18 +35,18 @@ const memberRoutes: RouteObject[] = [
   { path: 'progress', lazy: page(() => import('./features/progress/progress-page')) },
   { path: 'profile', lazy: page(() => import('./features/profile/profile-page')) },
   { path: 'profile-completion', lazy: page(() => import('./features/profile/profile-completion-page')) },
-  { path: 'one-on-one', ...placeholder('1-on-1 Coaching') },
+  { path: 'one-on-one', lazy: page(() => import('./features/coaching/coaching-page')) },
   { path: 'subscription/manage', lazy: page(() => import('./features/subscriptions/manage-page')) },
 ];
 
 const adminRoutes: RouteObject[] = [
   { index: true, ...placeholder('Admin Dashboard') },
   { path: 'users', lazy: page(() => import('./features/admin/users-page')) },
-  { path: 'one-on-one', ...placeholder('1 on 1') },
+  { path: 'one-on-one', lazy: page(() => import('./features/coaching/admin-coaching-page')) },
   { path: 'program', ...placeholder('28-Day Program') },
   { path: 'exercises', lazy: page(() => import('./features/admin/exercises-page')) },
   { path: 'blog', lazy: page(() => import('./features/blog/admin-blog-page')) },
-  { path: 'chat/:userId/:topicId', ...placeholder('Conversation') },
+  { path: 'chat/:userId/:topicId', lazy: page(() => import('./features/coaching/admin-chat-page')) },
 ];
 
 export const router = createBrowserRouter([

@@ -63,7 +63,13 @@ function connect(port: number, cookie: string, origin = TEST_ORIGIN, options: We
           const seen = events.find(match);
           if (seen) return done(seen);
           const timer = setTimeout(() => fail(new Error('no matching event within 3 s')), 3000);
-          waiters.push({ match, resolve: (e) => (clearTimeout(timer), done(e)) });
+          waiters.push({
+            match,
+            resolve: (e) => {
+              clearTimeout(timer);
+              done(e);
+            },
+          });
         }),
     };
   });

@@ -1,0 +1,92 @@
+import type { LiveMessage } from '@core28/core/realtime';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api';
+
+// ---- the member ----
+
+export const memberTopicsQuery = () =>
+  queryOptions({ queryKey: ['coaching', 'topics'], queryFn: () => unwrap(api.coaching.topics.$get()) });
+
+export const memberConversationQuery = (topicId: string) =>
+  queryOptions({
+    queryKey: ['coaching', 'topic', topicId],
+    queryFn: () => unwrap(api.coaching.topics[':topicId'].$get({ param: { topicId } })),
+  });
+
+export type MemberTopic = Awaited<
+  ReturnType<NonNullable<ReturnType<typeof memberTopicsQuery>['queryFn']>>
+>['topics'][number];
+
+export function useCreateTopic() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (json: { title: string; description: string }) => unwrap(api.coaching.topics.$post({ json })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: memberTopicsQuery().queryKey }),
+  });
+}
+
+export function useSendMessage(topicId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (message: string) =>
+      unwrap(api.coaching.topics[':topicId'].messages.$post({ param: { topicId }, json: { message } })),
+    onSuccess: ({ message }) => {
+      addMessage(queryClient, memberConversationQuery(topicId).queryKey, message);
+      void queryClient.invalidateQueries({ queryKey: memberTopicsQuery().queryKey });
+    },
+  });
+}
+
+export const markReadByMember = (topicId: string) =>
+  unwrap(api.coaching.topics[':topicId'].read.$post({ param: { topicId } }));
+
+// ---- the coach ----
+
+export const coachTopicsQuery = (archived: boolean) =>
+  queryOptions({
+    queryKey: ['admin', 'coaching', 'topics', archived],
+    queryFn: () =>
+      unwrap(api.admin.coaching.topics.$get({ query: { archived: String(archived) as 'true' | 'false' } })),
+  });
+
+export const coachConversationQuery = (topicId: string) =>
+  queryOptions({
+    queryKey: ['admin', 'coaching', 'topic', topicId],
+    queryFn: () => unwrap(api.admin.coaching.topics[':topicId'].$get({ param: { topicId } })),
+  });
+
+export type CoachTopic = Awaited<
+  ReturnType<NonNullable<ReturnType<typeof coachTopicsQuery>['queryFn']>>
+>['topics'][number];
+
+export function useSendReply(topicId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (message: string) =>
+      unwrap(api.admin.coaching.topics[':topicId'].replies.$post({ param: { topicId }, json: { message } })),
+    onSuccess: ({ message }) => {
+      addMessage(queryClient, coachConversationQuery(topicId).queryKey, message);
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'coaching', 'topics'] });
+    },
+  });
+}
+
+export function useSetArchived() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ topicId, isArchived }: { topicId: string; isArchived: boolean }) =>
+      unwrap(api.admin.coaching.topics[':topicId'].$patch({ param: { topicId }, json: { isArchived } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'coaching'] }),
+  });
+}
+
+export const markReadByCoach = (topicId: string) =>
+  unwrap(api.admin.coaching.topics[':topicId'].read.$post({ param: { topicId } }));
+
+/** Appends a message to a cached conversation once, whether it came from the answer or the socket. */
+export function addMessage(queryClient: QueryClient, queryKey: readonly unknown[], message: LiveMessage) {
+  queryClient.setQueryData(queryKey, (old: { messages: LiveMessage[] } | undefined) => {
+    if (!old || old.messages.some((m) => m.id === message.id)) return old;
+    return { ...old, messages: [...old.messages, message] };
+  });
+}

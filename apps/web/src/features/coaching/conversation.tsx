@@ -1,0 +1,159 @@
+import type { ConnectionStatus, LiveMessage } from '@core28/core/realtime';
+import { SendHorizontal, WifiOff } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/utils';
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export const formatTime = (iso: string) => timeFormat.format(new Date(iso));
+
+/** "5 min ago", "Yesterday", or a date: for topic lists. */
+export function formatRelative(iso: string | null, now = Date.now()) {
+  if (!iso) return 'No messages yet';
+  const minutes = Math.round((now - new Date(iso).getTime()) / 60_000);
+  if (minutes < 1) return 'Just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  if (hours < 48) return 'Yesterday';
+  return new Date(iso).toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+}
+
+/** The messages of one conversation, oldest first, scrolled to the newest. */
+export function MessageList({
+  messages,
+  viewer,
+  emptyText,
+  memberName = 'Member',
+}: {
+  messages: LiveMessage[];
+  viewer: 'member' | 'coach';
+  emptyText: string;
+  memberName?: string;
+}) {
+  const end = useRef<HTMLDivElement>(null);
+  const lastId = messages.at(-1)?.id;
+  useEffect(() => {
+    if (lastId) end.current?.scrollIntoView?.({ block: 'end' });
+  }, [lastId]);
+  return (
+    <div
+      role="log"
+      aria-label="Messages"
+      className="grid min-h-0 flex-1 content-start gap-3 overflow-y-auto p-4"
+    >
+      {messages.length === 0 && <p className="py-10 text-center text-sm text-zinc-500">{emptyText}</p>}
+      {messages.map((m) => {
+        const isOwn = viewer === 'coach' ? m.isCoachReply : !m.isCoachReply;
+        return (
+          <div key={m.id} className={cn('flex', isOwn ? 'justify-end' : 'justify-start')}>
+            <div
+              className={cn(
+                'max-w-[85%] rounded-2xl px-4 py-2 text-sm shadow-sm sm:max-w-[70%]',
+                isOwn
+                  ? 'rounded-br-sm bg-brand-600 text-white'
+                  : 'rounded-bl-sm border border-zinc-200 bg-white',
+              )}
+            >
+              <p className="text-xs font-semibold opacity-80">
+                {m.isCoachReply ? 'Coach' : viewer === 'member' ? 'You' : memberName}
+              </p>
+              <p className="whitespace-pre-wrap break-words">{m.message}</p>
+              <p className={cn('mt-1 text-[11px]', isOwn ? 'text-white/80' : 'text-zinc-500')}>
+                <time dateTime={m.createdAt}>{formatTime(m.createdAt)}</time>
+              </p>
+            </div>
+          </div>
+        );
+      })}
+      <div ref={end} />
+    </div>
+  );
+}
+
+/** The message box: Enter sends, Shift+Enter starts a new line; blank messages are not sent. */
+export function Composer({
+  label,
+  placeholder,
+  disabled,
+  disabledText,
+  onSend,
+}: {
+  label: string;
+  placeholder: string;
+  disabled?: boolean;
+  disabledText?: string;
+  /** Resolves when sent; the box is cleared then. A rejection keeps the text. */
+  onSend: (text: string) => Promise<unknown>;
+}) {
+  const [text, setText] = useState('');
+  const [isSending, setIsSending] = useState(false);
+  const canSend = !disabled && !isSending && text.trim() !== '';
+
+  const send = async (e?: FormEvent) => {
+    e?.preventDefault();
+    if (!canSend) return;
+    setIsSending(true);
+    try {
+      await onSend(text.trim());
+      setText('');
+    } catch {
+      // the caller has shown why; the text stays for another try
+    } finally {
+      setIsSending(false);
+    }
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      void send();
+    }
+  };
+
+  if (disabled && disabledText)
+    return <p className="border-t border-zinc-200 bg-zinc-50 p-4 text-sm text-zinc-600">{disabledText}</p>;
+  return (
+    <form onSubmit={send} className="flex items-end gap-2 border-t border-zinc-200 bg-white p-3">
+      <Textarea
+        aria-label={label}
+        placeholder={placeholder}
+        rows={2}
+        maxLength={5000}
+        className="max-h-40 min-h-11 flex-1 resize-none"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <Button type="submit" disabled={!canSend} aria-label="Send">
+        {isSending ? <Spinner className="size-4 text-white" label="Sending" /> : <SendHorizontal />}
+        <span className="hidden sm:inline">Send</span>
+      </Button>
+    </form>
+  );
+}
+
+/** A small notice while the live connection is away (spec §9 rejoin). */
+export function LiveIndicator({ status }: { status: ConnectionStatus }) {
+  if (status !== 'reconnecting') return null;
+  return (
+    <span
+      role="status"
+      className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-2.5 py-1 text-xs font-medium text-amber-900"
+    >
+      <WifiOff className="size-3.5" aria-hidden /> Reconnecting…
+    </span>
+  );
+}
+
+/** The unread badge of a topic row. */
+export function UnreadBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span className="grid h-5 min-w-5 place-items-center rounded-full bg-brand-600 px-1.5 text-xs font-bold text-white">
+      {count}
+      <span className="sr-only"> unread</span>
+    </span>
+  );
+}

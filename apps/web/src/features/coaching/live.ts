@@ -1,0 +1,46 @@
+import { type ConnectionStatus, createRealtimeConnection, type LiveMessage } from '@core28/core/realtime';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { addMessage } from './api';
+
+const realtimeUrl = () =>
+  `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/api/realtime`;
+
+/**
+ * Keeps the coaching caches live: new messages are appended to the open conversation and the
+ * topic lists refetch; after a rejoin everything coaching is refetched, so nothing is missed.
+ */
+export function useLiveCoaching(
+  options: { onMessage?: (topicId: string, message: LiveMessage) => void } = {},
+) {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<ConnectionStatus>('connecting');
+  const onMessage = useRef(options.onMessage);
+  onMessage.current = options.onMessage;
+
+  useEffect(() => {
+    const refetchAll = () => {
+      void queryClient.invalidateQueries({ queryKey: ['coaching'] });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'coaching'] });
+    };
+    const connection = createRealtimeConnection({
+      connect: () => new WebSocket(realtimeUrl()) as never,
+      onStatus: setStatus,
+      onRejoin: refetchAll,
+      onEvent: (event) => {
+        if (event.type === 'message') {
+          addMessage(queryClient, ['coaching', 'topic', event.topicId], event.message);
+          addMessage(queryClient, ['admin', 'coaching', 'topic', event.topicId], event.message);
+          onMessage.current?.(event.topicId, event.message);
+        }
+        if (event.type === 'message' || event.type === 'topic') {
+          void queryClient.invalidateQueries({ queryKey: ['coaching', 'topics'] });
+          void queryClient.invalidateQueries({ queryKey: ['admin', 'coaching', 'topics'] });
+        }
+      },
+    });
+    return () => connection.close();
+  }, [queryClient]);
+
+  return status;
+}

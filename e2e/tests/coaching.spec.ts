@@ -1,0 +1,111 @@
+import { expect, test } from '@playwright/test';
+import { expectToast, paidMember, signIn } from './helpers';
+
+test('a 1-on-1 Burn member and the coach talk live, without reloading, and the unread badge clears when opened', async ({
+  browser,
+}) => {
+  const memberContext = await browser.newContext();
+  const coachContext = await browser.newContext();
+  const member = await memberContext.newPage();
+  const coach = await coachContext.newPage();
+  const { name } = await paidMember(memberContext, 'burn-monthly', 'Maya Moss');
+
+  await signIn(coach, 'admin@core28.local', 'Admin#2026');
+  await coach.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: '1 on 1' }).click();
+  await expect(coach.getByRole('tab', { name: 'Active' })).toHaveAttribute('aria-selected', 'true');
+  await coach.evaluate(() => {
+    (window as unknown as { stayed: boolean }).stayed = true;
+  });
+
+  await member.goto('/one-on-one');
+  await expect(member.getByRole('heading', { name: '1-on-1 Coaching' })).toBeVisible();
+  await member.evaluate(() => {
+    (window as unknown as { stayed: boolean }).stayed = true;
+  });
+  await member.getByRole('button', { name: 'New Topic' }).click();
+  const dialog = member.getByRole('dialog', { name: 'New Topic' });
+  await dialog.getByRole('button', { name: 'Create Topic' }).click();
+  await expect(dialog.getByText('Please enter a title for your topic.')).toBeVisible();
+  await dialog.getByLabel('Title').fill('Lower back during leg raises');
+  await dialog.getByRole('button', { name: 'Create Topic' }).click();
+  await expectToast(member, 'Discussion topic created successfully');
+  await member
+    .getByRole('textbox', { name: 'Message' })
+    .fill('My lower back lifts off the floor. Is that OK?');
+  await member.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expectToast(member, 'Message sent successfully');
+  await expect(member.getByRole('log', { name: 'Messages' })).toContainText(
+    'My lower back lifts off the floor',
+  );
+
+  // The coach sees it arrive: the member's name, the topic and one unread message.
+  const row = coach.getByRole('button', { name: new RegExp(`${name}.*Lower back during leg raises`) });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('1 unread');
+  await row.click();
+  await expect(coach.getByRole('log', { name: 'Messages' })).toContainText(
+    'My lower back lifts off the floor',
+  );
+  await expect(row).not.toContainText('unread');
+  await coach
+    .getByRole('textbox', { name: 'Reply' })
+    .fill('Press it down and lower your legs only as far as you can keep it there.');
+  await coach.getByRole('textbox', { name: 'Reply' }).press('Enter');
+  await expectToast(coach, 'Reply sent successfully');
+
+  // The open conversation gets the reply live.
+  const log = member.getByRole('log', { name: 'Messages' });
+  await expect(log).toContainText('Press it down and lower your legs');
+
+  // With the topic closed, the next reply shows as an unread badge until the member opens it.
+  await member.getByRole('button', { name: 'New Topic' }).click();
+  await dialog.getByLabel('Title').fill('Nutrition');
+  await dialog.getByRole('button', { name: 'Create Topic' }).click();
+  await expectToast(member, 'Discussion topic created successfully');
+  await coach.getByRole('textbox', { name: 'Reply' }).fill('Also: breathe out as you lower.');
+  await coach.getByRole('textbox', { name: 'Reply' }).press('Enter');
+  const topicButton = member.getByRole('button', { name: /Lower back during leg raises/ });
+  await expect(topicButton).toContainText('1 unread');
+  await topicButton.click();
+  await expect(log).toContainText('Also: breathe out as you lower.');
+  await expect(topicButton).not.toContainText('unread');
+
+  for (const page of [member, coach])
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+
+  // Archiving the selected topic deselects it; an archived topic takes no reply until restored.
+  await coach.getByRole('button', { name: new RegExp(`${name}.*Lower back`) }).click();
+  await coach.getByRole('button', { name: 'Archive' }).click();
+  await expectToast(coach, 'Topic archived');
+  await expect(coach.getByText('Choose a topic to read and reply.')).toBeVisible();
+  await coach.getByRole('tab', { name: 'Archived' }).click();
+  await coach.getByRole('button', { name: new RegExp(`${name}.*Lower back`) }).click();
+  await expect(coach.getByText('This topic is archived. Restore it to reply.')).toBeVisible();
+  await expect(coach.getByRole('textbox', { name: 'Reply' })).toHaveCount(0);
+  await coach.getByRole('button', { name: 'Restore' }).click();
+  await expectToast(coach, 'Topic restored from archive');
+  await expect(coach.getByRole('textbox', { name: 'Reply' })).toBeVisible();
+
+  // The full chat page, with its back link to /admin.
+  await coach.getByRole('link', { name: 'Open the full chat page' }).click();
+  await expect(coach).toHaveURL(/\/admin\/chat\/[^/]+\/[^/]+$/);
+  await expect(coach.getByRole('log', { name: 'Messages' })).toContainText('Also: breathe out as you lower.');
+  await coach.getByRole('link', { name: 'Back to Dashboard' }).click();
+  await expect(coach).toHaveURL(/\/admin$/);
+
+  await memberContext.close();
+  await coachContext.close();
+});
+
+test('a Daily Core member sees Access Restricted with a way to upgrade', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await paidMember(context, 'daily-core-monthly', 'Dan Daily');
+  await page.goto('/one-on-one');
+  await expect(page.getByRole('heading', { name: 'Access Restricted' })).toBeVisible();
+  await page.getByRole('link', { name: 'Upgrade to 1-on-1 Burn' }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
+  const status = await page.evaluate(() => fetch('/api/coaching/topics').then((r) => r.status));
+  expect(status).toBe(403);
+  await context.close();
+});
