@@ -127,6 +127,7 @@ export function CoachConversation({
       <MessageList
         messages={conversation.data!.messages}
         viewer="coach"
+        memberName={topic.userName}
         emptyText="No messages in this topic yet."
       />
       <Composer
