@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, type Measurement, measure, startProcess, stopProcess, table } from './lib.ts';
+import { measureBareBroadcast, measureCoachingDelivery } from './realtime.ts';
 
 // `npm run bench`: figures as ratios to a bare node:http server measured in the same run.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -14,6 +15,14 @@ const bare = await startProcess(
   [path.join(root, 'bench/bare-server.mjs')],
   { PORT: String(barePort) },
   `http://127.0.0.1:${barePort}/`,
+);
+
+const bareWsPort = await freePort();
+const bareWs = await startProcess(
+  process.execPath,
+  [path.join(root, 'bench/bare-ws-server.mjs')],
+  { PORT: String(bareWsPort) },
+  `http://127.0.0.1:${bareWsPort}/`,
 );
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'core28-bench-'));
@@ -53,7 +62,26 @@ try {
   ];
   console.log(`\nHTTP (autocannon, 50 connections, embedded PostgreSQL, ${new Date().toISOString()})\n`);
   console.log(table(rows));
+
+  const live = [
+    await measureBareBroadcast(bareWsPort),
+    await measureCoachingDelivery(base, `http://localhost:${appPort}`),
+  ];
+  console.log(`\nLive delivery (1,000 sockets in topics of 10, one message per topic per round)\n`);
+  console.log(
+    table([
+      ['path', 'p50 ms', 'p99 ms', 'p50 ratio to bare', 'delivered'],
+      ...live.map((r) => [
+        r.name,
+        String(r.p50),
+        String(r.p99),
+        `${(r.p50 / live[0]!.p50).toFixed(1)}×`,
+        `${r.delivered}/${r.expected} (${((100 * r.delivered) / r.expected).toFixed(1)} %)`,
+      ]),
+    ]),
+  );
 } finally {
+  await stopProcess(bareWs);
   if (app) await stopProcess(app);
   await stopProcess(bare);
   await rm(dataDir, { recursive: true, force: true });
