@@ -5,6 +5,7 @@ import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import type { AppEnv, Deps } from './context.ts';
 import { AppError, errorBody, onError } from './errors.ts';
+import { adminDashboardRoutes, adminProgramRoutes } from './features/admin/dashboard-routes.ts';
 import { adminExerciseRoutes } from './features/admin/exercises-routes.ts';
 import { adminUserRoutes } from './features/admin/users-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -37,6 +38,8 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/admin/blog', adminBlogRoutes)
   .route('/admin/exercises', adminExerciseRoutes)
   .route('/admin/users', adminUserRoutes)
+  .route('/admin/dashboard', adminDashboardRoutes)
+  .route('/admin/program', adminProgramRoutes)
   .route('/coaching', coachingRoutes)
   .route('/admin/coaching', adminCoachingRoutes)
   .route('/files', fileRoutes)

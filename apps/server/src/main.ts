@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { createDeps } from './deps.ts';
+import { recordDailyCounts } from './features/admin/dashboard.ts';
 import { startEmbeddedPostgres } from './platform/db/embedded.ts';
 import { openPostgres } from './platform/db/index.ts';
 import { createLogger } from './platform/logger.ts';
@@ -24,6 +25,12 @@ async function main() {
     '',
   ];
   console.log(lines.filter((line, i) => line || i === 0 || i === lines.length - 1).join('\n'));
+
+  // The dashboard's "change since yesterday" compares with the last figures recorded each day.
+  const recordCounts = () =>
+    recordDailyCounts(deps).catch((err) => log.warn({ err }, 'could not record the daily counts'));
+  void recordCounts();
+  setInterval(recordCounts, 15 * 60_000).unref();
 
   let isStopping = false;
   const shutdown = async (signal: string) => {

@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('every /api/admin route', () => {
-  it('refuses visitors (401) and members (403), read from the router so none is forgotten', async () => {
+  it('refuses visitors (401) and members (403) and lets admins in, read from the router so none is forgotten', async () => {
     const member = await createMember(t);
     const routes = t.app.routes.filter((r) => r.path.startsWith('/api/admin/') && r.method !== 'ALL');
     expect(routes.length).toBeGreaterThanOrEqual(7);
@@ -27,6 +27,8 @@ describe('every /api/admin route', () => {
       expect(anonymous.status, `${route.method} ${route.path} anonymous`).toBe(401);
       const asMember = await t.request(path, { method: route.method, json: body, cookie: member.cookie });
       expect(asMember.status, `${route.method} ${route.path} member`).toBe(403);
+      const asAdmin = await t.request(path, { method: route.method, json: body, cookie: admin });
+      expect([401, 403, 500], `${route.method} ${route.path} admin`).not.toContain(asAdmin.status);
     }
   });
 });

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -168,6 +169,7 @@ export const subscribers = pgTable(
   (t) => [
     index('subscribers_email_idx').on(t.email),
     index('subscribers_active_idx').on(t.subscribed, t.subscriptionTier),
+    index('subscribers_updated_at_idx').on(t.updatedAt),
   ],
 );
 
@@ -390,3 +392,16 @@ export const demoProviderObjects = pgTable(
   },
   (t) => [index('demo_provider_objects_customer_idx').on(t.customerId, t.kind)],
 );
+
+/**
+ * The admin dashboard's four counts as last seen on each day (UTC), so "change since yesterday"
+ * compares with yesterday's closing figures, archives and cancellations included.
+ */
+export const adminDailyCounts = pgTable('admin_daily_counts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  members: integer('members').notNull(),
+  paidSubscribers: integer('paid_subscribers').notNull(),
+  openConversations: integer('open_conversations').notNull(),
+  daysCompleted: integer('days_completed').notNull(),
+  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,160 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profiles, wellnessTracking, workoutCompletions } from '../../platform/db/schema.ts';
+import {
+  createMember,
+  createTestApp,
+  givePaidTier,
+  json,
+  signInAdmin,
+  type TestApp,
+} from '../../testing/harness.ts';
+
+// Fixed clocks: "today" is the real date (sign-up stamps rows with the database's time), then
+// the clock moves to tomorrow morning.
+const today = new Date(`${new Date().toISOString().slice(0, 10)}T10:00:00Z`);
+const tomorrow = new Date(today.getTime() + 23 * 3600_000);
+let clock = today;
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp({ now: () => clock });
+  admin = await signInAdmin(t);
+});
+afterAll(() => t.close());
+
+const dashboard = async () => {
+  const res = await t.request('/api/admin/dashboard', { cookie: admin });
+  expect(res.status).toBe(200);
+  return json(res);
+};
+const card = (body: { cards: { key: string; value: number; change: number | null }[] }, key: string) =>
+  body.cards.find((c) => c.key === key);
+
+describe('the dashboard cards', () => {
+  it('count members (admins excluded), paid subscribers, open conversations and days completed, with the change since yesterday', async () => {
+    const ann = await createMember(t);
+    const ben = await createMember(t);
+    await givePaidTier(t, ben, '1-on-1 Burn');
+    await t.request('/api/program/complete', { cookie: ann.cookie, json: { day: 1 } });
+    const topic = await json(
+      await t.request('/api/coaching/topics', { cookie: ben.cookie, json: { title: 'Hi' } }),
+    );
+    // The admin's own completed day is not a member's.
+    await t.request('/api/program/complete', { cookie: admin, json: { day: 1 } });
+
+    const first = await dashboard();
+    expect(first.comparedWith).toBeNull();
+    expect(card(first, 'members')).toEqual({ key: 'members', value: 2, change: null });
+    expect(card(first, 'paidSubscribers')?.value).toBe(1);
+    expect(card(first, 'openConversations')?.value).toBe(1);
+    expect(card(first, 'daysCompleted')?.value).toBe(1);
+
+    clock = tomorrow;
+    const cy = await createMember(t);
+    await givePaidTier(t, cy, 'The Daily Core');
+    await givePaidTier(t, ben, 'Feel and Burn'); // Ben's paid plan ended: net 0 paid
+    await t.request('/api/program/complete', { cookie: ann.cookie, json: { day: 2 } });
+    await t.request('/api/program/complete', { cookie: cy.cookie, json: { day: 1 } });
+    await t.request(`/api/admin/coaching/topics/${topic.topic.id}`, {
+      method: 'PATCH',
+      cookie: admin,
+      json: { isArchived: true },
+    });
+
+    const next = await dashboard();
+    expect(next.comparedWith).toBe(today.toISOString().slice(0, 10));
+    expect(next.cards).toEqual([
+      { key: 'members', value: 3, change: 1 },
+      { key: 'paidSubscribers', value: 1, change: 0 },
+      { key: 'openConversations', value: 0, change: -1 },
+      { key: 'daysCompleted', value: 3, change: 2 },
+    ]);
+    clock = today;
+  });
+});
+
+describe('recent messages and activity', () => {
+  it('lists the 10 newest coaching messages, newest first, each with its chat link ids', async () => {
+    const member = await createMember(t);
+    await givePaidTier(t, member, '1-on-1 Burn');
+    const { topic } = await json(
+      await t.request('/api/coaching/topics', { cookie: member.cookie, json: { title: 'Twelve messages' } }),
+    );
+    for (let i = 1; i <= 12; i++) {
+      clock = new Date(today.getTime() + i * 1000);
+      await t.request(`/api/coaching/topics/${topic.id}/messages`, {
+        cookie: member.cookie,
+        json: { message: `m${i}` },
+      });
+    }
+    const body = await dashboard();
+    expect(body.recentMessages.map((m: { message: string }) => m.message)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `m${12 - i}`),
+    );
+    expect(body.recentMessages[0]).toMatchObject({
+      topicId: topic.id,
+      userId: member.userId,
+      title: 'Twelve messages',
+    });
+    clock = today;
+  });
+
+  it('merges sign-ups, completed days and subscriptions, newest first, at most 10, no admins', async () => {
+    const body = await dashboard();
+    expect(body.recentActivity.length).toBe(10);
+    const times = body.recentActivity.map((a: { at: string }) => a.at);
+    expect([...times].sort().reverse()).toEqual(times);
+    const kinds = new Set(body.recentActivity.map((a: { kind: string }) => a.kind));
+    expect(kinds).toEqual(new Set(['signup', 'day_completed', 'subscription']));
+    expect(body.recentActivity.some((a: { userName: string }) => a.userName === t.config.admin.email)).toBe(
+      false,
+    );
+  });
+});
+
+describe('program analytics', () => {
+  it('ranks members by current day, counts completions per day, shares past each week and wellness per week', async () => {
+    const veteran = await createMember(t);
+    // Registered 40 days ago: the day is capped at 28, and every day is done.
+    await t.db
+      .update(profiles)
+      .set({ registrationDate: new Date(today.getTime() - 40 * 86_400_000) })
+      .where(eq(profiles.userId, veteran.userId));
+    await t.db
+      .insert(workoutCompletions)
+      .values(Array.from({ length: 28 }, (_, i) => ({ userId: veteran.userId, dayNumber: i + 1 })));
+    await t.db.insert(wellnessTracking).values([
+      { userId: veteran.userId, dayNumber: 1, feelingRating: 2, energyLevel: 3 },
+      { userId: veteran.userId, dayNumber: 7, feelingRating: 4, energyLevel: 4 },
+      { userId: veteran.userId, dayNumber: 22, feelingRating: 5, energyLevel: 5 },
+    ]);
+
+    const res = await t.request('/api/admin/program', { cookie: admin });
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body.topMembers[0]).toMatchObject({ userId: veteran.userId, currentDay: 28, completedDays: 28 });
+    expect(body.topMembers.length).toBeLessThanOrEqual(20);
+    const days = body.topMembers.map((m: { currentDay: number }) => m.currentDay);
+    expect([...days].sort((a, b) => b - a)).toEqual(days);
+
+    expect(body.completionsPerDay).toHaveLength(28);
+    const completions = await t.db.select().from(workoutCompletions);
+    const adminId = (await json(await t.request('/api/me', { cookie: admin }))).user.id;
+    const memberRows = completions.filter((row) => row.userId !== adminId);
+    expect(
+      body.completionsPerDay.reduce((n: number, d: { completions: number }) => n + d.completions, 0),
+    ).toBe(memberRows.length);
+    expect(body.completionsPerDay[27]).toEqual({ day: 28, completions: 1 });
+
+    expect(body.pastWeek[3]).toMatchObject({ week: 4, members: 1 });
+    expect(body.pastWeek[3].share).toBeCloseTo(1 / body.members, 2);
+    expect(body.wellnessPerWeek).toEqual([
+      { week: 1, feeling: 3, energy: 3.5, entries: 2 },
+      { week: 2, feeling: null, energy: null, entries: 0 },
+      { week: 3, feeling: null, energy: null, entries: 0 },
+      { week: 4, feeling: 5, energy: 5, entries: 1 },
+    ]);
+  });
+});

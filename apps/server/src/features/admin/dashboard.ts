@@ -1,0 +1,208 @@
+import { currentProgramDay, PROGRAM_DAYS } from '@core28/core/program';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Deps } from '../../context.ts';
+import type { Database } from '../../platform/db/index.ts';
+import { adminDailyCounts } from '../../platform/db/schema.ts';
+
+// spec §2/§9 Admin dashboard and program analytics. Every figure is an SQL aggregate over
+// indexed columns; admins (a user_roles row with role admin) are never counted as members.
+
+/** Rows of a raw query, whichever driver ran it (node-postgres and PGlite both answer `rows`). */
+async function rows<T>(db: Pick<Database, 'execute'>, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const notAdmin = (userId: SQL) =>
+  sql`not exists (select 1 from user_roles r where r.user_id = ${userId} and r.role = 'admin')`;
+const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+const memberName = sql`coalesce(nullif(trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')), ''), nullif(trim(p.display_name), ''), u.email)`;
+
+export const RECENT_LIMIT = 10;
+export const TOP_MEMBERS_LIMIT = 20;
+
+export type DashboardCounts = {
+  members: number;
+  paidSubscribers: number;
+  openConversations: number;
+  daysCompleted: number;
+};
+const COUNT_KEYS = ['members', 'paidSubscribers', 'openConversations', 'daysCompleted'] as const;
+
+/** The four counts now, in one round trip. */
+export async function currentCounts({ db, now }: Pick<Deps, 'db' | 'now'>): Promise<DashboardCounts> {
+  const at = now();
+  const [row] = await rows<DashboardCounts>(
+    db,
+    sql`select
+      (select count(*)::int from profiles p where ${notAdmin(sql`p.user_id`)}) as "members",
+      (select count(*)::int from subscribers s
+        where s.subscribed and not s.is_trial and s.subscription_tier in ('The Daily Core', '1-on-1 Burn')
+          and (s.subscription_end is null or s.subscription_end > ${at})
+          and ${notAdmin(sql`s.user_id`)}) as "paidSubscribers",
+      (select count(*)::int from discussion_topics t where not t.is_archived) as "openConversations",
+      (select count(*)::int from workout_completions w where ${notAdmin(sql`w.user_id`)}) as "daysCompleted"`,
+  );
+  return row!;
+}
+
+const utcDate = (at: Date) => at.toISOString().slice(0, 10);
+
+/** Keeps today's row of closing figures current; tomorrow compares with it. */
+export async function recordDailyCounts(deps: Pick<Deps, 'db' | 'now'>, counts?: DashboardCounts) {
+  const values = { ...(counts ?? (await currentCounts(deps))), recordedAt: deps.now() };
+  await deps.db
+    .insert(adminDailyCounts)
+    .values({ day: utcDate(deps.now()), ...values })
+    .onConflictDoUpdate({ target: adminDailyCounts.day, set: values });
+}
+
+/** Now, and the change since the last figures recorded before today (yesterday, normally). */
+export async function dashboardCards(deps: Pick<Deps, 'db' | 'now'>) {
+  const counts = await currentCounts(deps);
+  await recordDailyCounts(deps, counts);
+  const [before] = await rows<DashboardCounts & { day: string }>(
+    deps.db,
+    sql`select day::text as day, members as "members", paid_subscribers as "paidSubscribers",
+          open_conversations as "openConversations", days_completed as "daysCompleted"
+        from admin_daily_counts where day < ${utcDate(deps.now())}::date order by day desc limit 1`,
+  );
+  return {
+    comparedWith: before?.day ?? null,
+    cards: COUNT_KEYS.map((key) => ({
+      key,
+      value: counts[key],
+      change: before ? counts[key] - before[key] : null,
+    })),
+  };
+}
+
+/** The 10 newest coaching messages, each with where the coach answers it. */
+export async function recentMessages({ db }: Pick<Deps, 'db'>) {
+  const found = await rows<{
+    id: string;
+    topicId: string;
+    userId: string;
+    title: string;
+    message: string;
+    isCoachReply: boolean;
+    at: number;
+    userName: string;
+  }>(
+    db,
+    sql`select m.id, m.topic_id as "topicId", t.user_id as "userId", t.title, left(m.message, 160) as message,
+          m.is_coach_reply as "isCoachReply", ${epochMs(sql`m.created_at`)} as at, ${memberName} as "userName"
+        from (select * from discussion_messages order by created_at desc limit ${RECENT_LIMIT}) m
+        join discussion_topics t on t.id = m.topic_id
+        join users u on u.id = t.user_id
+        left join profiles p on p.user_id = t.user_id
+        order by m.created_at desc`,
+  );
+  return found.map(({ at, ...m }) => ({ ...m, createdAt: new Date(at).toISOString() }));
+}
+
+export type ActivityKind = 'signup' | 'day_completed' | 'subscription';
+
+/** The 10 newest member activities: sign-ups, completed days, subscriptions and trials. */
+export async function recentActivity({ db }: Pick<Deps, 'db'>) {
+  const found = await rows<{
+    kind: ActivityKind;
+    userId: string;
+    at: number;
+    day: number | null;
+    tier: string | null;
+    isTrial: boolean | null;
+    userName: string;
+  }>(
+    db,
+    sql`with recent as (
+          (select 'signup' as kind, p.user_id, p.registration_date as at, null::int as day, null::text as tier, null::boolean as is_trial
+            from profiles p where ${notAdmin(sql`p.user_id`)} order by p.registration_date desc limit ${RECENT_LIMIT})
+          union all
+          (select 'day_completed', w.user_id, w.completed_at, w.day_number, null, null
+            from workout_completions w where ${notAdmin(sql`w.user_id`)} order by w.completed_at desc limit ${RECENT_LIMIT})
+          union all
+          (select 'subscription', s.user_id, s.updated_at, null, s.subscription_tier, s.is_trial
+            from subscribers s where (s.subscribed or s.is_trial) and ${notAdmin(sql`s.user_id`)}
+            order by s.updated_at desc limit ${RECENT_LIMIT})
+        )
+        select r.kind, r.user_id as "userId", ${epochMs(sql`r.at`)} as at, r.day, r.tier, r.is_trial as "isTrial",
+          ${memberName} as "userName"
+        from (select * from recent order by at desc limit ${RECENT_LIMIT}) r
+        join users u on u.id = r.user_id
+        left join profiles p on p.user_id = r.user_id
+        order by r.at desc`,
+  );
+  return found.map(({ at, ...a }) => ({ ...a, at: new Date(at).toISOString() }));
+}
+
+/** spec §2 Program: analytics of member progress. */
+export async function programAnalytics({ db, now }: Pick<Deps, 'db' | 'now'>) {
+  const at = now();
+  const [top, perDay, weeks, wellness] = await Promise.all([
+    // The members furthest into the program: the earliest registrations (the day is capped at 28).
+    rows<{ userId: string; userName: string; email: string; registered: number; completed: number }>(
+      db,
+      sql`select p.user_id as "userId", ${memberName} as "userName", u.email, ${epochMs(sql`p.registration_date`)} as registered,
+            (select count(*)::int from workout_completions w where w.user_id = p.user_id) as completed
+          from (select * from profiles p where ${notAdmin(sql`p.user_id`)}
+                order by p.registration_date asc, p.user_id limit ${TOP_MEMBERS_LIMIT}) p
+          join users u on u.id = p.user_id
+          order by p.registration_date asc, p.user_id`,
+    ),
+    rows<{ day: number; completions: number }>(
+      db,
+      sql`select w.day_number::int as day, count(*)::int as completions from workout_completions w
+          where ${notAdmin(sql`w.user_id`)} group by w.day_number order by w.day_number`,
+    ),
+    // "Past week n": at least 7·n days completed.
+    rows<{ members: number; week1: number; week2: number; week3: number; week4: number }>(
+      db,
+      sql`with per_member as (
+            select w.user_id, count(*) as n from workout_completions w
+            where ${notAdmin(sql`w.user_id`)} group by w.user_id
+          )
+          select (select count(*)::int from profiles p where ${notAdmin(sql`p.user_id`)}) as members,
+            count(*) filter (where n >= 7)::int as week1, count(*) filter (where n >= 14)::int as week2,
+            count(*) filter (where n >= 21)::int as week3, count(*) filter (where n >= 28)::int as week4
+          from per_member`,
+    ),
+    rows<{ week: number; feeling: number; energy: number; entries: number }>(
+      db,
+      sql`select ((w.day_number - 1) / 7 + 1)::int as week, avg(w.feeling_rating)::float8 as feeling,
+            avg(w.energy_level)::float8 as energy, count(*)::int as entries
+          from wellness_tracking w where ${notAdmin(sql`w.user_id`)} group by 1 order by 1`,
+    ),
+  ]);
+  const counts = new Map(perDay.map((row) => [row.day, row.completions]));
+  const share = weeks[0]!;
+  const round = (x: number) => Math.round(x * 100) / 100;
+  return {
+    topMembers: top.map((m) => ({
+      userId: m.userId,
+      name: m.userName,
+      email: m.email,
+      currentDay: currentProgramDay(new Date(m.registered), at),
+      completedDays: m.completed,
+    })),
+    completionsPerDay: Array.from({ length: PROGRAM_DAYS }, (_, i) => ({
+      day: i + 1,
+      completions: counts.get(i + 1) ?? 0,
+    })),
+    members: share.members,
+    pastWeek: ([1, 2, 3, 4] as const).map((week) => ({
+      week,
+      members: share[`week${week}`],
+      share: share.members ? round(share[`week${week}`] / share.members) : 0,
+    })),
+    wellnessPerWeek: ([1, 2, 3, 4] as const).map((week) => {
+      const row = wellness.find((w) => w.week === week);
+      return {
+        week,
+        feeling: row ? round(row.feeling) : null,
+        energy: row ? round(row.energy) : null,
+        entries: row?.entries ?? 0,
+      };
+    }),
+  };
+}
