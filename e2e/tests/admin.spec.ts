@@ -4,6 +4,13 @@ import { expectToast, signIn, signUpAndConfirm, uniqueEmail } from './helpers';
 test('the admin adds an exercise through the sidebar and finds it first in the list', async ({ page }) => {
   await signIn(page, 'admin@core28.local', 'Admin#2026');
   await expect(page).toHaveURL(/\/admin$/);
+  const counts = page.getByRole('region', { name: 'Counts' });
+  for (const label of ['Members', 'Paid Subscribers', 'Open Conversations', 'Days Completed']) {
+    await expect(counts.getByLabel(label)).toContainText(/\d/);
+  }
+  await expect(counts.getByLabel('Members')).toContainText(/since yesterday|No figures for yesterday yet/);
+  await expect(page.getByRole('heading', { name: 'Recent 1-on-1 Messages' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Recent Activity' })).toBeVisible();
   const sidebar = page.getByRole('navigation', { name: 'Admin' });
   for (const label of ['Dashboard', 'Users', '1 on 1', '28-Day Program', 'Exercises', 'Six-Pack Guide']) {
     await expect(sidebar.getByRole('link', { name: label })).toBeVisible();
@@ -49,4 +56,15 @@ test('a member who opens /admin is turned away: to /auth, which sends a signed-i
     await expect(page.getByRole('navigation', { name: 'Admin' })).toHaveCount(0);
   }
   expect(visited).toContain('/auth');
+});
+
+test('the program analytics page charts completions per day and ranks members', async ({ page }) => {
+  await signIn(page, 'admin@core28.local', 'Admin#2026');
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: '28-Day Program' }).click();
+  await expect(page.getByRole('heading', { name: '28-Day Program' })).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: /Bar chart of \d+ completions over the 28 program days/ }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Top 20 Members by Current Day' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Members past each week' })).toContainText('Past week 4');
 });

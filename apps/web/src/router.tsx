@@ -1,17 +1,12 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { RootLayout } from './components/layout/root-layout';
 import { RequireAdmin, RequireAuth } from './features/auth/guards';
-import { PlaceholderPage } from './features/marketing/placeholder-page';
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
 
-const placeholder = (title: string, description?: string) => ({
-  element: <PlaceholderPage title={title} description={description} />,
-});
-
-// spec §2 route table. Every route exists now; later issues replace the placeholders.
+// spec §2 route table.
 const publicRoutes: RouteObject[] = [
   { index: true, lazy: page(() => import('./features/marketing/home-page')) },
   { path: 'auth', lazy: page(() => import('./features/auth/auth-page')) },
@@ -40,10 +35,10 @@ const memberRoutes: RouteObject[] = [
 ];
 
 const adminRoutes: RouteObject[] = [
-  { index: true, ...placeholder('Admin Dashboard') },
+  { index: true, lazy: page(() => import('./features/admin/dashboard-page')) },
   { path: 'users', lazy: page(() => import('./features/admin/users-page')) },
   { path: 'one-on-one', lazy: page(() => import('./features/coaching/admin-coaching-page')) },
-  { path: 'program', ...placeholder('28-Day Program') },
+  { path: 'program', lazy: page(() => import('./features/admin/program-page')) },
   { path: 'exercises', lazy: page(() => import('./features/admin/exercises-page')) },
   { path: 'blog', lazy: page(() => import('./features/blog/admin-blog-page')) },
   { path: 'chat/:userId/:topicId', lazy: page(() => import('./features/coaching/admin-chat-page')) },

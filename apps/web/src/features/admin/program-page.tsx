@@ -1,0 +1,111 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { programAnalyticsQuery } from './api';
+import ProgramChart from './program-chart';
+
+const WEEK_NAMES = ['Foundation Week', 'Strength Building', 'Power & Conditioning', 'Mastery & Peak'];
+const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
+const number = new Intl.NumberFormat();
+const rating = (value: number | null) => (value === null ? '—' : value.toFixed(2));
+
+/** spec §2 Program: analytics of member progress. */
+export default function AdminProgramPage() {
+  const analytics = useQuery(programAnalyticsQuery());
+  if (analytics.isError) console.error('Failed to load program analytics', analytics.error); // spec §8
+  const data = analytics.data;
+
+  return (
+    <div className="grid gap-6 p-4 sm:p-8">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight">28-Day Program</h1>
+          <p className="text-zinc-600">How members move through the program.</p>
+        </div>
+        {analytics.isError && (
+          <Button variant="outline" onClick={() => analytics.refetch()}>
+            Retry loading analytics
+          </Button>
+        )}
+      </header>
+
+      <section aria-label="Members past each week" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {(data?.pastWeek ?? [1, 2, 3, 4].map((week) => ({ week, members: 0, share: 0 }))).map((w) => (
+          <Card key={w.week} className="grid gap-1 p-5">
+            <p className="text-sm font-medium text-zinc-600">
+              Past week {w.week} · {WEEK_NAMES[w.week - 1]}
+            </p>
+            <p className="text-3xl font-extrabold tracking-tight">{percent.format(w.share)}</p>
+            <p className="text-xs text-zinc-500">
+              {number.format(w.members)} of {number.format(data?.members ?? 0)} members completed {w.week * 7}
+              + days
+            </p>
+          </Card>
+        ))}
+      </section>
+
+      <Card className="grid gap-3 p-5">
+        <h2 className="font-bold">Completions per Program Day</h2>
+        {data ? <ProgramChart data={data.completionsPerDay} /> : <div className="h-72" />}
+      </Card>
+
+      <div className="grid gap-6 xl:grid-cols-[2fr_1fr]">
+        <Card className="overflow-hidden">
+          <h2 className="border-b border-zinc-100 px-5 py-4 font-bold">Top 20 Members by Current Day</h2>
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-zinc-50 text-zinc-500">
+                <tr>
+                  {['#', 'Member', 'Email', 'Current day', 'Days completed'].map((h) => (
+                    <th key={h} className="px-4 py-2 font-medium">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {(data?.topMembers ?? []).map((m, i) => (
+                  <tr key={m.userId} className="border-t border-zinc-100">
+                    <td className="px-4 py-2 text-zinc-500">{i + 1}</td>
+                    <td className="px-4 py-2 font-medium">{m.name}</td>
+                    <td className="px-4 py-2">{m.email}</td>
+                    <td className="px-4 py-2">Day {m.currentDay}</td>
+                    <td className="px-4 py-2">{m.completedDays}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {data && data.topMembers.length === 0 && (
+            <p className="px-5 py-6 text-sm text-zinc-500">No members yet.</p>
+          )}
+        </Card>
+
+        <Card className="overflow-hidden">
+          <h2 className="border-b border-zinc-100 px-5 py-4 font-bold">Feeling and Energy per Week</h2>
+          <table className="w-full text-left text-sm">
+            <thead className="bg-zinc-50 text-zinc-500">
+              <tr>
+                {['Week', 'Feeling', 'Energy', 'Entries'].map((h) => (
+                  <th key={h} className="px-4 py-2 font-medium">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {(data?.wellnessPerWeek ?? []).map((w) => (
+                <tr key={w.week} className="border-t border-zinc-100">
+                  <td className="px-4 py-2">Week {w.week}</td>
+                  <td className="px-4 py-2">{rating(w.feeling)} / 5</td>
+                  <td className="px-4 py-2">{rating(w.energy)} / 5</td>
+                  <td className="px-4 py-2">{number.format(w.entries)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      </div>
+    </div>
+  );
+}
