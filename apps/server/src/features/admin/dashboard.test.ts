@@ -1,6 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profiles, wellnessTracking, workoutCompletions } from '../../platform/db/schema.ts';
+import {
+  memberProgress,
+  profiles,
+  programDayStats,
+  users,
+  wellnessTracking,
+  wellnessWeekStats,
+  workoutCompletions,
+} from '../../platform/db/schema.ts';
 import {
   createMember,
   createTestApp,
@@ -156,5 +164,56 @@ describe('program analytics', () => {
       { week: 3, feeling: null, energy: null, entries: 0 },
       { week: 4, feeling: 5, energy: 5, entries: 1 },
     ]);
+  });
+});
+
+describe('the kept aggregates', () => {
+  it('follow every insert, upsert and delete, cascades included, and match a full recount', async () => {
+    const member = await createMember(t);
+    await t.request('/api/program/complete', { cookie: member.cookie, json: { day: 1 } });
+    await t.request('/api/program/wellness', {
+      method: 'PUT',
+      cookie: member.cookie,
+      json: { day: 1, feeling: 1, energy: 1 },
+    });
+    await t.request('/api/program/wellness', {
+      method: 'PUT',
+      cookie: member.cookie,
+      json: { day: 1, feeling: 5, energy: 4 },
+    });
+
+    const recount = async () => {
+      const all = await t.db.select().from(workoutCompletions);
+      const perDay = Array.from(
+        { length: 28 },
+        (_, i) => all.filter((row) => row.dayNumber === i + 1).length,
+      );
+      const [stats] = await Promise.all([t.db.select().from(programDayStats)]);
+      const kept = Array.from(
+        { length: 28 },
+        (_, i) => stats.find((s) => s.dayNumber === i + 1)?.completions ?? 0,
+      );
+      const progress = await t.db.select().from(memberProgress);
+      const perUser = new Map<string, number>();
+      for (const row of all) perUser.set(row.userId, (perUser.get(row.userId) ?? 0) + 1);
+      const wellness = await t.db.select().from(wellnessTracking);
+      const week1 = wellness.filter((w) => w.dayNumber <= 7);
+      const [keptWeek1] = (await t.db.select().from(wellnessWeekStats)).filter((w) => w.week === 1);
+      return {
+        perDayMatches: JSON.stringify(kept) === JSON.stringify(perDay),
+        perUserMatches:
+          progress
+            .filter((p) => p.completedDays > 0)
+            .every((p) => perUser.get(p.userId) === p.completedDays) &&
+          [...perUser].every(([id, n]) => progress.find((p) => p.userId === id)?.completedDays === n),
+        week1Matches:
+          keptWeek1?.entries === week1.length &&
+          keptWeek1.feelingSum === week1.reduce((n, w) => n + w.feelingRating, 0) &&
+          keptWeek1.energySum === week1.reduce((n, w) => n + w.energyLevel, 0),
+      };
+    };
+    expect(await recount()).toEqual({ perDayMatches: true, perUserMatches: true, week1Matches: true });
+    await t.db.delete(users).where(eq(users.id, member.userId)); // account deletion cascades
+    expect(await recount()).toEqual({ perDayMatches: true, perUserMatches: true, week1Matches: true });
   });
 });

@@ -15,6 +15,8 @@ async function rows<T>(db: Pick<Database, 'execute'>, query: SQL): Promise<T[]> 
 
 const notAdmin = (userId: SQL) =>
   sql`not exists (select 1 from user_roles r where r.user_id = ${userId} and r.role = 'admin')`;
+/** Joins a member-data table (aliased w) to the admins: their own rows, to subtract from the kept aggregates. */
+const adminRows = sql`join user_roles r on r.user_id = w.user_id and r.role = 'admin'`;
 const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
 const memberName = sql`coalesce(nullif(trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')), ''), nullif(trim(p.display_name), ''), u.email)`;
 
@@ -41,7 +43,8 @@ export async function currentCounts({ db, now }: Pick<Deps, 'db' | 'now'>): Prom
           and (s.subscription_end is null or s.subscription_end > ${at})
           and ${notAdmin(sql`s.user_id`)}) as "paidSubscribers",
       (select count(*)::int from discussion_topics t where not t.is_archived) as "openConversations",
-      (select count(*)::int from workout_completions w where ${notAdmin(sql`w.user_id`)}) as "daysCompleted"`,
+      ((select coalesce(sum(s.completions), 0)::int from program_day_stats s)
+        - (select count(*)::int from workout_completions w ${adminRows})) as "daysCompleted"`,
   );
   return row!;
 }
@@ -144,7 +147,7 @@ export async function programAnalytics({ db, now }: Pick<Deps, 'db' | 'now'>) {
     rows<{ userId: string; userName: string; email: string; registered: number; completed: number }>(
       db,
       sql`select p.user_id as "userId", ${memberName} as "userName", u.email, ${epochMs(sql`p.registration_date`)} as registered,
-            (select count(*)::int from workout_completions w where w.user_id = p.user_id) as completed
+            coalesce((select m.completed_days from member_progress m where m.user_id = p.user_id), 0) as completed
           from (select * from profiles p where ${notAdmin(sql`p.user_id`)}
                 order by p.registration_date asc, p.user_id limit ${TOP_MEMBERS_LIMIT}) p
           join users u on u.id = p.user_id
@@ -152,26 +155,31 @@ export async function programAnalytics({ db, now }: Pick<Deps, 'db' | 'now'>) {
     ),
     rows<{ day: number; completions: number }>(
       db,
-      sql`select w.day_number::int as day, count(*)::int as completions from workout_completions w
-          where ${notAdmin(sql`w.user_id`)} group by w.day_number order by w.day_number`,
+      sql`select s.day_number::int as day, (s.completions - coalesce(a.n, 0))::int as completions
+          from program_day_stats s
+          left join (select w.day_number, count(*) as n from workout_completions w ${adminRows} group by 1) a
+            on a.day_number = s.day_number
+          order by s.day_number`,
     ),
     // "Past week n": at least 7·n days completed.
     rows<{ members: number; week1: number; week2: number; week3: number; week4: number }>(
       db,
-      sql`with per_member as (
-            select w.user_id, count(*) as n from workout_completions w
-            where ${notAdmin(sql`w.user_id`)} group by w.user_id
-          )
-          select (select count(*)::int from profiles p where ${notAdmin(sql`p.user_id`)}) as members,
-            count(*) filter (where n >= 7)::int as week1, count(*) filter (where n >= 14)::int as week2,
-            count(*) filter (where n >= 21)::int as week3, count(*) filter (where n >= 28)::int as week4
-          from per_member`,
+      sql`select (select count(*)::int from profiles p where ${notAdmin(sql`p.user_id`)}) as members,
+            count(*) filter (where m.completed_days >= 7)::int as week1,
+            count(*) filter (where m.completed_days >= 14)::int as week2,
+            count(*) filter (where m.completed_days >= 21)::int as week3,
+            count(*) filter (where m.completed_days >= 28)::int as week4
+          from member_progress m where m.completed_days >= 7 and ${notAdmin(sql`m.user_id`)}`,
     ),
-    rows<{ week: number; feeling: number; energy: number; entries: number }>(
+    rows<{ week: number; entries: number; feelingSum: number; energySum: number }>(
       db,
-      sql`select ((w.day_number - 1) / 7 + 1)::int as week, avg(w.feeling_rating)::float8 as feeling,
-            avg(w.energy_level)::float8 as energy, count(*)::int as entries
-          from wellness_tracking w where ${notAdmin(sql`w.user_id`)} group by 1 order by 1`,
+      sql`select s.week::int as week, (s.entries - coalesce(a.n, 0))::int as entries,
+            (s.feeling_sum - coalesce(a.f, 0))::float8 as "feelingSum", (s.energy_sum - coalesce(a.e, 0))::float8 as "energySum"
+          from wellness_week_stats s
+          left join (select ((w.day_number - 1) / 7 + 1) as week, count(*) as n, sum(w.feeling_rating) as f,
+                       sum(w.energy_level) as e
+                     from wellness_tracking w ${adminRows} group by 1) a on a.week = s.week
+          order by s.week`,
     ),
   ]);
   const counts = new Map(perDay.map((row) => [row.day, row.completions]));
@@ -196,11 +204,11 @@ export async function programAnalytics({ db, now }: Pick<Deps, 'db' | 'now'>) {
       share: share.members ? round(share[`week${week}`] / share.members) : 0,
     })),
     wellnessPerWeek: ([1, 2, 3, 4] as const).map((week) => {
-      const row = wellness.find((w) => w.week === week);
+      const row = wellness.find((w) => w.week === week && w.entries > 0);
       return {
         week,
-        feeling: row ? round(row.feeling) : null,
-        energy: row ? round(row.energy) : null,
+        feeling: row ? round(row.feelingSum / row.entries) : null,
+        energy: row ? round(row.energySum / row.entries) : null,
         entries: row?.entries ?? 0,
       };
     }),

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -39,7 +40,7 @@ export async function openPostgres(
 
 /** In-memory PGlite (Postgres compiled to WASM) with the migrations applied: for tests. */
 export async function openPglite(): Promise<DatabaseHandle & { client: PGlite }> {
-  const client = new PGlite();
+  const client = new PGlite({ extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db, client, kind: 'pglite', close: () => client.close(), listen: listenWithPglite(client) };

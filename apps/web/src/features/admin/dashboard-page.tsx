@@ -53,7 +53,7 @@ export default function AdminDashboardPage() {
         )}
       </header>
 
-      <section aria-label="Counts" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <section aria-label="Counts" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         {(Object.keys(CARDS) as (keyof typeof CARDS)[]).map((key) => {
           const { label, icon: Icon } = CARDS[key];
           const card = data?.cards.find((c) => c.key === key);

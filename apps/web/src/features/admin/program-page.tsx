@@ -7,7 +7,7 @@ import ProgramChart from './program-chart';
 const WEEK_NAMES = ['Foundation Week', 'Strength Building', 'Power & Conditioning', 'Mastery & Peak'];
 const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
 const number = new Intl.NumberFormat();
-const rating = (value: number | null) => (value === null ? '—' : value.toFixed(2));
+const rating = (value: number | null) => (value === null ? '—' : `${value.toFixed(2)} / 5`);
 
 /** spec §2 Program: analytics of member progress. */
 export default function AdminProgramPage() {
@@ -53,7 +53,7 @@ export default function AdminProgramPage() {
         <Card className="overflow-hidden">
           <h2 className="border-b border-zinc-100 px-5 py-4 font-bold">Top 20 Members by Current Day</h2>
           <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
+            <table className="w-full text-left text-sm whitespace-nowrap">
               <thead className="bg-zinc-50 text-zinc-500">
                 <tr>
                   {['#', 'Member', 'Email', 'Current day', 'Days completed'].map((h) => (
@@ -83,7 +83,7 @@ export default function AdminProgramPage() {
 
         <Card className="overflow-hidden">
           <h2 className="border-b border-zinc-100 px-5 py-4 font-bold">Feeling and Energy per Week</h2>
-          <table className="w-full text-left text-sm">
+          <table className="w-full text-left text-sm whitespace-nowrap">
             <thead className="bg-zinc-50 text-zinc-500">
               <tr>
                 {['Week', 'Feeling', 'Energy', 'Entries'].map((h) => (
@@ -97,8 +97,8 @@ export default function AdminProgramPage() {
               {(data?.wellnessPerWeek ?? []).map((w) => (
                 <tr key={w.week} className="border-t border-zinc-100">
                   <td className="px-4 py-2">Week {w.week}</td>
-                  <td className="px-4 py-2">{rating(w.feeling)} / 5</td>
-                  <td className="px-4 py-2">{rating(w.energy)} / 5</td>
+                  <td className="px-4 py-2">{rating(w.feeling)}</td>
+                  <td className="px-4 py-2">{rating(w.energy)}</td>
                   <td className="px-4 py-2">{number.format(w.entries)}</td>
                 </tr>
               ))}

@@ -1,0 +1,135 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  dashboardCards,
+  programAnalytics,
+  recentActivity,
+  recentMessages,
+} from '@core28/server/features/admin/dashboard';
+import { listMembers } from '@core28/server/features/admin/users-routes';
+import { startEmbeddedPostgres } from '@core28/server/platform/db/embedded';
+import { type DatabaseHandle, openPglite, openPostgres } from '@core28/server/platform/db/index';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+
+// The admin pages' data at 100,000 members, 1,500,000 completed days and 100,000 messages,
+// loaded in bulk (INSERT … SELECT generate_series), on PGlite and on PostgreSQL.
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
+const TOPICS = MEMBERS / 10;
+const RUNS = Number(process.env.BENCH_ADMIN_RUNS ?? 40);
+
+export type AdminTiming = { engine: string; name: string; p50: number; p99: number };
+
+async function bulkLoad({ db }: DatabaseHandle) {
+  const statements = [
+    sql`insert into users (id, name, email, email_verified, created_at, updated_at)
+        select 'bench-' || i, 'Member ' || i, 'member' || i || '@bench.example', true,
+               now() - (i % 60) * interval '1 day', now()
+        from generate_series(1, ${MEMBERS}) i`,
+    sql`insert into profiles (user_id, registration_date, first_name, last_name)
+        select 'bench-' || i, now() - (i % 60) * interval '1 day' - (i % 3600) * interval '1 second',
+               (array['Ann','Ben','Cyra','Dana','Eli','Fay','Gus','Hana'])[1 + i % 8], 'Lastname' || (i % 5000)
+        from generate_series(1, ${MEMBERS}) i`,
+    sql`insert into subscribers (user_id, email, subscribed, subscription_tier, is_trial, trial_end, updated_at)
+        select 'bench-' || i, 'member' || i || '@bench.example', i % 3 <> 0,
+               (array['Feel and Burn','The Daily Core','1-on-1 Burn'])[1 + i % 3], i % 3 = 0,
+               case when i % 3 = 0 then now() + interval '3 days' end, now() - (i % 5000) * interval '1 minute'
+        from generate_series(1, ${MEMBERS}) i`,
+    // 1 to 29 days each, capped at 28: 1.5 million rows for 100,000 members.
+    sql`insert into workout_completions (user_id, day_number, completed_at)
+        select 'bench-' || i, d, now() - (30 - d) * interval '1 hour' - (i % 600) * interval '1 second'
+        from generate_series(1, ${MEMBERS}) i, generate_series(1, least(28, 1 + i % 29)) d`,
+    sql`insert into wellness_tracking (user_id, day_number, feeling_rating, energy_level)
+        select 'bench-' || i, d, 1 + (i + d) % 5, 1 + (i * 7 + d) % 5
+        from generate_series(1, ${MEMBERS}) i, unnest(array[1, 8, 15]) d where d <= 1 + i % 29`,
+    sql`insert into discussion_topics (user_id, title, description, is_archived, created_at, updated_at)
+        select 'bench-' || (i * 10), 'Topic ' || i, '', i % 5 = 0,
+               now() - i * interval '1 minute', now() - i * interval '1 minute'
+        from generate_series(1, ${TOPICS}) i`,
+    sql`insert into discussion_messages (topic_id, user_id, message, is_coach_reply, read_by_user, read_by_coach, created_at)
+        select t.id, t.user_id, 'Message ' || k || ' about form and breathing', k % 2 = 0, true, k < 10,
+               t.created_at + k * interval '1 second'
+        from discussion_topics t, generate_series(1, 10) k`,
+    sql`analyze`,
+  ];
+  for (const statement of statements) await db.execute(statement);
+  const [row] = (
+    (await db.execute(sql`select (select count(*)::int from workout_completions) as completions,
+      (select count(*)::int from discussion_messages) as messages`)) as unknown as {
+      rows: { completions: number; messages: number }[];
+    }
+  ).rows;
+  return row!;
+}
+
+async function timeIt(fn: () => Promise<unknown>) {
+  for (let i = 0; i < 3; i++) await fn(); // warm up
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    await fn();
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (p: number) =>
+    Math.round(samples[Math.min(samples.length - 1, Math.floor(p * samples.length))]! * 10) / 10;
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+async function measureEngine(engine: string, handle: DatabaseHandle): Promise<AdminTiming[]> {
+  const started = performance.now();
+  const loaded = await bulkLoad(handle);
+  console.log(
+    `  ${engine}: loaded ${MEMBERS.toLocaleString()} members, ${loaded.completions.toLocaleString()} completed days, ${loaded.messages.toLocaleString()} messages in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  const deps = { db: handle.db, now: () => new Date() };
+  const cases: [string, () => Promise<unknown>][] = [
+    [
+      'dashboard (cards + recent messages + activity)',
+      () => Promise.all([dashboardCards(deps), recentMessages(deps), recentActivity(deps)]),
+    ],
+    [
+      'users: search "lastname4242" (page 1 + total)',
+      () => listMembers(deps, { search: 'lastname4242', page: 1, pageSize: 25 }),
+    ],
+    [
+      'users: search an e-mail',
+      () => listMembers(deps, { search: 'member54321@bench', page: 1, pageSize: 25 }),
+    ],
+    ['users: no search, page 2,000', () => listMembers(deps, { search: '', page: 2000, pageSize: 25 })],
+    ['program analytics', () => programAnalytics(deps)],
+  ];
+  const timings: AdminTiming[] = [];
+  for (const [name, fn] of cases) timings.push({ engine, name, ...(await timeIt(fn)) });
+  return timings;
+}
+
+export async function measureAdminScale(): Promise<AdminTiming[]> {
+  const timings: AdminTiming[] = [];
+  const lite = await openPglite();
+  try {
+    timings.push(...(await measureEngine('PGlite', lite)));
+  } finally {
+    await lite.close();
+  }
+  const dir = await mkdtemp(path.join(tmpdir(), 'core28-bench-admin-'));
+  const server = await startEmbeddedPostgres(dir, pino({ level: 'silent' }));
+  try {
+    const pg = await openPostgres(server.url, { max: 10 });
+    try {
+      timings.push(...(await measureEngine('PostgreSQL 18', pg)));
+    } finally {
+      await pg.close();
+    }
+  } finally {
+    await server.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+  return timings;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const timings = await measureAdminScale();
+  console.table(timings);
+}
