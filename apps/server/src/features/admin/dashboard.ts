@@ -13,10 +13,19 @@ async function rows<T>(db: Pick<Database, 'execute'>, query: SQL): Promise<T[]> 
   return result.rows;
 }
 
+/** Not one of the admins: their ids are read once per statement (an InitPlan), not probed per row. */
 const notAdmin = (userId: SQL) =>
-  sql`not exists (select 1 from user_roles r where r.user_id = ${userId} and r.role = 'admin')`;
-/** Joins a member-data table (aliased w) to the admins: their own rows, to subtract from the kept aggregates. */
-const adminRows = sql`join user_roles r on r.user_id = w.user_id and r.role = 'admin'`;
+  sql`${userId} <> all (array(select r.user_id from user_roles r where r.role = 'admin'))`;
+
+/** The admins' own rows of a member-data table, to subtract from the trigger-kept aggregates. */
+const adminJoin = (alias: string) =>
+  sql.raw(`join user_roles r on r.user_id = ${alias}.user_id and r.role = 'admin'`);
+const adminRows = adminJoin('w');
+
+/** Matches the partial index subscribers_paid_idx. */
+const isPaid = (at: Date) =>
+  sql`s.subscribed and not s.is_trial and s.subscription_tier in ('The Daily Core', '1-on-1 Burn')
+      and (s.subscription_end is null or s.subscription_end > ${at})`;
 const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
 const memberName = sql`coalesce(nullif(trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')), ''), nullif(trim(p.display_name), ''), u.email)`;
 
@@ -37,11 +46,9 @@ export async function currentCounts({ db, now }: Pick<Deps, 'db' | 'now'>): Prom
   const [row] = await rows<DashboardCounts>(
     db,
     sql`select
-      (select count(*)::int from profiles p where ${notAdmin(sql`p.user_id`)}) as "members",
-      (select count(*)::int from subscribers s
-        where s.subscribed and not s.is_trial and s.subscription_tier in ('The Daily Core', '1-on-1 Burn')
-          and (s.subscription_end is null or s.subscription_end > ${at})
-          and ${notAdmin(sql`s.user_id`)}) as "paidSubscribers",
+      ((select count(*)::int from profiles p) - (select count(*)::int from profiles p ${adminJoin('p')})) as "members",
+      ((select count(*)::int from subscribers s where ${isPaid(at)})
+        - (select count(*)::int from subscribers s ${adminJoin('s')} where ${isPaid(at)})) as "paidSubscribers",
       (select count(*)::int from discussion_topics t where not t.is_archived) as "openConversations",
       ((select coalesce(sum(s.completions), 0)::int from program_day_stats s)
         - (select count(*)::int from workout_completions w ${adminRows})) as "daysCompleted"`,
@@ -164,12 +171,22 @@ export async function programAnalytics({ db, now }: Pick<Deps, 'db' | 'now'>) {
     // "Past week n": at least 7·n days completed.
     rows<{ members: number; week1: number; week2: number; week3: number; week4: number }>(
       db,
-      sql`select (select count(*)::int from profiles p where ${notAdmin(sql`p.user_id`)}) as members,
-            count(*) filter (where m.completed_days >= 7)::int as week1,
-            count(*) filter (where m.completed_days >= 14)::int as week2,
-            count(*) filter (where m.completed_days >= 21)::int as week3,
-            count(*) filter (where m.completed_days >= 28)::int as week4
-          from member_progress m where m.completed_days >= 7 and ${notAdmin(sql`m.user_id`)}`,
+      sql`with everyone as (
+            select count(*) filter (where m.completed_days >= 7)::int as week1,
+              count(*) filter (where m.completed_days >= 14)::int as week2,
+              count(*) filter (where m.completed_days >= 21)::int as week3,
+              count(*) filter (where m.completed_days >= 28)::int as week4
+            from member_progress m where m.completed_days >= 7
+          ), admins as (
+            select count(*) filter (where m.completed_days >= 7)::int as week1,
+              count(*) filter (where m.completed_days >= 14)::int as week2,
+              count(*) filter (where m.completed_days >= 21)::int as week3,
+              count(*) filter (where m.completed_days >= 28)::int as week4
+            from member_progress m ${adminJoin('m')}
+          )
+          select (select count(*)::int from profiles p) - (select count(*)::int from profiles p ${adminJoin('p')}) as members,
+            e.week1 - a.week1 as week1, e.week2 - a.week2 as week2, e.week3 - a.week3 as week3, e.week4 - a.week4 as week4
+          from everyone e, admins a`,
     ),
     rows<{ week: number; entries: number; feelingSum: number; energySum: number }>(
       db,

@@ -1,9 +1,9 @@
 import { currentProgramDay } from '@core28/core/program';
-import { and, count, desc, eq, notExists, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, Deps } from '../../context.ts';
-import { profiles, subscribers, userRoles, users } from '../../platform/db/schema.ts';
+import { profiles, subscribers, users } from '../../platform/db/schema.ts';
 import { validate } from '../../validate.ts';
 import { requireAdmin } from '../auth/session.ts';
 
@@ -21,18 +21,15 @@ export async function listMembers(
   { db, now }: Pick<Deps, 'db' | 'now'>,
   { search, page, pageSize }: z.infer<typeof ListQuery>,
 ) {
-  const isMember = notExists(
-    db
-      .select({ one: sql`1` })
-      .from(userRoles)
-      .where(and(eq(userRoles.userId, users.id), eq(userRoles.role, 'admin'))),
-  );
-  const conditions: SQL[] = [isMember];
+  // Admin ids are read once per statement, not probed for every member row.
+  const conditions: SQL[] = [
+    sql`profiles.user_id <> all (array(select r.user_id from user_roles r where r.role = 'admin'))`,
+  ];
   if (search) {
     const pattern = likePattern(search);
     // One indexed lookup per table (trigram GIN indexes), not an OR across a join that scans both.
     conditions.push(
-      sql`users.id in (
+      sql`profiles.user_id in (
         select u.id from users u where u.email ilike ${pattern}
         union
         select p.user_id from profiles p
@@ -41,6 +38,15 @@ export async function listMembers(
     );
   }
   const where = and(...conditions);
+  // The page's ids first, from the (registration_date, user_id) index alone; then 25 joins.
+  const pageIds = db
+    .select({ userId: profiles.userId, registrationDate: profiles.registrationDate })
+    .from(profiles)
+    .where(where)
+    .orderBy(desc(profiles.registrationDate), desc(profiles.userId))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .as('page_ids');
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -54,14 +60,12 @@ export async function listMembers(
         subscribed: subscribers.subscribed,
         isTrial: subscribers.isTrial,
       })
-      .from(users)
-      .innerJoin(profiles, eq(profiles.userId, users.id))
-      .leftJoin(subscribers, eq(subscribers.userId, users.id))
-      .where(where)
-      .orderBy(desc(profiles.registrationDate), desc(users.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(users).innerJoin(profiles, eq(profiles.userId, users.id)).where(where),
+      .from(pageIds)
+      .innerJoin(profiles, eq(profiles.userId, pageIds.userId))
+      .innerJoin(users, eq(users.id, pageIds.userId))
+      .leftJoin(subscribers, eq(subscribers.userId, pageIds.userId))
+      .orderBy(desc(pageIds.registrationDate), desc(pageIds.userId)),
+    db.select({ n: count() }).from(profiles).where(where),
   ]);
 
   return {

@@ -135,6 +135,7 @@ export const profiles = pgTable(
       sql`${t.fitnessLevel} is null or ${t.fitnessLevel} in ('beginner','intermediate','advanced')`,
     ),
     index('profiles_registration_date_idx').on(t.registrationDate),
+    index('profiles_registration_user_idx').on(t.registrationDate, t.userId),
     index('profiles_display_name_trgm_idx').using('gin', sql`${t.displayName} gin_trgm_ops`),
     index('profiles_full_name_trgm_idx').using(
       'gin',
@@ -180,6 +181,11 @@ export const subscribers = pgTable(
     index('subscribers_email_idx').on(t.email),
     index('subscribers_active_idx').on(t.subscribed, t.subscriptionTier),
     index('subscribers_updated_at_idx').on(t.updatedAt),
+    index('subscribers_paid_idx')
+      .on(t.subscriptionEnd)
+      .where(
+        sql`${t.subscribed} and not ${t.isTrial} and ${t.subscriptionTier} in ('The Daily Core', '1-on-1 Burn')`,
+      ),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "profiles_registration_user_idx" ON "profiles" USING btree ("registration_date","user_id");--> statement-breakpoint
+CREATE INDEX "subscribers_paid_idx" ON "subscribers" USING btree ("subscription_end") WHERE "subscribers"."subscribed" and not "subscribers"."is_trial" and "subscribers"."subscription_tier" in ('The Daily Core', '1-on-1 Burn');
