@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { measureAdminScale } from './admin-scale.ts';
 import { freePort, type Measurement, measure, startProcess, stopProcess, table } from './lib.ts';
 import { measureBareBroadcast, measureCoachingDelivery } from './realtime.ts';
 
@@ -78,6 +79,15 @@ try {
         `${(r.p50 / live[0]!.p50).toFixed(1)}×`,
         `${r.delivered}/${r.expected} (${((100 * r.delivered) / r.expected).toFixed(1)} %)`,
       ]),
+    ]),
+  );
+
+  console.log('\nAdmin pages at 100,000 members (service calls straight on the database, 40 runs each)\n');
+  const admin = await measureAdminScale();
+  console.log(
+    table([
+      ['engine', 'admin data', 'p50 ms', 'p99 ms'],
+      ...admin.map((r) => [r.engine, r.name, String(r.p50), String(r.p99)]),
     ]),
   );
 } finally {
