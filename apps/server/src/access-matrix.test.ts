@@ -1,0 +1,307 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blogArticles, exercises, subscribers } from './platform/db/schema.ts';
+import {
+  createMember,
+  createTestApp,
+  givePaidTier,
+  json,
+  signInAdmin,
+  TEST_ORIGIN,
+  type TestApp,
+} from './testing/harness.ts';
+
+// issue 9: every API route the server registers × every kind of caller. The table below says who
+// may do what; a route missing from it fails the test, so a new route cannot be forgotten.
+
+type Role = 'anonymous' | 'memberA' | 'memberB' | 'trialEnded' | 'dailyCore' | 'burn' | 'admin';
+const ROLES: Role[] = ['anonymous', 'memberA', 'memberB', 'trialEnded', 'dailyCore', 'burn', 'admin'];
+
+type Access =
+  /** Anyone, signed in or not. */
+  | 'public'
+  /** Any signed-in account (anonymous 401). */
+  | 'member'
+  /** 1-on-1 Burn or admin (anonymous 401, others 403). */
+  | 'burn'
+  /** A 1-on-1 Burn route on member B's own topic: B only; other Burn members and the admin 404. */
+  | 'burn-owner'
+  /** Admins only (anonymous 401, members 403). */
+  | 'admin'
+  /** Only through a valid HMAC-signed link: 403 for every caller without one. */
+  | 'signed-link'
+  /**
+   * Billing details and portal: members who paid through the provider (spec §6: not for trial or
+   * Feel and Burn). Nobody here has a provider customer (tiers are set directly), so every
+   * signed-in caller gets 403; the paying side is tested in features/subscriptions.
+   */
+  | 'provider-customer'
+  /** Only the payment provider (Stripe is not configured in tests: 404 for everyone). */
+  | 'provider'
+  /** The WebSocket endpoint; a plain request gets 426 (the handshake is tested in live.test.ts). */
+  | 'upgrade'
+  /** better-auth's own catch-all handler, tested route by route in features/auth. */
+  | 'auth-library';
+
+const POLICY: Record<string, Access> = {
+  'POST /api/auth/recover-password': 'public',
+  'GET /api/auth/*': 'auth-library',
+  'POST /api/auth/*': 'auth-library',
+  'GET /api/me': 'public',
+  'GET /api/auth/providers': 'public',
+  'GET /api/health': 'public',
+  'GET /api/profile': 'member',
+  'PATCH /api/profile': 'member',
+  'POST /api/profile/complete': 'member',
+  'POST /api/profile/avatar': 'member',
+  'GET /api/profile/export': 'member',
+  'POST /api/profile/delete': 'member',
+  'GET /api/program': 'member',
+  'POST /api/program/complete': 'member',
+  'PUT /api/program/results': 'member',
+  'PUT /api/program/wellness': 'member',
+  'GET /api/exercises': 'member',
+  'GET /api/exercises/today': 'public',
+  'GET /api/blog/articles': 'public',
+  'GET /api/blog/articles/:slug': 'public',
+  'POST /api/contact': 'public',
+  'GET /api/admin/blog/articles': 'admin',
+  'POST /api/admin/blog/articles': 'admin',
+  'PUT /api/admin/blog/articles/:id': 'admin',
+  'DELETE /api/admin/blog/articles/:id': 'admin',
+  'GET /api/admin/exercises': 'admin',
+  'POST /api/admin/exercises': 'admin',
+  'PUT /api/admin/exercises/:id': 'admin',
+  'GET /api/admin/users': 'admin',
+  'GET /api/admin/dashboard': 'admin',
+  'GET /api/admin/program': 'admin',
+  'GET /api/coaching/topics': 'burn',
+  'POST /api/coaching/topics': 'burn',
+  'GET /api/coaching/topics/:topicId': 'burn-owner',
+  'POST /api/coaching/topics/:topicId/messages': 'burn-owner',
+  'POST /api/coaching/topics/:topicId/read': 'burn-owner',
+  'GET /api/admin/coaching/topics': 'admin',
+  'GET /api/admin/coaching/topics/:topicId': 'admin',
+  'POST /api/admin/coaching/topics/:topicId/replies': 'admin',
+  'POST /api/admin/coaching/topics/:topicId/read': 'admin',
+  'PATCH /api/admin/coaching/topics/:topicId': 'admin',
+  'GET /api/files/*': 'signed-link',
+  'POST /api/webhooks/stripe': 'provider',
+  'GET /api/subscription': 'member',
+  'POST /api/subscription/trial': 'member',
+  'POST /api/subscription/checkout': 'member',
+  'POST /api/subscription/confirm': 'member',
+  'GET /api/subscription/billing': 'provider-customer',
+  'POST /api/subscription/portal': 'provider-customer',
+  'GET /api/realtime': 'upgrade',
+};
+
+/** A body a caller with access would send (refusals must not depend on the body). */
+const BODIES: Record<string, unknown> = {
+  'POST /api/auth/recover-password': { token: 'not-a-token', newPassword: 'Core#2026other' },
+  'PATCH /api/profile': { firstName: 'Matrix' },
+  'POST /api/profile/complete': {
+    firstName: 'Matrix',
+    lastName: 'Test',
+    age: 30,
+    gender: 'female',
+    fitnessLevel: 'beginner',
+    goals: ['Build core strength'],
+    country: 'DE',
+  },
+  'POST /api/profile/delete': { password: 'not-the-password' },
+  'POST /api/program/complete': { day: 1 },
+  'PUT /api/program/results': { day: 1, totalSeconds: 90, reps: 20 },
+  'PUT /api/program/wellness': { day: 1, feeling: 4, energy: 3 },
+  'POST /api/contact': { name: 'Matrix', email: 'matrix@example.com', message: 'Hello' },
+  'POST /api/admin/blog/articles': {
+    title: 'Matrix article',
+    content: 'Body',
+    excerpt: '',
+    published: false,
+  },
+  'PUT /api/admin/blog/articles/:id': {
+    title: 'Matrix article',
+    content: 'Body',
+    excerpt: '',
+    published: false,
+  },
+  'POST /api/admin/exercises': { name: 'Matrix Plank' },
+  'PUT /api/admin/exercises/:id': { name: 'Matrix Plank' },
+  'POST /api/coaching/topics': { title: 'Matrix topic' },
+  'POST /api/coaching/topics/:topicId/messages': { message: 'Matrix message' },
+  'POST /api/admin/coaching/topics/:topicId/replies': { message: 'Matrix reply' },
+  'PATCH /api/admin/coaching/topics/:topicId': { isArchived: false },
+  'POST /api/subscription/checkout': { plan: 'daily-core-monthly' },
+  'POST /api/subscription/confirm': { sessionId: 'cs_not_a_session' },
+  'POST /api/webhooks/stripe': { type: 'checkout.session.completed' },
+};
+
+let t: TestApp;
+const cookies = {} as Record<Role, string | undefined>;
+let params: Record<string, string>;
+
+/** Every table's content as one fingerprint: a refused request must leave it unchanged. */
+async function fingerprint() {
+  const tables = (await t.db.execute(
+    sql`select tablename from pg_tables where schemaname = 'public' and tablename not in ('rate_limits') order by 1`,
+  )) as unknown as { rows: { tablename: string }[] };
+  const parts = tables.rows.map(
+    ({ tablename }) =>
+      sql`select ${tablename} as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${sql.identifier(tablename)} x`,
+  );
+  const result = (await t.db.execute(sql.join(parts, sql` union all `))) as unknown as {
+    rows: { t: string; h: string }[];
+  };
+  return Object.fromEntries(result.rows.map((row) => [row.t, row.h]));
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const memberA = await createMember(t); // a running Feel and Burn trial
+  const memberB = await createMember(t);
+  await givePaidTier(t, memberB, '1-on-1 Burn');
+  const trialEnded = await createMember(t);
+  await t.db
+    .update(subscribers)
+    .set({ trialEnd: new Date(Date.now() - 86_400_000) })
+    .where(eq(subscribers.userId, trialEnded.userId));
+  const dailyCore = await createMember(t);
+  await givePaidTier(t, dailyCore, 'The Daily Core');
+  const burn = await createMember(t);
+  await givePaidTier(t, burn, '1-on-1 Burn');
+  Object.assign(cookies, {
+    anonymous: undefined,
+    memberA: memberA.cookie,
+    memberB: memberB.cookie,
+    trialEnded: trialEnded.cookie,
+    dailyCore: dailyCore.cookie,
+    burn: burn.cookie,
+    admin: await signInAdmin(t),
+  });
+  const topic = await json(
+    await t.request('/api/coaching/topics', { cookie: memberB.cookie, json: { title: "B's topic" } }),
+  );
+  const [article] = await t.db.select().from(blogArticles).where(eq(blogArticles.published, true)).limit(1);
+  const [exercise] = await t.db.select().from(exercises).limit(1);
+  params = {
+    topicId: topic.topic.id,
+    slug: article!.slug,
+    id: '', // per route, below
+  };
+  params.articleId = article!.id;
+  params.exerciseId = String(exercise!.id);
+});
+afterAll(() => t.close());
+
+const routeKeys = () => [
+  ...new Set(
+    t.app.routes
+      .filter((r) => r.path.startsWith('/api/') && r.method !== 'ALL')
+      .map((r) => `${r.method} ${r.path}`),
+  ),
+];
+
+function pathFor(key: string) {
+  const [, path] = key.split(' ') as [string, string];
+  return path
+    .replace(':topicId', params.topicId!)
+    .replace(':slug', params.slug!)
+    .replace(':id', key.includes('/blog/') ? params.articleId! : params.exerciseId!)
+    .replace('/api/files/*', '/api/files/avatars/someone.webp')
+    .replace('/api/auth/*', '/api/auth/get-session');
+}
+
+const isRefusal = (status: number) => status === 401 || status === 403;
+
+/** What each role must get, by access kind: a status, or 'allowed' (not refused, no 5xx). */
+function expected(access: Access, role: Role): number | 'allowed' | 'skip' {
+  const isBurn = role === 'memberB' || role === 'burn';
+  switch (access) {
+    case 'public':
+      return 'allowed';
+    case 'member':
+      return role === 'anonymous' ? 401 : 'allowed';
+    case 'burn':
+      return role === 'anonymous' ? 401 : isBurn || role === 'admin' ? 'allowed' : 403;
+    case 'burn-owner':
+      if (role === 'anonymous') return 401;
+      if (role === 'memberB') return 'allowed';
+      return role === 'burn' || role === 'admin' ? 404 : 403;
+    case 'admin':
+      return role === 'anonymous' ? 401 : role === 'admin' ? 'allowed' : 403;
+    case 'signed-link':
+      return 403;
+    case 'provider-customer':
+      return role === 'anonymous' ? 401 : 403;
+    case 'provider':
+      return 404;
+    case 'upgrade':
+      return 426;
+    case 'auth-library':
+      return 'skip';
+  }
+}
+
+describe('the access matrix', () => {
+  it('has a row for every API route the server registers', () => {
+    const missing = routeKeys().filter((key) => !(key in POLICY));
+    expect(missing).toEqual([]);
+    const stale = Object.keys(POLICY).filter((key) => !routeKeys().includes(key));
+    expect(stale).toEqual([]);
+  });
+
+  it('answers every cell as the table says, and a refusal writes nothing', async () => {
+    const failures: string[] = [];
+    // Admin last: its allowed writes (an archive, an edit) must not change what others see first.
+    for (const role of ROLES) {
+      for (const key of routeKeys()) {
+        const want = expected(POLICY[key]!, role);
+        if (want === 'skip') continue;
+        const method = key.split(' ')[0]!;
+        const before = typeof want === 'number' ? await fingerprint() : null;
+        const res = await t.request(pathFor(key), {
+          method,
+          cookie: cookies[role],
+          json: method === 'GET' ? undefined : (BODIES[key] ?? {}),
+          headers: { origin: TEST_ORIGIN },
+        });
+        const cell = `${role} ${key} → ${res.status}`;
+        if (res.status >= 500) failures.push(`${cell} (server error)`);
+        else if (want === 'allowed' && isRefusal(res.status)) failures.push(`${cell}, expected access`);
+        else if (typeof want === 'number' && res.status !== want) failures.push(`${cell}, expected ${want}`);
+        if (before) {
+          const body = (await res.json().catch(() => null)) as { error?: { code?: string } } | null;
+          if (!body?.error?.code) failures.push(`${cell}: refusal without { error: { code, message } }`);
+          const after = await fingerprint();
+          const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
+          if (changed.length) failures.push(`${cell} wrote to ${changed.join(', ')}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses every state-changing request from a foreign origin, even with a valid session, writing nothing', async () => {
+    const failures: string[] = [];
+    for (const key of routeKeys().filter((k) => !k.startsWith('GET '))) {
+      const method = key.split(' ')[0]!;
+      for (const headers of [
+        { origin: 'https://evil.example' },
+        { 'sec-fetch-site': 'cross-site' },
+      ] as Record<string, string>[]) {
+        const before = await fingerprint();
+        const res = await t.request(pathFor(key).replace('/api/auth/get-session', '/api/auth/sign-out'), {
+          method,
+          cookie: cookies.admin,
+          json: BODIES[key] ?? {},
+          headers,
+        });
+        if (res.status !== 403) failures.push(`${key} ${JSON.stringify(headers)} → ${res.status}`);
+        const after = await fingerprint();
+        if (JSON.stringify(after) !== JSON.stringify(before)) failures.push(`${key} wrote something`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
