@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureAdminScale } from './admin-scale.ts';
+import { measureBundles, measureLighthouse, serveBlank } from './page-speed.ts';
 import { freePort, type Measurement, measure, startProcess, stopProcess, table } from './lib.ts';
 import { measureBareBroadcast, measureCoachingDelivery } from './realtime.ts';
 
@@ -82,6 +83,8 @@ try {
     ]),
   );
 
+  await pageSpeed(base, cookie);
+
   console.log('\nAdmin pages at 100,000 members (service calls straight on the database, 40 runs each)\n');
   const admin = await measureAdminScale();
   console.log(
@@ -116,4 +119,59 @@ async function signedInCookie(baseUrl: string) {
     .getSetCookie()
     .map((line) => line.split(';')[0])
     .join('; ');
+}
+
+/** Page weight and Lighthouse (mobile), the app against a blank Vite + React page. */
+async function pageSpeed(testBase: string, cookie: string) {
+  const blank = await serveBlank(root);
+  const prodDir = await mkdtemp(path.join(tmpdir(), 'core28-bench-prod-'));
+  const prodPort = await freePort();
+  const prodBase = `http://127.0.0.1:${prodPort}`;
+  const prod = await startProcess(
+    path.join(root, 'node_modules/.bin/tsx'),
+    [path.join(root, 'apps/server/src/main.ts')],
+    {
+      PORT: String(prodPort),
+      DATA_DIR: prodDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: prodBase,
+      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      ADMIN_EMAIL: 'coach@bench.example',
+      ADMIN_PASSWORD: PASSWORD,
+    },
+    `${prodBase}/api/health`,
+  );
+  try {
+    const articles = (await (await fetch(`${prodBase}/api/blog/articles`)).json()) as { slug: string }[];
+    const slug = articles[0]!.slug;
+    const bundles = await measureBundles([
+      { name: 'blank Vite + React', url: blank.url },
+      { name: '/', url: `${prodBase}/` },
+      { name: '/blog', url: `${prodBase}/blog` },
+      { name: '/subscription', url: `${prodBase}/subscription` },
+      { name: '/program (signed in)', url: `${testBase}/program`, cookie },
+    ]);
+    console.log('\nJavaScript and CSS each page loads (gzip bytes; budget: initial JS for / at most 150 KB)\n');
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+    console.log(table([['page', 'JS', 'CSS'], ...bundles.map((b) => [b.page, kb(b.js), kb(b.css)])]));
+
+    const scores = await measureLighthouse([
+      { name: 'blank Vite + React', url: blank.url },
+      { name: '/', url: `${prodBase}/` },
+      { name: `/blog/${slug}`, url: `${prodBase}/blog/${slug}` },
+      { name: '/subscription', url: `${prodBase}/subscription` },
+    ]);
+    console.log('\nLighthouse, mobile (production server; budgets: performance 95+, CLS under 0.05)\n');
+    console.log(
+      table([
+        ['page', 'performance', 'LCP ms', 'TBT ms', 'CLS'],
+        ...scores.map((r) => [r.page, String(r.score), String(r.lcp), String(r.tbt), String(r.cls)]),
+      ]),
+    );
+  } finally {
+    await stopProcess(prod);
+    await blank.close();
+    await rm(prodDir, { recursive: true, force: true });
+  }
 }

@@ -33,8 +33,23 @@ export const errorBody = (code: string, message: string): ErrorBody => ({ error:
 
 const GENERIC_MESSAGE = 'Something went wrong. Please try again.';
 
+/** The SQLSTATE of a database error, through the query builder's wrapping. */
+function sqlState(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
 export function onError(err: Error, c: Context<AppEnv>) {
   if (err instanceof AppError) return c.json(errorBody(err.code, err.message), STATUS[err.code]);
+  // Class 22 (data exception) is always the input's fault: a NUL character, a malformed id, a
+  // number out of range. The statement failed, so nothing of it was written.
+  if (sqlState(err)?.startsWith('22')) {
+    c.var.log?.info({ err }, 'input the database refused');
+    return c.json(errorBody('BAD_REQUEST', 'The request contains a value that cannot be stored.'), 400);
+  }
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
     const code = (Object.keys(STATUS) as ErrorCode[]).find((key) => STATUS[key] === status) ?? 'BAD_REQUEST';

@@ -111,6 +111,18 @@ describe('sign-up refusals', () => {
     expect(await t.db.select().from(users).where(eq(users.email, 'weak@example.com'))).toEqual([]);
   });
 
+  it('refuses a malformed address as input, never as a server error (found by the fuzzer)', async () => {
+    const before = (await t.db.select().from(users)).length;
+    for (const email of ['null\u0000byte', 'a\u0000@example.com', "x' or 1=1 --@example.com"]) {
+      const res = await t.request('/api/auth/sign-up/email', {
+        json: { email, password: STRONG_PASSWORD, name: '' },
+      });
+      expect(res.status, email).toBe(400);
+      expect((await json(res)).error.code).toEqual(expect.any(String));
+    }
+    expect((await t.db.select().from(users)).length).toBe(before);
+  });
+
   it('asks for an e-mail and a password (spec §5)', async () => {
     for (const body of [
       { email: '', password: '' },

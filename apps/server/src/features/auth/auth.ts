@@ -7,6 +7,7 @@ import { createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { accounts, profiles, rateLimits, sessions, users, verifications } from '../../platform/db/schema.ts';
@@ -162,12 +163,16 @@ export function createAuth({ db, config, mailer, log }: AuthDeps) {
           if (unmet.length > 0)
             throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: weakPasswordMessage(unmet) });
         }
-        if (ctx.path === '/sign-up/email' && typeof body.email === 'string') {
+        // Found by the fuzzer: a malformed address (a NUL character, say) must be refused as input,
+        // before it reaches a query; better-auth then answers with its own validation message.
+        const isPlausibleEmail =
+          typeof body.email === 'string' && z.email().safeParse(body.email.trim()).success;
+        if (ctx.path === '/sign-up/email' && isPlausibleEmail) {
           // spec §8: the visitor is told the account exists and is switched to sign-in.
           const [existing] = await db
             .select({ id: users.id })
             .from(users)
-            .where(eq(users.email, body.email.trim().toLowerCase()));
+            .where(eq(users.email, (body.email as string).trim().toLowerCase()));
           if (existing)
             throw new APIError('UNPROCESSABLE_ENTITY', {
               code: 'USER_ALREADY_EXISTS',

@@ -6,7 +6,7 @@ import { AppError } from '../../errors.ts';
 import { validate } from '../../validate.ts';
 import { findPublicArticle, listPublicArticles } from './public.ts';
 
-const ListQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(20) });
+export const ListQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(20) });
 
 export const blogRoutes = new Hono<AppEnv>()
   .get('/articles', validate('query', ListQuery), async (c) => {
@@ -15,7 +15,9 @@ export const blogRoutes = new Hono<AppEnv>()
   })
   /** One due, published article with its content rendered to safe HTML; anything else is not found. */
   .get('/articles/:slug', async (c) => {
-    const article = await findPublicArticle(c.var.deps, c.req.param('slug'));
+    const slug = c.req.param('slug');
+    // Only what slugify can produce is looked up; anything else cannot be an article.
+    const article = /^[a-z0-9-]{1,200}$/.test(slug) ? await findPublicArticle(c.var.deps, slug) : null;
     if (!article) throw new AppError('NOT_FOUND', 'Article not found');
     const { authorId: _author, ...publicFields } = article;
     return c.json({ ...publicFields, html: renderArticle(article.content) });

@@ -110,6 +110,15 @@ describe('topics and messages', () => {
     expect((await json(blank)).error.message).toBe('Please enter a message.');
     expect((await countRows(topic.id)).messages).toBe(0);
 
+    // Found by the fuzzer: PostgreSQL cannot store a NUL character; that is the input's fault (400).
+    const nul = await t.request(`/api/coaching/topics/${topic.id}/messages`, {
+      cookie: member.cookie,
+      json: { message: 'null\u0000byte' },
+    });
+    expect(nul.status).toBe(400);
+    expect((await json(nul)).error.code).toBe('BAD_REQUEST');
+    expect((await countRows(topic.id)).messages).toBe(0);
+
     const coachBlank = await t.request(`/api/admin/coaching/topics/${topic.id}/replies`, {
       cookie: coach,
       json: { message: ' ' },

@@ -52,7 +52,7 @@ export const coachingRoutes = new Hono<AppEnv>()
     c.json(await markReadByMember(c.var.deps, c.var.user!.id, c.req.valid('param').topicId)),
   );
 
-const ListQuery = z.object({ archived: z.enum(['true', 'false']).optional().default('false') });
+export const ListQuery = z.object({ archived: z.enum(['true', 'false']).optional().default('false') });
 
 /** /api/admin/coaching: every member's topics, replies as coach, archive and restore. */
 export const adminCoachingRoutes = new Hono<AppEnv>()

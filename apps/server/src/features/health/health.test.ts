@@ -34,3 +34,31 @@ describe('platform routes', () => {
     expect(await res.text()).toContain('Core28 dev mailbox');
   });
 });
+
+describe('in production', () => {
+  it('mounts no development helpers: no mailbox, no test factories', async () => {
+    const prod = await createTestApp({
+      seed: false,
+      env: {
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://core28.example',
+        AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
+        ADMIN_EMAIL: 'coach@core28.example',
+        ADMIN_PASSWORD: 'Prod#2026secret',
+      },
+    });
+    try {
+      const mailbox = await prod.request('/dev/mail.json');
+      expect(await mailbox.text()).not.toContain('"subject"');
+      const factory = await prod.request('/dev/members/registration', {
+        json: { email: 'x@example.com', daysAgo: 3 },
+        headers: { origin: 'https://core28.example' },
+      });
+      expect(factory.status).toBe(404);
+      const res = await prod.request('/api/health');
+      expect(res.headers.get('strict-transport-security')).toContain('max-age=');
+    } finally {
+      await prod.close();
+    }
+  });
+});

@@ -11,10 +11,10 @@ import { requireUser } from '../auth/session.ts';
 import { syncSubscription } from './events.ts';
 import { activateTrial, subscriptionState } from './service.ts';
 
-const CheckoutSchema = z.object({
+export const CheckoutSchema = z.object({
   plan: z.enum(CHECKOUT_PLAN_IDS, { error: 'Please choose one of the plans' }),
 });
-const ConfirmSchema = z.object({ session_id: z.string().min(1).max(200) });
+export const ConfirmSchema = z.object({ session_id: z.string().min(1).max(200) });
 const PAYMENT_SIGN_IN = 'Authentication Required: Please sign in to continue with payment.';
 
 export const subscriptionRoutes = new Hono<AppEnv>()

@@ -1,0 +1,104 @@
+import { spawnSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+// issue 9 page speed: what each page loads (gzip) and Lighthouse's mobile figures, next to a
+// blank Vite + React page built and served in the same run.
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'];
+
+export type Bundle = { page: string; js: number; css: number };
+export type Lighthouse = { page: string; score: number; lcp: number; tbt: number; cls: number };
+
+/** Builds bench/blank and serves it gzip'ed with long-cache headers, like the app's assets. */
+export async function serveBlank(root: string) {
+  const dir = path.join(root, 'bench/blank');
+  const build = spawnSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--config', path.join(dir, 'vite.config.ts')], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) throw new Error(`blank page build failed:\n${build.stderr}`);
+  const dist = path.join(dir, 'dist');
+  const server = createServer(async (req, res) => {
+    const file = req.url === '/' || !req.url ? 'index.html' : req.url.split('?')[0]!.slice(1);
+    const body = await readFile(path.join(dist, file)).catch(() => null);
+    if (!body) return res.writeHead(404).end();
+    const type = file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : 'text/html';
+    res.writeHead(200, {
+      'content-type': `${type}; charset=utf-8`,
+      'content-encoding': 'gzip',
+      'cache-control': file.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    res.end(gzipSync(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/** The gzip size of every script and stylesheet a page loads, after it has settled. */
+export async function measureBundles(pages: { name: string; url: string; cookie?: string }[]): Promise<Bundle[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.slice(1) });
+  const results: Bundle[] = [];
+  try {
+    for (const page of pages) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      if (page.cookie) {
+        const url = new URL(page.url);
+        await context.addCookies(
+          page.cookie.split('; ').map((pair) => {
+            const [name, ...value] = pair.split('=');
+            return { name: name!, value: value.join('='), domain: url.hostname, path: '/' };
+          }),
+        );
+      }
+      const tab = await context.newPage();
+      const bodies: Promise<{ kind: 'js' | 'css'; size: number }>[] = [];
+      tab.on('response', (response) => {
+        const type = response.request().resourceType();
+        if (type !== 'script' && type !== 'stylesheet') return;
+        bodies.push(response.body().then((body) => ({ kind: type === 'script' ? 'js' : 'css', size: gzipSync(body).length })));
+      });
+      await tab.goto(page.url, { waitUntil: 'networkidle' });
+      const loaded = await Promise.all(bodies);
+      const sum = (kind: 'js' | 'css') => loaded.filter((b) => b.kind === kind).reduce((n, b) => n + b.size, 0);
+      results.push({ page: page.name, js: sum('js'), css: sum('css') });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}
+
+/** Lighthouse's default mobile run (simulated slow 4G, 4× CPU slowdown), performance only. */
+export async function measureLighthouse(pages: { name: string; url: string }[]): Promise<Lighthouse[]> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+  const results: Lighthouse[] = [];
+  try {
+    for (const page of pages) {
+      const result = await lighthouse(page.url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
+      const lhr = result!.lhr;
+      results.push({
+        page: page.name,
+        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        lcp: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
+        tbt: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN),
+        cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN) * 1000) / 1000,
+      });
+    }
+  } finally {
+    chrome.kill();
+  }
+  return results;
+}
