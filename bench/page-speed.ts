@@ -10,7 +10,13 @@ import lighthouse from 'lighthouse';
 // issue 9 page speed: what each page loads (gzip) and Lighthouse's mobile figures, next to a
 // blank Vite + React page built and served in the same run.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'];
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+];
 
 export type Bundle = { page: string; js: number; css: number };
 export type Lighthouse = { page: string; score: number; lcp: number; tbt: number; cls: number };
@@ -18,10 +24,14 @@ export type Lighthouse = { page: string; score: number; lcp: number; tbt: number
 /** Builds bench/blank and serves it gzip'ed with long-cache headers, like the app's assets. */
 export async function serveBlank(root: string) {
   const dir = path.join(root, 'bench/blank');
-  const build = spawnSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--config', path.join(dir, 'vite.config.ts')], {
-    cwd: dir,
-    encoding: 'utf8',
-  });
+  const build = spawnSync(
+    path.join(root, 'node_modules/.bin/vite'),
+    ['build', '--config', path.join(dir, 'vite.config.ts')],
+    {
+      cwd: dir,
+      encoding: 'utf8',
+    },
+  );
   if (build.status !== 0) throw new Error(`blank page build failed:\n${build.stderr}`);
   const dist = path.join(dir, 'dist');
   const server = createServer(async (req, res) => {
@@ -42,7 +52,9 @@ export async function serveBlank(root: string) {
 }
 
 /** The gzip size of every script and stylesheet a page loads, after it has settled. */
-export async function measureBundles(pages: { name: string; url: string; cookie?: string }[]): Promise<Bundle[]> {
+export async function measureBundles(
+  pages: { name: string; url: string; cookie?: string }[],
+): Promise<Bundle[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.slice(1) });
   const results: Bundle[] = [];
   try {
@@ -62,11 +74,16 @@ export async function measureBundles(pages: { name: string; url: string; cookie?
       tab.on('response', (response) => {
         const type = response.request().resourceType();
         if (type !== 'script' && type !== 'stylesheet') return;
-        bodies.push(response.body().then((body) => ({ kind: type === 'script' ? 'js' : 'css', size: gzipSync(body).length })));
+        bodies.push(
+          response
+            .body()
+            .then((body) => ({ kind: type === 'script' ? 'js' : 'css', size: gzipSync(body).length })),
+        );
       });
       await tab.goto(page.url, { waitUntil: 'networkidle' });
       const loaded = await Promise.all(bodies);
-      const sum = (kind: 'js' | 'css') => loaded.filter((b) => b.kind === kind).reduce((n, b) => n + b.size, 0);
+      const sum = (kind: 'js' | 'css') =>
+        loaded.filter((b) => b.kind === kind).reduce((n, b) => n + b.size, 0);
       results.push({ page: page.name, js: sum('js'), css: sum('css') });
       await context.close();
     }

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureAdminScale } from './admin-scale.ts';
-import { measureBundles, measureLighthouse, serveBlank } from './page-speed.ts';
 import { freePort, type Measurement, measure, startProcess, stopProcess, table } from './lib.ts';
+import { measureBundles, measureLighthouse, serveBlank } from './page-speed.ts';
 import { measureBareBroadcast, measureCoachingDelivery } from './realtime.ts';
 
 // `npm run bench`: figures as ratios to a bare node:http server measured in the same run.
@@ -152,7 +152,9 @@ async function pageSpeed(testBase: string, cookie: string) {
       { name: '/subscription', url: `${prodBase}/subscription` },
       { name: '/program (signed in)', url: `${testBase}/program`, cookie },
     ]);
-    console.log('\nJavaScript and CSS each page loads (gzip bytes; budget: initial JS for / at most 150 KB)\n');
+    console.log(
+      '\nJavaScript and CSS each page loads (gzip bytes; budget: initial JS for / at most 150 KB)\n',
+    );
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
     console.log(table([['page', 'JS', 'CSS'], ...bundles.map((b) => [b.page, kb(b.js), kb(b.css)])]));
 

@@ -116,8 +116,7 @@ export function arbitraryFor(schema: ZodType): fc.Arbitrary<unknown> {
 /** A query string from a schema's fields, values stringified as a browser would send them. */
 export function queryArbitraryFor(schema: ZodType): fc.Arbitrary<string> {
   // As a browser sends it: a lone surrogate becomes U+FFFD before percent-encoding.
-  const encodeURIComponent = (value: string) =>
-    globalThis.encodeURIComponent(value.replace(/\p{Cs}/gu, '\uFFFD'));
+  const encode = (value: string) => encodeURIComponent(value.replace(/\p{Cs}/gu, '\uFFFD'));
   const raw = fc.constantFrom(
     'page=%',
     'search=%zz',
@@ -127,14 +126,10 @@ export function queryArbitraryFor(schema: ZodType): fc.Arbitrary<string> {
     '&&==',
   );
   const built = arbitraryFor(schema).map((value) => {
-    if (!value || typeof value !== 'object' || Array.isArray(value))
-      return `q=${encodeURIComponent(String(value))}`;
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return `q=${encode(String(value))}`;
     return Object.entries(value)
       .filter(([, v]) => v !== undefined)
-      .map(
-        ([k, v]) =>
-          `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v))}`,
-      )
+      .map(([k, v]) => `${encode(k)}=${encode(typeof v === 'string' ? v : JSON.stringify(v))}`)
       .join('&');
   });
   return fc.oneof({ arbitrary: built, weight: 9 }, { arbitrary: raw, weight: 1 });
