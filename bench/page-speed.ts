@@ -106,6 +106,11 @@ export async function measureLighthouse(pages: { name: string; url: string }[]):
         onlyCategories: ['performance'],
       });
       const lhr = result!.lhr;
+      if (process.env.BENCH_DEBUG_CLS) {
+        for (const [id, audit] of Object.entries(lhr.audits))
+          if (id.includes('shift'))
+            console.log('  ', page.name, id, String(JSON.stringify(audit.details)).slice(0, 2500));
+      }
       results.push({
         page: page.name,
         score: Math.round((lhr.categories.performance?.score ?? 0) * 100),

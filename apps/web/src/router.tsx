@@ -1,6 +1,7 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { RootLayout } from './components/layout/root-layout';
 import { RequireAdmin, RequireAuth } from './features/auth/guards';
+import HomePage from './features/marketing/home-page';
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
   Component: (await load()).default,
@@ -8,7 +9,8 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
 
 // spec §2 route table.
 const publicRoutes: RouteObject[] = [
-  { index: true, lazy: page(() => import('./features/marketing/home-page')) },
+  // The landing page is in the entry chunk: no second round trip before the first paint.
+  { index: true, Component: HomePage },
   { path: 'auth', lazy: page(() => import('./features/auth/auth-page')) },
   { path: 'subscription', lazy: page(() => import('./features/subscriptions/plans-page')) },
   { path: 'subscription/signup', lazy: page(() => import('./features/subscriptions/signup-page')) },

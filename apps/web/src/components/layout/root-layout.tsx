@@ -16,7 +16,8 @@ export function RootLayout() {
       </a>
       <SiteHeader />
       <UpgradeBanner />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall: the footer stays below the fold while a page loads (no layout shift). */}
+      <main id="main" className="min-h-dvh flex-1">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>

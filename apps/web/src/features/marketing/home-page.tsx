@@ -1,7 +1,6 @@
 import { Dumbbell, Flame, LineChart } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { PageSpinner } from '@/components/ui/spinner';
 import { useViewer } from '../auth/api';
 import { ClosingCta, LatestArticles, TodaysExercise } from './home-sections';
 
@@ -20,8 +19,8 @@ const FEATURES = [
 ];
 
 export default function HomePage() {
-  const { isLoading, user, isAdmin } = useViewer();
-  if (isLoading) return <PageSpinner />;
+  // The hero does not wait for the session: visitors (most of this page's readers) see it at once.
+  const { user, isAdmin } = useViewer();
   if (isAdmin) return <Navigate to="/admin" replace />; // spec §2: admins go to the admin area
 
   return (

@@ -1,0 +1,54 @@
+import { accountMenuLinks, type Viewer } from '@core28/core/navigation';
+import { LogOut } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { Link } from 'react-router';
+import { AvatarButton } from './site-header';
+
+/** The signed-in member's menu; loaded only for signed-in members, off the first paint. */
+export default function AccountMenu({
+  email,
+  initial,
+  viewer,
+  onSignOut,
+}: {
+  email: string;
+  initial: string;
+  viewer: Viewer;
+  onSignOut: () => void;
+}) {
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <AvatarButton initial={initial} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 min-w-48 rounded-xl border border-zinc-200 bg-white p-1 shadow-lg"
+        >
+          <DropdownMenu.Label className="truncate px-3 py-2 text-xs text-zinc-500">
+            {email}
+          </DropdownMenu.Label>
+          {accountMenuLinks(viewer).map((link) => (
+            <DropdownMenu.Item key={link.to} asChild>
+              <Link
+                to={link.to}
+                className="block rounded-lg px-3 py-2 text-sm outline-none data-highlighted:bg-zinc-100"
+              >
+                {link.label}
+              </Link>
+            </DropdownMenu.Item>
+          ))}
+          <DropdownMenu.Separator className="my-1 h-px bg-zinc-100" />
+          <DropdownMenu.Item
+            onSelect={onSignOut}
+            className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-highlighted:bg-zinc-100"
+          >
+            <LogOut className="size-4" /> Sign out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
