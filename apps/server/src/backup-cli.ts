@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.ts';
-import { createBackup } from './platform/backup/backup.ts';
+import { chooseMethod, createBackup } from './platform/backup/backup.ts';
 import { storageDirOf, withDatabase } from './platform/backup/database.ts';
 import { restoreBackup } from './platform/backup/restore.ts';
 import { createLogger } from './platform/logger.ts';
@@ -9,7 +9,9 @@ import { createLogger } from './platform/logger.ts';
 // `npm run backup [-- FILE]` and `npm run restore FILE [-- --force]`, with the server's own
 // configuration (DATA_DIR, DATABASE_URL, S3_*); --data-dir and --database-url override it.
 const USAGE = `Usage:
-  npm run backup [-- FILE]               default FILE: backups/core28-<UTC time>.tar.gz
+  npm run backup [-- FILE] [--logical]   default FILE: backups/core28-<UTC time>.tar.gz; with
+                                         DATABASE_URL, pg_dump is used when a compatible one is on
+                                         PATH, unless --logical (COPY, as for the embedded database)
   npm run restore FILE [-- --force]      --force replaces a database that already has accounts
 Options: --data-dir DIR, --database-url URL (default: DATA_DIR and DATABASE_URL as for the server)`;
 
@@ -20,6 +22,7 @@ async function main() {
       'data-dir': { type: 'string' },
       'database-url': { type: 'string' },
       force: { type: 'boolean', default: false },
+      logical: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -43,12 +46,13 @@ async function main() {
 
   if (command === 'backup') {
     const target = file ?? `backups/core28-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`;
-    const { manifest, bytes } = await withDatabase(config, log, { purpose: 'backup' }, (url) =>
-      createBackup({ url, storageDir, file: target }),
-    );
+    const { manifest, bytes } = await withDatabase(config, log, { purpose: 'backup' }, async (url) => {
+      const external = Boolean(config.databaseUrl) && !values.logical;
+      return createBackup({ url, storageDir, file: target, method: await chooseMethod(url, { external }) });
+    });
     const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
     console.log(
-      `Backed up ${source}: ${manifest.tables.length} tables, ${rows} rows, ${manifest.storage.files} stored files` +
+      `Backed up ${source} (${manifest.method === 'pg_dump' ? 'pg_dump' : 'COPY'}): ${manifest.tables.length} tables, ${rows} rows, ${manifest.storage.files} stored files` +
         ` → ${path.resolve(target)} (${formatBytes(bytes)}, ${seconds(started)} s)`,
     );
   } else {

@@ -19,10 +19,10 @@ import {
 import { startEmbeddedPostgres } from '../db/embedded.ts';
 import { openPostgres } from '../db/index.ts';
 import { profiles } from '../db/schema.ts';
-import { createBackup } from './backup.ts';
+import { chooseMethod, createBackup } from './backup.ts';
 import { storageDirOf, withDatabase } from './database.ts';
 import { restoreBackup } from './restore.ts';
-import { listTables, qualified } from './tables.ts';
+import { type BackupMethod, listTables, qualified } from './tables.ts';
 
 // Backs up a database full of members' data and a stored avatar, restores it into a fresh
 // DATA_DIR (or, in CI's PostgreSQL run, an empty database) and compares every table row by row.
@@ -32,8 +32,7 @@ const log = pino({ level: 'silent' });
 const work = mkdtempSync(path.join(tmpdir(), 'core28-backup-'));
 chmodSync(work, 0o755); // as root, the embedded PostgreSQL runs as `postgres` and must get in
 const source = { dataDir: path.join(work, 'source'), config: null as Config | null, url: '' };
-const target = { dataDir: path.join(work, 'target'), config: null as Config | null, url: '' };
-const archive = path.join(work, 'backups', 'core28.tar.gz');
+type Target = { dataDir: string; config: Config; url: string };
 const cleanups: (() => Promise<void>)[] = [];
 let t: TestApp;
 let avatarKey = '';
@@ -47,7 +46,6 @@ beforeAll(async () => {
     // The harness makes the source database; the target is a second, empty one.
     t = await createTestApp({ env: { DATA_DIR: source.dataDir } });
     source.url = t.database.url!;
-    target.url = await createEmptyDatabase(external);
   } else {
     const embedded = await startEmbeddedPostgres(source.dataDir, log);
     cleanups.push(() => embedded.stop());
@@ -57,7 +55,6 @@ beforeAll(async () => {
   }
   cleanups.unshift(() => t.close());
   source.config = configFor(source.dataDir, external ? source.url : undefined);
-  target.config = configFor(target.dataDir, external ? target.url : undefined);
   await createData();
 }, 120_000);
 
@@ -123,11 +120,30 @@ async function createData() {
   avatarKey = (await json(upload)).profile.avatarUrl;
 }
 
-describe('backup and restore', () => {
-  it('restores every table row for row, the sequences and the stored files into a fresh database', async () => {
+/** A fresh DATA_DIR for the embedded PostgreSQL, or an empty database beside the source. */
+async function freshTarget(method: BackupMethod): Promise<Target> {
+  const dataDir = path.join(work, `target-${method}`);
+  const url = external ? await createEmptyDatabase(external) : '';
+  return { dataDir, url, config: configFor(dataDir, url || undefined) };
+}
+
+// COPY always; pg_dump where the CLI would use it (an external PostgreSQL with a pg_dump on PATH
+// at least as new: CI's PostgreSQL 15 run).
+describe.each(['copy', 'pg_dump'] as const)('backup and restore (%s)', (method) => {
+  const archive = path.join(work, 'backups', `core28-${method}.tar.gz`);
+  let target: Target;
+  let usable = method === 'copy';
+  beforeAll(async () => {
+    if (method === 'pg_dump')
+      usable = (await chooseMethod(source.url, { external: Boolean(external) })) === method;
+    target = await freshTarget(method);
+  });
+
+  it('restores every table row for row, the sequences and the stored files into a fresh database', async (ctx) => {
+    if (!usable) ctx.skip();
     let started = performance.now();
     const backup = await withDatabase(source.config!, log, { purpose: 'backup' }, (url) =>
-      createBackup({ url, storageDir: storageDirOf(source.config!), file: archive }),
+      createBackup({ url, storageDir: storageDirOf(source.config!), file: archive, method }),
     );
     const backupMs = performance.now() - started;
     expect(backup.manifest.migrations.length).toBeGreaterThan(0);
@@ -143,7 +159,7 @@ describe('backup and restore', () => {
     const restoreMs = performance.now() - started;
     expect(restored.files).toBe(1);
 
-    await withBoth(async (from, to) => {
+    await withBoth(target, async (from, to) => {
       const tables = await listTables(from);
       expect((await listTables(to)).map(qualified)).toEqual(tables.map(qualified));
       for (const table of tables) {
@@ -179,11 +195,12 @@ describe('backup and restore', () => {
     expect(bytes(target.dataDir).equals(bytes(source.dataDir))).toBe(true);
 
     console.info(
-      `backup: ${backup.manifest.tables.reduce((n, table) => n + table.rows, 0)} rows + ${backup.manifest.storage.bytes} bytes of files → ${backup.bytes} bytes in ${backupMs.toFixed(0)} ms; restore into a fresh ${external ? 'database' : 'DATA_DIR'} ${restoreMs.toFixed(0)} ms`,
+      `backup (${method}): ${backup.manifest.tables.reduce((n, table) => n + table.rows, 0)} rows + ${backup.manifest.storage.bytes} bytes of files → ${backup.bytes} bytes in ${backupMs.toFixed(0)} ms; restore into a fresh ${external ? 'database' : 'DATA_DIR'} ${restoreMs.toFixed(0)} ms`,
     );
   }, 120_000);
 
-  it('refuses to overwrite accounts without force, and replaces them with it', async () => {
+  it('refuses to overwrite accounts without force, and replaces them with it', async (ctx) => {
+    if (!usable) ctx.skip();
     const restore = (force: boolean) =>
       withDatabase(target.config!, log, { purpose: 'restore' }, (url) =>
         restoreBackup({ file: archive, url, storageDir: storageDirOf(target.config!), force }),
@@ -191,7 +208,7 @@ describe('backup and restore', () => {
     await expect(restore(false)).rejects.toThrow(/pass --force/);
     await restore(true);
     // The row added by the first test is gone again: the target matches the backup.
-    await withBoth(async (_from, to) => {
+    await withBoth(target, async (_from, to) => {
       const { rows } = await to.query(
         'select count(*)::int as n from workout_completions where user_id = $1',
         [member.userId],
@@ -202,7 +219,7 @@ describe('backup and restore', () => {
 });
 
 /** Clients on the source and the (stopped between runs) target database. */
-async function withBoth(check: (from: pg.Client, to: pg.Client) => Promise<void>) {
+async function withBoth(target: Target, check: (from: pg.Client, to: pg.Client) => Promise<void>) {
   const from = new pg.Client({ connectionString: source.url });
   await from.connect();
   try {

@@ -7,7 +7,16 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { create as createTar } from 'tar';
-import { appliedMigrations, listTables, type Manifest, qualified, quoteIdent } from './tables.ts';
+import { runTool, toolMajor } from './pg-tools.ts';
+import {
+  appliedMigrations,
+  type BackupMethod,
+  DUMP_FILE,
+  listTables,
+  type Manifest,
+  qualified,
+  quoteIdent,
+} from './tables.ts';
 
 export type BackupOptions = {
   /** The database to read (a running server may be using it). */
@@ -16,6 +25,7 @@ export type BackupOptions = {
   storageDir: string | null;
   /** The archive to write (.tar.gz); written beside as *.partial and renamed when complete. */
   file: string;
+  method?: BackupMethod;
 };
 
 export type BackupResult = { file: string; bytes: number; manifest: Manifest };
@@ -25,12 +35,17 @@ export type BackupResult = { file: string; bytes: number; manifest: Manifest };
  * consistent snapshot while the server keeps writing), then the stored files, in one .tar.gz.
  * The embedded PostgreSQL 18 ships no pg_dump, and this works the same on any PostgreSQL 15+.
  */
-export async function createBackup({ url, storageDir, file }: BackupOptions): Promise<BackupResult> {
+export async function createBackup({
+  url,
+  storageDir,
+  file,
+  method = 'copy',
+}: BackupOptions): Promise<BackupResult> {
   const target = path.resolve(file);
   await mkdir(path.dirname(target), { recursive: true });
   const staging = await mkdtemp(`${target}.staging-`);
   try {
-    const database = await dumpDatabase(url, staging);
+    const database = await dumpDatabase(url, staging, method);
     // Files after the snapshot: a file the snapshot refers to was written before it.
     const storage = await copyStorage(storageDir, path.join(staging, 'storage'));
     const manifest: Manifest = {
@@ -38,6 +53,7 @@ export async function createBackup({ url, storageDir, file }: BackupOptions): Pr
       formatVersion: 1,
       createdAt: new Date().toISOString(),
       app: appVersion(),
+      method,
       ...database,
       storage,
     };
@@ -55,7 +71,28 @@ export async function createBackup({ url, storageDir, file }: BackupOptions): Pr
   }
 }
 
-async function dumpDatabase(url: string, staging: string) {
+/**
+ * pg_dump for an external PostgreSQL when the one on PATH can read it (its major version at least
+ * the server's): the dump also carries the schema. COPY otherwise; the embedded PostgreSQL 18
+ * ships no pg_dump.
+ */
+export async function chooseMethod(url: string, { external }: { external: boolean }): Promise<BackupMethod> {
+  if (!external) return 'copy';
+  const tool = await toolMajor('pg_dump');
+  if (tool === null) return 'copy';
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ v: number }>(
+      `select current_setting('server_version_num')::int / 10000 as v`,
+    );
+    return tool >= rows[0]!.v ? 'pg_dump' : 'copy';
+  } finally {
+    await client.end();
+  }
+}
+
+async function dumpDatabase(url: string, staging: string, method: BackupMethod) {
   await mkdir(path.join(staging, 'db'));
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -66,6 +103,26 @@ async function dumpDatabase(url: string, staging: string) {
     if (migrations.length === 0)
       throw new Error('The database has no Core28 schema (no migrations applied).');
     const tables: Manifest['tables'] = [];
+    if (method === 'pg_dump') {
+      // pg_dump reads this transaction's snapshot, so the manifest's counts match the dump.
+      const snapshot = (await client.query<{ s: string }>('select pg_export_snapshot() as s')).rows[0]!.s;
+      for (const table of await listTables(client)) {
+        const { rows } = await client.query<{ n: number }>(
+          `select count(*)::int as n from ${qualified(table)}`,
+        );
+        tables.push({ ...table, rows: rows[0]!.n });
+      }
+      await runTool('pg_dump', url, [
+        '--format=custom',
+        '--no-owner',
+        '--no-privileges',
+        `--snapshot=${snapshot}`,
+        '--file',
+        path.join(staging, DUMP_FILE),
+      ]);
+      await client.query('commit');
+      return { server, migrations, tables };
+    }
     for (const table of await listTables(client)) {
       const fileName = `db/${table.schema}.${table.name}.copy`;
       const columns = table.columns.map(quoteIdent).join(', ');

@@ -9,8 +9,10 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { extract } from 'tar';
 import { MIGRATIONS_FOLDER } from '../db/index.ts';
 import { readManifest } from './backup.ts';
+import { runTool, toolMajor } from './pg-tools.ts';
 import {
   appliedMigrations,
+  DUMP_FILE,
   listTables,
   type Manifest,
   MIGRATIONS_TABLE,
@@ -73,9 +75,15 @@ async function restoreDatabase(
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
+    if (manifest.method === 'pg_dump') {
+      const target = await inspectTarget(client, manifest, force);
+      await pgRestore(url, path.join(staging, DUMP_FILE), target);
+      await checkCounts(client, manifest);
+      return;
+    }
     // One transaction: a failed restore leaves the database as it was.
     await client.query('begin');
-    await prepareSchema(client, manifest, migrations, force);
+    if ((await inspectTarget(client, manifest, force)) === 'empty') await applyMigrations(client, migrations);
     // Rows go in exactly as they were: no triggers (the aggregates of migration 0005 are in the
     // backup already and would count twice) and no foreign-key checks (any table order works).
     await client.query('set local session_replication_role = replica');
@@ -83,8 +91,9 @@ async function restoreDatabase(
     await client.query(`truncate ${tables.map(qualified).join(', ')}`);
     const present = new Set(tables.map((t) => `${t.schema}.${t.name}`));
     for (const table of manifest.tables) {
-      if (!present.has(`${table.schema}.${table.name}`))
+      if (!present.has(`${table.schema}.${table.name}`) || !table.file) {
         throw new Error(`No table ${table.schema}.${table.name}`);
+      }
       const columns = table.columns.map(quoteIdent).join(', ');
       const copy = client.query(copyFrom(`copy ${qualified(table)} (${columns}) from stdin`));
       await pipeline(createReadStream(path.join(staging, table.file)), copy);
@@ -104,20 +113,18 @@ async function restoreDatabase(
   }
 }
 
-/** An empty database gets the schema; one of ours must be at the backup's level (and `force`d). */
-async function prepareSchema(
+/** An empty database, or one of ours at the backup's migration level (replaced only when `force`d). */
+async function inspectTarget(
   client: pg.Client,
   manifest: Manifest,
-  migrations: ReturnType<typeof migrationsOf>,
   force: boolean,
-) {
+): Promise<'empty' | 'ours'> {
   const applied = await appliedMigrations(client);
   if (applied.length === 0) {
     if ((await listTables(client)).length > 0) {
       throw new Error('The target database has tables but no Core28 schema: restore into an empty database.');
     }
-    await applyMigrations(client, migrations);
-    return;
+    return 'empty';
   }
   const same =
     applied.length === manifest.migrations.length &&
@@ -130,8 +137,37 @@ async function prepareSchema(
   const { rows } = await client.query<{ n: number }>('select count(*)::int as n from users');
   if (rows[0]!.n > 0 && !force) {
     throw new Error(
-      `The target database holds ${rows[0]!.n} accounts: pass --force to replace them with the backup.`,
+      `The target database holds ${rows[0]!.n} account(s): pass --force to replace them with the backup.`,
     );
+  }
+  return 'ours';
+}
+
+/** A pg_dump archive (external PostgreSQL): schema, rows, sequences and triggers in one transaction. */
+async function pgRestore(url: string, dump: string, target: 'empty' | 'ours') {
+  if ((await toolMajor('pg_restore')) === null) {
+    throw new Error(
+      'This backup was made with pg_dump: restoring it needs pg_restore on PATH (postgresql-client).',
+    );
+  }
+  await runTool('pg_restore', url, [
+    '--no-owner',
+    '--no-privileges',
+    '--single-transaction',
+    '--exit-on-error',
+    ...(target === 'ours' ? ['--clean', '--if-exists'] : []),
+    dump,
+  ]);
+}
+
+async function checkCounts(client: pg.Client, manifest: Manifest) {
+  for (const table of manifest.tables) {
+    const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from ${qualified(table)}`);
+    if (rows[0]!.n !== table.rows) {
+      throw new Error(
+        `${table.schema}.${table.name}: ${rows[0]!.n} rows after the restore, the manifest says ${table.rows}`,
+      );
+    }
   }
 }
 

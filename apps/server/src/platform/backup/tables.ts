@@ -7,11 +7,16 @@ export type Manifest = {
   createdAt: string;
   app: { version: string | null; commit: string | null };
   server: string;
+  /** copy: one COPY text file per table (db/*.copy); pg_dump: one custom-format dump (DUMP_FILE). */
+  method: BackupMethod;
   /** drizzle's applied migrations, oldest first: the schema the data belongs to. */
   migrations: { createdAt: number; hash: string }[];
-  tables: { schema: string; name: string; columns: string[]; rows: number; file: string }[];
+  tables: { schema: string; name: string; columns: string[]; rows: number; file?: string }[];
   storage: { kind: 'local' | 's3'; files: number; bytes: number };
 };
+
+export type BackupMethod = 'copy' | 'pg_dump';
+export const DUMP_FILE = 'db/database.pgdump';
 
 export type Table = { schema: string; name: string; columns: string[] };
 
