@@ -44,6 +44,7 @@ export async function createBackup({
   const target = path.resolve(file);
   await mkdir(path.dirname(target), { recursive: true });
   const staging = await mkdtemp(`${target}.staging-`);
+  const partial = `${target}.partial`;
   try {
     const database = await dumpDatabase(url, staging, method);
     // Files after the snapshot: a file the snapshot refers to was written before it.
@@ -58,7 +59,6 @@ export async function createBackup({
       storage,
     };
     await writeFile(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-    const partial = `${target}.partial`;
     await createTar({ gzip: true, file: partial, cwd: staging, portable: true }, [
       'manifest.json',
       'db',
