@@ -31,7 +31,7 @@ type Member = {
   results: Map<number, { acked: number | null; inFlight: number | null }>;
 };
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'core28-crash-'));
+let dataDir = '';
 let port = 0;
 let base = '';
 let child: ChildProcess | null = null;
@@ -41,6 +41,7 @@ let sequence = 1;
 
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('crash safety (SIGKILL, embedded PostgreSQL)', () => {
   beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'core28-crash-'));
     port = await freePort();
     base = `http://127.0.0.1:${port}`;
     await startServer();
@@ -51,6 +52,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('crash safety (SIGKILL, 
 
   afterAll(async () => {
     if (child && child.exitCode === null) child.kill('SIGKILL');
+    if (!dataDir) return;
     // Only the PostgreSQL this test's server started in its own DATA_DIR.
     const leftover = await readPostmasterPid(path.join(dataDir, 'pg'));
     if (leftover && isAlive(leftover.pid)) {
