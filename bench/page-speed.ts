@@ -106,10 +106,14 @@ export async function measureLighthouse(pages: { name: string; url: string }[]):
         onlyCategories: ['performance'],
       });
       const lhr = result!.lhr;
-      if (process.env.BENCH_DEBUG_CLS) {
-        for (const [id, audit] of Object.entries(lhr.audits))
-          if (id.includes('shift'))
-            console.log('  ', page.name, id, String(JSON.stringify(audit.details)).slice(0, 2500));
+      if (process.env.BENCH_DEBUG) {
+        for (const id of [
+          'bootup-time',
+          'long-tasks',
+          'largest-contentful-paint-element',
+          'network-requests',
+        ])
+          console.log('  ', page.name, id, String(JSON.stringify(lhr.audits[id]?.details)).slice(0, 3000));
       }
       results.push({
         page: page.name,

@@ -50,6 +50,8 @@ export type TestAppOptions = {
   mailer?: Mailer;
   now?: () => Date;
   seed?: boolean;
+  /** A database opened by the test (e.g. an embedded PostgreSQL) instead of a fresh one. */
+  database?: DatabaseHandle & { url?: string };
 };
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -61,7 +63,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'core28-test-')),
     ...options.env,
   });
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const deps = createDeps({
     config,
     log: pino({ level: 'silent' }),

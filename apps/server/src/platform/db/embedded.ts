@@ -53,12 +53,36 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   return { url, stop: () => server.stop() };
 }
 
+/**
+ * The embedded PostgreSQL already running in this DATA_DIR (started by a running server, or
+ * left behind by a crashed one), or null. Lets `npm run backup` read from it without a restart.
+ */
+export async function runningEmbeddedPostgres(dataDir: string): Promise<{ url: string; pid: number } | null> {
+  const postmaster = await readPostmasterPid(path.resolve(dataDir, 'pg'));
+  if (!postmaster || !isAlive(postmaster.pid) || !postmaster.port) return null;
+  const credentials = JSON.parse(await readFile(path.resolve(dataDir, 'pg-credentials.json'), 'utf8')) as {
+    user: string;
+    password: string;
+  };
+  const url = `postgres://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${postmaster.port}/postgres`;
+  return { url, pid: postmaster.pid };
+}
+
+/** postmaster.pid: line 1 is the postmaster's pid, line 4 its port (PostgreSQL's documented layout). */
+export async function readPostmasterPid(databaseDir: string) {
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const lines = (await readFile(pidFile, 'utf8')).split('\n');
+  const pid = Number.parseInt(lines[0] ?? '', 10);
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  const port = Number.parseInt(lines[3] ?? '', 10);
+  return { pid, port: Number.isInteger(port) ? port : null };
+}
+
 /** After a crash of this process, its PostgreSQL may still run and hold the lock: stop it cleanly. */
 async function stopLeftoverServer(databaseDir: string, log: Logger) {
-  const pidFile = path.join(databaseDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number.parseInt((await readFile(pidFile, 'utf8')).split('\n')[0] ?? '', 10);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return; // a stale file: PostgreSQL clears it itself
+  const pid = (await readPostmasterPid(databaseDir))?.pid;
+  if (!pid || !isAlive(pid)) return; // a stale file: PostgreSQL clears it itself
   log.warn({ pid }, 'stopping a PostgreSQL left running by an earlier crash');
   process.kill(pid, 'SIGINT'); // fast shutdown: rolls back open transactions, keeps every commit
   for (let waited = 0; isAlive(pid) && waited < 30_000; waited += 100) {
@@ -66,7 +90,7 @@ async function stopLeftoverServer(databaseDir: string, log: Logger) {
   }
 }
 
-function isAlive(pid: number) {
+export function isAlive(pid: number) {
   try {
     process.kill(pid, 0);
     return true;
