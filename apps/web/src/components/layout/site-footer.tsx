@@ -43,7 +43,7 @@ export function SiteFooter() {
           </ul>
         </div>
       </div>
-      <div className="border-t border-zinc-800 py-4 text-center text-xs text-zinc-500">
+      <div className="border-t border-zinc-800 py-4 text-center text-xs text-zinc-400">
         © {new Date().getFullYear()} Core28. All rights reserved.
       </div>
     </footer>

@@ -55,7 +55,12 @@ export default function AdminUsersPage() {
           Retry loading users
         </Button>
       )}
-      <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white">
+      <section
+        className="overflow-x-auto rounded-xl border border-zinc-200 bg-white"
+        aria-label="Members table"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: axe: a scrollable region must be reachable by keyboard
+        tabIndex={0}
+      >
         <table className="w-full text-left text-sm">
           <thead className="bg-zinc-50 text-zinc-500">
             <tr>
@@ -81,7 +86,7 @@ export default function AdminUsersPage() {
         </table>
         {list.isPending && <p className="p-4 text-zinc-600">Loading users...</p>}
         {data && data.users.length === 0 && <p className="p-4 text-zinc-600">No members match.</p>}
-      </div>
+      </section>
       <div className="flex items-center gap-3 text-sm">
         <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
           Previous

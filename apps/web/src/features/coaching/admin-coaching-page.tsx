@@ -96,7 +96,7 @@ export default function AdminCoachingPage() {
                       <span className={cn('truncate text-sm', topic.hasNewMessages && 'font-semibold')}>
                         {topic.title}
                       </span>
-                      <span className="text-xs text-zinc-500">{formatRelative(topic.lastMessageAt)}</span>
+                      <span className="text-xs text-zinc-600">{formatRelative(topic.lastMessageAt)}</span>
                     </button>
                   </li>
                 ))}

@@ -128,7 +128,7 @@ function Coaching() {
                       </span>
                       <UnreadBadge count={topic.unreadCount} />
                     </span>
-                    <span className="text-xs text-zinc-500">{formatRelative(topic.lastMessageAt)}</span>
+                    <span className="text-xs text-zinc-600">{formatRelative(topic.lastMessageAt)}</span>
                   </button>
                 </li>
               ))}

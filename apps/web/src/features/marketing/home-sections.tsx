@@ -86,7 +86,7 @@ export function ClosingCta({ isSignedIn }: { isSignedIn: boolean }) {
     <section className="bg-brand-600 text-white">
       <div className="mx-auto grid max-w-7xl justify-items-center gap-4 px-4 py-16 text-center sm:px-6">
         <h2 className="text-3xl font-extrabold tracking-tight">Your core, 28 days from now</h2>
-        <p className="max-w-xl text-brand-100">
+        <p className="max-w-xl text-white">
           Twenty minutes a day. No equipment. A plan that tells you exactly what to do.
         </p>
         <Button asChild size="lg" variant="inverse">

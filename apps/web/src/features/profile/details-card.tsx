@@ -70,6 +70,7 @@ function PhotoChange({ data }: { data: ProfileData }) {
           ref={input}
           id="avatar-file"
           type="file"
+          aria-label="Choose a profile photo"
           accept={AVATAR_TYPES.join(',')}
           className="sr-only"
           onChange={(e) => void onFile(e.target.files?.[0])}

@@ -40,7 +40,7 @@ function DayResultCard({ day, state }: { day: number; state: ProgramState }) {
           ? 'border-brand-600 bg-brand-50'
           : isEditable
             ? 'border-green-300 bg-green-50'
-            : 'border-zinc-200 bg-zinc-100 text-zinc-500',
+            : 'border-zinc-200 bg-zinc-100 text-zinc-600',
       )}
     >
       <p className="font-semibold">Day {day}</p>

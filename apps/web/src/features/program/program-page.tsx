@@ -27,7 +27,7 @@ const STATUS_STYLE = {
   completed: 'border-green-300 bg-green-50',
   current: 'border-brand-600 bg-brand-50 ring-2 ring-brand-600/20',
   past: 'border-green-200 bg-white',
-  future: 'border-zinc-200 bg-zinc-100 text-zinc-500',
+  future: 'border-zinc-200 bg-zinc-100 text-zinc-600',
 } as const;
 
 export default function ProgramPage() {
@@ -155,7 +155,7 @@ export default function ProgramPage() {
                     <span className="text-xs font-semibold text-brand-700">Today</span>
                   )}
                   {isTomorrow(day, state.currentDay) && (
-                    <span className="text-xs font-semibold text-zinc-500">Tomorrow</span>
+                    <span className="text-xs font-semibold text-zinc-600">Tomorrow</span>
                   )}
                 </div>
                 <p className="text-sm">

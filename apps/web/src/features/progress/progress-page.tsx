@@ -94,7 +94,7 @@ export default function ProgressPage() {
                       key={name}
                       className={cn(
                         'flex items-center gap-2',
-                        isEarned ? 'font-semibold text-zinc-900' : 'text-zinc-400',
+                        isEarned ? 'font-semibold text-zinc-900' : 'text-zinc-500',
                       )}
                     >
                       <Icon className={cn('size-4', isEarned ? 'text-brand-600' : '')} aria-hidden />

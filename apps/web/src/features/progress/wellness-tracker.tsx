@@ -79,7 +79,7 @@ export function WellnessTracker({ state }: { state: ProgramState }) {
                 canLogWellness(day, state.currentDay)
                   ? 'border-brand-600'
                   : isFuture
-                    ? 'border-zinc-200 bg-zinc-100 text-zinc-500'
+                    ? 'border-zinc-200 bg-zinc-100 text-zinc-600'
                     : 'border-zinc-200',
               )}
             >
@@ -91,7 +91,7 @@ export function WellnessTracker({ state }: { state: ProgramState }) {
                   Feeling {entry.feeling}/5 · Energy {energyPercent(entry.energy)}%
                 </p>
               ) : (
-                <p className="text-zinc-400">Not logged</p>
+                <p className="text-zinc-500">Not logged</p>
               )}
             </li>
           );

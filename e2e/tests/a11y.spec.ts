@@ -1,0 +1,116 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { paidMember, signIn } from './helpers';
+
+// issue 9: axe-core on every page of the route table, signed out, as a member and as the admin,
+// at desktop and mobile widths: no serious or critical violations.
+const WIDTHS = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } };
+
+async function audit(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('main, [role="main"]').first()).toBeVisible();
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${path} ${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    );
+}
+
+async function auditAll(context: BrowserContext, paths: string[]) {
+  const page = await context.newPage();
+  const found: string[] = [];
+  for (const path of paths) found.push(...(await audit(page, path)));
+  return found;
+}
+
+for (const [width, viewport] of Object.entries(WIDTHS)) {
+  test(`signed out, ${width}: public pages have no serious or critical violations`, async ({
+    browser,
+    request,
+  }) => {
+    const articles = (await (await request.get('/api/blog/articles')).json()) as { slug: string }[];
+    const context = await browser.newContext({ viewport });
+    const found = await auditAll(context, [
+      '/',
+      '/blog',
+      `/blog/${articles[0]!.slug}`,
+      '/blog/no-such-article',
+      '/about',
+      '/contact',
+      '/privacy',
+      '/terms',
+      '/program-info',
+      '/progress-info',
+      '/subscription',
+      '/subscription/signup?plan=daily-core',
+      '/auth',
+      '/auth?action=signup',
+      '/no-such-page',
+    ]);
+    expect(found).toEqual([]);
+    await context.close();
+  });
+
+  test(`1-on-1 Burn member, ${width}: member pages have no serious or critical violations`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport });
+    await paidMember(context, 'burn-monthly', 'Alex Axe');
+    const topic = await context.request.post('/api/coaching/topics', {
+      data: { title: 'Breathing' },
+      headers: { origin: new URL(test.info().project.use.baseURL!).origin },
+    });
+    const { topic: created } = (await topic.json()) as { topic: { id: string } };
+    const found = await auditAll(context, [
+      '/',
+      '/program',
+      '/exercises',
+      '/progress',
+      '/profile',
+      '/profile-completion',
+      '/one-on-one',
+      `/one-on-one?topic=${created.id}`,
+      '/subscription/manage',
+    ]);
+    expect(found).toEqual([]);
+    await context.close();
+  });
+
+  test(`admin, ${width}: admin pages have no serious or critical violations`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport });
+    const member = await browser.newContext();
+    await paidMember(member, 'burn-monthly', 'Sam Axe');
+    const origin = { origin: new URL(test.info().project.use.baseURL!).origin };
+    const topic = (await (
+      await member.request.post('/api/coaching/topics', { data: { title: 'Form check' }, headers: origin })
+    ).json()) as { topic: { id: string; userId: string } };
+    await member.request.post(`/api/coaching/topics/${topic.topic.id}/messages`, {
+      data: { message: 'Is my form right?' },
+      headers: origin,
+    });
+    const page = await context.newPage();
+    await signIn(page, 'admin@core28.local', 'Admin#2026');
+    await expect(page).toHaveURL(/\/admin$/);
+    const found = await auditAll(context, [
+      '/admin',
+      '/admin/users',
+      '/admin/one-on-one',
+      `/admin/one-on-one?topic=${topic.topic.id}`,
+      '/admin/program',
+      '/admin/exercises',
+      '/admin/blog',
+      `/admin/chat/${topic.topic.userId}/${topic.topic.id}`,
+    ]);
+    expect(found).toEqual([]);
+    await context.close();
+    await member.close();
+  });
+}
