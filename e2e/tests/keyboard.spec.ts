@@ -1,19 +1,13 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectToast, PASSWORD, paidMember } from './helpers';
 
-/** Presses Tab until the focused element matches, as a keyboard user would; fails after `max` presses. */
-async function tabTo(page: Page, matches: (el: Element) => boolean, max = 60) {
-  const source = matches.toString();
+/** Presses Tab until the target has focus, as a keyboard user would; fails after `max` presses. */
+async function tabTo(page: Page, target: Locator, max = 60) {
   for (let i = 0; i < max; i++) {
     await page.keyboard.press('Tab');
-    const found = await page.evaluate((fn) => {
-      const el = document.activeElement;
-      // biome-ignore lint/security/noGlobalEval: the predicate is this test's own source, sent into the page
-      return el ? (0, eval)(`(${fn})`)(el) : false;
-    }, source);
-    if (found) return;
+    if (await target.evaluate((el) => el === document.activeElement)) return;
   }
-  throw new Error(`Tab never reached the element (${source})`);
+  throw new Error(`Tab never reached ${target}`);
 }
 
 test('keyboard alone: sign in, then complete today; the dialog traps focus and closes on Escape', async ({
@@ -26,7 +20,7 @@ test('keyboard alone: sign in, then complete today; the dialog traps focus and c
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto('/auth');
-  await tabTo(page, (el) => el.id === 'signin-email');
+  await tabTo(page, page.locator('#signin-email'));
   await page.keyboard.type(email);
   await page.keyboard.press('Tab');
   await expect(page.locator('#signin-password')).toBeFocused();
@@ -38,10 +32,7 @@ test('keyboard alone: sign in, then complete today; the dialog traps focus and c
   await page.goto('/program');
   const today = page.getByRole('article', { name: 'Day 1' });
   await expect(today.getByText('Today')).toBeVisible();
-  await tabTo(
-    page,
-    (el) => el.textContent?.trim() === 'Complete' && !!el.closest('article[aria-label="Day 1"]'),
-  );
+  await tabTo(page, today.getByRole('button', { name: 'Complete' }));
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
@@ -58,7 +49,7 @@ test('keyboard alone: sign in, then complete today; the dialog traps focus and c
 
   await page.keyboard.press('Enter');
   await expect(dialog).toBeVisible();
-  await tabTo(page, (el) => el.textContent?.trim() === 'Mark as Complete', 10);
+  await tabTo(page, dialog.getByRole('button', { name: 'Mark as Complete' }), 10);
   await page.keyboard.press('Enter');
   await expectToast(page, 'Workout Completed!');
   await expect(today.getByText('Completed')).toBeVisible();

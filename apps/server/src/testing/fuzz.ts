@@ -14,6 +14,7 @@ export const HOSTILE_STRINGS = [
   '[click](javascript:alert(1))',
   '![x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
   '{{7*7}}',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, meant literally
   '${7*7}',
   '%s%s%s%n',
   '../../../../etc/passwd',

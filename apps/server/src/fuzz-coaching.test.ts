@@ -1,0 +1,3 @@
+import { fuzzArea } from './testing/fuzz-suite.ts';
+
+fuzzArea('coaching');
