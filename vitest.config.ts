@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: on a 2-core machine, one file at a time.
+    // Every server test file has a database of its own (and free ports), so files run side by side.
+    maxWorkers: '100%',
     projects: [
       { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
       {
