@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectToast, paidMember, signIn } from './helpers';
 
 test('a 1-on-1 Burn member and the coach talk live, without reloading, and the unread badge clears when opened', async ({
@@ -108,4 +108,54 @@ test('a Daily Core member sees Access Restricted with a way to upgrade', async (
   const status = await page.evaluate(() => fetch('/api/coaching/topics').then((r) => r.status));
   expect(status).toBe(403);
   await context.close();
+});
+
+test('on a phone, both sides of a conversation fit the screen: nothing cut off at the right', async ({
+  browser,
+}) => {
+  const viewport = { width: 390, height: 844 };
+  const memberContext = await browser.newContext({ viewport });
+  const coachContext = await browser.newContext({ viewport });
+  const member = await memberContext.newPage();
+  const coach = await coachContext.newPage();
+  await paidMember(memberContext, 'burn-monthly', 'Maya Moss');
+  await member.goto('/one-on-one');
+  await member.getByRole('button', { name: 'New Topic' }).click();
+  const dialog = member.getByRole('dialog', { name: 'New Topic' });
+  await dialog.getByLabel('Title').fill('Lower back lifting during slow leg raises near the floor');
+  await dialog.getByRole('button', { name: 'Create Topic' }).click();
+  await expectToast(member, 'Discussion topic created successfully');
+  await member
+    .getByRole('textbox', { name: 'Message' })
+    .fill('My lower back lifts off the floor near the bottom of each rep. Is that OK?');
+  await member.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expectToast(member, 'Message sent successfully');
+
+  await signIn(coach, 'admin@core28.local', 'Admin#2026');
+  await coach.goto('/admin/one-on-one');
+  await coach
+    .getByRole('button', { name: /Lower back lifting during slow leg raises/ })
+    .first()
+    .click();
+  await expect(coach.getByRole('log', { name: 'Messages' })).toContainText('lifts off the floor');
+
+  const fits = async (page: Page, names: [Parameters<Page['getByRole']>[0], string][]) => {
+    for (const [role, name] of names) {
+      const box = await page.getByRole(role, { name }).boundingBox();
+      expect(box, `${name} is on screen`).not.toBeNull();
+      expect(box!.x + box!.width, `${name} ends inside the screen`).toBeLessThanOrEqual(viewport.width);
+    }
+  };
+  await fits(coach, [
+    ['button', 'Archive'],
+    ['textbox', 'Reply'],
+    ['log', 'Messages'],
+  ]);
+  await fits(member, [
+    ['button', 'Send'],
+    ['textbox', 'Message'],
+    ['log', 'Messages'],
+  ]);
+  await memberContext.close();
+  await coachContext.close();
 });

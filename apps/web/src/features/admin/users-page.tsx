@@ -61,7 +61,7 @@ export default function AdminUsersPage() {
         // biome-ignore lint/a11y/noNoninteractiveTabindex: axe: a scrollable region must be reachable by keyboard
         tabIndex={0}
       >
-        <table className="w-full text-left text-sm">
+        <table className="w-full whitespace-nowrap text-left text-sm">
           <thead className="bg-zinc-50 text-zinc-500">
             <tr>
               {['Name', 'Email', 'Tier', 'Plan', 'Registered', 'Current day'].map((h) => (

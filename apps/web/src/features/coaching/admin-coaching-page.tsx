@@ -36,7 +36,7 @@ export default function AdminCoachingPage() {
         </div>
         <LiveIndicator status={status} />
       </header>
-      <Card className="grid h-[min(75vh,760px)] min-h-[440px] overflow-hidden md:grid-cols-[340px_1fr]">
+      <Card className="grid h-[min(75vh,760px)] min-h-[440px] grid-cols-[minmax(0,1fr)] overflow-hidden md:grid-cols-[340px_minmax(0,1fr)]">
         <aside
           className={cn('flex min-h-0 flex-col border-zinc-200 md:border-r', selectedId && 'hidden md:flex')}
         >

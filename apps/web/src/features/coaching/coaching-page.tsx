@@ -86,7 +86,7 @@ function Coaching() {
         </div>
       </header>
 
-      <Card className="grid h-[min(70vh,720px)] min-h-[420px] overflow-hidden md:grid-cols-[320px_1fr]">
+      <Card className="grid h-[min(70vh,720px)] min-h-[420px] grid-cols-[minmax(0,1fr)] overflow-hidden md:grid-cols-[320px_minmax(0,1fr)]">
         <aside
           aria-label="Discussion topics"
           className={cn('min-h-0 overflow-y-auto border-zinc-200 md:border-r', selected && 'hidden md:block')}
