@@ -49,7 +49,7 @@ export default function AdminProgramPage() {
         {data ? <ProgramChart data={data.completionsPerDay} /> : <div className="h-72" />}
       </Card>
 
-      <div className="grid gap-6 xl:grid-cols-[2fr_1fr]">
+      <div className="grid gap-6 2xl:grid-cols-[2fr_1fr]">
         <Card className="overflow-hidden">
           <h2 className="border-b border-zinc-100 px-5 py-4 font-bold">Top 20 Members by Current Day</h2>
           {/* Focusable, so a keyboard can scroll the table sideways on a narrow screen. */}
