@@ -32,11 +32,18 @@ export async function signOut(page: Page) {
   await expectToast(page, 'Signed out');
 }
 
-export async function signIn(page: Page, email: string, password = PASSWORD) {
+/** Sends the sign-in form, whatever the answer. */
+export async function submitSignIn(page: Page, email: string, password = PASSWORD) {
   await page.goto('/auth');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Signs in and waits until the app has taken the user away from /auth, so the session is set. */
+export async function signIn(page: Page, email: string, password = PASSWORD) {
+  await submitSignIn(page, email, password);
+  await expect(page).not.toHaveURL(/\/auth(\?|$)/);
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   signIn,
   signOut,
   signUpAndConfirm,
+  submitSignIn,
   uniqueEmail,
 } from './helpers';
 
@@ -45,7 +46,7 @@ test('a visitor signs up, confirms, signs out and in, and resets the password', 
   await expect(page).toHaveURL(/\/profile$/);
 
   await signOut(page);
-  await signIn(page, email, PASSWORD);
+  await submitSignIn(page, email, PASSWORD);
   await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
   await page.getByLabel('Password').fill('New#Pass99');
   await page.getByRole('button', { name: 'Sign In' }).click();
