@@ -36,6 +36,12 @@ test('a visitor compares the plans monthly and annually', async ({ page }) => {
 test('an auth-page sign-up is on the free trial, shown by the banner and the management page, once only', async ({
   page,
 }) => {
+  // The trial starts while the next page already loads: make it the slower of the two, as it can
+  // be on a busy server, and the banner must still come to show the trial.
+  await page.route('**/api/subscription/trial', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
   await signUpAndConfirm(page, uniqueEmail('trial'));
   const end = new Date(Date.now() + 7 * 86_400_000).toLocaleDateString('en-US', {
     month: 'long',

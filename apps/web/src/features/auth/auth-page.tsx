@@ -69,7 +69,7 @@ export default function AuthPage() {
     confirmedHandled.current = true;
     toast.success('Email confirmed!');
     // spec §7: an auth-page sign-up starts the Feel and Burn trial; a failure is only logged.
-    void startTrial().catch((err: Error) => console.info('trial not started:', err.message));
+    void startTrial(queryClient).catch((err: Error) => console.info('trial not started:', err.message));
     void queryClient.invalidateQueries({ queryKey: meQuery().queryKey });
     navigate('/profile-completion', { replace: true });
   }, [isConfirmed, navigate, queryClient]);
