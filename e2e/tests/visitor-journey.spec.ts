@@ -117,3 +117,15 @@ test('the header shows the visitor links and the mobile menu opens', async ({ pa
   }
   await expect(menu.getByRole('link', { name: 'Exercises' })).toHaveCount(0);
 });
+
+test('the account menu opens when tapped before its code has arrived', async ({ page }) => {
+  await signUpAndConfirm(page, uniqueEmail('early'));
+  await page.route('**/assets/account-menu-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expectToast(page, 'Signed out');
+});

@@ -9,15 +9,19 @@ export default function AccountMenu({
   email,
   initial,
   viewer,
+  open,
+  onOpenChange,
   onSignOut,
 }: {
   email: string;
   initial: string;
   viewer: Viewer;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
   onSignOut: () => void;
 }) {
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root open={open} onOpenChange={onOpenChange}>
       <DropdownMenu.Trigger asChild>
         <AvatarButton initial={initial} />
       </DropdownMenu.Trigger>

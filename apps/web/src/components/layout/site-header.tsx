@@ -46,6 +46,7 @@ export function SiteHeader() {
   const signOut = useSignOut();
   const navigate = useNavigate();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const [isAccountMenuOpen, setIsAccountMenuOpen] = useState(false);
   const [hasOpenedMenu, setHasOpenedMenu] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const links = headerLinks(viewer);
@@ -54,6 +55,7 @@ export function SiteHeader() {
 
   const onSignOut = () => {
     setIsMenuOpen(false);
+    setIsAccountMenuOpen(false);
     signOut();
     toast.success('Signed out');
     void navigate('/');
@@ -77,8 +79,18 @@ export function SiteHeader() {
             </Button>
           )}
           {user && (
-            <Suspense fallback={<AvatarButton initial={initial} />}>
-              <AccountMenu email={user.email} initial={initial} viewer={viewer} onSignOut={onSignOut} />
+            // A tap before the menu's code has arrived is kept: the menu opens as soon as it loads.
+            <Suspense
+              fallback={<AvatarButton initial={initial} onClick={() => setIsAccountMenuOpen(true)} />}
+            >
+              <AccountMenu
+                email={user.email}
+                initial={initial}
+                viewer={viewer}
+                open={isAccountMenuOpen}
+                onOpenChange={setIsAccountMenuOpen}
+                onSignOut={onSignOut}
+              />
             </Suspense>
           )}
           <Button
