@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { expectToast, paidMember, signIn } from './helpers';
 
@@ -8,7 +9,8 @@ test('a 1-on-1 Burn member and the coach talk live, without reloading, and the u
   const coachContext = await browser.newContext();
   const member = await memberContext.newPage();
   const coach = await coachContext.newPage();
-  const { name } = await paidMember(memberContext, 'burn-monthly', 'Maya Moss');
+  // A name of its own, so a retry does not meet the topics of the failed try.
+  const { name } = await paidMember(memberContext, 'burn-monthly', `Maya ${randomUUID().slice(0, 6)}`);
 
   await signIn(coach, 'admin@core28.local', 'Admin#2026');
   await coach.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: '1 on 1' }).click();
@@ -158,4 +160,26 @@ test('on a phone, both sides of a conversation fit the screen: nothing cut off a
   ]);
   await memberContext.close();
   await coachContext.close();
+});
+
+test('a message sent before the conversation has loaded is sent, not dropped', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await paidMember(context, 'burn-monthly', 'Quinn Quick');
+  await page.goto('/one-on-one');
+  await page.getByRole('button', { name: 'New Topic' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Topic' });
+  await dialog.getByLabel('Title').fill('Warm-up');
+  // The conversation answers slowly, as it can on a busy server or a slow network.
+  await page.route('**/api/coaching/topics/*', async (route) => {
+    if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue();
+  });
+  await dialog.getByRole('button', { name: 'Create Topic' }).click();
+  await page.getByRole('textbox', { name: 'Message' }).fill('Should I warm up before day 1?');
+  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expectToast(page, 'Message sent successfully');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('');
+  await expect(page.getByRole('log', { name: 'Messages' })).toContainText('Should I warm up before day 1?');
+  await context.close();
 });

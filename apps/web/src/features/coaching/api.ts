@@ -31,7 +31,11 @@ export function useSendMessage(topicId: string) {
     mutationFn: (message: string) =>
       unwrap(api.coaching.topics[':topicId'].messages.$post({ param: { topicId }, json: { message } })),
     onSuccess: ({ message }) => {
-      addMessage(queryClient, memberConversationQuery(topicId).queryKey, message);
+      const conversationKey = memberConversationQuery(topicId).queryKey;
+      // Sent before the conversation had loaded: its pending read may have missed the message.
+      if (queryClient.getQueryData(conversationKey) === undefined)
+        void queryClient.invalidateQueries({ queryKey: conversationKey });
+      else addMessage(queryClient, conversationKey, message);
       void queryClient.invalidateQueries({ queryKey: memberTopicsQuery().queryKey });
     },
   });

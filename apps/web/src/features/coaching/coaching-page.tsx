@@ -220,7 +220,6 @@ function MemberConversation({ topic, onBack }: { topic: MemberTopic; onBack: () 
       <Composer
         label="Message"
         placeholder="Write a message… (Enter sends, Shift+Enter for a new line)"
-        disabled={!conversation.data}
         onSend={(text) =>
           send.mutateAsync(text).then(
             () => toast.success('Message sent successfully'),
