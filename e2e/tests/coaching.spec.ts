@@ -2,6 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { expectToast, paidMember, signIn } from './helpers';
 
+/** Creates a topic through the New Topic dialog, as the member would. */
+async function createTopic(page: Page, title: string) {
+  await page.getByRole('button', { name: 'New Topic' }).click();
+  await page.getByRole('dialog', { name: 'New Topic' }).getByLabel('Title').fill(title);
+  await page.getByRole('dialog', { name: 'New Topic' }).getByRole('button', { name: 'Create Topic' }).click();
+  await expectToast(page, 'Discussion topic created successfully');
+}
+
 test('a 1-on-1 Burn member and the coach talk live, without reloading, and the unread badge clears when opened', async ({
   browser,
 }) => {
@@ -60,10 +68,7 @@ test('a 1-on-1 Burn member and the coach talk live, without reloading, and the u
   await expect(log).toContainText('Press it down and lower your legs');
 
   // With the topic closed, the next reply shows as an unread badge until the member opens it.
-  await member.getByRole('button', { name: 'New Topic' }).click();
-  await dialog.getByLabel('Title').fill('Nutrition');
-  await dialog.getByRole('button', { name: 'Create Topic' }).click();
-  await expectToast(member, 'Discussion topic created successfully');
+  await createTopic(member, 'Nutrition');
   await coach.getByRole('textbox', { name: 'Reply' }).fill('Also: breathe out as you lower.');
   await coach.getByRole('textbox', { name: 'Reply' }).press('Enter');
   const topicButton = member.getByRole('button', { name: /Lower back during leg raises/ });
@@ -122,11 +127,7 @@ test('on a phone, both sides of a conversation fit the screen: nothing cut off a
   const coach = await coachContext.newPage();
   await paidMember(memberContext, 'burn-monthly', 'Maya Moss');
   await member.goto('/one-on-one');
-  await member.getByRole('button', { name: 'New Topic' }).click();
-  const dialog = member.getByRole('dialog', { name: 'New Topic' });
-  await dialog.getByLabel('Title').fill('Lower back lifting during slow leg raises near the floor');
-  await dialog.getByRole('button', { name: 'Create Topic' }).click();
-  await expectToast(member, 'Discussion topic created successfully');
+  await createTopic(member, 'Lower back lifting during slow leg raises near the floor');
   await member
     .getByRole('textbox', { name: 'Message' })
     .fill('My lower back lifts off the floor near the bottom of each rep. Is that OK?');

@@ -1,5 +1,5 @@
 import { EMAIL_CONFIRMED_CALLBACK, type Viewer } from '@core28/core/navigation';
-import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, postJson, unwrap } from '@/lib/api';
 import { subscriptionQuery } from '../subscriptions/api';
 
@@ -41,15 +41,6 @@ export async function signInWithProvider(provider: 'google' | 'apple') {
   const { url } = await postJson<{ url: string }>('/api/auth/sign-in/social', { provider, callbackURL: '/' });
   window.location.assign(url);
 }
-
-/**
- * Starts the free trial and stores the new subscription state, so whatever already read the
- * state (the banner, say) shows the trial even when it asked before the trial began.
- */
-export const startTrial = (queryClient: QueryClient) =>
-  unwrap(api.subscription.trial.$post()).then((state) =>
-    queryClient.setQueryData(subscriptionQuery().queryKey, state),
-  );
 
 export const signIn = (body: { email: string; password: string }) =>
   postJson('/api/auth/sign-in/email', body);

@@ -7,7 +7,8 @@ import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
-import { meQuery, providersQuery, signInWithProvider, startTrial, useViewer } from './api';
+import { useActivateTrial } from '../subscriptions/api';
+import { meQuery, providersQuery, signInWithProvider, useViewer } from './api';
 import { type AuthMode, ForgotPasswordForm, RecoveryForm, SignInForm, SignUpForm } from './auth-forms';
 
 const HEADINGS: Record<AuthMode, { title: string; description: string }> = {
@@ -62,6 +63,9 @@ export default function AuthPage() {
   const linkError = params.get('error');
   const isConfirmed = params.has('confirmed') && !linkError;
   const confirmedHandled = useRef(false);
+  // Stores the new subscription state when it answers, so the banner shows the trial even when
+  // it read the state before the trial began.
+  const { mutateAsync: activateTrial } = useActivateTrial();
 
   // spec §2: ?confirmed shows 'Email confirmed!' and goes on to /profile-completion.
   useEffect(() => {
@@ -69,10 +73,10 @@ export default function AuthPage() {
     confirmedHandled.current = true;
     toast.success('Email confirmed!');
     // spec §7: an auth-page sign-up starts the Feel and Burn trial; a failure is only logged.
-    void startTrial(queryClient).catch((err: Error) => console.info('trial not started:', err.message));
+    void activateTrial().catch((err: Error) => console.info('trial not started:', err.message));
     void queryClient.invalidateQueries({ queryKey: meQuery().queryKey });
     navigate('/profile-completion', { replace: true });
-  }, [isConfirmed, navigate, queryClient]);
+  }, [isConfirmed, navigate, queryClient, activateTrial]);
 
   const refreshSession = () => queryClient.invalidateQueries({ queryKey: meQuery().queryKey });
 
