@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { articleStatus, renderArticle, slugify } from './blog.ts';
+import {
+  articleStatus,
+  PUBLICATION_DATE_MESSAGE,
+  publicationDateError,
+  renderArticle,
+  slugify,
+  startOfTodayUtc,
+} from './blog.ts';
 
 describe('slugify (spec §5)', () => {
   it('lowercases and joins words with one hyphen', () => {
@@ -44,5 +51,26 @@ describe('renderArticle', () => {
     expect(html).not.toMatch(/href="javascript:/i);
     expect(html).not.toMatch(/href="data:/i);
     expect(html).toContain('&lt;script&gt;');
+  });
+});
+
+describe('publicationDateError (spec §5: not earlier than the start of today)', () => {
+  const now = new Date('2026-08-01T10:00:00Z');
+  const check = (chosen: string, stored: string | null = null) =>
+    publicationDateError({ chosen: new Date(chosen), stored: stored ? new Date(stored) : null, now });
+
+  it('accepts today (UTC) and later, refuses a new date before today', () => {
+    expect(startOfTodayUtc(now).toISOString()).toBe('2026-08-01T00:00:00.000Z');
+    expect(check('2026-08-01T00:00:00Z')).toBeNull();
+    expect(check('2026-09-01T08:00:00Z')).toBeNull();
+    expect(check('2026-07-31T23:59:59Z')).toBe(PUBLICATION_DATE_MESSAGE);
+  });
+
+  it('always accepts the stored date unchanged, also as a picker sends it (minutes only)', () => {
+    const stored = '2026-07-20T08:15:42.123Z';
+    expect(check(stored, stored)).toBeNull();
+    expect(check('2026-07-20T08:15:00.000Z', stored)).toBeNull();
+    expect(check('2026-07-20T08:16:00.000Z', stored)).toBe(PUBLICATION_DATE_MESSAGE);
+    expect(check('2026-07-20T08:14:00.000Z', stored)).toBe(PUBLICATION_DATE_MESSAGE);
   });
 });
