@@ -57,6 +57,9 @@ test('a member changes the photo and the password, then signs in with the new pa
     .locator('#avatar-file')
     .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
   await expectToast(page, 'Invalid file type');
+  // spec §5: the hint and the error name the formats as the spec does.
+  await expectToast(page, 'Please select an image file (JPG, PNG or GIF)');
+  await expect(page.getByText('JPG, PNG or GIF up to 5MB')).toBeVisible();
 
   const update = page.getByRole('button', { name: 'Update Password' });
   await expect(update).toBeDisabled();

@@ -71,6 +71,7 @@ function PhotoChange({ data }: { data: ProfileData }) {
           id="avatar-file"
           type="file"
           aria-label="Choose a profile photo"
+          aria-describedby="avatar-hint"
           accept={AVATAR_TYPES.join(',')}
           className="sr-only"
           onChange={(e) => void onFile(e.target.files?.[0])}
@@ -84,7 +85,9 @@ function PhotoChange({ data }: { data: ProfileData }) {
         >
           <Camera /> Change photo
         </Button>
-        <p className="text-xs text-zinc-500">JPG, PNG, GIF or WebP up to 5MB</p>
+        <p id="avatar-hint" className="text-xs text-zinc-500">
+          JPG, PNG or GIF up to 5MB
+        </p>
         {progress !== null && (
           <div
             role="progressbar"
