@@ -108,4 +108,9 @@ export const AVATAR_URL_REFRESH_RATIO = 0.9;
 export const isProfileComplete = (profile: { firstName: string | null; lastName: string | null } | null) =>
   Boolean(profile?.firstName && profile.lastName);
 
-export const DeleteAccountSchema = z.object({ password: z.string().min(1, 'Please enter your password') });
+/** An account made with Google or Apple has no password: the server checks one only when there is one. */
+export const DeleteAccountSchema = z.object({ password: z.string().max(128) });
+/** The deletion dialog of an account with a password. */
+export const DeleteAccountFormSchema = z.object({
+  password: z.string().min(1, 'Please enter your password').max(128),
+});
