@@ -273,22 +273,14 @@ function NewTopicDialog({
         <DialogTitle>New Topic</DialogTitle>
         <DialogDescription>What would you like to talk about with your coach?</DialogDescription>
         <form onSubmit={submit} className="mt-4 grid gap-4" noValidate>
-          <Field id="topic-title" label="Title">
+          <Field id="topic-title" label="Title" error={error || undefined}>
             <Input
-              id="topic-title"
               value={title}
               maxLength={200}
-              aria-invalid={error !== '' || undefined}
-              aria-describedby={error ? 'topic-title-error' : undefined}
               onChange={(e) => setTitle(e.target.value)}
               placeholder="e.g. Lower back pain during leg raises"
               autoFocus
             />
-            {error && (
-              <p id="topic-title-error" className="text-sm text-red-600">
-                {error}
-              </p>
-            )}
           </Field>
           <Field id="topic-description" label="Description (optional)">
             <Textarea
