@@ -103,3 +103,11 @@ export function publicationDateError({
   if (stored && isSameMinute(chosen, stored)) return null;
   return chosen.getTime() < startOfTodayUtc(now).getTime() ? PUBLICATION_DATE_MESSAGE : null;
 }
+
+/** The editor's schema: the request's, plus the publication date rule against the stored date. */
+export const articleFormSchema = ({ stored, now }: { stored: Date | null; now: () => Date }) =>
+  ArticleInputSchema.superRefine((article, ctx) => {
+    if (!article.published || !article.publishedAt) return;
+    const message = publicationDateError({ chosen: new Date(article.publishedAt), stored, now: now() });
+    if (message) ctx.addIssue({ code: 'custom', message, path: ['publishedAt'] });
+  });
