@@ -69,6 +69,8 @@ test('a 1-on-1 Burn member and the coach talk live, without reloading, and the u
 
   // With the topic closed, the next reply shows as an unread badge until the member opens it.
   await createTopic(member, 'Nutrition');
+  // The new topic is open, so the reply cannot land in the old conversation and be read at once.
+  await expect(member.getByRole('heading', { name: 'Nutrition', exact: true })).toBeVisible();
   await coach.getByRole('textbox', { name: 'Reply' }).fill('Also: breathe out as you lower.');
   await coach.getByRole('textbox', { name: 'Reply' }).press('Enter');
   const topicButton = member.getByRole('button', { name: /Lower back during leg raises/ });
