@@ -72,10 +72,17 @@ export const authRoutes = new Hono<AppEnv>()
     const user = c.var.user;
     if (!user) return c.json({ user: null, profile: null, isAdmin: false });
     const { db } = c.var.deps;
-    const [profile] = await db.select().from(profiles).where(eq(profiles.userId, user.id));
+    const [[profile], isAdminUser] = await Promise.all([
+      db.select().from(profiles).where(eq(profiles.userId, user.id)),
+      // spec §6: a failed admin check is logged and treated as non-admin, not a failed /api/me.
+      isAdmin(c.var.deps, user.id).catch((err: unknown) => {
+        c.var.log.error({ err, userId: user.id }, 'admin check failed; treated as non-admin');
+        return false;
+      }),
+    ]);
     return c.json({
       user: { id: user.id, email: user.email, emailVerified: user.emailVerified, name: user.name },
       profile: profile ?? null,
-      isAdmin: await isAdmin(c.var.deps, user.id),
+      isAdmin: isAdminUser,
     });
   });
