@@ -23,6 +23,7 @@ export function useViewer() {
     isLoading: me.isPending,
     user,
     profile: me.data?.profile ?? null,
+    avatarUrl: me.data?.avatar?.url ?? null,
     isAdmin: me.data?.isAdmin ?? false,
     subscription: subscription.data ?? null,
     viewer,
@@ -62,7 +63,7 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return () => {
     signOutState.hasSignedOut = true;
-    queryClient.setQueryData(meQuery().queryKey, { user: null, profile: null, isAdmin: false });
+    queryClient.setQueryData(meQuery().queryKey, { user: null, profile: null, avatar: null, isAdmin: false });
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
     void fetch('/api/auth/sign-out', {
       method: 'POST',
