@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectToast, signUpAndConfirm, uniqueEmail } from './helpers';
 
 test('a member on day 3 completes the day, logs time, reps and wellness, sees progress, and searches exercises', async ({
@@ -70,4 +70,34 @@ test('a member on day 3 completes the day, logs time, reps and wellness, sees pr
     'href',
     /youtube\.com/,
   );
+});
+
+/** A confirmed member whose program is on `day` (registration moved back by the dev factory). */
+async function memberOnDay(page: Page, day: number) {
+  const email = uniqueEmail('day');
+  await signUpAndConfirm(page, email);
+  const moved = await page.request.post('/dev/members/registration', { data: { email, daysAgo: day - 1 } });
+  expect(moved.ok()).toBe(true);
+  return email;
+}
+
+test('a failed completion says "workout" for today and "day" for an earlier day (spec §8)', async ({
+  page,
+}) => {
+  await memberOnDay(page, 3);
+  await page.route('**/api/program/complete', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'Try again' } }),
+    }),
+  );
+  await page.goto('/program');
+  await page.getByRole('article', { name: 'Day 3' }).getByRole('button', { name: 'Complete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Mark as Complete' }).click();
+  await expectToast(page, 'Failed to mark workout as completed');
+
+  await page.getByRole('article', { name: 'Day 2' }).getByRole('button', { name: 'Complete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Mark as Complete' }).click();
+  await expectToast(page, 'Failed to mark day as completed');
 });

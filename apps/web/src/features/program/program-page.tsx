@@ -62,7 +62,14 @@ export default function ProgramPage() {
         setConfirmDay(null);
         if (err instanceof ApiError && err.status === 409)
           toast.info('Already Completed', { description: `Day ${day} is already marked as completed` });
-        else toast.error('Error', { description: 'Failed to mark day as completed' });
+        // spec §8: completing today is "the workout"; any other day is "the day".
+        else
+          toast.error('Error', {
+            description:
+              day === state.currentDay
+                ? 'Failed to mark workout as completed'
+                : 'Failed to mark day as completed',
+          });
       },
     });
 
