@@ -101,3 +101,44 @@ test('a failed completion says "workout" for today and "day" for an earlier day 
   await page.getByRole('dialog').getByRole('button', { name: 'Mark as Complete' }).click();
   await expectToast(page, 'Failed to mark day as completed');
 });
+
+// spec §5: invalid time is ignored — not saved as 0 behind a 'Progress Saved' toast.
+test('the day strip refuses "abc" and "lots", says why, and saves only valid values', async ({ page }) => {
+  await memberOnDay(page, 2);
+  const sent: unknown[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/program/results')) sent.push(request.postDataJSON());
+  });
+  await page.goto('/program');
+  const today = page.getByRole('region', { name: 'Log your time and reps' }).locator('[data-day="2"]');
+  const time = today.getByLabel('Time (mm:ss)');
+  const reps = today.getByLabel('Reps');
+  const save = today.getByRole('button', { name: 'Save Day 2' });
+
+  await time.fill('abc');
+  await time.blur();
+  await expect(today.getByText('Use mm:ss, e.g. 01:30')).toBeVisible();
+  await expect(time).toHaveAttribute('aria-invalid', 'true');
+  await expect(time).toHaveAccessibleDescription('Use mm:ss, e.g. 01:30');
+  await expect(save).toBeDisabled();
+
+  await time.fill('01:30');
+  await reps.fill('lots');
+  await reps.blur();
+  await expect(today.getByText('Use mm:ss, e.g. 01:30')).toHaveCount(0);
+  await expect(today.getByText('Use a whole number, e.g. 25')).toBeVisible();
+  await expect(reps).toHaveAttribute('aria-invalid', 'true');
+  await expect(save).toBeDisabled();
+  await save.click({ force: true }); // even a click that reaches it sends nothing
+  expect(sent).toEqual([]);
+
+  await reps.fill('25');
+  await expect(today.getByText('Use a whole number, e.g. 25')).toHaveCount(0);
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expectToast(page, 'Exercise progress for Day 2 has been saved.');
+  expect(sent).toEqual([{ day: 2, totalSeconds: 90, reps: 25 }]);
+  await page.reload();
+  await expect(today.getByLabel('Time (mm:ss)')).toHaveValue('01:30');
+  await expect(today.getByLabel('Reps')).toHaveValue('25');
+});

@@ -18,7 +18,13 @@ import {
   searchExercises,
   todaysExerciseIndex,
 } from './program.ts';
-import { DayResultSchema, WellnessSchema } from './program-schemas.ts';
+import {
+  DayResultFormSchema,
+  DayResultSchema,
+  REPS_FORMAT_MESSAGE,
+  TIME_FORMAT_MESSAGE,
+  WellnessSchema,
+} from './program-schemas.ts';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
@@ -82,11 +88,33 @@ describe('inputs and figures (spec §5, §9)', () => {
     expect(formatMmSs(90)).toBe('01:30');
     expect(formatMmSs(0)).toBe('00:00');
   });
-  it('reps default to 0', () => {
+  it('reps are a whole number, 0 when left empty, and anything else is not a number of reps', () => {
     expect(parseReps('25')).toBe(25);
+    expect(parseReps(' 7 ')).toBe(7);
     expect(parseReps('')).toBe(0);
-    expect(parseReps('x')).toBe(0);
-    expect(parseReps('-3')).toBe(0);
+    for (const bad of ['x', 'lots', '-3', '2.5', '12abc', '1e3']) expect(parseReps(bad), bad).toBeNull();
+  });
+  // spec §5: invalid input is ignored — never saved as 0; the field says why.
+  it('the day result form refuses what is not mm:ss or a whole number, with the reason', () => {
+    const parse = (time: string, reps: string) => DayResultFormSchema.safeParse({ time, reps });
+    expect(parse('01:30', '25').data).toEqual({ totalSeconds: 90, reps: 25 });
+    expect(parse('', '').data).toEqual({ totalSeconds: 0, reps: 0 });
+    const errors = (time: string, reps: string) =>
+      Object.fromEntries((parse(time, reps).error?.issues ?? []).map((i) => [i.path[0], i.message]));
+    expect(errors('abc', 'lots')).toEqual({ time: TIME_FORMAT_MESSAGE, reps: REPS_FORMAT_MESSAGE });
+    expect(TIME_FORMAT_MESSAGE).toBe('Use mm:ss, e.g. 01:30');
+    expect(errors('90', '10')).toEqual({ time: TIME_FORMAT_MESSAGE });
+    expect(errors('01:60', '10')).toEqual({ time: TIME_FORMAT_MESSAGE });
+    expect(errors('01:00', '100001')).toEqual({ reps: 'That is too many reps' });
+  });
+  it('the server refuses day results that are not whole numbers, with a clear message', () => {
+    const message = (body: unknown) => DayResultSchema.safeParse(body).error?.issues[0]?.message;
+    expect(message({ day: 1, totalSeconds: 'abc', reps: 1 })).toBe('Time must be a whole number of seconds');
+    expect(message({ day: 1, totalSeconds: 1.5, reps: 1 })).toBe('Time must be a whole number of seconds');
+    expect(message({ day: 1, totalSeconds: 60, reps: 'lots' })).toBe('Reps must be a whole number');
+    expect(message({ day: 1, totalSeconds: 60, reps: 2.5 })).toBe('Reps must be a whole number');
+    expect(message({ day: 1, totalSeconds: 60 })).toBe('Reps must be a whole number');
+    expect(DayResultSchema.safeParse({ day: 1, totalSeconds: 60, reps: 0 }).success).toBe(true);
   });
   it('energy percent and estimated minutes', () => {
     expect([1, 3, 5].map(energyPercent)).toEqual([0, 50, 100]);

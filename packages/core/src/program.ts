@@ -123,10 +123,11 @@ export function formatMmSs(totalSeconds: number): string {
   return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-/** Reps are a whole number, 0 by default. */
-export function parseReps(text: string): number {
-  const value = Number.parseInt(text.trim(), 10);
-  return Number.isFinite(value) && value > 0 ? value : 0;
+/** spec §5: reps are a whole number, 0 when left empty; anything else is not a number of reps (null). */
+export function parseReps(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return 0;
+  return /^\d{1,9}$/.test(trimmed) ? Number(trimmed) : null;
 }
 
 /** spec §5: case-insensitive substring match on name, description or summary. */

@@ -66,6 +66,26 @@ describe('program day rules on the server', () => {
     ).toHaveLength(2);
   });
 
+  // spec §5 "invalid input is ignored": a time or reps that is not a whole number is refused, never stored as 0.
+  it('refuses day results that are not whole numbers with a clear 400, writing nothing', async () => {
+    const member = await memberOnDay(3);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ totalSeconds: 'abc', reps: 5 }, 'Time must be a whole number of seconds'],
+      [{ totalSeconds: 90.5, reps: 5 }, 'Time must be a whole number of seconds'],
+      [{ totalSeconds: 90, reps: 'lots' }, 'Reps must be a whole number'],
+      [{ totalSeconds: 90, reps: null }, 'Reps must be a whole number'],
+      [{ totalSeconds: 90, reps: -1 }, 'Reps cannot be negative'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await send(member.cookie, 'PUT', '/results', { day: 3, ...body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(await json(res)).toEqual({ error: { code: 'BAD_REQUEST', message } });
+    }
+    expect(
+      await t.db.select().from(exerciseProgress).where(eq(exerciseProgress.userId, member.userId)),
+    ).toEqual([]);
+  });
+
   it('logs wellness for today only and refuses bad ratings without writing', async () => {
     const member = await memberOnDay(3);
     expect((await send(member.cookie, 'PUT', '/wellness', { day: 2, feeling: 4, energy: 5 })).status).toBe(

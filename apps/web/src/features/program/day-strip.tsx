@@ -1,4 +1,5 @@
-import { canLogResults, formatMmSs, PROGRAM_DAYS, parseMmSs, parseReps } from '@core28/core/program';
+import { canLogResults, formatMmSs, PROGRAM_DAYS } from '@core28/core/program';
+import { type DayResultForm, DayResultFormSchema } from '@core28/core/program-schemas';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -6,22 +7,84 @@ import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 import { type ProgramState, useSaveResult } from './api';
 
+type Field = keyof DayResultForm;
+
+/** The message of each field that does not parse; the schema is the one the server's rules follow. */
+function fieldErrors(form: DayResultForm): Partial<Record<Field, string>> {
+  const result = DayResultFormSchema.safeParse(form);
+  const errors: Partial<Record<Field, string>> = {};
+  for (const issue of result.error?.issues ?? []) {
+    const field = issue.path[0] as Field;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+function ResultInput({
+  day,
+  field,
+  label,
+  value,
+  error,
+  onChange,
+  onBlur,
+}: {
+  day: number;
+  field: Field;
+  label: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+}) {
+  const id = `${field}-day-${day}`;
+  return (
+    <div className="grid gap-1 text-xs">
+      <label htmlFor={id}>{label}</label>
+      <Input
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
+        placeholder={field === 'time' ? '00:00' : '0'}
+        className="h-8"
+        inputMode="numeric"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <p id={`${id}-error`} className="font-medium text-brand-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 function DayResultCard({ day, state }: { day: number; state: ProgramState }) {
   const saved = state.results.find((r) => r.day === day);
-  const [time, setTime] = useState(saved ? formatMmSs(saved.totalSeconds) : '');
-  const [reps, setReps] = useState(saved ? String(saved.reps) : '');
+  const [form, setForm] = useState<DayResultForm>({
+    time: saved ? formatMmSs(saved.totalSeconds) : '',
+    reps: saved ? String(saved.reps) : '',
+  });
+  // A field says what is wrong once the member has left it; Save waits for both to be valid.
+  const [touched, setTouched] = useState<Record<Field, boolean>>({ time: false, reps: false });
   const save = useSaveResult();
   const isEditable = canLogResults(day, state.currentDay);
   const isToday = day === state.currentDay;
+  const errors = fieldErrors(form);
+  const isValid = Object.keys(errors).length === 0;
 
   const onSave = () => {
-    // spec §5: an invalid mm:ss is ignored (the stored time stays), reps default to 0.
-    const seconds = parseMmSs(time) ?? saved?.totalSeconds ?? 0;
+    // spec §5: invalid input is ignored, so nothing is sent until both fields parse.
+    const parsed = DayResultFormSchema.safeParse(form);
+    if (!parsed.success) return setTouched({ time: true, reps: true });
+    const { totalSeconds, reps } = parsed.data;
     save.mutate(
-      { day, totalSeconds: seconds, reps: parseReps(reps) },
+      { day, totalSeconds, reps },
       {
         onSuccess: () => {
-          setTime(formatMmSs(seconds));
+          setForm({ time: formatMmSs(totalSeconds), reps: String(reps) });
           toast.success('Progress Saved', {
             description: `Exercise progress for Day ${day} has been saved.`,
           });
@@ -30,6 +93,18 @@ function DayResultCard({ day, state }: { day: number; state: ProgramState }) {
       },
     );
   };
+
+  const input = (field: Field, fieldLabel: string) => (
+    <ResultInput
+      day={day}
+      field={field}
+      label={fieldLabel}
+      value={form[field]}
+      error={touched[field] ? errors[field] : undefined}
+      onChange={(value) => setForm((current) => ({ ...current, [field]: value }))}
+      onBlur={() => setTouched((current) => ({ ...current, [field]: true }))}
+    />
+  );
 
   return (
     <div
@@ -46,29 +121,14 @@ function DayResultCard({ day, state }: { day: number; state: ProgramState }) {
       <p className="font-semibold">Day {day}</p>
       {isEditable ? (
         <>
-          <label className="grid gap-1 text-xs" htmlFor={`time-day-${day}`}>
-            Time (mm:ss)
-            <Input
-              id={`time-day-${day}`}
-              value={time}
-              onChange={(e) => setTime(e.target.value)}
-              placeholder="00:00"
-              className="h-8"
-              inputMode="numeric"
-            />
-          </label>
-          <label className="grid gap-1 text-xs" htmlFor={`reps-day-${day}`}>
-            Reps
-            <Input
-              id={`reps-day-${day}`}
-              value={reps}
-              onChange={(e) => setReps(e.target.value)}
-              placeholder="0"
-              className="h-8"
-              inputMode="numeric"
-            />
-          </label>
-          <Button size="sm" onClick={onSave} disabled={save.isPending} aria-label={`Save Day ${day}`}>
+          {input('time', 'Time (mm:ss)')}
+          {input('reps', 'Reps')}
+          <Button
+            size="sm"
+            onClick={onSave}
+            disabled={!isValid || save.isPending}
+            aria-label={`Save Day ${day}`}
+          >
             Save
           </Button>
         </>
