@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { expectToast, signUpAndConfirm, uniqueEmail } from './helpers';
 
@@ -81,6 +82,8 @@ async function memberOnDay(page: Page, day: number) {
   return email;
 }
 
+const origin = () => ({ origin: new URL(test.info().project.use.baseURL!).origin });
+
 test('a failed completion says "workout" for today and "day" for an earlier day (spec §8)', async ({
   page,
 }) => {
@@ -100,6 +103,45 @@ test('a failed completion says "workout" for today and "day" for an earlier day 
   await page.getByRole('article', { name: 'Day 2' }).getByRole('button', { name: 'Complete' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Mark as Complete' }).click();
   await expectToast(page, 'Failed to mark day as completed');
+});
+
+// docs/decisions/0004: a day before today that was not completed shows as missed, in words too.
+test('missed days look missed on /program and /exercises, at 390 px, with no accessibility violation', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await memberOnDay(page, 4);
+  for (const day of [1, 3]) {
+    const done = await page.request.post('/api/program/complete', { data: { day }, headers: origin() });
+    expect(done.ok()).toBe(true);
+  }
+
+  await page.goto('/program');
+  const card = (day: number) => page.getByRole('article', { name: `Day ${day}` });
+  await expect(card(1).getByText('Completed')).toBeVisible();
+  await expect(card(2).getByText('Missed')).toBeVisible();
+  await expect(card(2).getByText('Completed', { exact: true })).toHaveCount(0);
+  await expect(card(2).getByRole('button', { name: 'Complete' })).toBeVisible(); // it can still be done
+  await expect(card(4).getByText('Today')).toBeVisible();
+  const background = (day: number) => card(day).evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(await background(2)).not.toBe(await background(1));
+  const strip = page.getByRole('region', { name: 'Log your time and reps' });
+  await expect(strip.locator('[data-day="2"]').getByText('Missed')).toBeVisible();
+  await expect(strip.locator('[data-day="1"]').getByText('Completed')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto('/exercises');
+  const items = page.getByRole('main').getByRole('listitem');
+  await expect(items).toHaveCount(4);
+  await expect(items.nth(0)).toContainText('Day 1 · Completed');
+  await expect(items.nth(1)).toContainText('Day 2 · Missed');
+  await expect(items.nth(2)).toContainText('Day 3 · Completed');
+  await expect(items.nth(3)).toContainText('Day 4 · Today');
+  expect(await items.nth(1).evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(
+    await items.nth(0).evaluate((el) => getComputedStyle(el).backgroundColor),
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 // spec §5: invalid time is ignored — not saved as 0 behind a 'Progress Saved' toast.
@@ -142,3 +184,13 @@ test('the day strip refuses "abc" and "lots", says why, and saves only valid val
   await expect(today.getByLabel('Time (mm:ss)')).toHaveValue('01:30');
   await expect(today.getByLabel('Reps')).toHaveValue('25');
 });
+
+async function seriousViolations(page: Page) {
+  await page.waitForLoadState('networkidle');
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}

@@ -4,6 +4,7 @@ import {
   canCompleteDay,
   canLogResults,
   canLogWellness,
+  currentProgramDay,
   dayStatus,
   daysOfWeek,
   defaultWeek,
@@ -15,6 +16,7 @@ import {
   isTomorrow,
   parseMmSs,
   parseReps,
+  programDays,
   searchExercises,
   todaysExerciseIndex,
 } from './program.ts';
@@ -30,12 +32,46 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 
 describe('day status (spec §4)', () => {
   const done = new Set([1, 3]);
-  it('is completed, current, past or future', () => {
+  it('is completed, current, missed or future', () => {
     expect(dayStatus(1, 4, done)).toBe('completed');
-    expect(dayStatus(2, 4, done)).toBe('past');
+    expect(dayStatus(2, 4, done)).toBe('missed');
     expect(dayStatus(4, 4, done)).toBe('current');
     expect(dayStatus(5, 4, done)).toBe('future');
     expect(dayStatus(3, 3, done)).toBe('completed');
+  });
+  // docs/decisions/0004: a day before today that was not completed is missed, not completed.
+  it('marks the days before today that were not completed as missed, by the program clock', () => {
+    const registered = new Date('2026-07-01T22:30:00Z'); // day 1 is 1 July (UTC)
+    const statusesAt = (now: string) =>
+      programDays([1, 3], currentProgramDay(registered, new Date(now))).map((d) => d.status);
+    // 4 July just before midnight UTC: day 4 is today, days 2 is missed.
+    expect(statusesAt('2026-07-04T23:59:59Z').slice(0, 6)).toEqual([
+      'completed',
+      'missed',
+      'completed',
+      'current',
+      'future',
+      'future',
+    ]);
+    // One second later day 4 was not completed: it is missed, and day 5 is today.
+    expect(statusesAt('2026-07-05T00:00:00Z').slice(0, 6)).toEqual([
+      'completed',
+      'missed',
+      'completed',
+      'missed',
+      'current',
+      'future',
+    ]);
+    const all = programDays([], currentProgramDay(registered, new Date('2026-08-30T12:00:00Z')));
+    expect(all).toHaveLength(28);
+    expect(all.map((d) => d.day)).toEqual(range(1, 28));
+    expect(all.at(-1)?.status).toBe('current'); // the program stops at day 28
+    expect(all.filter((d) => d.status === 'missed')).toHaveLength(27);
+  });
+  it('a completed day stays completed, a missed day can still be completed', () => {
+    expect(dayStatus(3, 5, new Set([3]))).toBe('completed');
+    expect(canCompleteDay(2, 5, new Set([3]))).toBe(true);
+    expect(dayStatus(2, 5, new Set([3, 2]))).toBe('completed');
   });
   it('offers Complete up to today when not completed; tomorrow is labelled', () => {
     expect(canCompleteDay(2, 4, done)).toBe(true);

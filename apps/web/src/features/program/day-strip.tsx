@@ -1,4 +1,4 @@
-import { canLogResults, formatMmSs, PROGRAM_DAYS } from '@core28/core/program';
+import { canLogResults, type DayStatus, formatMmSs, PROGRAM_DAYS } from '@core28/core/program';
 import { type DayResultForm, DayResultFormSchema } from '@core28/core/program-schemas';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -6,6 +6,19 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 import { type ProgramState, useSaveResult } from './api';
+
+const CARD_STYLE: Record<DayStatus, string> = {
+  completed: 'border-green-300 bg-green-50',
+  current: 'border-brand-600 bg-brand-50',
+  missed: 'border-dashed border-amber-500 bg-amber-50',
+  future: 'border-zinc-200 bg-zinc-100 text-zinc-600',
+};
+const STATUS_LABEL: Record<DayStatus, { text: string; className: string } | null> = {
+  completed: { text: 'Completed', className: 'text-green-700' },
+  current: { text: 'Today', className: 'text-brand-700' },
+  missed: { text: 'Missed', className: 'text-amber-800' },
+  future: null,
+};
 
 type Field = keyof DayResultForm;
 
@@ -70,8 +83,9 @@ function DayResultCard({ day, state }: { day: number; state: ProgramState }) {
   // A field says what is wrong once the member has left it; Save waits for both to be valid.
   const [touched, setTouched] = useState<Record<Field, boolean>>({ time: false, reps: false });
   const save = useSaveResult();
+  const status = state.days[day - 1]?.status ?? 'future';
+  const label = STATUS_LABEL[status];
   const isEditable = canLogResults(day, state.currentDay);
-  const isToday = day === state.currentDay;
   const errors = fieldErrors(form);
   const isValid = Object.keys(errors).length === 0;
 
@@ -110,15 +124,14 @@ function DayResultCard({ day, state }: { day: number; state: ProgramState }) {
     <div
       data-day={day}
       className={cn(
-        'grid w-40 shrink-0 gap-2 rounded-xl border p-3 text-sm',
-        isToday
-          ? 'border-brand-600 bg-brand-50'
-          : isEditable
-            ? 'border-green-300 bg-green-50'
-            : 'border-zinc-200 bg-zinc-100 text-zinc-600',
+        'grid w-40 shrink-0 content-start gap-2 rounded-xl border p-3 text-sm',
+        CARD_STYLE[status],
       )}
     >
-      <p className="font-semibold">Day {day}</p>
+      <p className="flex items-baseline justify-between gap-2">
+        <span className="font-semibold">Day {day}</span>
+        {label && <span className={cn('text-xs font-semibold', label.className)}>{label.text}</span>}
+      </p>
       {isEditable ? (
         <>
           {input('time', 'Time (mm:ss)')}
