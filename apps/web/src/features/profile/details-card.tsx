@@ -14,6 +14,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { meQuery } from '../auth/api';
 import { type ProfileData, profileQuery, uploadAvatar, useUpdateProfile } from './api';
 import { CountrySelect, Field, FitnessLevelSelect, GenderSelect, GoalsPicker } from './form-fields';
 
@@ -52,6 +53,7 @@ function PhotoChange({ data }: { data: ProfileData }) {
     try {
       const updated = await uploadAvatar(file, setProgress);
       queryClient.setQueryData(profileQuery().queryKey, updated);
+      void queryClient.invalidateQueries({ queryKey: meQuery().queryKey }); // the header's photo
       toast.success('Photo updated');
     } catch {
       toast.error('Upload failed', { description: 'Failed to upload image. Please try again.' });
