@@ -179,7 +179,8 @@ export function PaymentStep({ plan, onSignInNeeded }: { plan: Plan; onSignInNeed
       <div className="grid gap-4 text-center">
         <h2 className="text-xl font-bold">You already have {subscription?.subscription_tier}</h2>
         <p className="text-sm text-zinc-600">
-          Switch to {plan.name} from the plans page: you pay only the difference, and keep one subscription.
+          Switch to {plan.name} from the plans page: it changes the subscription you have, with the price
+          difference worked out for you, instead of starting a second one.
         </p>
         <Button asChild size="lg">
           <Link to="/subscription">See your plans</Link>
