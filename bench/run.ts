@@ -143,7 +143,9 @@ async function pageSpeed(testBase: string, cookie: string) {
     `${prodBase}/api/health`,
   );
   try {
-    const articles = (await (await fetch(`${prodBase}/api/blog/articles`)).json()) as { slug: string }[];
+    const { articles } = (await (await fetch(`${prodBase}/api/blog/articles`)).json()) as {
+      articles: { slug: string }[];
+    };
     const slug = articles[0]!.slug;
     const bundles = await measureBundles([
       { name: 'blank Vite + React', url: blank.url },

@@ -36,7 +36,9 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
     browser,
     request,
   }) => {
-    const articles = (await (await request.get('/api/blog/articles')).json()) as { slug: string }[];
+    const { articles } = (await (await request.get('/api/blog/articles')).json()) as {
+      articles: { slug: string }[];
+    };
     const context = await browser.newContext({ viewport });
     const found = await auditAll(context, [
       '/',

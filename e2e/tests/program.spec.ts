@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
 import { expectToast, signUpAndConfirm, uniqueEmail } from './helpers';
 
 test('a member on day 3 completes the day, logs time, reps and wellness, sees progress, and searches exercises', async ({
@@ -71,3 +72,125 @@ test('a member on day 3 completes the day, logs time, reps and wellness, sees pr
     /youtube\.com/,
   );
 });
+
+/** A confirmed member whose program is on `day` (registration moved back by the dev factory). */
+async function memberOnDay(page: Page, day: number) {
+  const email = uniqueEmail('day');
+  await signUpAndConfirm(page, email);
+  const moved = await page.request.post('/dev/members/registration', { data: { email, daysAgo: day - 1 } });
+  expect(moved.ok()).toBe(true);
+  return email;
+}
+
+const origin = () => ({ origin: new URL(test.info().project.use.baseURL!).origin });
+
+test('a failed completion says "workout" for today and "day" for an earlier day (spec §8)', async ({
+  page,
+}) => {
+  await memberOnDay(page, 3);
+  await page.route('**/api/program/complete', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'Try again' } }),
+    }),
+  );
+  await page.goto('/program');
+  await page.getByRole('article', { name: 'Day 3' }).getByRole('button', { name: 'Complete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Mark as Complete' }).click();
+  await expectToast(page, 'Failed to mark workout as completed');
+
+  await page.getByRole('article', { name: 'Day 2' }).getByRole('button', { name: 'Complete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Mark as Complete' }).click();
+  await expectToast(page, 'Failed to mark day as completed');
+});
+
+// docs/decisions/0004: a day before today that was not completed shows as missed, in words too.
+test('missed days look missed on /program and /exercises, at 390 px, with no accessibility violation', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await memberOnDay(page, 4);
+  for (const day of [1, 3]) {
+    const done = await page.request.post('/api/program/complete', { data: { day }, headers: origin() });
+    expect(done.ok()).toBe(true);
+  }
+
+  await page.goto('/program');
+  const card = (day: number) => page.getByRole('article', { name: `Day ${day}` });
+  await expect(card(1).getByText('Completed')).toBeVisible();
+  await expect(card(2).getByText('Missed')).toBeVisible();
+  await expect(card(2).getByText('Completed', { exact: true })).toHaveCount(0);
+  await expect(card(2).getByRole('button', { name: 'Complete' })).toBeVisible(); // it can still be done
+  await expect(card(4).getByText('Today')).toBeVisible();
+  const background = (day: number) => card(day).evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(await background(2)).not.toBe(await background(1));
+  const strip = page.getByRole('region', { name: 'Log your time and reps' });
+  await expect(strip.locator('[data-day="2"]').getByText('Missed')).toBeVisible();
+  await expect(strip.locator('[data-day="1"]').getByText('Completed')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto('/exercises');
+  const items = page.getByRole('main').getByRole('listitem');
+  await expect(items).toHaveCount(4);
+  await expect(items.nth(0)).toContainText('Day 1 · Completed');
+  await expect(items.nth(1)).toContainText('Day 2 · Missed');
+  await expect(items.nth(2)).toContainText('Day 3 · Completed');
+  await expect(items.nth(3)).toContainText('Day 4 · Today');
+  expect(await items.nth(1).evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(
+    await items.nth(0).evaluate((el) => getComputedStyle(el).backgroundColor),
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+// spec §5: invalid time is ignored — not saved as 0 behind a 'Progress Saved' toast.
+test('the day strip refuses "abc" and "lots", says why, and saves only valid values', async ({ page }) => {
+  await memberOnDay(page, 2);
+  const sent: unknown[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/program/results')) sent.push(request.postDataJSON());
+  });
+  await page.goto('/program');
+  const today = page.getByRole('region', { name: 'Log your time and reps' }).locator('[data-day="2"]');
+  const time = today.getByLabel('Time (mm:ss)');
+  const reps = today.getByLabel('Reps');
+  const save = today.getByRole('button', { name: 'Save Day 2' });
+
+  await time.fill('abc');
+  await time.blur();
+  await expect(today.getByText('Use mm:ss, e.g. 01:30')).toBeVisible();
+  await expect(time).toHaveAttribute('aria-invalid', 'true');
+  await expect(time).toHaveAccessibleDescription('Use mm:ss, e.g. 01:30');
+  await expect(save).toBeDisabled();
+
+  await time.fill('01:30');
+  await reps.fill('lots');
+  await reps.blur();
+  await expect(today.getByText('Use mm:ss, e.g. 01:30')).toHaveCount(0);
+  await expect(today.getByText('Use a whole number, e.g. 25')).toBeVisible();
+  await expect(reps).toHaveAttribute('aria-invalid', 'true');
+  await expect(save).toBeDisabled();
+  await save.click({ force: true }); // even a click that reaches it sends nothing
+  expect(sent).toEqual([]);
+
+  await reps.fill('25');
+  await expect(today.getByText('Use a whole number, e.g. 25')).toHaveCount(0);
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expectToast(page, 'Exercise progress for Day 2 has been saved.');
+  expect(sent).toEqual([{ day: 2, totalSeconds: 90, reps: 25 }]);
+  await page.reload();
+  await expect(today.getByLabel('Time (mm:ss)')).toHaveValue('01:30');
+  await expect(today.getByLabel('Reps')).toHaveValue('25');
+});
+
+async function seriousViolations(page: Page) {
+  await page.waitForLoadState('networkidle');
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectToast, signUpAndConfirm, uniqueEmail } from './helpers';
+import { signUpAndConfirm, uniqueEmail } from './helpers';
 
 test('a visitor compares the plans monthly and annually', async ({ page }) => {
   await page.goto('/subscription');
@@ -54,6 +54,15 @@ test('an auth-page sign-up is on the free trial, shown by the banner and the man
   await expect(page.getByText('Free Trial · 7 days left')).toBeVisible();
   await page.getByRole('link', { name: 'View Plans' }).first().click();
   await expect(page).toHaveURL(/\/subscription$/);
-  await page.getByRole('button', { name: 'Start Free Trial' }).click();
-  await expectToast(page, 'Your free trial has already been used.');
+  // Issue 14: the plan they are on is marked, with no 'Start Free Trial' on it; a second trial is
+  // still refused, whatever a client sends.
+  await expect(page.getByRole('group', { name: 'Feel and Burn' }).getByText('Your plan')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start Free Trial' })).toHaveCount(0);
+  const again = await page.request.post('/api/subscription/trial', {
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(again.status()).toBe(409);
+  expect(((await again.json()) as { error: { message: string } }).error.message).toBe(
+    'Your free trial has already been used.',
+  );
 });

@@ -93,6 +93,11 @@ const POLICY: Record<string, Access> = {
   'POST /api/subscription/confirm': 'member',
   'GET /api/subscription/billing': 'provider-customer',
   'POST /api/subscription/portal': 'provider-customer',
+  'GET /api/subscription/plan': 'member',
+  'POST /api/subscription/change/preview': 'provider-customer',
+  'POST /api/subscription/change': 'provider-customer',
+  'POST /api/subscription/resume': 'provider-customer',
+  'POST /api/subscription/portal/cancel': 'provider-customer',
   'GET /api/realtime': 'upgrade',
 };
 
@@ -134,6 +139,8 @@ const BODIES: Record<string, unknown> = {
   'PATCH /api/admin/coaching/topics/:topicId': { isArchived: false },
   'POST /api/subscription/checkout': { plan: 'daily-core-monthly' },
   'POST /api/subscription/confirm': { sessionId: 'cs_not_a_session' },
+  'POST /api/subscription/change/preview': { plan: 'burn-monthly' },
+  'POST /api/subscription/change': { plan: 'burn-monthly' },
   'POST /api/webhooks/stripe': { type: 'checkout.session.completed' },
 };
 

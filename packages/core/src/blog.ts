@@ -20,6 +20,9 @@ export function slugify(title: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
+/** Articles per page of /blog: four rows of three, two of two or twelve of one. */
+export const BLOG_PAGE_SIZE = 12;
+
 export type ArticleStatus = 'draft' | 'scheduled' | 'published';
 
 export function articleStatus(

@@ -112,6 +112,81 @@ export const checkoutPlanId = (slug: PlanSlug, interval: BillingInterval): Check
     ? null
     : (`${slug}-${interval === 'year' ? 'yearly' : 'monthly'}` as CheckoutPlanId);
 
+export const addInterval = (from: Date, interval: BillingInterval) => {
+  const next = new Date(from);
+  if (interval === 'month') next.setUTCMonth(next.getUTCMonth() + 1);
+  else next.setUTCFullYear(next.getUTCFullYear() + 1);
+  return next;
+};
+
+const TIER_RANK: Record<PlanSlug, number> = { 'feel-and-burn': 0, 'daily-core': 1, burn: 2 };
+
+/**
+ * How a paying member's switch takes effect (issue 14): a higher tier, or yearly billing of the
+ * same tier, starts now with a prorated charge; anything else waits for the period end, so the
+ * member keeps what they paid for.
+ */
+export function planChange(from: CheckoutPlanId, to: CheckoutPlanId): 'same' | 'upgrade' | 'downgrade' {
+  if (from === to) return 'same';
+  const a = checkoutPlan(from);
+  const b = checkoutPlan(to);
+  const byTier = TIER_RANK[b.plan.slug] - TIER_RANK[a.plan.slug];
+  if (byTier !== 0) return byTier > 0 ? 'upgrade' : 'downgrade';
+  return b.interval === 'year' ? 'upgrade' : 'downgrade';
+}
+
+const planLabel = (id: CheckoutPlanId) => {
+  const { plan, interval } = checkoutPlan(id);
+  return `${plan.name} (${interval === 'year' ? 'yearly' : 'monthly'})`;
+};
+
+/**
+ * An upgrade's invoice as Stripe computes it with proration: a credit for the unused time on the
+ * old price and a charge for the remaining time on the new one, by the second of the current
+ * period; a new billing interval starts a new period now and charges the full new price. A
+ * negative total becomes the customer's credit, used first by later invoices.
+ */
+export function prorateChange({
+  from,
+  to,
+  periodStart,
+  periodEnd,
+  at,
+  creditCents = 0,
+}: {
+  from: CheckoutPlanId;
+  to: CheckoutPlanId;
+  periodStart: Date;
+  periodEnd: Date;
+  at: Date;
+  creditCents?: number;
+}) {
+  const old = checkoutPlan(from);
+  const next = checkoutPlan(to);
+  const length = periodEnd.getTime() - periodStart.getTime();
+  const unused = Math.min(1, Math.max(0, (periodEnd.getTime() - at.getTime()) / length));
+  const resetsPeriod = old.interval !== next.interval;
+  const lines = [
+    { description: `Unused time on ${planLabel(from)}`, amountCents: -Math.round(old.amountCents * unused) },
+    resetsPeriod
+      ? { description: planLabel(to), amountCents: next.amountCents }
+      : {
+          description: `Remaining time on ${planLabel(to)}`,
+          amountCents: Math.round(next.amountCents * unused),
+        },
+  ];
+  const totalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
+  const applied = Math.min(Math.max(totalCents, 0), creditCents);
+  return {
+    lines,
+    totalCents,
+    amountDueCents: Math.max(0, totalCents) - applied,
+    creditAfterCents: creditCents - applied + Math.max(0, -totalCents),
+    periodStart: resetsPeriod ? at : periodStart,
+    periodEnd: resetsPeriod ? addInterval(at, next.interval) : periodEnd,
+  };
+}
+
 /** Cents as dollars with two decimals (spec §9 invoices). */
 export const formatDollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 

@@ -4,6 +4,7 @@ import {
   canCompleteDay,
   canLogResults,
   canLogWellness,
+  currentProgramDay,
   dayStatus,
   daysOfWeek,
   defaultWeek,
@@ -15,21 +16,62 @@ import {
   isTomorrow,
   parseMmSs,
   parseReps,
+  programDays,
   searchExercises,
   todaysExerciseIndex,
 } from './program.ts';
-import { DayResultSchema, WellnessSchema } from './program-schemas.ts';
+import {
+  DayResultFormSchema,
+  DayResultSchema,
+  REPS_FORMAT_MESSAGE,
+  TIME_FORMAT_MESSAGE,
+  WellnessSchema,
+} from './program-schemas.ts';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 describe('day status (spec §4)', () => {
   const done = new Set([1, 3]);
-  it('is completed, current, past or future', () => {
+  it('is completed, current, missed or future', () => {
     expect(dayStatus(1, 4, done)).toBe('completed');
-    expect(dayStatus(2, 4, done)).toBe('past');
+    expect(dayStatus(2, 4, done)).toBe('missed');
     expect(dayStatus(4, 4, done)).toBe('current');
     expect(dayStatus(5, 4, done)).toBe('future');
     expect(dayStatus(3, 3, done)).toBe('completed');
+  });
+  // docs/decisions/0004: a day before today that was not completed is missed, not completed.
+  it('marks the days before today that were not completed as missed, by the program clock', () => {
+    const registered = new Date('2026-07-01T22:30:00Z'); // day 1 is 1 July (UTC)
+    const statusesAt = (now: string) =>
+      programDays([1, 3], currentProgramDay(registered, new Date(now))).map((d) => d.status);
+    // 4 July just before midnight UTC: day 4 is today, days 2 is missed.
+    expect(statusesAt('2026-07-04T23:59:59Z').slice(0, 6)).toEqual([
+      'completed',
+      'missed',
+      'completed',
+      'current',
+      'future',
+      'future',
+    ]);
+    // One second later day 4 was not completed: it is missed, and day 5 is today.
+    expect(statusesAt('2026-07-05T00:00:00Z').slice(0, 6)).toEqual([
+      'completed',
+      'missed',
+      'completed',
+      'missed',
+      'current',
+      'future',
+    ]);
+    const all = programDays([], currentProgramDay(registered, new Date('2026-08-30T12:00:00Z')));
+    expect(all).toHaveLength(28);
+    expect(all.map((d) => d.day)).toEqual(range(1, 28));
+    expect(all.at(-1)?.status).toBe('current'); // the program stops at day 28
+    expect(all.filter((d) => d.status === 'missed')).toHaveLength(27);
+  });
+  it('a completed day stays completed, a missed day can still be completed', () => {
+    expect(dayStatus(3, 5, new Set([3]))).toBe('completed');
+    expect(canCompleteDay(2, 5, new Set([3]))).toBe(true);
+    expect(dayStatus(2, 5, new Set([3, 2]))).toBe('completed');
   });
   it('offers Complete up to today when not completed; tomorrow is labelled', () => {
     expect(canCompleteDay(2, 4, done)).toBe(true);
@@ -82,11 +124,33 @@ describe('inputs and figures (spec §5, §9)', () => {
     expect(formatMmSs(90)).toBe('01:30');
     expect(formatMmSs(0)).toBe('00:00');
   });
-  it('reps default to 0', () => {
+  it('reps are a whole number, 0 when left empty, and anything else is not a number of reps', () => {
     expect(parseReps('25')).toBe(25);
+    expect(parseReps(' 7 ')).toBe(7);
     expect(parseReps('')).toBe(0);
-    expect(parseReps('x')).toBe(0);
-    expect(parseReps('-3')).toBe(0);
+    for (const bad of ['x', 'lots', '-3', '2.5', '12abc', '1e3']) expect(parseReps(bad), bad).toBeNull();
+  });
+  // spec §5: invalid input is ignored — never saved as 0; the field says why.
+  it('the day result form refuses what is not mm:ss or a whole number, with the reason', () => {
+    const parse = (time: string, reps: string) => DayResultFormSchema.safeParse({ time, reps });
+    expect(parse('01:30', '25').data).toEqual({ totalSeconds: 90, reps: 25 });
+    expect(parse('', '').data).toEqual({ totalSeconds: 0, reps: 0 });
+    const errors = (time: string, reps: string) =>
+      Object.fromEntries((parse(time, reps).error?.issues ?? []).map((i) => [i.path[0], i.message]));
+    expect(errors('abc', 'lots')).toEqual({ time: TIME_FORMAT_MESSAGE, reps: REPS_FORMAT_MESSAGE });
+    expect(TIME_FORMAT_MESSAGE).toBe('Use mm:ss, e.g. 01:30');
+    expect(errors('90', '10')).toEqual({ time: TIME_FORMAT_MESSAGE });
+    expect(errors('01:60', '10')).toEqual({ time: TIME_FORMAT_MESSAGE });
+    expect(errors('01:00', '100001')).toEqual({ reps: 'That is too many reps' });
+  });
+  it('the server refuses day results that are not whole numbers, with a clear message', () => {
+    const message = (body: unknown) => DayResultSchema.safeParse(body).error?.issues[0]?.message;
+    expect(message({ day: 1, totalSeconds: 'abc', reps: 1 })).toBe('Time must be a whole number of seconds');
+    expect(message({ day: 1, totalSeconds: 1.5, reps: 1 })).toBe('Time must be a whole number of seconds');
+    expect(message({ day: 1, totalSeconds: 60, reps: 'lots' })).toBe('Reps must be a whole number');
+    expect(message({ day: 1, totalSeconds: 60, reps: 2.5 })).toBe('Reps must be a whole number');
+    expect(message({ day: 1, totalSeconds: 60 })).toBe('Reps must be a whole number');
+    expect(DayResultSchema.safeParse({ day: 1, totalSeconds: 60, reps: 0 }).success).toBe(true);
   });
   it('energy percent and estimated minutes', () => {
     expect([1, 3, 5].map(energyPercent)).toEqual([0, 50, 100]);

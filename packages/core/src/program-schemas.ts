@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROGRAM_DAYS } from './program.ts';
+import { PROGRAM_DAYS, parseMmSs, parseReps } from './program.ts';
 
 const Day = z
   .number({ error: 'Day must be a number from 1 to 28' })
@@ -14,11 +14,39 @@ const Rating = (label: string) =>
     .max(5, `${label} must be between 1 and 5`);
 
 export const CompleteDaySchema = z.object({ day: Day });
+const MAX_SECONDS = 86_400;
+const MAX_REPS = 100_000;
+const TOO_MANY_REPS = 'That is too many reps';
 export const DayResultSchema = z.object({
   day: Day,
-  totalSeconds: z.number().int().min(0, 'Time cannot be negative').max(86_400, 'Time must be under 24 hours'),
-  reps: z.number().int().min(0, 'Reps cannot be negative').max(100_000, 'That is too many reps'),
+  totalSeconds: z
+    .number({ error: 'Time must be a whole number of seconds' })
+    .int('Time must be a whole number of seconds')
+    .min(0, 'Time cannot be negative')
+    .max(MAX_SECONDS, 'Time must be under 24 hours'),
+  reps: z
+    .number({ error: 'Reps must be a whole number' })
+    .int('Reps must be a whole number')
+    .min(0, 'Reps cannot be negative')
+    .max(MAX_REPS, TOO_MANY_REPS),
 });
+
+// spec §5: "invalid input is ignored" — an entry that is not mm:ss or a whole number is never
+// saved (it used to be saved as 0); the field says why and Save waits until it is valid.
+export const TIME_FORMAT_MESSAGE = 'Use mm:ss, e.g. 01:30';
+export const REPS_FORMAT_MESSAGE = 'Use a whole number, e.g. 25';
+
+/** The day strip's two text fields, as typed; empty means 0. Parses to what DayResultSchema takes. */
+export const DayResultFormSchema = z
+  .object({
+    time: z.string().refine((text) => text.trim() === '' || parseMmSs(text) !== null, TIME_FORMAT_MESSAGE),
+    reps: z
+      .string()
+      .refine((text) => parseReps(text) !== null, REPS_FORMAT_MESSAGE)
+      .refine((text) => (parseReps(text) ?? 0) <= MAX_REPS, TOO_MANY_REPS),
+  })
+  .transform(({ time, reps }) => ({ totalSeconds: parseMmSs(time) ?? 0, reps: parseReps(reps) ?? 0 }));
+export type DayResultForm = z.input<typeof DayResultFormSchema>;
 export const WellnessSchema = z.object({ day: Day, feeling: Rating('Feeling'), energy: Rating('Energy') });
 
 export type DayResultInput = z.infer<typeof DayResultSchema>;

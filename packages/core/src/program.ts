@@ -70,12 +70,28 @@ export const MARKETING_PHASES = [
 ] as const;
 export const MINUTES_PER_WORKOUT = 19;
 
-export type DayStatus = 'completed' | 'current' | 'past' | 'future';
+export type DayStatus = 'completed' | 'current' | 'missed' | 'future';
 
+/**
+ * spec §4 Day status, with one departure (docs/decisions/0004): a day before today that was not
+ * completed is missed, not styled as completed, so a member sees what they skipped.
+ */
 export function dayStatus(day: number, currentDay: number, completed: ReadonlySet<number>): DayStatus {
   if (completed.has(day)) return 'completed';
   if (day === currentDay) return 'current';
-  return day < currentDay ? 'past' : 'future';
+  return day < currentDay ? 'missed' : 'future';
+}
+
+/** The status of each of the 28 days, as the program page and the exercise list show them. */
+export function programDays(
+  completedDays: Iterable<number>,
+  currentDay: number,
+): { day: number; status: DayStatus }[] {
+  const done = new Set(completedDays);
+  return Array.from({ length: PROGRAM_DAYS }, (_, i) => ({
+    day: i + 1,
+    status: dayStatus(i + 1, currentDay, done),
+  }));
 }
 
 /** Complete is offered for days up to and including today that are not completed. */
@@ -123,10 +139,11 @@ export function formatMmSs(totalSeconds: number): string {
   return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-/** Reps are a whole number, 0 by default. */
-export function parseReps(text: string): number {
-  const value = Number.parseInt(text.trim(), 10);
-  return Number.isFinite(value) && value > 0 ? value : 0;
+/** spec §5: reps are a whole number, 0 when left empty; anything else is not a number of reps (null). */
+export function parseReps(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return 0;
+  return /^\d{1,9}$/.test(trimmed) ? Number(trimmed) : null;
 }
 
 /** spec §5: case-insensitive substring match on name, description or summary. */

@@ -50,6 +50,20 @@ describe('determineSubscription (spec §4)', () => {
     ).toBe(false);
   });
 
+  it('a paid plan ends at its period end, whatever the subscribed flag says (issue 14)', () => {
+    const cancelled = row({
+      subscribed: true,
+      subscriptionTier: '1-on-1 Burn',
+      subscriptionEnd: new Date('2026-03-10T11:59:59Z'),
+    });
+    for (const later of [now, new Date('2026-03-20T12:00:00Z'), new Date('2026-04-19T12:00:00Z')]) {
+      const state = determineSubscription(cancelled, { emailConfirmed: true, now: later });
+      expect(state).toMatchObject({ subscribed: false, subscription_tier: '1-on-1 Burn' });
+    }
+    const running = { ...cancelled, subscriptionEnd: new Date('2026-03-10T12:00:01Z') };
+    expect(determineSubscription(running, { emailConfirmed: true, now }).subscribed).toBe(true);
+  });
+
   it('Feel and Burn counts as subscribed only with a confirmed e-mail', () => {
     const free = row({ subscriptionTier: 'Feel and Burn' });
     expect(determineSubscription(free, { emailConfirmed: true, now }).subscribed).toBe(true);

@@ -48,8 +48,15 @@ export function determineSubscription(
       : { ...base, subscribed: false };
   }
   const isFreeTierConfirmed = row.subscriptionTier === 'Feel and Burn' && emailConfirmed;
-  return { ...base, subscribed: row.subscribed || isFreeTierConfirmed };
+  // A paid period ends at its end, whatever the flag says: a cancellation whose event never
+  // arrived must not keep the plan open (issue 14). Renewals move subscription_end forward.
+  const hasPeriodEnded = row.subscriptionEnd !== null && row.subscriptionEnd.getTime() <= now.getTime();
+  return { ...base, subscribed: (row.subscribed && !hasPeriodEnded) || isFreeTierConfirmed };
 }
+
+/** A trial that has run out (spec §4 rule 2): the member is told it ended, not that it ends. */
+export const hasTrialEnded = (state: SubscriptionState | null, now: Date) =>
+  Boolean(state?.is_trial && state.trial_end && new Date(state.trial_end).getTime() <= now.getTime());
 
 export function hasTier(state: SubscriptionState, tier: Tier): boolean {
   return state.subscribed && state.subscription_tier === tier;

@@ -12,7 +12,12 @@ import { type ZodType, z } from 'zod';
 import { ListQuery as UsersQuery } from '../features/admin/users-routes.ts';
 import { ListQuery as BlogQuery } from '../features/blog/routes.ts';
 import { ListQuery as CoachingQuery } from '../features/coaching/routes.ts';
-import { CheckoutSchema, ConfirmSchema } from '../features/subscriptions/routes.ts';
+import {
+  ChangePlanSchema,
+  ChangePreviewSchema,
+  CheckoutSchema,
+  ConfirmSchema,
+} from '../features/subscriptions/routes.ts';
 import { arbitraryFor, HOSTILE_STRINGS, queryArbitraryFor } from './fuzz.ts';
 import {
   createMember,
@@ -131,6 +136,10 @@ export const TARGETS: Target[] = [
   { area: 'accounts', route: 'POST /api/subscription/checkout', schema: CheckoutSchema },
   { area: 'accounts', route: 'POST /api/subscription/confirm', schema: ConfirmSchema },
   { area: 'accounts', route: 'POST /api/subscription/portal', schema: AnyJson },
+  { area: 'accounts', route: 'POST /api/subscription/change/preview', schema: ChangePreviewSchema },
+  { area: 'accounts', route: 'POST /api/subscription/change', schema: ChangePlanSchema },
+  { area: 'accounts', route: 'POST /api/subscription/resume', schema: AnyJson },
+  { area: 'accounts', route: 'POST /api/subscription/portal/cancel', schema: AnyJson },
 ];
 
 /** Routes that take no JSON: a multipart upload, the provider's raw signed body, better-auth's catch-all. */

@@ -2,8 +2,23 @@ import type { AppType } from '@core28/server/app';
 import { type ClientResponse, hc } from 'hono/client';
 import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/http-status';
 
+/**
+ * Settles when the server has ended the session being signed out (spec §4: sign-out clears the
+ * app at once and tells the server in the background). Until then every request waits: sent
+ * earlier, it would still carry the old session cookie, and the previous member's answer (their
+ * "Day 10") would be cached as the visitor's.
+ */
+let sessionEnding: Promise<unknown> = Promise.resolve();
+export function holdRequestsUntil(signedOut: Promise<unknown>) {
+  sessionEnding = signedOut.catch(() => undefined);
+}
+const fetchAfterSignOut: typeof fetch = async (input, init) => {
+  await sessionEnding;
+  return fetch(input, init);
+};
+
 /** The typed client for every /api route (types only: no server code reaches the bundle). */
-export const api = hc<AppType>('/api');
+export const api = hc<AppType>('/api', { fetch: fetchAfterSignOut });
 
 /** An API refusal, carrying the server's message for a toast or an inline alert. */
 export class ApiError extends Error {
@@ -52,7 +67,7 @@ export async function unwrap<T extends AnyResponse>(call: Promise<T>): Promise<S
 export async function postJson<T = unknown>(path: string, body: unknown): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(path, {
+    res = await fetchAfterSignOut(path, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),

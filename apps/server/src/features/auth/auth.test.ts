@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { profiles, users } from '../../platform/db/schema.ts';
 import {
   cookieFrom,
@@ -7,6 +7,7 @@ import {
   createTestApp,
   json,
   STRONG_PASSWORD,
+  signInAdmin,
   TEST_ORIGIN,
   type TestApp,
 } from '../../testing/harness.ts';
@@ -83,6 +84,33 @@ describe('sign-up, confirmation, sign-in, sign-out', () => {
     const res = await signIn(member.email, 'Wrong#pass1');
     expect(res.status).toBe(401);
     expect((await json(res)).error.message).toBe('Invalid email or password');
+  });
+});
+
+describe('/api/me', () => {
+  // spec §6: admin check failures are logged and treated as non-admin — not a signed-out app.
+  it('answers with the user and isAdmin false, and logs it, when the admin check fails', async () => {
+    const member = await createMember(t);
+    const logged: unknown[][] = [];
+    const requestLog = t.deps.log.child({});
+    requestLog.error = ((...args: unknown[]) => void logged.push(args)) as typeof requestLog.error;
+    const child = vi.spyOn(t.deps.log, 'child').mockReturnValue(requestLog as never);
+    await t.db.execute(sql`alter table user_roles rename to user_roles_gone`);
+    try {
+      const res = await t.request('/api/me', { cookie: member.cookie });
+      expect(res.status).toBe(200);
+      const me = await json(res);
+      expect(me).toMatchObject({ user: { id: member.userId, email: member.email }, isAdmin: false });
+      expect(me.profile).toMatchObject({ userId: member.userId });
+      expect(logged).toContainEqual([
+        expect.objectContaining({ err: expect.anything() }),
+        'admin check failed; treated as non-admin',
+      ]);
+    } finally {
+      await t.db.execute(sql`alter table user_roles_gone rename to user_roles`);
+      child.mockRestore();
+    }
+    expect((await json(await t.request('/api/me', { cookie: await signInAdmin(t) }))).isAdmin).toBe(true);
   });
 });
 

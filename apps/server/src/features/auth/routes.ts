@@ -1,4 +1,5 @@
 import { PasswordRecoverySchema } from '@core28/core/auth';
+import { AVATAR_URL_TTL_SECONDS } from '@core28/core/profile';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
@@ -67,15 +68,26 @@ export const authRoutes = new Hono<AppEnv>()
     const request = new Request(c.req.raw, { headers });
     return withAppErrorShape(await c.var.deps.auth.handler(request));
   })
-  /** The signed-in member as the web shell needs it, in one round trip. */
+  /** The signed-in member as the web shell needs it (the header's photo included), in one round trip. */
   .get('/me', optionalUser, async (c) => {
     const user = c.var.user;
-    if (!user) return c.json({ user: null, profile: null, isAdmin: false });
-    const { db } = c.var.deps;
-    const [profile] = await db.select().from(profiles).where(eq(profiles.userId, user.id));
+    if (!user) return c.json({ user: null, profile: null, avatar: null, isAdmin: false });
+    const { db, storage } = c.var.deps;
+    const [[profile], isAdminUser] = await Promise.all([
+      db.select().from(profiles).where(eq(profiles.userId, user.id)),
+      // spec §6: a failed admin check is logged and treated as non-admin, not a failed /api/me.
+      isAdmin(c.var.deps, user.id).catch((err: unknown) => {
+        c.var.log.error({ err, userId: user.id }, 'admin check failed; treated as non-admin');
+        return false;
+      }),
+    ]);
+    const avatar = profile?.avatarUrl
+      ? { url: await storage.signedUrl(profile.avatarUrl, AVATAR_URL_TTL_SECONDS) }
+      : null;
     return c.json({
       user: { id: user.id, email: user.email, emailVerified: user.emailVerified, name: user.name },
       profile: profile ?? null,
-      isAdmin: await isAdmin(c.var.deps, user.id),
+      avatar,
+      isAdmin: isAdminUser,
     });
   });

@@ -82,7 +82,7 @@ describe('admin blog', () => {
     );
     expect(scheduled.publishedAt).toBe('2026-08-02T09:00:00.000Z');
     expect((await t.request('/api/blog/articles/later')).status).toBe(404);
-    const publicSlugs = (await json(await t.request('/api/blog/articles'))).map(
+    const publicSlugs = (await json(await t.request('/api/blog/articles'))).articles.map(
       (a: { slug: string }) => a.slug,
     );
     expect(publicSlugs).not.toContain('later');

@@ -1,4 +1,6 @@
+import { BLOG_PAGE_SIZE } from '@core28/core/blog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blogArticles } from '../../platform/db/schema.ts';
 import { createTestApp, json, type TestApp } from '../../testing/harness.ts';
 
 let t: TestApp;
@@ -30,7 +32,7 @@ describe('public article', () => {
 
 describe('public article list', () => {
   it('lists only published, due articles, newest publication first', async () => {
-    const articles = await json(await t.request('/api/blog/articles'));
+    const { articles } = await json(await t.request('/api/blog/articles'));
     expect(articles.map((a: { slug: string }) => a.slug)).toEqual([
       'how-to-breathe-during-core-training',
       'nutrition-basics-for-visible-abs',
@@ -40,8 +42,47 @@ describe('public article list', () => {
   });
 
   it('takes a limit and refuses a bad one', async () => {
-    expect(await json(await t.request('/api/blog/articles?limit=1'))).toHaveLength(1);
+    expect((await json(await t.request('/api/blog/articles?limit=1'))).articles).toHaveLength(1);
     expect((await t.request('/api/blog/articles?limit=0')).status).toBe(400);
     expect((await t.request('/api/blog/articles?limit=abc')).status).toBe(400);
+  });
+
+  // issue 14: /blog showed the 20 newest articles and no way to reach older ones.
+  it('pages through every public article, each once, newest first', async () => {
+    const now = Date.now();
+    // 30 more articles, the oldest published a year ago; two share a publication time.
+    await t.db.insert(blogArticles).values(
+      Array.from({ length: 30 }, (_, i) => ({
+        title: `Archive ${i}`,
+        slug: `archive-${i}`,
+        excerpt: 'From the archive.',
+        content: 'Old but good.',
+        published: true,
+        publishedAt: new Date(now - (400 - Math.min(i, 28)) * 86_400_000),
+      })),
+    );
+    const first = await json(await t.request('/api/blog/articles'));
+    expect(first).toMatchObject({ page: 1, pageSize: BLOG_PAGE_SIZE, total: 33 });
+    const slugs: string[] = [];
+    for (let page = 1; page <= Math.ceil(33 / BLOG_PAGE_SIZE); page++) {
+      const body = await json(await t.request(`/api/blog/articles?page=${page}`));
+      expect(body.articles.length, `page ${page}`).toBe(
+        Math.min(BLOG_PAGE_SIZE, 33 - (page - 1) * BLOG_PAGE_SIZE),
+      );
+      slugs.push(...body.articles.map((a: { slug: string }) => a.slug));
+    }
+    expect(new Set(slugs).size).toBe(33);
+    expect(slugs.slice(0, 3)).toEqual([
+      'how-to-breathe-during-core-training',
+      'nutrition-basics-for-visible-abs',
+      'why-planks-beat-crunches-for-a-stronger-core',
+    ]);
+    expect(slugs.slice(3, 5).sort()).toEqual(['archive-28', 'archive-29']); // the tie, in a stable order
+    expect(slugs.at(-1)).toBe('archive-0');
+    expect(slugs).not.toContain('recovery-why-rest-days-build-abs'); // the draft
+    const beyond = await json(await t.request('/api/blog/articles?page=99'));
+    expect(beyond).toMatchObject({ page: 99, total: 33, articles: [] });
+    for (const page of ['0', 'abc', '-1', '1.5'])
+      expect((await t.request(`/api/blog/articles?page=${page}`)).status, page).toBe(400);
   });
 });

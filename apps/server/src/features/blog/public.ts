@@ -1,4 +1,4 @@
-import { and, desc, eq, lte } from 'drizzle-orm';
+import { and, count, desc, eq, lte } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { blogArticles } from '../../platform/db/schema.ts';
 
@@ -6,7 +6,8 @@ import { blogArticles } from '../../platform/db/schema.ts';
 export const isPublic = (now: Date) =>
   and(eq(blogArticles.published, true), lte(blogArticles.publishedAt, now));
 
-export const listPublicArticles = (deps: Pick<Deps, 'db' | 'now'>, limit: number) =>
+/** One page of the public list; the id breaks ties so every article is on exactly one page. */
+export const listPublicArticles = (deps: Pick<Deps, 'db' | 'now'>, limit: number, offset = 0) =>
   deps.db
     .select({
       id: blogArticles.id,
@@ -20,8 +21,14 @@ export const listPublicArticles = (deps: Pick<Deps, 'db' | 'now'>, limit: number
     })
     .from(blogArticles)
     .where(isPublic(deps.now()))
-    .orderBy(desc(blogArticles.publishedAt))
-    .limit(limit);
+    .orderBy(desc(blogArticles.publishedAt), desc(blogArticles.id))
+    .limit(limit)
+    .offset(offset);
+
+export async function countPublicArticles(deps: Pick<Deps, 'db' | 'now'>) {
+  const [row] = await deps.db.select({ n: count() }).from(blogArticles).where(isPublic(deps.now()));
+  return row?.n ?? 0;
+}
 
 export async function findPublicArticle(deps: Pick<Deps, 'db' | 'now'>, slug: string) {
   const [article] = await deps.db

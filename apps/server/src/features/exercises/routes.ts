@@ -1,8 +1,8 @@
-import { homeExerciseIndex, todaysExerciseIndex } from '@core28/core/program';
-import { asc } from 'drizzle-orm';
+import { homeExerciseIndex, programDays, todaysExerciseIndex } from '@core28/core/program';
+import { asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
-import { exercises, homeExercises } from '../../platform/db/schema.ts';
+import { exercises, homeExercises, workoutCompletions } from '../../platform/db/schema.ts';
 import { optionalUser, requireUser } from '../auth/session.ts';
 import { currentDayOf } from '../program/service.ts';
 
@@ -16,12 +16,28 @@ const exerciseColumns = {
 };
 
 export const exerciseRoutes = new Hono<AppEnv>()
-  /** spec §4: a member sees the exercises of the days up to today (day N is the Nth by id). */
+  /**
+   * spec §4: a member sees the exercises of the days up to today (day N is the Nth by id), each
+   * with its day's status (completed, missed or current: docs/decisions/0004).
+   */
   .get('/', requireUser(), async (c) => {
     const { deps } = c.var;
-    const { currentDay } = await currentDayOf(deps, c.var.user.id);
-    const all = await deps.db.select(exerciseColumns).from(exercises).orderBy(asc(exercises.id));
-    const unlocked = all.slice(0, currentDay).map((exercise, i) => ({ ...exercise, dayNumber: i + 1 }));
+    const userId = c.var.user.id;
+    const { currentDay } = await currentDayOf(deps, userId);
+    const [all, completions] = await Promise.all([
+      deps.db.select(exerciseColumns).from(exercises).orderBy(asc(exercises.id)),
+      deps.db
+        .select({ day: workoutCompletions.dayNumber })
+        .from(workoutCompletions)
+        .where(eq(workoutCompletions.userId, userId)),
+    ]);
+    const days = programDays(
+      completions.map((row) => row.day),
+      currentDay,
+    );
+    const unlocked = all
+      .slice(0, currentDay)
+      .map((exercise, i) => ({ ...exercise, dayNumber: i + 1, status: days[i]!.status }));
     return c.json({ currentDay, total: all.length, exercises: unlocked });
   })
   /** Home's Today's Exercise: the member's program exercise, or the visitor's daily home exercise. */

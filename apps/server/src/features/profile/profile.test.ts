@@ -105,6 +105,21 @@ describe('profile', () => {
 });
 
 describe('avatar', () => {
+  // issue 14: the header's avatar showed only an initial, whatever photo the member had uploaded.
+  it('/api/me carries the signed avatar link the header shows, and none before an upload', async () => {
+    const member = await createMember(t);
+    expect((await json(await t.request('/api/me', { cookie: member.cookie }))).avatar).toBeNull();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#1d4ed8' } })
+      .png()
+      .toBuffer();
+    expect((await upload(member.cookie, png, 'me.png', 'image/png')).status).toBe(200);
+    const me = await json(await t.request('/api/me', { cookie: member.cookie }));
+    expect(me.avatar.url).toMatch(/^\/api\/files\/avatars\/.+\?expires=\d+&signature=/);
+    const image = await t.request(me.avatar.url);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/webp');
+  });
+
   const pngWithGps = () =>
     sharp({ create: { width: 800, height: 600, channels: 3, background: '#c33' } })
       .withExif({

@@ -66,6 +66,53 @@ describe('program day rules on the server', () => {
     ).toHaveLength(2);
   });
 
+  // spec §5 "invalid input is ignored": a time or reps that is not a whole number is refused, never stored as 0.
+  it('refuses day results that are not whole numbers with a clear 400, writing nothing', async () => {
+    const member = await memberOnDay(3);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ totalSeconds: 'abc', reps: 5 }, 'Time must be a whole number of seconds'],
+      [{ totalSeconds: 90.5, reps: 5 }, 'Time must be a whole number of seconds'],
+      [{ totalSeconds: 90, reps: 'lots' }, 'Reps must be a whole number'],
+      [{ totalSeconds: 90, reps: null }, 'Reps must be a whole number'],
+      [{ totalSeconds: 90, reps: -1 }, 'Reps cannot be negative'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await send(member.cookie, 'PUT', '/results', { day: 3, ...body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(await json(res)).toEqual({ error: { code: 'BAD_REQUEST', message } });
+    }
+    expect(
+      await t.db.select().from(exerciseProgress).where(eq(exerciseProgress.userId, member.userId)),
+    ).toEqual([]);
+  });
+
+  // docs/decisions/0004: a day before today that was not completed is missed, on the program and the exercise list.
+  it('reports the days before today that were not completed as missed', async () => {
+    const member = await memberOnDay(4);
+    await send(member.cookie, 'POST', '/complete', { day: 1 });
+    const state = await json(await send(member.cookie, 'POST', '/complete', { day: 3 }));
+    expect(state.days).toHaveLength(28);
+    expect(state.days.slice(0, 5)).toEqual([
+      { day: 1, status: 'completed' },
+      { day: 2, status: 'missed' },
+      { day: 3, status: 'completed' },
+      { day: 4, status: 'current' },
+      { day: 5, status: 'future' },
+    ]);
+    const list = await json(await t.request('/api/exercises', { cookie: member.cookie }));
+    expect(list.exercises.map((e: { dayNumber: number; status: string }) => [e.dayNumber, e.status])).toEqual(
+      [
+        [1, 'completed'],
+        [2, 'missed'],
+        [3, 'completed'],
+        [4, 'current'],
+      ],
+    );
+    // A missed day can still be completed, and then it is completed.
+    const caughtUp = await json(await send(member.cookie, 'POST', '/complete', { day: 2 }));
+    expect(caughtUp.days[1]).toEqual({ day: 2, status: 'completed' });
+  });
+
   it('logs wellness for today only and refuses bad ratings without writing', async () => {
     const member = await memberOnDay(3);
     expect((await send(member.cookie, 'PUT', '/wellness', { day: 2, feeling: 4, energy: 5 })).status).toBe(

@@ -3,6 +3,7 @@ import {
   canLogResults,
   canLogWellness,
   currentProgramDay,
+  programDays,
   programStats,
 } from '@core28/core/program';
 import type { DayResultInput, WellnessInput } from '@core28/core/program-schemas';
@@ -65,6 +66,7 @@ export async function getProgramState(deps: Deps, { userId }: Member) {
     completions,
     results,
     wellness,
+    days: programDays(days, currentDay),
     stats: programStats(days, registrationDate, deps.now()),
     achievements: achievements(days, currentDay),
   };

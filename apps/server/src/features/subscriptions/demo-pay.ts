@@ -1,11 +1,17 @@
-import { CHECKOUT_PLAN_IDS, type CheckoutPlanId, checkoutPlan, formatDollars } from '@core28/core/plans';
+import {
+  CHECKOUT_PLAN_IDS,
+  type CheckoutPlanId,
+  checkoutPlan,
+  formatDollars,
+  planChange,
+} from '@core28/core/plans';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import type { AppEnv, Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { CardDeclinedError, type CardInput } from '../../platform/payments/demo.ts';
 import type { PaymentEvent } from '../../platform/payments/provider.ts';
-import { handlePaymentEvent } from './events.ts';
+import { handlePaymentEvent, writeSubscription } from './events.ts';
 
 // The demo provider's hosted pages: a test checkout, a billing portal and invoice receipts.
 // They stand where Stripe's pages would; everything they do goes through the same events.
@@ -74,15 +80,28 @@ export const demoPayRoutes = new Hono<AppEnv>()
   .get('/checkout/:id', async (c) => {
     const session = await demoOf(c.var.deps).getCheckoutDetails(c.req.param('id'));
     if (!session) throw new AppError('NOT_FOUND', 'This checkout session does not exist.');
+    // A paid checkout opened again (back button, second tab) goes where the payment went.
+    if (session.subscriptionId) return c.redirect(session.successUrl, 303);
     return c.html(checkoutPage(session, null));
   })
   .post('/checkout/:id', async (c) => {
-    const demo = demoOf(c.var.deps);
+    const { deps } = c.var;
+    const demo = demoOf(deps);
     const session = await demo.getCheckoutDetails(c.req.param('id'));
     if (!session) throw new AppError('NOT_FOUND', 'This checkout session does not exist.');
     try {
-      const { successUrl, events } = await demo.pay(session.id, parseCard(await c.req.parseBody()));
-      await dispatch(c.var.deps, events);
+      const card = parseCard(await c.req.parseBody());
+      // The member's row is written in the payment's own transaction: a crash leaves a paid
+      // checkout with its member subscribed, or nothing. The events that follow re-read it.
+      const { successUrl, events } = await demo.pay(session.id, card, (tx, subscription) =>
+        writeSubscription(tx, {
+          subscription,
+          userId: session.userId,
+          occurredAt: deps.now(),
+          now: deps.now(),
+        }),
+      );
+      await dispatch(deps, events);
       return c.redirect(successUrl, 303);
     } catch (err) {
       if (!(err instanceof CardDeclinedError)) throw err;
@@ -90,31 +109,41 @@ export const demoPayRoutes = new Hono<AppEnv>()
     }
   })
   .get('/portal/:customerId', async (c) => {
-    const { customerId, returnUrl, message } = await portalRequest(c);
-    return c.html(await portalPage(c.var.deps, customerId, returnUrl, message));
+    const { customerId, returnUrl, flow } = await portalRequest(c);
+    return c.html(await portalPage(c.var.deps, { customerId, returnUrl, flow }, null));
   })
   .post('/portal/:customerId', async (c) => {
-    const { customerId, returnUrl } = await portalRequest(c);
+    const { customerId, returnUrl, flow } = await portalRequest(c);
     const demo = demoOf(c.var.deps);
     const form = await c.req.parseBody();
     try {
       const action = String(form.action);
       const planId = String(form.plan) as CheckoutPlanId;
-      const events =
-        action === 'switch' && CHECKOUT_PLAN_IDS.includes(planId)
-          ? await demo.updateSubscription(customerId, { planId })
-          : action === 'cancel'
-            ? await demo.updateSubscription(customerId, { cancelAtPeriodEnd: true })
-            : action === 'resume'
-              ? await demo.updateSubscription(customerId, { cancelAtPeriodEnd: false })
-              : action === 'card'
-                ? await demo.updateSubscription(customerId, { card: parseCard(form) })
-                : [];
-      await dispatch(c.var.deps, events);
-      return c.html(await portalPage(c.var.deps, customerId, returnUrl, { ok: 'Saved.' }));
+      const subscription = await demo.currentSubscription(customerId);
+      if (action === 'card') await demo.updateCard(customerId, parseCard(form));
+      else if (subscription && action === 'switch' && CHECKOUT_PLAN_IDS.includes(planId))
+        await demo.changePlan(subscription.id, planId, c.var.deps.now());
+      else if (subscription && (action === 'cancel' || action === 'resume'))
+        await demo.setCancelAtPeriodEnd(subscription.id, action === 'cancel');
+      if (subscription)
+        await dispatch(c.var.deps, [
+          {
+            id: `evt_demo_portal_${crypto.randomUUID()}`,
+            type: 'customer.subscription.updated',
+            created: c.var.deps.now(),
+            subscriptionId: subscription.id,
+            customerId,
+          },
+        ]);
+      const done =
+        action === 'cancel' ? 'Your subscription is set to cancel at the end of the period.' : 'Saved.';
+      return c.html(await portalPage(c.var.deps, { customerId, returnUrl, flow: null }, { ok: done }));
     } catch (err) {
       if (!(err instanceof CardDeclinedError)) throw err;
-      return c.html(await portalPage(c.var.deps, customerId, returnUrl, { error: err.message }), 402);
+      return c.html(
+        await portalPage(c.var.deps, { customerId, returnUrl, flow }, { error: err.message }),
+        402,
+      );
     }
   })
   .get('/invoices/:id', async (c) => {
@@ -148,7 +177,8 @@ async function portalRequest(c: {
   const returnUrl = c.req.query('return_url') ?? '';
   if (c.req.query('signature') !== demo.sign(`${customerId}|${returnUrl}`))
     throw new AppError('FORBIDDEN', 'This portal link is invalid.');
-  return { customerId, returnUrl, message: null };
+  // Stripe's portal flow_data: the page opens on cancelling the subscription.
+  return { customerId, returnUrl, flow: c.req.query('flow') === 'cancel' ? ('cancel' as const) : null };
 }
 
 function checkoutPage(
@@ -169,8 +199,7 @@ function checkoutPage(
 
 async function portalPage(
   deps: Deps,
-  customerId: string,
-  returnUrl: string,
+  { customerId, returnUrl, flow }: { customerId: string; returnUrl: string; flow: 'cancel' | null },
   message: { ok?: string; error?: string } | null,
 ) {
   const demo = demoOf(deps);
@@ -178,28 +207,50 @@ async function portalPage(
   const billing = await demo.getBillingInfo(customerId);
   const card = billing.payment_methods[0]?.card;
   const query = `?return_url=${encodeURIComponent(returnUrl)}&signature=${demo.sign(`${customerId}|${returnUrl}`)}`;
+  const action = `/demo-pay/portal/${customerId}${query}`;
+  const isActive = subscription && (subscription.status === 'active' || subscription.status === 'trialing');
   const current = subscription ? checkoutPlan(subscription.planId) : null;
+  const day = (date: Date) => date.toISOString().slice(0, 10);
+  const notices = html`${message?.ok ? html`<p class="ok" role="status">${message.ok}</p>` : ''}
+    ${message?.error ? html`<p class="error" role="alert">${message.error}</p>` : ''}`;
+  const back = html`<p style="text-align:center;margin-top:24px"><a href="${returnUrl || '/'}">Return to Core28</a></p>`;
+
+  if (flow === 'cancel' && isActive && current && !subscription.cancelAtPeriodEnd)
+    return page(
+      'Cancel subscription',
+      html`<h1>Cancel your subscription</h1>
+        ${notices}
+        <p><strong>${current.plan.name}</strong> · ${formatDollars(current.amountCents)} per ${current.interval}</p>
+        <p>If you cancel, you keep your plan until <strong>${day(subscription.currentPeriodEnd)}</strong>. You will not be charged again; after that date you are on the free plan.</p>
+        <form method="post" action="${action}">
+          <button type="submit" name="action" value="cancel">Cancel at period end</button>
+        </form>
+        ${back}`,
+    );
+
   return page(
     'Billing portal',
     html`<h1>Billing portal</h1>
       <p class="muted">Manage your Core28 subscription.</p>
-      ${message?.ok ? html`<p class="ok" role="status">${message.ok}</p>` : ''}
-      ${message?.error ? html`<p class="error" role="alert">${message.error}</p>` : ''}
+      ${notices}
       ${
-        subscription && current
+        isActive && current
           ? html`<p><strong>${current.plan.name}</strong> · ${formatDollars(current.amountCents)} per ${current.interval}<br />
-                <span class="muted">${subscription.cancelAtPeriodEnd ? 'Ends' : 'Renews'} on ${subscription.currentPeriodEnd.toISOString().slice(0, 10)}</span></p>
-              <form method="post" action="/demo-pay/portal/${customerId}${query}">
+                <span class="muted">${subscription.cancelAtPeriodEnd ? 'Ends' : 'Renews'} on ${day(subscription.currentPeriodEnd)}</span>
+                ${subscription.scheduledPlanId ? html`<br /><span class="muted">Switches to ${checkoutPlan(subscription.scheduledPlanId).plan.name} on ${day(subscription.currentPeriodEnd)}</span>` : ''}</p>
+              <form method="post" action="${action}">
                 <label for="plan">Switch plan</label>
                 <select id="plan" name="plan">
                   ${CHECKOUT_PLAN_IDS.map((id) => {
                     const option = checkoutPlan(id);
-                    return html`<option value="${id}" ${id === subscription.planId ? 'selected' : ''}>${option.plan.name} — ${formatDollars(option.amountCents)}/${option.interval}</option>`;
+                    const when =
+                      planChange(subscription.planId, id) === 'downgrade' ? ' (from the next period)' : '';
+                    return html`<option value="${id}" ${id === subscription.planId ? 'selected' : ''}>${option.plan.name} — ${formatDollars(option.amountCents)}/${option.interval}${when}</option>`;
                   })}
                 </select>
                 <button type="submit" name="action" value="switch" class="secondary">Switch plan</button>
               </form>
-              <form method="post" action="/demo-pay/portal/${customerId}${query}">
+              <form method="post" action="${action}">
                 ${
                   subscription.cancelAtPeriodEnd
                     ? html`<button type="submit" name="action" value="resume" class="secondary">Resume subscription</button>`
@@ -208,9 +259,9 @@ async function portalPage(
               </form>
               <hr />
               <p class="muted">Card on file: ${card ? `${card.brand.toUpperCase()} •••• ${card.last4}, expires ${card.exp_month}/${card.exp_year}` : 'none'}</p>
-              <form method="post" action="/demo-pay/portal/${customerId}${query}">${cardFields}<button type="submit" name="action" value="card" class="secondary">Update card</button></form>`
+              <form method="post" action="${action}">${cardFields}<button type="submit" name="action" value="card" class="secondary">Update card</button></form>`
           : html`<p>No subscription.</p>`
       }
-      <p style="text-align:center;margin-top:24px"><a href="${returnUrl || '/'}">Return to Core28</a></p>`,
+      ${back}`,
   );
 }

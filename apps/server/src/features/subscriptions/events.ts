@@ -1,8 +1,8 @@
 import { checkoutPlan } from '@core28/core/plans';
-import { eq, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import type { Database } from '../../platform/db/index.ts';
-import { paymentEvents, subscribers, users } from '../../platform/db/schema.ts';
+import { paymentCustomers, paymentEvents, subscribers, users } from '../../platform/db/schema.ts';
 import { actionEmail } from '../../platform/mail/templates.ts';
 import {
   isActiveStatus,
@@ -85,46 +85,86 @@ export async function handlePaymentEvent(deps: Deps, event: PaymentEvent): Promi
 
 /** Re-reads one subscription from the provider and writes it (the success page's confirmation). */
 export async function syncSubscription(
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'now' | 'payments'>,
   { subscriptionId, userId, occurredAt }: { subscriptionId: string; userId: string | null; occurredAt: Date },
 ): Promise<EventOutcome> {
   const subscription = await deps.payments.getSubscription(subscriptionId);
   if (!subscription) return 'ignored';
-  return writeSubscription(deps.db, { subscription, userId, occurredAt, now: deps.now() });
+  return writeSubscription(deps.db, { subscription, userId, occurredAt, now: deps.now(), isFreshRead: true });
 }
 
-async function writeSubscription(
+/**
+ * Writes what the provider says about one subscription onto its member's row. The row follows one
+ * subscription, the member's current one: an event about an older subscription (by the
+ * provider's creation time) changes nothing, so the end of a replaced plan cannot end the plan
+ * the member pays for now (issue 14); a newer subscription takes the row over.
+ */
+export async function writeSubscription(
   db: Database,
   {
     subscription,
     userId,
     occurredAt,
     now,
-  }: { subscription: ProviderSubscription; userId: string | null; occurredAt: Date; now: Date },
+    isFreshRead = false,
+  }: {
+    subscription: ProviderSubscription;
+    userId: string | null;
+    occurredAt: Date;
+    now: Date;
+    /**
+     * Read from the provider just now (a confirmation, a change, a doubt) rather than for an event:
+     * as new as anything stored, whatever the provider's clock stamped on earlier events.
+     */
+    isFreshRead?: boolean;
+  },
 ): Promise<EventOutcome> {
-  const [row] = await db
-    .select()
+  const [bySubscription] = await db
+    .select({ userId: subscribers.userId })
     .from(subscribers)
-    .where(
-      userId
-        ? or(eq(subscribers.providerSubscriptionId, subscription.id), eq(subscribers.userId, userId))
-        : eq(subscribers.providerSubscriptionId, subscription.id),
-    );
-  const isSameSubscription = row?.providerSubscriptionId === subscription.id;
-  if (isSameSubscription && row?.providerUpdatedAt && row.providerUpdatedAt > occurredAt) return 'stale';
-  const ownerId = row?.userId ?? userId ?? subscription.userId;
+    .where(eq(subscribers.providerSubscriptionId, subscription.id));
+  const [byCustomer] = bySubscription
+    ? []
+    : await db
+        .select({ userId: paymentCustomers.userId })
+        .from(paymentCustomers)
+        .where(eq(paymentCustomers.customerId, subscription.customerId));
+  const [byCustomerRow] =
+    bySubscription || byCustomer
+      ? []
+      : await db
+          .select({ userId: subscribers.userId })
+          .from(subscribers)
+          .where(eq(subscribers.providerCustomerId, subscription.customerId));
+  const ownerId =
+    bySubscription?.userId ?? byCustomer?.userId ?? byCustomerRow?.userId ?? subscription.userId ?? userId;
   if (!ownerId) return 'ignored';
   const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, ownerId));
   if (!owner) return 'ignored';
+  const [row] = await db.select().from(subscribers).where(eq(subscribers.userId, ownerId)).for('update');
+
+  const isSameSubscription = row?.providerSubscriptionId === subscription.id;
+  const storedAt = isSameSubscription ? row?.providerUpdatedAt : null;
+  if (storedAt && storedAt > occurredAt && !isFreshRead) return 'stale';
+  const isOlderThanCurrent =
+    !isSameSubscription &&
+    row?.providerSubscriptionId &&
+    row.providerSubscriptionCreatedAt &&
+    subscription.createdAt.getTime() <= row.providerSubscriptionCreatedAt.getTime();
+  if (isOlderThanCurrent) return 'stale';
 
   const paid = {
     subscribed: isActiveStatus(subscription.status),
     subscriptionTier: checkoutPlan(subscription.planId).plan.tier,
     subscriptionEnd: subscription.currentPeriodEnd,
     isTrial: false,
+    planId: subscription.planId,
+    cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+    scheduledPlanId: subscription.scheduledPlanId,
     providerCustomerId: subscription.customerId,
     providerSubscriptionId: subscription.id,
-    providerUpdatedAt: occurredAt,
+    providerSubscriptionCreatedAt: subscription.createdAt,
+    providerUpdatedAt: storedAt && storedAt > occurredAt ? storedAt : occurredAt,
     updatedAt: now,
   };
   await db

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentEvents, subscribers } from '../../platform/db/schema.ts';
+import { demoProviderObjects, paymentEvents, subscribers } from '../../platform/db/schema.ts';
 import type { DemoProvider } from '../../platform/payments/demo.ts';
-import { createMember, createTestApp, json, type TestApp } from '../../testing/harness.ts';
+import { createMember, createTestApp, json, TEST_ORIGIN, type TestApp } from '../../testing/harness.ts';
 import { handlePaymentEvent } from './events.ts';
 
 let t: TestApp;
@@ -233,5 +233,66 @@ describe('payment event handling', () => {
         created: new Date(),
       }),
     ).toBe('ignored');
+  });
+});
+
+describe('paying a demo checkout (issue 14)', () => {
+  const objects = async (customerId: string, kind: 'invoice' | 'payment_method' | 'subscription') =>
+    t.db
+      .select()
+      .from(demoProviderObjects)
+      .where(and(eq(demoProviderObjects.customerId, customerId), eq(demoProviderObjects.kind, kind)));
+
+  it('8 submits at once (a double click, a retry) charge once and all land on the success page', async () => {
+    const member = await createMember(t);
+    const path = await checkout(member.cookie);
+    const responses = await Promise.all(Array.from({ length: 8 }, () => pay(path, '4242 4242 4242 4242')));
+    const sessionId = path.split('/').at(-1);
+    for (const res of responses) {
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe(`${TEST_ORIGIN}/subscription/success?session_id=${sessionId}`);
+    }
+    const [row] = await t.db.select().from(subscribers).where(eq(subscribers.userId, member.userId));
+    const customerId = row!.providerCustomerId!;
+    expect(await objects(customerId, 'invoice')).toHaveLength(1);
+    expect(await objects(customerId, 'payment_method')).toHaveLength(1);
+    expect(await objects(customerId, 'subscription')).toHaveLength(1);
+  });
+
+  it('a paid checkout submitted or opened again goes to the success page with its real session id', async () => {
+    const member = await paidMember();
+    const sessionId = new URL(member.successUrl).searchParams.get('session_id')!;
+    expect(sessionId).toMatch(/^cs_demo_/);
+    const path = `/demo-pay/checkout/${sessionId}`;
+    const again = await pay(path, '4242 4242 4242 4242');
+    expect(again.status).toBe(303);
+    expect(again.headers.get('location')).toBe(member.successUrl);
+    const reopened = await t.request(path);
+    expect(reopened.status).toBe(303);
+    expect(reopened.headers.get('location')).toBe(member.successUrl);
+  });
+
+  it('a failure inside the payment leaves nothing: no card, no subscription, no invoice, an open checkout', async () => {
+    const member = await createMember(t);
+    const path = await checkout(member.cookie);
+    const checkoutId = path.split('/').at(-1)!;
+    const crash = new Error('the process died here');
+    await expect(
+      demo.pay(
+        checkoutId,
+        { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' },
+        async () => {
+          throw crash;
+        },
+      ),
+    ).rejects.toBe(crash);
+    const session = await demo.getCheckoutDetails(checkoutId);
+    expect(session?.subscriptionId).toBeNull();
+    for (const kind of ['invoice', 'payment_method', 'subscription'] as const)
+      expect(await objects(session!.customerId, kind)).toEqual([]);
+    expect(await t.db.select().from(subscribers).where(eq(subscribers.userId, member.userId))).toEqual([]);
+    // The checkout is still open and pays normally afterwards.
+    expect((await pay(path, '4242 4242 4242 4242')).status).toBe(303);
+    expect(await objects(session!.customerId, 'invoice')).toHaveLength(1);
   });
 });

@@ -1,3 +1,4 @@
+import { isPaidMember } from '@core28/core/plans';
 import {
   determineSubscription,
   type SubscriberRow,
@@ -9,30 +10,81 @@ import { eq, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { subscribers } from '../../platform/db/schema.ts';
+import { syncSubscription } from './events.ts';
 
-const subscriberColumns = {
-  subscribed: subscribers.subscribed,
-  subscriptionTier: subscribers.subscriptionTier,
-  subscriptionEnd: subscribers.subscriptionEnd,
-  isTrial: subscribers.isTrial,
-  trialEnd: subscribers.trialEnd,
-};
+type StateDeps = Pick<Deps, 'db' | 'now' | 'payments' | 'log'>;
 
-export async function findSubscriber(
-  { db }: Pick<Deps, 'db'>,
-  userId: string,
-): Promise<SubscriberRow | null> {
-  const [row] = await db.select(subscriberColumns).from(subscribers).where(eq(subscribers.userId, userId));
+export async function findSubscriber({ db }: Pick<Deps, 'db'>, userId: string) {
+  const [row] = await db.select().from(subscribers).where(eq(subscribers.userId, userId));
   return row ?? null;
 }
 
+const asSubscriberRow = (row: typeof subscribers.$inferSelect | null): SubscriberRow | null =>
+  row && {
+    subscribed: row.subscribed,
+    subscriptionTier: row.subscriptionTier,
+    subscriptionEnd: row.subscriptionEnd,
+    isTrial: row.isTrial,
+    trialEnd: row.trialEnd,
+  };
+
+/**
+ * The member's row, re-read from the provider when in doubt: a paid period that ended with no
+ * renewal or cancellation heard of (a lost webhook). The provider's answer is written, so the
+ * doubt is over; when the provider cannot be reached the period end decides (issue 14).
+ */
+async function currentRow(deps: StateDeps, userId: string) {
+  const row = await findSubscriber(deps, userId);
+  const now = deps.now();
+  const isInDoubt =
+    row?.subscribed &&
+    !row.isTrial &&
+    row.providerSubscriptionId &&
+    row.subscriptionEnd &&
+    row.subscriptionEnd.getTime() <= now.getTime();
+  if (!isInDoubt) return row;
+  try {
+    await syncSubscription(deps, { subscriptionId: row.providerSubscriptionId!, userId, occurredAt: now });
+    return findSubscriber(deps, userId);
+  } catch (err) {
+    deps.log.warn({ err, userId }, 'could not re-read an ended subscription from the provider');
+    return row;
+  }
+}
+
 /** The member's subscription state by the rules of spec §4 (a pure function in core). */
-export async function subscriptionState(
-  deps: Pick<Deps, 'db' | 'now'>,
-  user: { id: string; emailVerified: boolean },
-) {
-  const row = await findSubscriber(deps, user.id);
-  return determineSubscription(row, { emailConfirmed: user.emailVerified, now: deps.now() });
+export async function subscriptionState(deps: StateDeps, user: { id: string; emailVerified: boolean }) {
+  const row = await currentRow(deps, user.id);
+  return determineSubscription(asSubscriberRow(row), { emailConfirmed: user.emailVerified, now: deps.now() });
+}
+
+/**
+ * The paid plan as the plan chooser and the management page show it: the plan with its billing
+ * interval, whether it cancels at the period end, and a downgrade waiting for it. Nulls for
+ * members without a running paid plan.
+ */
+export async function currentPlan(deps: StateDeps, user: { id: string; emailVerified: boolean }) {
+  let row = await currentRow(deps, user.id);
+  const state = determineSubscription(asSubscriberRow(row), {
+    emailConfirmed: user.emailVerified,
+    now: deps.now(),
+  });
+  if (isPaidMember(state) && row?.providerSubscriptionId && !row.planId) {
+    // Rows paid before plans were recorded learn theirs from the provider once.
+    await syncSubscription(deps, {
+      subscriptionId: row.providerSubscriptionId,
+      userId: user.id,
+      occurredAt: deps.now(),
+    }).catch((err) => deps.log.warn({ err }, 'could not read the plan from the provider'));
+    row = await findSubscriber(deps, user.id);
+  }
+  const isPaid = isPaidMember(state) && row?.planId;
+  return {
+    plan: isPaid ? row!.planId : null,
+    current_period_end: isPaid ? (row!.subscriptionEnd?.toISOString() ?? null) : null,
+    cancel_at_period_end: isPaid ? row!.cancelAtPeriodEnd : false,
+    scheduled_plan: isPaid ? row!.scheduledPlanId : null,
+  };
 }
 
 /**
@@ -40,7 +92,7 @@ export async function subscriptionState(
  * two calls at once cannot both start a trial.
  */
 export async function activateTrial(
-  deps: Pick<Deps, 'db' | 'now'>,
+  deps: StateDeps,
   user: { id: string; email: string; emailVerified: boolean },
 ) {
   const now = deps.now();
@@ -68,7 +120,7 @@ export async function activateTrial(
 
 /** For other features: 403 unless the member holds one of these tiers (admins always pass). */
 export async function hasActiveTier(
-  deps: Pick<Deps, 'db' | 'now'>,
+  deps: StateDeps,
   user: { id: string; emailVerified: boolean },
   tiers: Tier[],
 ) {

@@ -174,6 +174,17 @@ export const subscribers = pgTable(
     providerCustomerId: text('provider_customer_id').unique(),
     providerSubscriptionId: text('provider_subscription_id').unique(),
     providerUpdatedAt: timestamp('provider_updated_at', { withTimezone: true }),
+    /** When the provider created the subscription: an event about an older one changes nothing. */
+    providerSubscriptionCreatedAt: timestamp('provider_subscription_created_at', { withTimezone: true }),
+    /** The provider subscription's plan (tier and billing interval), as last read from it. */
+    planId: text('plan_id', {
+      enum: ['daily-core-monthly', 'daily-core-yearly', 'burn-monthly', 'burn-yearly'],
+    }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** A downgrade that takes effect at the period end. */
+    scheduledPlanId: text('scheduled_plan_id', {
+      enum: ['daily-core-monthly', 'daily-core-yearly', 'burn-monthly', 'burn-yearly'],
+    }),
     ...timestamps,
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -380,6 +391,19 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_created_idx').on(t.createdAt), index('mail_outbox_to_idx').on(t.to)],
 );
+
+/**
+ * Each member's one customer at the payment provider, made before the first checkout so that
+ * every checkout, subscription and invoice of the member shares it (issue 14).
+ */
+export const paymentCustomers = pgTable('payment_customers', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  customerId: text('customer_id').notNull().unique(),
+  ...timestamps,
+});
 
 /** Payment provider events already handled: the event id is the idempotency key. */
 export const paymentEvents = pgTable('payment_events', {

@@ -11,9 +11,27 @@ export type ProviderSubscription = {
   userId: string | null;
   planId: CheckoutPlanId;
   status: SubscriptionStatus;
+  createdAt: Date;
+  currentPeriodStart: Date;
   currentPeriodEnd: Date;
   cancelAtPeriodEnd: boolean;
+  /** A downgrade scheduled for the period end (Stripe: the subscription schedule's next phase). */
+  scheduledPlanId: CheckoutPlanId | null;
 };
+
+/** What switching to another plan costs today, as the provider will charge it. */
+export type ChangePreview = {
+  change: 'upgrade' | 'downgrade' | 'same';
+  /** Charged today, in cents (0 for downgrades, which wait for the period end). */
+  amountDueCents: number;
+  /** The instant the proration is computed for; the change itself must use the same one. */
+  prorationDate: Date;
+  /** When the new plan starts. */
+  effectiveAt: Date;
+};
+
+/** The payer could not pay or the provider refused the change: shown to the member as it is. */
+export class PaymentRefusedError extends Error {}
 
 export type ProviderCheckout = {
   id: string;
@@ -54,9 +72,11 @@ export type PaymentEvent = {
 
 export type PaymentProvider = {
   kind: 'demo' | 'stripe';
+  /** The member's one customer at the provider, created on first use. */
+  ensureCustomer: (input: { userId: string; email: string }) => Promise<string>;
   createCheckout: (input: {
     userId: string;
-    email: string;
+    customerId: string;
     planId: CheckoutPlanId;
     successUrl: string;
     cancelUrl: string;
@@ -64,7 +84,20 @@ export type PaymentProvider = {
   getCheckout: (id: string) => Promise<ProviderCheckout | null>;
   getSubscription: (id: string) => Promise<ProviderSubscription | null>;
   getBillingInfo: (customerId: string) => Promise<BillingInfo>;
-  createPortalUrl: (customerId: string, returnUrl: string) => Promise<string>;
+  /** The billing portal; `cancelSubscriptionId` opens it on that subscription's cancellation. */
+  createPortalUrl: (
+    customerId: string,
+    returnUrl: string,
+    options?: { cancelSubscriptionId?: string },
+  ) => Promise<string>;
+  previewChange: (subscriptionId: string, planId: CheckoutPlanId, at: Date) => Promise<ChangePreview>;
+  /**
+   * Switches the one subscription: upgrades now with the prorated charge (throws
+   * PaymentRefusedError when it cannot be paid), downgrades at the period end; the current plan
+   * drops a scheduled downgrade.
+   */
+  changePlan: (subscriptionId: string, planId: CheckoutPlanId, prorationDate: Date) => Promise<void>;
+  setCancelAtPeriodEnd: (subscriptionId: string, cancel: boolean) => Promise<void>;
   cancelNow: (subscriptionId: string) => Promise<void>;
 };
 

@@ -1,7 +1,13 @@
-import { CHECKOUT_PLAN_IDS, type CheckoutPlanId, checkoutPlan } from '@core28/core/plans';
+import { CHECKOUT_PLAN_IDS, type CheckoutPlanId, checkoutPlan, planChange } from '@core28/core/plans';
 import Stripe from 'stripe';
 import type { Config } from '../../config.ts';
-import type { PaymentEvent, PaymentProvider, ProviderSubscription, SubscriptionStatus } from './provider.ts';
+import {
+  type PaymentEvent,
+  type PaymentProvider,
+  PaymentRefusedError,
+  type ProviderSubscription,
+  type SubscriptionStatus,
+} from './provider.ts';
 
 export type StripeSettings = NonNullable<Config['stripe']>;
 
@@ -9,6 +15,8 @@ export class WebhookSignatureError extends Error {}
 
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+const isMissing = (err: unknown) => (err as { statusCode?: number }).statusCode === 404;
 
 /** Stripe: Checkout Sessions in subscription mode, the Billing Portal, and signed webhooks. */
 export function createStripeProvider(settings: StripeSettings) {
@@ -22,6 +30,15 @@ export function createStripeProvider(settings: StripeSettings) {
   const planOfPrice = (priceId: string | undefined) =>
     CHECKOUT_PLAN_IDS.find((id) => settings.prices[id] === priceId);
 
+  /** A downgrade waiting in the subscription's schedule: the phase that starts at the period end. */
+  const scheduledPlanOf = (s: Stripe.Subscription, periodEnd: number, planId: CheckoutPlanId) => {
+    if (!s.schedule || typeof s.schedule === 'string') return null;
+    const next = s.schedule.phases.find((phase) => phase.start_date >= periodEnd);
+    const price = next?.items[0]?.price;
+    const nextPlan = planOfPrice(typeof price === 'string' ? price : price?.id);
+    return nextPlan && nextPlan !== planId ? nextPlan : null;
+  };
+
   const toSubscription = (s: Stripe.Subscription): ProviderSubscription | null => {
     const item = s.items.data[0];
     const planId = planOfPrice(item?.price.id);
@@ -32,19 +49,56 @@ export function createStripeProvider(settings: StripeSettings) {
       userId: s.metadata.userId ?? null,
       planId,
       status: s.status as SubscriptionStatus,
+      createdAt: new Date(s.created * 1000),
+      currentPeriodStart: new Date(item.current_period_start * 1000),
       currentPeriodEnd: new Date(item.current_period_end * 1000),
       cancelAtPeriodEnd: s.cancel_at_period_end,
+      scheduledPlanId: scheduledPlanOf(s, item.current_period_end, planId),
     };
   };
+
+  /** The subscription with its schedule; null when Stripe has no such subscription. */
+  async function retrieve(id: string) {
+    try {
+      const subscription = await stripe.subscriptions.retrieve(id, { expand: ['schedule'] });
+      const mapped = toSubscription(subscription);
+      return mapped ? { raw: subscription, subscription: mapped, item: subscription.items.data[0]! } : null;
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  async function mustRetrieve(id: string) {
+    const found = await retrieve(id);
+    if (!found || !['active', 'trialing'].includes(found.subscription.status))
+      throw new PaymentRefusedError('This subscription is no longer active.');
+    return found;
+  }
+
+  /** Drops a scheduled downgrade: the subscription carries on as it is. */
+  async function releaseSchedule(raw: Stripe.Subscription) {
+    const scheduleId = idOf(raw.schedule as string | { id: string } | null);
+    if (scheduleId) await stripe.subscriptionSchedules.release(scheduleId);
+  }
 
   return {
     kind: 'stripe' as const,
 
-    async createCheckout({ userId, email, planId, successUrl, cancelUrl }) {
+    async ensureCustomer({ userId, email }) {
+      // One customer per member: the key makes two first checkouts at once create one customer.
+      const customer = await stripe.customers.create(
+        { email, metadata: { userId } },
+        { idempotencyKey: `core28-customer-${userId}` },
+      );
+      return customer.id;
+    },
+
+    async createCheckout({ userId, customerId, planId, successUrl, cancelUrl }) {
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
         line_items: [{ price: settings.prices[planId], quantity: 1 }],
-        customer_email: email,
+        customer: customerId,
         client_reference_id: userId,
         metadata: { userId, planId },
         subscription_data: { metadata: { userId, planId } },
@@ -68,8 +122,7 @@ export function createStripeProvider(settings: StripeSettings) {
     },
 
     async getSubscription(id) {
-      const subscription = await stripe.subscriptions.retrieve(id).catch(() => null);
-      return subscription ? toSubscription(subscription) : null;
+      return (await retrieve(id))?.subscription ?? null;
     },
 
     async getBillingInfo(customerId) {
@@ -116,12 +169,102 @@ export function createStripeProvider(settings: StripeSettings) {
       };
     },
 
-    async createPortalUrl(customerId, returnUrl) {
+    async createPortalUrl(customerId, returnUrl, options?) {
+      const cancelId = options?.cancelSubscriptionId;
+      if (cancelId) {
+        // A cancellation supersedes a scheduled downgrade (and the portal cancels only a
+        // subscription that no schedule manages).
+        const found = await retrieve(cancelId);
+        if (found) await releaseSchedule(found.raw);
+      }
       const session = await stripe.billingPortal.sessions.create({
         customer: customerId,
         return_url: returnUrl,
+        ...(cancelId
+          ? {
+              flow_data: {
+                type: 'subscription_cancel',
+                subscription_cancel: { subscription: cancelId },
+                after_completion: { type: 'redirect', redirect: { return_url: returnUrl } },
+              },
+            }
+          : {}),
       });
       return session.url;
+    },
+
+    /** Stripe's own preview of the upgrade invoice, for the same proration instant as the change. */
+    async previewChange(subscriptionId, planId, at) {
+      const { subscription, item } = await mustRetrieve(subscriptionId);
+      const change = planChange(subscription.planId, planId);
+      if (change !== 'upgrade')
+        return { change, amountDueCents: 0, prorationDate: at, effectiveAt: subscription.currentPeriodEnd };
+      const preview = await stripe.invoices.createPreview({
+        customer: subscription.customerId,
+        subscription: subscriptionId,
+        subscription_details: {
+          items: [{ id: item.id, price: settings.prices[planId] }],
+          proration_behavior: 'always_invoice',
+          proration_date: seconds(at),
+        },
+      });
+      return { change, amountDueCents: preview.amount_due, prorationDate: at, effectiveAt: at };
+    },
+
+    /**
+     * Upgrades update the subscription item's price with an immediate prorated invoice that must
+     * be paid for the change to happen; downgrades become the schedule's next phase, starting at
+     * the period end; the current plan releases a schedule.
+     */
+    async changePlan(subscriptionId, planId, prorationDate) {
+      const { raw, subscription, item } = await mustRetrieve(subscriptionId);
+      const change = planChange(subscription.planId, planId);
+      if (change !== 'downgrade') {
+        await releaseSchedule(raw);
+        if (change === 'same') return;
+        try {
+          await stripe.subscriptions.update(subscriptionId, {
+            items: [{ id: item.id, price: settings.prices[planId] }],
+            proration_behavior: 'always_invoice',
+            proration_date: seconds(prorationDate),
+            payment_behavior: 'error_if_incomplete',
+            cancel_at_period_end: false,
+            metadata: { ...raw.metadata, planId },
+          });
+        } catch (err) {
+          if (err instanceof Stripe.errors.StripeCardError) throw new PaymentRefusedError(err.message);
+          throw err;
+        }
+        return;
+      }
+      if (raw.cancel_at_period_end)
+        await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false });
+      const scheduleId = idOf(raw.schedule as string | { id: string } | null);
+      const schedule = scheduleId
+        ? await stripe.subscriptionSchedules.retrieve(scheduleId)
+        : await stripe.subscriptionSchedules.create({ from_subscription: subscriptionId });
+      const current = schedule.current_phase ?? schedule.phases[0];
+      await stripe.subscriptionSchedules.update(schedule.id, {
+        end_behavior: 'release',
+        phases: [
+          {
+            items: [{ price: settings.prices[subscription.planId], quantity: 1 }],
+            start_date: current?.start_date ?? item.current_period_start,
+            end_date: current?.end_date ?? item.current_period_end,
+          },
+          {
+            items: [{ price: settings.prices[planId], quantity: 1 }],
+            duration: { interval: checkoutPlan(planId).interval, interval_count: 1 },
+            proration_behavior: 'none',
+          },
+        ],
+      });
+    },
+
+    async setCancelAtPeriodEnd(subscriptionId, cancel) {
+      const { raw } = await mustRetrieve(subscriptionId);
+      if (cancel) await releaseSchedule(raw);
+      await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
     },
 
     async cancelNow(subscriptionId) {

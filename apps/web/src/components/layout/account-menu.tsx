@@ -2,19 +2,19 @@ import { accountMenuLinks, type Viewer } from '@core28/core/navigation';
 import { LogOut } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
-import { AvatarButton } from './site-header';
+import { AvatarButton, type AvatarProps } from './site-header';
 
 /** The signed-in member's menu; loaded only for signed-in members, off the first paint. */
 export default function AccountMenu({
   email,
-  initial,
+  avatar,
   viewer,
   open,
   onOpenChange,
   onSignOut,
 }: {
   email: string;
-  initial: string;
+  avatar: AvatarProps;
   viewer: Viewer;
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -23,7 +23,7 @@ export default function AccountMenu({
   return (
     <DropdownMenu.Root open={open} onOpenChange={onOpenChange}>
       <DropdownMenu.Trigger asChild>
-        <AvatarButton initial={initial} />
+        <AvatarButton {...avatar} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

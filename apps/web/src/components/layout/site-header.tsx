@@ -1,10 +1,11 @@
 import { headerLinks } from '@core28/core/navigation';
+import { useQueryClient } from '@tanstack/react-query';
 import { Menu, UserRound } from 'lucide-react';
 import { type ComponentProps, lazy, Suspense, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { useSignOut, useViewer } from '@/features/auth/api';
+import { meQuery, useSignOut, useViewer } from '@/features/auth/api';
 import { cn } from '@/lib/utils';
 
 // The account menu and the mobile sheet (Radix menus, dialogs and floating-ui) stay out of the
@@ -27,22 +28,53 @@ export const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-brand-600' : 'text-zinc-700 hover:text-zinc-950',
   );
 
+export type AvatarProps = {
+  initial: string;
+  /** The member's photo (a signed link), or null to show the initial. */
+  photoUrl: string | null;
+  onPhotoError: () => void;
+};
+
 /** The avatar button; the same element before and after the menu behind it has loaded. */
-export function AvatarButton({ initial, ...props }: { initial: string } & ComponentProps<'button'>) {
+export function AvatarButton({
+  initial,
+  photoUrl,
+  onPhotoError,
+  ...props
+}: AvatarProps & ComponentProps<'button'>) {
   return (
     <button
       type="button"
-      className="grid size-9 place-items-center rounded-full bg-zinc-900 text-sm font-semibold text-white"
+      className="grid size-9 place-items-center overflow-hidden rounded-full bg-zinc-900 text-sm font-semibold text-white"
       aria-label="Account menu"
       {...props}
     >
-      {initial || <UserRound className="size-4" />}
+      {photoUrl ? (
+        <img src={photoUrl} alt="" className="size-full object-cover" onError={onPhotoError} />
+      ) : (
+        initial || <UserRound className="size-4" />
+      )}
     </button>
   );
 }
 
+/**
+ * The header photo. Its signed link expires (spec §9: 3600 s); when it no longer loads, the
+ * session is read again once for a fresh link, and the initial shows if that one fails too.
+ */
+function useHeaderPhoto(url: string | null) {
+  const queryClient = useQueryClient();
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const onPhotoError = () => {
+    if (failedUrl === null) void queryClient.invalidateQueries({ queryKey: meQuery().queryKey });
+    setFailedUrl(url);
+  };
+  return { photoUrl: url && url !== failedUrl ? url : null, onPhotoError };
+}
+
 export function SiteHeader() {
-  const { user, profile, viewer, isLoading } = useViewer();
+  const { user, profile, avatarUrl, viewer, isLoading } = useViewer();
+  const photo = useHeaderPhoto(avatarUrl);
   const signOut = useSignOut();
   const navigate = useNavigate();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
@@ -81,11 +113,13 @@ export function SiteHeader() {
           {user && (
             // A tap before the menu's code has arrived is kept: the menu opens as soon as it loads.
             <Suspense
-              fallback={<AvatarButton initial={initial} onClick={() => setIsAccountMenuOpen(true)} />}
+              fallback={
+                <AvatarButton initial={initial} {...photo} onClick={() => setIsAccountMenuOpen(true)} />
+              }
             >
               <AccountMenu
                 email={user.email}
-                initial={initial}
+                avatar={{ initial, ...photo }}
                 viewer={viewer}
                 open={isAccountMenuOpen}
                 onOpenChange={setIsAccountMenuOpen}

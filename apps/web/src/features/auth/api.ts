@@ -1,6 +1,6 @@
 import { EMAIL_CONFIRMED_CALLBACK, type Viewer } from '@core28/core/navigation';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, postJson, unwrap } from '@/lib/api';
+import { api, holdRequestsUntil, postJson, unwrap } from '@/lib/api';
 import { subscriptionQuery } from '../subscriptions/api';
 
 export const meQuery = () =>
@@ -23,6 +23,7 @@ export function useViewer() {
     isLoading: me.isPending,
     user,
     profile: me.data?.profile ?? null,
+    avatarUrl: me.data?.avatar?.url ?? null,
     isAdmin: me.data?.isAdmin ?? false,
     subscription: subscription.data ?? null,
     viewer,
@@ -57,19 +58,30 @@ export const recoverPassword = (json: { token: string; newPassword: string }) =>
 /** Set by sign-out so a guarded page being left sends the member home, not to /auth. */
 export const signOutState = { hasSignedOut: false };
 
-/** spec §4: sign-out clears local state at once, tells the server in the background, always succeeds. */
+/**
+ * spec §4: sign-out clears local state at once, tells the server in the background, always
+ * succeeds. Nothing of the member survives it: answers still on their way are dropped, every
+ * cached query but the (now empty) session goes, and requests wait until the server has ended the
+ * session, so none made meanwhile can bring the member's data back.
+ */
 export function useSignOut() {
   const queryClient = useQueryClient();
   return () => {
     signOutState.hasSignedOut = true;
-    queryClient.setQueryData(meQuery().queryKey, { user: null, profile: null, isAdmin: false });
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
-    void fetch('/api/auth/sign-out', {
+    const signedOut = fetch('/api/auth/sign-out', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{}',
-    })
-      .catch(() => undefined)
-      .finally(() => queryClient.invalidateQueries({ queryKey: meQuery().queryKey }));
+    }).catch(() => undefined);
+    holdRequestsUntil(signedOut);
+    void queryClient.cancelQueries();
+    queryClient.setQueryData<Me>(meQuery().queryKey, {
+      user: null,
+      profile: null,
+      avatar: null,
+      isAdmin: false,
+    });
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+    void signedOut.finally(() => queryClient.invalidateQueries({ queryKey: meQuery().queryKey }));
   };
 }

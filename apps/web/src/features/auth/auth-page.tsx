@@ -10,6 +10,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { useActivateTrial } from '../subscriptions/api';
 import { meQuery, providersQuery, signInWithProvider, useViewer } from './api';
 import { type AuthMode, ForgotPasswordForm, RecoveryForm, SignInForm, SignUpForm } from './auth-forms';
+import { linkErrorMessage } from './link-errors';
 
 const HEADINGS: Record<AuthMode, { title: string; description: string }> = {
   signin: { title: 'Welcome Back', description: 'Sign in to continue your 28-day program' },
@@ -17,11 +18,6 @@ const HEADINGS: Record<AuthMode, { title: string; description: string }> = {
   forgot: { title: 'Reset Password', description: "Enter your email and we'll send you a reset link" },
   recovery: { title: 'Set a New Password', description: 'Choose a new password for your account' },
   'check-email': { title: 'Check Your Email', description: 'One more step to activate your account' },
-};
-
-const LINK_ERRORS: Record<string, string> = {
-  TOKEN_EXPIRED: 'This confirmation link has expired. Sign in to get a new one.',
-  INVALID_TOKEN: 'This confirmation link is invalid. Sign in to get a new one.',
 };
 
 function SocialButtons() {
@@ -98,11 +94,7 @@ export default function AuthPage() {
           <CardDescription>{heading.description}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          {linkError && mode === 'signin' && (
-            <ErrorAlert>
-              {LINK_ERRORS[linkError.toUpperCase()] ?? 'This link is invalid or has expired.'}
-            </ErrorAlert>
-          )}
+          {linkError && mode === 'signin' && <ErrorAlert>{linkErrorMessage(linkError)}</ErrorAlert>}
           {mode === 'signin' && <SignInForm onSignedIn={refreshSession} onForgot={() => setMode('forgot')} />}
           {mode === 'signup' && (
             <SignUpForm

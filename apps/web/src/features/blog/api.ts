@@ -8,10 +8,14 @@ export const latestArticlesQuery = (limit: number) =>
     staleTime: 5 * 60_000,
   });
 
-export const articlesQuery = () =>
+/**
+ * One page of /blog, newest first, in the server's page size; the answer carries the page size
+ * and how many articles there are in all. (core/blog stays out: it brings the Markdown renderer.)
+ */
+export const articlesQuery = (page: number) =>
   queryOptions({
-    queryKey: ['articles', 'all'],
-    queryFn: () => unwrap(api.blog.articles.$get({ query: {} })),
+    queryKey: ['articles', 'page', page],
+    queryFn: () => unwrap(api.blog.articles.$get({ query: { page: String(page) } })),
     staleTime: 60_000,
   });
 

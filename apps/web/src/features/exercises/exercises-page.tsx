@@ -1,4 +1,4 @@
-import { searchExercises } from '@core28/core/program';
+import { type DayStatus, searchExercises } from '@core28/core/program';
 import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -11,6 +11,14 @@ import { ExerciseDialog } from './exercise-dialog';
 
 // spec §9: six skeleton cards while loading.
 const SKELETON_IDS = Array.from({ length: 6 }, (_, i) => `skeleton-${i + 1}`);
+
+// spec §4: past days green, today red; a missed day is amber and says so (docs/decisions/0004).
+const STATUS_LOOK: Record<DayStatus, { card: string; text: string; label: string }> = {
+  completed: { card: 'border-green-300 bg-green-50', text: 'text-green-700', label: 'Completed' },
+  current: { card: 'border-brand-600 bg-brand-50', text: 'text-brand-700', label: 'Today' },
+  missed: { card: 'border-dashed border-amber-500 bg-amber-50', text: 'text-amber-800', label: 'Missed' },
+  future: { card: 'border-zinc-200 bg-zinc-100', text: 'text-zinc-600', label: '' },
+};
 
 export default function ExercisesPage() {
   const query = useQuery(exercisesQuery());
@@ -58,18 +66,15 @@ export default function ExercisesPage() {
                 />
               ))
             : list.map((exercise) => {
-                const isToday = exercise.dayNumber === query.data?.currentDay;
+                const look = STATUS_LOOK[exercise.status];
                 return (
                   <li
                     key={exercise.id}
-                    className={cn(
-                      'grid content-start gap-2 rounded-2xl border p-5',
-                      isToday ? 'border-brand-600 bg-brand-50' : 'border-green-300 bg-green-50',
-                    )}
+                    className={cn('grid content-start gap-2 rounded-2xl border p-5', look.card)}
                   >
-                    <p className={cn('text-xs font-semibold', isToday ? 'text-brand-700' : 'text-green-700')}>
+                    <p className={cn('text-xs font-semibold', look.text)}>
                       Day {exercise.dayNumber}
-                      {isToday && ' · Today'}
+                      {look.label && ` · ${look.label}`}
                     </p>
                     <h2 className="text-lg font-bold">{exercise.name}</h2>
                     <p className="text-sm text-zinc-600">{exercise.exercise}</p>

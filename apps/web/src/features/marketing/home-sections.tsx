@@ -47,7 +47,8 @@ export function LatestArticles() {
   useEffect(() => {
     if (articles.isError) console.error('Failed to load the latest articles', articles.error);
   }, [articles.isError, articles.error]);
-  if (articles.isError || !articles.data?.length) return null;
+  const latest = articles.data?.articles ?? [];
+  if (articles.isError || latest.length === 0) return null;
   return (
     <section aria-labelledby="articles-heading" className="mx-auto grid max-w-7xl gap-6 px-4 py-16 sm:px-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -62,7 +63,7 @@ export function LatestArticles() {
         </Link>
       </div>
       <ul className="grid gap-6 md:grid-cols-3">
-        {articles.data.map((article) => (
+        {latest.map((article) => (
           <li key={article.id} className="grid content-start gap-2 rounded-2xl border border-zinc-200 p-6">
             <p className="text-xs text-zinc-500">
               {article.publishedAt &&

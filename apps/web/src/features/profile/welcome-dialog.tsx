@@ -1,12 +1,21 @@
+import { TRIAL_DAYS, TRIAL_TIER } from '@core28/core/subscriptions';
 import { PartyPopper } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { useViewer } from '../auth/api';
+
+const longDate = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { month: 'long', day: 'numeric', year: 'numeric' });
 
 /** Shown after the profile is complete; closing it in any way goes to /program (spec §2). */
 export function WelcomeDialog({ open }: { open: boolean }) {
   const navigate = useNavigate();
+  const { subscription } = useViewer();
   const close = () => navigate('/program');
+  // spec §6: the Feel and Burn welcome text claims 'Full access'.
+  const isFeelAndBurn = subscription?.subscription_tier === TRIAL_TIER;
+  const trialEnd = subscription?.is_trial ? subscription.trial_end : null;
   return (
     <Dialog open={open} onOpenChange={(isOpen) => !isOpen && close()}>
       <DialogContent className="text-center">
@@ -16,6 +25,13 @@ export function WelcomeDialog({ open }: { open: boolean }) {
           Your profile is ready. Your 28-day program starts today: one focused core session a day, and we
           track every step with you.
         </DialogDescription>
+        {isFeelAndBurn && (
+          <p className="mt-4 rounded-xl bg-green-50 p-3 text-sm text-green-900">
+            <strong className="font-semibold">Full access</strong> to the program, the exercises and your
+            progress during your free {TRIAL_DAYS}-day trial
+            {trialEnd ? `, until ${longDate(trialEnd)}.` : '.'}
+          </p>
+        )}
         <Button className="mt-6 w-full" size="lg" onClick={close}>
           Start Day 1
         </Button>

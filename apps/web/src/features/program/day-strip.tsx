@@ -1,4 +1,5 @@
-import { canLogResults, formatMmSs, PROGRAM_DAYS, parseMmSs, parseReps } from '@core28/core/program';
+import { canLogResults, type DayStatus, formatMmSs, PROGRAM_DAYS } from '@core28/core/program';
+import { type DayResultForm, DayResultFormSchema } from '@core28/core/program-schemas';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -6,22 +7,98 @@ import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 import { type ProgramState, useSaveResult } from './api';
 
+const CARD_STYLE: Record<DayStatus, string> = {
+  completed: 'border-green-300 bg-green-50',
+  current: 'border-brand-600 bg-brand-50',
+  missed: 'border-dashed border-amber-500 bg-amber-50',
+  future: 'border-zinc-200 bg-zinc-100 text-zinc-600',
+};
+const STATUS_LABEL: Record<DayStatus, { text: string; className: string } | null> = {
+  completed: { text: 'Completed', className: 'text-green-700' },
+  current: { text: 'Today', className: 'text-brand-700' },
+  missed: { text: 'Missed', className: 'text-amber-800' },
+  future: null,
+};
+
+type Field = keyof DayResultForm;
+
+/** The message of each field that does not parse; the schema is the one the server's rules follow. */
+function fieldErrors(form: DayResultForm): Partial<Record<Field, string>> {
+  const result = DayResultFormSchema.safeParse(form);
+  const errors: Partial<Record<Field, string>> = {};
+  for (const issue of result.error?.issues ?? []) {
+    const field = issue.path[0] as Field;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+function ResultInput({
+  day,
+  field,
+  label,
+  value,
+  error,
+  onChange,
+  onBlur,
+}: {
+  day: number;
+  field: Field;
+  label: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+}) {
+  const id = `${field}-day-${day}`;
+  return (
+    <div className="grid gap-1 text-xs">
+      <label htmlFor={id}>{label}</label>
+      <Input
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
+        placeholder={field === 'time' ? '00:00' : '0'}
+        className="h-8"
+        inputMode="numeric"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <p id={`${id}-error`} className="font-medium text-brand-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 function DayResultCard({ day, state }: { day: number; state: ProgramState }) {
   const saved = state.results.find((r) => r.day === day);
-  const [time, setTime] = useState(saved ? formatMmSs(saved.totalSeconds) : '');
-  const [reps, setReps] = useState(saved ? String(saved.reps) : '');
+  const [form, setForm] = useState<DayResultForm>({
+    time: saved ? formatMmSs(saved.totalSeconds) : '',
+    reps: saved ? String(saved.reps) : '',
+  });
+  // A field says what is wrong once the member has left it; Save waits for both to be valid.
+  const [touched, setTouched] = useState<Record<Field, boolean>>({ time: false, reps: false });
   const save = useSaveResult();
+  const status = state.days[day - 1]?.status ?? 'future';
+  const label = STATUS_LABEL[status];
   const isEditable = canLogResults(day, state.currentDay);
-  const isToday = day === state.currentDay;
+  const errors = fieldErrors(form);
+  const isValid = Object.keys(errors).length === 0;
 
   const onSave = () => {
-    // spec §5: an invalid mm:ss is ignored (the stored time stays), reps default to 0.
-    const seconds = parseMmSs(time) ?? saved?.totalSeconds ?? 0;
+    // spec §5: invalid input is ignored, so nothing is sent until both fields parse.
+    const parsed = DayResultFormSchema.safeParse(form);
+    if (!parsed.success) return setTouched({ time: true, reps: true });
+    const { totalSeconds, reps } = parsed.data;
     save.mutate(
-      { day, totalSeconds: seconds, reps: parseReps(reps) },
+      { day, totalSeconds, reps },
       {
         onSuccess: () => {
-          setTime(formatMmSs(seconds));
+          setForm({ time: formatMmSs(totalSeconds), reps: String(reps) });
           toast.success('Progress Saved', {
             description: `Exercise progress for Day ${day} has been saved.`,
           });
@@ -31,44 +108,40 @@ function DayResultCard({ day, state }: { day: number; state: ProgramState }) {
     );
   };
 
+  const input = (field: Field, fieldLabel: string) => (
+    <ResultInput
+      day={day}
+      field={field}
+      label={fieldLabel}
+      value={form[field]}
+      error={touched[field] ? errors[field] : undefined}
+      onChange={(value) => setForm((current) => ({ ...current, [field]: value }))}
+      onBlur={() => setTouched((current) => ({ ...current, [field]: true }))}
+    />
+  );
+
   return (
     <div
       data-day={day}
       className={cn(
-        'grid w-40 shrink-0 gap-2 rounded-xl border p-3 text-sm',
-        isToday
-          ? 'border-brand-600 bg-brand-50'
-          : isEditable
-            ? 'border-green-300 bg-green-50'
-            : 'border-zinc-200 bg-zinc-100 text-zinc-600',
+        'grid w-40 shrink-0 content-start gap-2 rounded-xl border p-3 text-sm',
+        CARD_STYLE[status],
       )}
     >
-      <p className="font-semibold">Day {day}</p>
+      <p className="flex items-baseline justify-between gap-2">
+        <span className="font-semibold">Day {day}</span>
+        {label && <span className={cn('text-xs font-semibold', label.className)}>{label.text}</span>}
+      </p>
       {isEditable ? (
         <>
-          <label className="grid gap-1 text-xs" htmlFor={`time-day-${day}`}>
-            Time (mm:ss)
-            <Input
-              id={`time-day-${day}`}
-              value={time}
-              onChange={(e) => setTime(e.target.value)}
-              placeholder="00:00"
-              className="h-8"
-              inputMode="numeric"
-            />
-          </label>
-          <label className="grid gap-1 text-xs" htmlFor={`reps-day-${day}`}>
-            Reps
-            <Input
-              id={`reps-day-${day}`}
-              value={reps}
-              onChange={(e) => setReps(e.target.value)}
-              placeholder="0"
-              className="h-8"
-              inputMode="numeric"
-            />
-          </label>
-          <Button size="sm" onClick={onSave} disabled={save.isPending} aria-label={`Save Day ${day}`}>
+          {input('time', 'Time (mm:ss)')}
+          {input('reps', 'Reps')}
+          <Button
+            size="sm"
+            onClick={onSave}
+            disabled={!isValid || save.isPending}
+            aria-label={`Save Day ${day}`}
+          >
             Save
           </Button>
         </>

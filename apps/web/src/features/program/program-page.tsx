@@ -1,7 +1,6 @@
 import {
   canCompleteDay,
   DAYS_PER_WEEK,
-  dayStatus,
   daysOfWeek,
   defaultWeek,
   isTomorrow,
@@ -9,7 +8,7 @@ import {
   WEEK_NAMES,
 } from '@core28/core/program';
 import { useQuery } from '@tanstack/react-query';
-import { CircleCheck, Flame } from 'lucide-react';
+import { CircleAlert, CircleCheck, Flame } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -23,10 +22,11 @@ import { useCompleteDay } from './api';
 import { DayStrip } from './day-strip';
 import { ProgramLoadError, useProgram } from './use-program';
 
+// docs/decisions/0004: a missed day is amber and dashed, with its word, never styled as completed.
 const STATUS_STYLE = {
   completed: 'border-green-300 bg-green-50',
   current: 'border-brand-600 bg-brand-50 ring-2 ring-brand-600/20',
-  past: 'border-green-200 bg-white',
+  missed: 'border-dashed border-amber-500 bg-amber-50',
   future: 'border-zinc-200 bg-zinc-100 text-zinc-600',
 } as const;
 
@@ -47,6 +47,7 @@ export default function ProgramPage() {
 
   const state = program.data;
   const done = new Set(state.completions.map((c) => c.day));
+  const statusOf = (day: number) => state.days[day - 1]?.status ?? 'future';
   const selectedWeek = week ?? defaultWeek(state.currentDay);
   const exerciseOf = (day: number) => exercises.data?.exercises.find((e) => e.dayNumber === day);
 
@@ -62,7 +63,14 @@ export default function ProgramPage() {
         setConfirmDay(null);
         if (err instanceof ApiError && err.status === 409)
           toast.info('Already Completed', { description: `Day ${day} is already marked as completed` });
-        else toast.error('Error', { description: 'Failed to mark day as completed' });
+        // spec §8: completing today is "the workout"; any other day is "the day".
+        else
+          toast.error('Error', {
+            description:
+              day === state.currentDay
+                ? 'Failed to mark workout as completed'
+                : 'Failed to mark day as completed',
+          });
       },
     });
 
@@ -136,7 +144,7 @@ export default function ProgramPage() {
           className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
         >
           {daysOfWeek(selectedWeek).map((day) => {
-            const status = dayStatus(day, state.currentDay, done);
+            const status = statusOf(day);
             const exercise = exerciseOf(day);
             return (
               <article
@@ -149,6 +157,11 @@ export default function ProgramPage() {
                   {status === 'completed' && (
                     <span className="flex items-center gap-1 text-xs font-semibold text-green-700">
                       <CircleCheck className="size-4" aria-hidden /> Completed
+                    </span>
+                  )}
+                  {status === 'missed' && (
+                    <span className="flex items-center gap-1 text-xs font-semibold text-amber-800">
+                      <CircleAlert className="size-4" aria-hidden /> Missed
                     </span>
                   )}
                   {status === 'current' && (

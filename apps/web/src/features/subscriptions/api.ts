@@ -1,11 +1,21 @@
 import type { CheckoutPlanId } from '@core28/core/plans';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '@/lib/api';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { ApiError, api, unwrap } from '@/lib/api';
 
 export const subscriptionQuery = () =>
   queryOptions({
     queryKey: ['subscription'],
     queryFn: () => unwrap(api.subscription.$get()),
+    staleTime: 60_000,
+  });
+
+/** The paid plan with its billing interval, cancellation and scheduled downgrade. */
+export const planQuery = () =>
+  queryOptions({
+    queryKey: ['subscription', 'plan'],
+    queryFn: () => unwrap(api.subscription.plan.$get()),
     staleTime: 60_000,
   });
 
@@ -15,6 +25,13 @@ export function useActivateTrial() {
     mutationFn: () => unwrap(api.subscription.trial.$post()),
     onSuccess: (state) => queryClient.setQueryData(subscriptionQuery().queryKey, state),
   });
+}
+
+/** spec §8: a trial started without a session says 'Authentication Error' / 'Please sign in to continue.'. */
+export function toastTrialError(err: Error) {
+  if (err instanceof ApiError && err.status === 401)
+    toast.error('Authentication Error', { description: 'Please sign in to continue.' });
+  else toast.error('Error', { description: err.message });
 }
 
 export const billingQuery = () =>
@@ -29,3 +46,60 @@ export const createCheckout = (plan: CheckoutPlanId) =>
 export const confirmCheckout = (sessionId: string) =>
   unwrap(api.subscription.confirm.$post({ json: { session_id: sessionId } }));
 export const openPortal = () => unwrap(api.subscription.portal.$post());
+/** The billing portal, opened on cancelling at the period end. */
+export const openCancelPortal = () => unwrap(api.subscription.portal.cancel.$post());
+export const previewPlanChange = (plan: CheckoutPlanId) =>
+  unwrap(api.subscription.change.preview.$post({ json: { plan } }));
+
+/** Everything a plan change or a payment can change: the state, the plan, the billing details. */
+export function refreshSubscription(queryClient: ReturnType<typeof useQueryClient>) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: subscriptionQuery().queryKey }),
+    queryClient.invalidateQueries({ queryKey: billingQuery().queryKey }),
+  ]);
+}
+
+export function useChangePlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (json: { plan: CheckoutPlanId; proration_date?: number }) =>
+      unwrap(api.subscription.change.$post({ json })),
+    onSuccess: () => {
+      announceSubscriptionChange();
+      return refreshSubscription(queryClient);
+    },
+  });
+}
+
+export function useResumeSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.subscription.resume.$post()),
+    onSuccess: () => {
+      announceSubscriptionChange();
+      return refreshSubscription(queryClient);
+    },
+  });
+}
+
+// The checkout opens in a new tab (spec §7): the tab left behind hears of the payment from the
+// success page through this channel, and re-reads the subscription when it gets focus again.
+const CHANNEL = 'core28-subscription';
+
+export function announceSubscriptionChange() {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.postMessage({ type: 'subscription-changed' });
+  channel.close();
+}
+
+/** Re-reads the subscription when another tab of this browser says it changed. */
+export function useSubscriptionChanges() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (typeof BroadcastChannel === 'undefined') return;
+    const channel = new BroadcastChannel(CHANNEL);
+    channel.onmessage = () => void refreshSubscription(queryClient);
+    return () => channel.close();
+  }, [queryClient]);
+}

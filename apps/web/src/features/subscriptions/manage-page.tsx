@@ -1,4 +1,5 @@
-import { formatDollars, isPaidMember, trialDaysLeft } from '@core28/core/plans';
+import { checkoutPlan, formatDollars, isPaidMember, trialDaysLeft } from '@core28/core/plans';
+import { hasTrialEnded, type SubscriptionState } from '@core28/core/subscriptions';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CreditCard, ExternalLink, RefreshCw } from 'lucide-react';
 import { useEffect } from 'react';
@@ -8,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useViewer } from '../auth/api';
 import { VerifyEmailCard } from '../profile/account-cards';
-import { billingQuery, openPortal, subscriptionQuery } from './api';
+import { billingQuery, openPortal, planQuery, subscriptionQuery, useResumeSubscription } from './api';
 
 const fromSeconds = (seconds: number) =>
   new Date(seconds * 1000).toLocaleDateString(undefined, { dateStyle: 'long' });
@@ -18,6 +19,59 @@ const fromIso = (iso: string | null) =>
 function Badge({ children, tone }: { children: string; tone: 'green' | 'amber' }) {
   const colours = tone === 'green' ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-900';
   return <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${colours}`}>{children}</span>;
+}
+
+/**
+ * The paid plan's heading: 'Active' with the next billing date, or, after 'Cancel at period end',
+ * 'Cancels on {date}' with a way to resume and no billing date (issue 14).
+ */
+function PaidPlanHeader({ subscription }: { subscription: SubscriptionState }) {
+  // Cancelling happens in the billing portal's tab: this one re-reads the plan when looked at again.
+  const plan = useQuery({ ...planQuery(), refetchOnWindowFocus: 'always' });
+  const resume = useResumeSubscription();
+  const details = plan.data;
+  const periodEnd = fromIso(details?.current_period_end ?? subscription.subscription_end);
+  const onResume = () =>
+    resume.mutate(undefined, {
+      onSuccess: () => toast.success('Subscription resumed', { description: `It renews on ${periodEnd}.` }),
+      onError: (err) => toast.error('Error', { description: err.message }),
+    });
+  const interval = details?.plan ? checkoutPlan(details.plan).interval : null;
+  return (
+    <CardHeader>
+      <div className="flex flex-wrap items-center gap-3">
+        <CardTitle>{subscription.subscription_tier}</CardTitle>
+        {interval && (
+          <span className="text-sm text-zinc-500">{interval === 'year' ? 'Yearly' : 'Monthly'}</span>
+        )}
+        {details?.cancel_at_period_end ? (
+          <Badge tone="amber">{`Cancels on ${periodEnd}`}</Badge>
+        ) : (
+          <Badge tone="green">Active</Badge>
+        )}
+      </div>
+      {plan.isPending ? (
+        <CardDescription>Loading...</CardDescription>
+      ) : details?.cancel_at_period_end ? (
+        <div className="mt-1 grid gap-3">
+          <CardDescription>
+            Your plan ends on {periodEnd}. You will not be billed again; resume to keep it going.
+          </CardDescription>
+          <div>
+            <Button onClick={onResume} disabled={resume.isPending}>
+              Resume subscription
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <CardDescription>
+          Next billing date: {periodEnd}
+          {details?.scheduled_plan &&
+            `. Switches to ${checkoutPlan(details.scheduled_plan).plan.name} (${checkoutPlan(details.scheduled_plan).interval === 'year' ? 'yearly' : 'monthly'}) on ${periodEnd}.`}
+        </CardDescription>
+      )}
+    </CardHeader>
+  );
 }
 
 function BillingDetails() {
@@ -126,6 +180,7 @@ export default function ManageSubscriptionPage() {
     try {
       await queryClient.fetchQuery({ ...subscriptionQuery(), staleTime: 0 });
       await queryClient.invalidateQueries({ queryKey: billingQuery().queryKey });
+      await queryClient.invalidateQueries({ queryKey: planQuery().queryKey });
       toast.success('Subscription refreshed');
     } catch {
       toast.error('Error', { description: 'Failed to refresh subscription status.' });
@@ -146,13 +201,7 @@ export default function ManageSubscriptionPage() {
         {user && !user.emailVerified && <VerifyEmailCard email={user.email} />}
         {isPaid && s ? (
           <Card>
-            <CardHeader>
-              <div className="flex flex-wrap items-center gap-3">
-                <CardTitle>{s.subscription_tier}</CardTitle>
-                <Badge tone="green">Active</Badge>
-              </div>
-              <CardDescription>Next billing date: {fromIso(s.subscription_end)}</CardDescription>
-            </CardHeader>
+            <PaidPlanHeader subscription={s} />
             <CardContent>
               <BillingDetails />
             </CardContent>
@@ -167,9 +216,11 @@ export default function ManageSubscriptionPage() {
                 )}
               </div>
               <CardDescription>
-                {s?.is_trial
-                  ? `Your free trial ends on ${fromIso(s.trial_end)}. Upgrade to keep full access to the 28-day program.`
-                  : 'Choose a plan to unlock the full 28-day program, the exercise library and coaching.'}
+                {s?.is_trial && hasTrialEnded(s, new Date())
+                  ? `Your free trial ended on ${fromIso(s.trial_end)}. Choose a plan to keep full access to the 28-day program.`
+                  : s?.is_trial
+                    ? `Your free trial ends on ${fromIso(s.trial_end)}. Upgrade to keep full access to the 28-day program.`
+                    : 'Choose a plan to unlock the full 28-day program, the exercise library and coaching.'}
               </CardDescription>
             </CardHeader>
             <CardContent>

@@ -1,92 +1,29 @@
-import { formatDollars, isPaidMember, PLANS, type Plan } from '@core28/core/plans';
-import { Check, Crown } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { type CheckoutPlanId, checkoutPlan, isPaidMember, PLANS } from '@core28/core/plans';
+import { useQuery } from '@tanstack/react-query';
+import { Crown } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { useViewer } from '../auth/api';
-import { useActivateTrial } from './api';
-
-type Billing = 'monthly' | 'annually';
-
-function price(plan: Plan, billing: Billing) {
-  if (plan.monthlyCents === 0) return { amount: '$0', per: '/week' };
-  return billing === 'monthly'
-    ? { amount: formatDollars(plan.monthlyCents), per: '/month' }
-    : { amount: formatDollars(plan.yearlyCents), per: '/year' };
-}
-
-/** A signed-in member starts the free trial right here; visitors go through sign-up first. */
-function StartTrialButton() {
-  const activate = useActivateTrial();
-  const navigate = useNavigate();
-  const onClick = () =>
-    activate.mutate(undefined, {
-      onSuccess: () => {
-        toast.success('Your free trial has started', { description: 'Enjoy 7 days of full access.' });
-        navigate('/program');
-      },
-      onError: (err) => toast.error('Error', { description: err.message }),
-    });
-  return (
-    <Button size="lg" variant="secondary" className="mt-auto" onClick={onClick} disabled={activate.isPending}>
-      Start Free Trial
-    </Button>
-  );
-}
-
-function PlanCard({ plan, billing }: { plan: Plan; billing: Billing }) {
-  const { user } = useViewer();
-  const { amount, per } = price(plan, billing);
-  const isFree = plan.monthlyCents === 0;
-  return (
-    <Card className={cn('relative flex flex-col', plan.isPopular && 'border-2 border-brand-600 shadow-lg')}>
-      {plan.isPopular && (
-        <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-600 px-3 py-1 text-xs font-bold text-white">
-          Most popular
-        </span>
-      )}
-      <CardHeader>
-        <CardTitle>{plan.name}</CardTitle>
-        <CardDescription>{plan.tagline}</CardDescription>
-        <p className="mt-2 flex items-baseline gap-1">
-          <span className="text-4xl font-extrabold tracking-tight">{amount}</span>
-          <span className="text-zinc-500">{per}</span>
-        </p>
-        {billing === 'annually' && plan.annualBadge && (
-          <span className="w-fit rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800">
-            {plan.annualBadge}
-          </span>
-        )}
-      </CardHeader>
-      <CardContent className="flex flex-1 flex-col gap-6">
-        <ul className="grid gap-2 text-sm">
-          {plan.features.map((feature) => (
-            <li key={feature} className="flex items-start gap-2">
-              <Check className="mt-0.5 size-4 shrink-0 text-green-600" aria-hidden />
-              {feature}
-            </li>
-          ))}
-        </ul>
-        {isFree && user ? (
-          <StartTrialButton />
-        ) : (
-          <Button asChild size="lg" variant={plan.isPopular ? 'default' : 'secondary'} className="mt-auto">
-            <Link to={`/subscription/signup?plan=${plan.slug}`}>
-              {isFree ? 'Start Free Trial' : `Choose ${plan.name}`}
-            </Link>
-          </Button>
-        )}
-      </CardContent>
-    </Card>
-  );
-}
+import { planQuery } from './api';
+import { type Billing, type CurrentPlan, longDate, PlanCard } from './plan-card';
+import { CancelToFreeDialog, PlanSwitchDialog, planLabel } from './plan-switch-dialog';
 
 export default function PlansPage() {
   const [billing, setBilling] = useState<Billing>('monthly');
   const { user, subscription } = useViewer();
+  const isPaid = user !== null && isPaidMember(subscription);
+  const { data: planData } = useQuery({ ...planQuery(), enabled: isPaid });
+  const current = isPaid && planData?.plan ? (planData as CurrentPlan) : null;
+  const [switchTo, setSwitchTo] = useState<CheckoutPlanId | null>(null);
+  const [isCancelOpen, setIsCancelOpen] = useState(false);
+  // A paying member sees the prices of the billing period they are on.
+  const currentInterval = current ? checkoutPlan(current.plan).interval : null;
+  useEffect(() => {
+    if (currentInterval) setBilling(currentInterval === 'year' ? 'annually' : 'monthly');
+  }, [currentInterval]);
 
   return (
     <section className="bg-zinc-50 px-4 py-14 sm:px-6">
@@ -98,15 +35,18 @@ export default function PlansPage() {
           </p>
         </header>
 
-        {user && isPaidMember(subscription) && (
+        {isPaid && (
           <Card className="mx-auto mt-8 max-w-xl border-green-300 bg-green-50">
             <CardContent className="flex flex-wrap items-center gap-4 pt-6">
               <Crown className="size-6 text-green-700" aria-hidden />
               <p className="flex-1 text-sm text-green-900">
-                You are on <strong>{subscription?.subscription_tier}</strong>
-                {subscription?.subscription_end &&
-                  `, renewing on ${new Date(subscription.subscription_end).toLocaleDateString(undefined, { dateStyle: 'long' })}`}
-                .
+                You are on{' '}
+                <strong>{current ? planLabel(current.plan) : subscription?.subscription_tier}</strong>
+                {current?.cancel_at_period_end
+                  ? `, cancelling on ${longDate(current.current_period_end)}`
+                  : subscription?.subscription_end &&
+                    `, renewing on ${longDate(subscription.subscription_end)}`}
+                {current?.scheduled_plan && `, then ${planLabel(current.scheduled_plan)}`}.
               </p>
               <Button asChild variant="outline" size="sm">
                 <Link to="/subscription/manage">Manage</Link>
@@ -144,9 +84,28 @@ export default function PlansPage() {
 
         <div className="mt-10 grid gap-6 md:grid-cols-3">
           {PLANS.map((plan) => (
-            <PlanCard key={plan.slug} plan={plan} billing={billing} />
+            <PlanCard
+              key={plan.slug}
+              plan={plan}
+              billing={billing}
+              current={current}
+              onSwitch={setSwitchTo}
+              onCancelToFree={() => setIsCancelOpen(true)}
+            />
           ))}
         </div>
+
+        {current && (
+          <>
+            <PlanSwitchDialog from={current.plan} to={switchTo} onClose={() => setSwitchTo(null)} />
+            <CancelToFreeDialog
+              open={isCancelOpen}
+              tier={checkoutPlan(current.plan).plan.name}
+              periodEnd={current.current_period_end}
+              onClose={() => setIsCancelOpen(false)}
+            />
+          </>
+        )}
 
         {!user && (
           <p className="mt-10 text-center text-sm text-zinc-600">

@@ -2,14 +2,15 @@ import { type Plan, planBySlug } from '@core28/core/plans';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { ErrorAlert } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import { meQuery, useViewer } from '../auth/api';
+import { linkErrorMessage } from '../auth/link-errors';
 import { ProfileCompletionCard } from '../profile/profile-completion-page';
 import { WelcomeDialog } from '../profile/welcome-dialog';
-import { useActivateTrial } from './api';
+import { toastTrialError, useActivateTrial } from './api';
 import { AuthStep, EmailConfirmationStep, PaymentStep } from './signup-steps';
 
 type Step = 'auth' | 'email-confirmation' | 'payment' | 'profile';
@@ -51,6 +52,8 @@ export default function SignupPage() {
   const queryClient = useQueryClient();
   const trialRequested = useRef(false);
   const requestedStep = params.get('step');
+  // A confirmation link that failed returns here with ?error= (better-auth), as it does to /auth.
+  const linkError = params.get('error');
 
   // spec §4: step=profile without a user waits up to 5 s for the session, then falls back to auth.
   useEffect(() => {
@@ -78,7 +81,7 @@ export default function SignupPage() {
     if (!user || !isFree || step !== 'profile' || trialRequested.current || !subscription) return;
     if (subscription.is_trial || subscription.subscribed) return;
     trialRequested.current = true;
-    activateTrial.mutate(undefined, { onError: (err) => toast.error('Error', { description: err.message }) });
+    activateTrial.mutate(undefined, { onError: toastTrialError });
   }, [user, isFree, step, subscription, activateTrial]);
 
   if (!plan) return <Navigate to="/subscription" replace />;
@@ -102,7 +105,8 @@ export default function SignupPage() {
           <ProfileCompletionCard onCompleted={() => setIsWelcomeOpen(true)} />
         ) : (
           <Card className="mx-auto max-w-md">
-            <CardContent className="pt-6">
+            <CardContent className="grid gap-4 pt-6">
+              {step === 'auth' && linkError && <ErrorAlert>{linkErrorMessage(linkError)}</ErrorAlert>}
               {step === 'auth' && (
                 <AuthStep
                   plan={plan}

@@ -1,15 +1,16 @@
 import { isProfileComplete } from '@core28/core/profile';
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
 import { Spinner } from '@/components/ui/spinner';
 import { useViewer } from '../auth/api';
-import { confirmCheckout, subscriptionQuery } from './api';
+import { announceSubscriptionChange, confirmCheckout, subscriptionQuery } from './api';
+import { PAYMENT_DONE_MESSAGE, PaymentSuccessful } from './payment-successful';
 
 const REDIRECT_MS = 6000;
 const markerOf = (sessionId: string) => `core28:payment-processed:${sessionId}`;
+const DELAYED = { title: 'Payment Successful', message: 'Subscription status will update shortly.' };
 
 /** spec §2 Payment success: processed once per session id (a marker in session storage). */
 export default function SuccessPage() {
@@ -35,7 +36,13 @@ export default function SuccessPage() {
         queryClient.setQueryData(subscriptionQuery().queryKey, state);
         setStatus('done');
       })
-      .catch(() => setStatus('delayed'));
+      .catch(() => {
+        // spec §8: a processing error still tells the member the payment went through.
+        toast.success(DELAYED.title, { description: DELAYED.message });
+        setStatus('delayed');
+      })
+      // The sign-up tab the member left behind moves on to its success state too.
+      .finally(announceSubscriptionChange);
   }, [sessionId, queryClient]);
 
   const hasName = isProfileComplete(profile);
@@ -54,33 +61,11 @@ export default function SuccessPage() {
     );
 
   return (
-    <section className="mx-auto grid min-h-[60vh] max-w-lg content-center justify-items-center gap-4 px-4 py-16 text-center">
-      <CircleCheck className="size-16 text-green-600" aria-hidden />
-      <h1 className="text-3xl font-extrabold tracking-tight">Payment Successful!</h1>
-      <p className="text-zinc-600">
-        {status === 'delayed'
-          ? 'Payment Successful. Subscription status will update shortly.'
-          : 'Welcome aboard. Your subscription is active and your program is ready.'}
-      </p>
-      <div className="mt-2 grid w-full gap-2 sm:w-auto">
-        <Button asChild size="lg">
-          <Link to="/program">Continue Your Program</Link>
-        </Button>
-        {!hasName && (
-          <Button asChild size="lg" variant="secondary">
-            <Link to="/profile-completion">Complete Your Profile</Link>
-          </Button>
-        )}
-        <Button asChild variant="outline">
-          <Link to="/">Back to Home</Link>
-        </Button>
-      </div>
-      <p className="text-sm text-zinc-500">
-        Questions about your payment?{' '}
-        <Link to="/contact" className="text-brand-600 hover:underline">
-          Contact us
-        </Link>
-      </p>
+    <section className="mx-auto grid min-h-[60vh] max-w-lg content-center px-4 py-16">
+      <PaymentSuccessful
+        hasName={hasName}
+        message={status === 'delayed' ? `${DELAYED.title}. ${DELAYED.message}` : PAYMENT_DONE_MESSAGE}
+      />
     </section>
   );
 }

@@ -1,0 +1,131 @@
+import { type CheckoutPlanId, checkoutPlan, isPaidMember } from '@core28/core/plans';
+import { eq } from 'drizzle-orm';
+import type { Deps } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { paymentCustomers } from '../../platform/db/schema.ts';
+import { PaymentRefusedError } from '../../platform/payments/provider.ts';
+import { syncSubscription } from './events.ts';
+import { currentPlan, findSubscriber, subscriptionState } from './service.ts';
+
+// Issue 14: a member has one subscription. A paying member changes plans (prorated upgrades now,
+// downgrades at the period end); a second checkout is refused, whatever the UI sends.
+
+type Member = { id: string; email: string; emailVerified: boolean };
+/** A preview's proration instant stays good this long: the member reads it, then confirms. */
+const PREVIEW_VALID_MS = 30 * 60_000;
+
+/** A checkout for a member without a running paid plan, on the member's one provider customer. */
+export async function startCheckout(
+  deps: Deps,
+  user: Member,
+  { planId, successUrl, cancelUrl }: { planId: CheckoutPlanId; successUrl: string; cancelUrl: string },
+) {
+  const state = await subscriptionState(deps, user);
+  if (isPaidMember(state))
+    throw new AppError(
+      'CONFLICT',
+      `You already have an active ${state.subscription_tier} subscription. Switch plans on the Plans page instead of buying a second one.`,
+    );
+  const customerId = await customerOf(deps, user);
+  return deps.payments.createCheckout({ userId: user.id, customerId, planId, successUrl, cancelUrl });
+}
+
+/**
+ * The member's one provider customer: the one their subscription has, or the one made before
+ * their first checkout, or a new one recorded now.
+ */
+async function customerOf(deps: Deps, user: Member) {
+  const fromSubscription = (await findSubscriber(deps, user.id))?.providerCustomerId;
+  if (fromSubscription) return fromSubscription;
+  const known = async () =>
+    (await deps.db.select().from(paymentCustomers).where(eq(paymentCustomers.userId, user.id)))[0]
+      ?.customerId;
+  const existing = await known();
+  if (existing) return existing;
+  const created = await deps.payments.ensureCustomer({ userId: user.id, email: user.email });
+  await deps.db
+    .insert(paymentCustomers)
+    .values({ userId: user.id, provider: deps.payments.kind, customerId: created })
+    .onConflictDoNothing();
+  return (await known())!;
+}
+
+/** The running paid subscription to change: 403 without a provider customer, 409 without a plan. */
+async function paidSubscriptionOf(deps: Deps, user: Member) {
+  const row = await findSubscriber(deps, user.id);
+  if (!row?.providerCustomerId || !row.providerSubscriptionId)
+    throw new AppError('FORBIDDEN', 'There is no paid subscription to change.');
+  const plan = await currentPlan(deps, user);
+  if (!plan.plan)
+    throw new AppError('CONFLICT', 'Your paid plan has ended. Choose a plan to subscribe again.');
+  return { subscriptionId: row.providerSubscriptionId, customerId: row.providerCustomerId, ...plan };
+}
+
+function refuseNoChange(
+  current: { plan: string | null; scheduled_plan: string | null },
+  planId: CheckoutPlanId,
+) {
+  if (current.plan === planId && !current.scheduled_plan)
+    throw new AppError('CONFLICT', 'You are already on this plan.');
+}
+
+/** What switching costs today, as the provider computes it (spec: the provider's proration preview). */
+export async function previewPlanChange(deps: Deps, user: Member, planId: CheckoutPlanId) {
+  const current = await paidSubscriptionOf(deps, user);
+  refuseNoChange(current, planId);
+  const preview = await deps.payments.previewChange(current.subscriptionId, planId, deps.now());
+  const { amountCents, interval } = checkoutPlan(planId);
+  return {
+    plan: planId,
+    change: preview.change,
+    amount_due: preview.amountDueCents,
+    proration_date: Math.floor(preview.prorationDate.getTime() / 1000),
+    effective_at: preview.effectiveAt.toISOString(),
+    price: amountCents,
+    interval,
+  };
+}
+
+/** Switches the one subscription, then writes what the provider now says. */
+export async function changePlan(
+  deps: Deps,
+  user: Member,
+  { planId, prorationDate }: { planId: CheckoutPlanId; prorationDate?: number },
+) {
+  const current = await paidSubscriptionOf(deps, user);
+  refuseNoChange(current, planId);
+  const now = deps.now();
+  const at = prorationDate === undefined ? now : new Date(prorationDate * 1000);
+  if (at.getTime() > now.getTime() + 60_000 || at.getTime() < now.getTime() - PREVIEW_VALID_MS)
+    throw new AppError('BAD_REQUEST', 'This price preview has expired. Review the price again and confirm.');
+  try {
+    await deps.payments.changePlan(current.subscriptionId, planId, at);
+  } catch (err) {
+    if (err instanceof PaymentRefusedError) throw new AppError('PAYMENT_REQUIRED', err.message);
+    throw err;
+  }
+  await syncSubscription(deps, { subscriptionId: current.subscriptionId, userId: user.id, occurredAt: now });
+  return { subscription: await subscriptionState(deps, user), plan: await currentPlan(deps, user) };
+}
+
+/** Takes back a cancellation at the period end. */
+export async function resumeSubscription(deps: Deps, user: Member) {
+  const current = await paidSubscriptionOf(deps, user);
+  if (!current.cancel_at_period_end)
+    throw new AppError('CONFLICT', 'Your subscription is not set to cancel.');
+  await deps.payments.setCancelAtPeriodEnd(current.subscriptionId, false);
+  await syncSubscription(deps, {
+    subscriptionId: current.subscriptionId,
+    userId: user.id,
+    occurredAt: deps.now(),
+  });
+  return currentPlan(deps, user);
+}
+
+/** The billing portal opened on cancelling the subscription at the period end. */
+export async function cancelPortalUrl(deps: Deps, user: Member) {
+  const current = await paidSubscriptionOf(deps, user);
+  return deps.payments.createPortalUrl(current.customerId, `${deps.config.publicUrl}/subscription/manage`, {
+    cancelSubscriptionId: current.subscriptionId,
+  });
+}

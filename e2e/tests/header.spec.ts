@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { expectToast, signUpAndConfirm, uniqueEmail } from './helpers';
+
+// issue 14: the header's avatar showed an initial whatever photo the member had uploaded.
+test('the header avatar shows the uploaded photo, and still does after a reload', async ({ page }) => {
+  await signUpAndConfirm(page, uniqueEmail('header'));
+  await page.goto('/profile');
+  const avatar = page.getByRole('button', { name: 'Account menu' });
+  await expect(avatar).toBeVisible();
+  await expect(avatar.locator('img')).toHaveCount(0);
+
+  const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#15803d' } })
+    .png()
+    .toBuffer();
+  await page.locator('#avatar-file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+  await expectToast(page, 'Photo updated');
+  const photo = avatar.locator('img');
+  await expect(photo).toHaveAttribute('src', /\/api\/files\/avatars\/.+signature=/);
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  await page.goto('/');
+  await expect(avatar.locator('img')).toHaveAttribute('src', /\/api\/files\/avatars\//);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(avatar.locator('img')).toBeVisible();
+});
+
+// issue 14: after sign-out, the previous member's "Day 10" showed on the home page. The sign-out
+// request is slowed down, as on a slow network, so anything asked meanwhile would still carry
+// the member's session.
+test("after sign-out the home page never shows the previous member's day", async ({ page }) => {
+  const email = uniqueEmail('signout');
+  await signUpAndConfirm(page, email);
+  const moved = await page.request.post('/dev/members/registration', { data: { email, daysAgo: 9 } });
+  expect(moved.ok()).toBe(true);
+  await page.goto('/');
+  const today = page.getByRole('heading', { name: /^Today's Exercise/ });
+  await expect(today).toHaveText("Today's Exercise · Day 10");
+
+  await page.route('**/api/auth/sign-out', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  const signedOut = page.waitForResponse('**/api/auth/sign-out');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expectToast(page, 'Signed out');
+  await expect(page.getByRole('link', { name: 'Start Free Trial' }).first()).toBeVisible();
+  // From now on, record whether "Day 10" is ever on the page, however briefly.
+  await page.evaluate(() => {
+    const w = window as unknown as { sawDay10: boolean };
+    const look = () => {
+      if (document.body.innerText.includes('Day 10')) w.sawDay10 = true;
+    };
+    w.sawDay10 = false;
+    look();
+    new MutationObserver(look).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
+  await signedOut;
+  await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
+  const visitors = (await (await page.request.get('/api/exercises/today')).json()) as {
+    kind: string;
+    exercise: { name: string };
+  };
+  expect(visitors.kind).toBe('home');
+  await expect(page.getByRole('region', { name: /Today's Exercise/ })).toContainText(visitors.exercise.name);
+  await expect(today).toHaveText("Today's Exercise");
+  expect(await page.evaluate(() => (window as unknown as { sawDay10: boolean }).sawDay10)).toBe(false);
+});

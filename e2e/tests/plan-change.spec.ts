@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import { expectToast, paidMember } from './helpers';
+
+// Issue 14: a paying member changes plans on the one subscription they have, and cancels to the
+// free plan through the billing portal; never a second checkout.
+
+test('a Daily Core member switches to 1-on-1 Burn: Your plan, the charge today, one subscription', async ({
+  page,
+  context,
+}) => {
+  await paidMember(context, 'daily-core-monthly');
+  await page.goto('/subscription');
+  const card = (name: string) => page.getByRole('group', { name });
+  await expect(card('The Daily Core').getByText('Your plan', { exact: true })).toBeVisible();
+  await expect(page.getByText('Your plan', { exact: true })).toHaveCount(1);
+  await expect(page.getByRole('link', { name: /^Choose / })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Switch to 1-on-1 Burn' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Switch to 1-on-1 Burn (monthly)' })).toBeVisible();
+  await expect(dialog.getByText('Charged today')).toBeVisible();
+  // Just paid $9.99 for the month: the rest of it at $29.99 less the unused $9.99.
+  await dialog.getByRole('button', { name: 'Switch and pay $20.00' }).click();
+  await expectToast(page, 'Plan changed');
+  await expect(card('1-on-1 Burn').getByText('Your plan', { exact: true })).toBeVisible();
+
+  await page.goto('/subscription/manage');
+  await expect(page.getByRole('heading', { name: '1-on-1 Burn' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: '$20.00', exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: '$9.99', exact: true })).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(3); // the header and two invoices: one subscription
+});
+
+test('a paying member picks the free plan: cancel at period end in the portal, then Cancels on with Resume', async ({
+  page,
+  context,
+}) => {
+  await paidMember(context, 'daily-core-monthly');
+  await page.goto('/subscription');
+  await page.getByRole('button', { name: 'Switch to Feel and Burn' }).click();
+  const portalPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Continue to billing portal' }).click();
+  const portal = await portalPromise;
+  await expect(portal.getByRole('heading', { name: 'Cancel your subscription' })).toBeVisible();
+  await portal.getByRole('button', { name: 'Cancel at period end' }).click();
+  await expect(portal.getByRole('status')).toHaveText(
+    'Your subscription is set to cancel at the end of the period.',
+  );
+  await portal.close();
+
+  await page.goto('/subscription/manage');
+  const end = (await (await page.request.get('/api/subscription/plan')).json()).current_period_end as string;
+  const date = new Date(end).toLocaleDateString('en-US', { dateStyle: 'long' });
+  await expect(page.getByText(`Cancels on ${date}`)).toBeVisible();
+  await expect(page.getByText(/Next billing date/)).toHaveCount(0);
+  await expect(page.getByText('Active', { exact: true })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Resume subscription' }).click();
+  await expectToast(page, 'Subscription resumed');
+  await expect(page.getByText('Active', { exact: true })).toBeVisible();
+  await expect(page.getByText(`Next billing date: ${date}`)).toBeVisible();
+});
+
+test('a paying member who opens a sign-up flow is offered the switch, not a second payment', async ({
+  page,
+  context,
+}) => {
+  await paidMember(context, 'daily-core-monthly');
+  await page.goto('/subscription/signup?plan=burn&step=payment');
+  await expect(page.getByRole('heading', { name: 'You already have The Daily Core' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue to Payment' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'See your plans' }).click();
+  await expect(page.getByRole('button', { name: 'Switch to 1-on-1 Burn' })).toBeVisible();
+});
