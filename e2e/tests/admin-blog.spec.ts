@@ -71,3 +71,28 @@ test('an admin schedules one article and publishes another at once; article scri
   await page.goto('/blog/scheduled-core-tips');
   await expect(page.getByRole('heading', { name: 'Article Not Found' })).toBeVisible();
 });
+
+test.describe('far from UTC (UTC+14, no daylight saving)', () => {
+  test.use({ timezoneId: 'Pacific/Kiritimati' });
+
+  test('an article published before today saves with its date unchanged; the picker starts at the server’s today', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin@core28.local', 'Admin#2026');
+    await page.goto('/admin/blog');
+    // Seeded days ago at the server's start, to the millisecond.
+    await page.getByRole('button', { name: 'Edit Nutrition Basics for Visible Abs' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Article' });
+    const date = dialog.getByLabel('Publication Date (optional - leave empty for immediate publication)');
+    await expect(date).not.toHaveValue('');
+
+    // The server's "start of today" is the UTC day: the picker's minimum is that instant, shown locally.
+    const startOfUtcDay = Math.floor(Date.now() / 86_400_000) * 86_400_000;
+    const localMin = new Date(startOfUtcDay + 14 * 3_600_000).toISOString().slice(0, 16);
+    await expect(date).toHaveAttribute('min', localMin);
+
+    await dialog.getByRole('button', { name: 'Update Article' }).click();
+    await expectToast(page, 'Article updated successfully');
+    await expect(dialog).toBeHidden();
+  });
+});

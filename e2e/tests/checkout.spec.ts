@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectToast, followMailLink, PASSWORD, uniqueEmail } from './helpers';
+import { expectFieldError, expectToast, followMailLink, PASSWORD, uniqueEmail } from './helpers';
 
 async function signUpInFlow(page: Page, email: string) {
   await page.getByLabel('Email').fill(email);
@@ -9,7 +9,7 @@ async function signUpInFlow(page: Page, email: string) {
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm Password').fill('Different#1');
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Passwords do not match');
+  await expectFieldError(page.getByLabel('Confirm Password'), 'Passwords do not match');
   await page.getByLabel('Confirm Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();

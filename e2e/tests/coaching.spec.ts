@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { expectToast, paidMember, signIn } from './helpers';
+import { expectFieldError, expectToast, paidMember, signIn } from './helpers';
 
 /** Creates a topic through the New Topic dialog, as the member would. */
 async function createTopic(page: Page, title: string) {
@@ -35,7 +35,7 @@ test('a 1-on-1 Burn member and the coach talk live, without reloading, and the u
   await member.getByRole('button', { name: 'New Topic' }).click();
   const dialog = member.getByRole('dialog', { name: 'New Topic' });
   await dialog.getByRole('button', { name: 'Create Topic' }).click();
-  await expect(dialog.getByText('Please enter a title for your topic.')).toBeVisible();
+  await expectFieldError(dialog.getByLabel('Title'), 'Please enter a title for your topic.');
   await dialog.getByLabel('Title').fill('Lower back during leg raises');
   await dialog.getByRole('button', { name: 'Create Topic' }).click();
   await expectToast(member, 'Discussion topic created successfully');
@@ -69,6 +69,8 @@ test('a 1-on-1 Burn member and the coach talk live, without reloading, and the u
 
   // With the topic closed, the next reply shows as an unread badge until the member opens it.
   await createTopic(member, 'Nutrition');
+  // The new topic is open, so the reply cannot land in the old conversation and be read at once.
+  await expect(member.getByRole('heading', { name: 'Nutrition', exact: true })).toBeVisible();
   await coach.getByRole('textbox', { name: 'Reply' }).fill('Also: breathe out as you lower.');
   await coach.getByRole('textbox', { name: 'Reply' }).press('Enter');
   const topicButton = member.getByRole('button', { name: /Lower back during leg raises/ });

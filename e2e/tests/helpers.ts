@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
 
 export const PASSWORD = 'Core#2026strong';
@@ -14,6 +14,13 @@ export async function followMailLink(page: Page, to: string, subject: string, ac
 
 export async function expectToast(page: Page, text: string) {
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: text }).first()).toBeVisible();
+}
+
+/** A form field showing `message` under it: marked invalid, the message linked as its description. */
+export async function expectFieldError(field: Locator, message: string) {
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  const escaped = message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await expect(field).toHaveAccessibleDescription(new RegExp(escaped));
 }
 
 export async function signUpAndConfirm(page: Page, email: string, password = PASSWORD) {
@@ -55,7 +62,23 @@ export async function paidMember(
   plan: 'daily-core-monthly' | 'burn-monthly',
   name = 'Maya Moss',
 ) {
-  const email = uniqueEmail(plan.split('-')[0]);
+  const { email } = await confirmedMember(context, name, uniqueEmail(plan.split('-')[0]));
+  const request = context.request;
+  const origin = { origin: new URL(BASE_URL).origin };
+  const checkout = await request.post('/api/subscription/checkout', { data: { plan }, headers: origin });
+  expect(checkout.ok()).toBe(true);
+  const { url } = (await checkout.json()) as { url: string };
+  const paid = await request.post(new URL(url).pathname, {
+    form: { number: '4242424242424242', expiry: '12/34', cvc: '123' },
+    headers: origin,
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBeLessThan(400);
+  return { email, name };
+}
+
+/** A member who signed up and followed the confirmation link, signed in inside `context`, over HTTP. */
+export async function confirmedMember(context: BrowserContext, name = 'Maya Moss', email = uniqueEmail()) {
   const request = context.request;
   const origin = { origin: new URL(BASE_URL).origin };
   const signUp = await request.post('/api/auth/sign-up/email', {
@@ -74,14 +97,5 @@ export async function paidMember(
     })
     .toBeTruthy();
   await request.get(new URL(link!).pathname + new URL(link!).search, { maxRedirects: 0 });
-  const checkout = await request.post('/api/subscription/checkout', { data: { plan }, headers: origin });
-  expect(checkout.ok()).toBe(true);
-  const { url } = (await checkout.json()) as { url: string };
-  const paid = await request.post(new URL(url).pathname, {
-    form: { number: '4242424242424242', expiry: '12/34', cvc: '123' },
-    headers: origin,
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBeLessThan(400);
   return { email, name };
 }

@@ -1,6 +1,16 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { expectToast, PASSWORD, signIn, signOut, signUpAndConfirm, uniqueEmail } from './helpers';
+import { BASE_URL } from '../playwright.config';
+import {
+  confirmedMember,
+  expectFieldError,
+  expectToast,
+  PASSWORD,
+  signIn,
+  signOut,
+  signUpAndConfirm,
+  uniqueEmail,
+} from './helpers';
 
 test('a new member completes the profile and lands on /program through the welcome dialog', async ({
   page,
@@ -57,6 +67,9 @@ test('a member changes the photo and the password, then signs in with the new pa
     .locator('#avatar-file')
     .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
   await expectToast(page, 'Invalid file type');
+  // spec §5: the hint and the error name the formats as the spec does.
+  await expectToast(page, 'Please select an image file (JPG, PNG or GIF)');
+  await expect(page.getByText('JPG, PNG or GIF up to 5MB')).toBeVisible();
 
   const update = page.getByRole('button', { name: 'Update Password' });
   await expect(update).toBeDisabled();
@@ -73,4 +86,37 @@ test('a member changes the photo and the password, then signs in with the new pa
   await signOut(page);
   await signIn(page, email, 'Brand#New77');
   await expectToast(page, 'Welcome back!');
+});
+
+test('what a member types before the profile has arrived is kept; untouched fields are prefilled', async ({
+  page,
+  context,
+}) => {
+  await confirmedMember(context, 'Early Bird');
+  const saved = await context.request.patch('/api/profile', {
+    data: { country: 'NZ', age: 40 },
+    headers: { origin: new URL(BASE_URL).origin },
+  });
+  expect(saved.ok()).toBe(true);
+  // A slow network: the profile answers 2.5 s after the form became editable.
+  await page.route('**/api/profile', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await route.continue();
+  });
+  const profileArrived = page.waitForResponse('**/api/profile');
+  await page.goto('/profile-completion');
+  await page.getByLabel('First Name *').fill('Ada');
+  await page.getByLabel('Last Name *').fill('Lovelace');
+  await page.getByLabel('Age *').fill('36');
+  await page.getByRole('button', { name: 'Complete Profile' }).click();
+  await expectFieldError(page.getByLabel('Country *'), 'Please fill in all required fields');
+  await profileArrived;
+
+  await expect(page.getByLabel('Country *')).toHaveValue('NZ');
+  await expect(page.getByLabel('First Name *')).toHaveValue('Ada');
+  await expect(page.getByLabel('Last Name *')).toHaveValue('Lovelace');
+  await expect(page.getByLabel('Age *')).toHaveValue('36');
+  // The errors shown before it arrived are checked again: the country is there now, the gender not.
+  await expect(page.getByLabel('Country *')).not.toHaveAttribute('aria-invalid', 'true');
+  await expectFieldError(page.getByLabel('Gender *'), 'Please fill in all required fields');
 });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  expectFieldError,
   expectToast,
   followMailLink,
   PASSWORD,
@@ -29,7 +30,7 @@ test('a visitor signs up, confirms, signs out and in, and resets the password', 
   await page.goto('/auth');
   await page.getByRole('button', { name: 'Forgot password?' }).click();
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Please enter your email address');
+  await expectFieldError(page.getByLabel('Email'), 'Please enter your email address');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expectToast(page, 'Password reset email sent!');
@@ -39,7 +40,7 @@ test('a visitor signs up, confirms, signs out and in, and resets the password', 
   await page.getByLabel('New Password', { exact: true }).fill('New#Pass99');
   await page.getByLabel('Confirm New Password').fill('Other#Pass99');
   await page.getByRole('button', { name: 'Update Password' }).click();
-  await expect(page.getByRole('alert')).toHaveText("Passwords don't match");
+  await expectFieldError(page.getByLabel('Confirm New Password'), "Passwords don't match");
   await page.getByLabel('Confirm New Password').fill('New#Pass99');
   await page.getByRole('button', { name: 'Update Password' }).click();
   await expectToast(page, 'Password Changed Successfully!');
@@ -63,7 +64,7 @@ test('signing up with a registered e-mail says so and switches to sign-in', asyn
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm Password').fill('Mismatch#1');
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('alert')).toHaveText("Passwords don't match");
+  await expectFieldError(page.getByLabel('Confirm Password'), "Passwords don't match");
 
   await page.getByLabel('Confirm Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create Account' }).click();
@@ -72,15 +73,23 @@ test('signing up with a registered e-mail says so and switches to sign-in', asyn
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
 });
 
-test('a weak password is refused with the server message in the red alert', async ({ page }) => {
+test('a weak password is refused under the field, in the server’s words, before anything is sent', async ({
+  page,
+}) => {
+  let isSent = false;
+  page.on('request', (request) => {
+    if (request.url().includes('/api/auth/sign-up/email')) isSent = true;
+  });
   await page.goto('/auth?action=signup');
   await page.getByLabel('Email').fill(uniqueEmail('weak'));
   await page.getByLabel('Password', { exact: true }).fill('abcdef');
   await page.getByLabel('Confirm Password').fill('abcdef');
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('alert')).toHaveText(
+  await expectFieldError(
+    page.getByLabel('Password', { exact: true }),
     'Password is too weak: it needs one number and one special character.',
   );
+  expect(isSent).toBe(false);
 });
 
 test('guarded routes send visitors to /auth with history replaced', async ({ page }) => {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { EmailSchema, NewPasswordSchema, unmetPasswordRules, weakPasswordMessage } from './auth.ts';
+import {
+  EmailSchema,
+  FlowSignUpSchema,
+  NewPasswordSchema,
+  PasswordChangeSchema,
+  RecoveryFormSchema,
+  SignInSchema,
+  SignUpSchema,
+  unmetPasswordRules,
+  weakPasswordMessage,
+} from './auth.ts';
 
 const ids = (password: string) => unmetPasswordRules(password).map((rule) => rule.id);
 
@@ -50,5 +60,64 @@ describe('EmailSchema', () => {
     expect(EmailSchema.safeParse('not-an-email').error?.issues[0]?.message).toBe(
       'Please enter a valid email address',
     );
+  });
+});
+
+describe('form schemas (spec §5, each screen in its own words)', () => {
+  const issues = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+    Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+
+  it('sign-in asks for both fields', () => {
+    expect(issues(SignInSchema.safeParse({ email: '', password: '' }))).toEqual({
+      email: 'Please enter your email address',
+      password: 'Please enter your password',
+    });
+  });
+
+  it('puts each mismatch under the confirmation, beside the other fields’ errors', () => {
+    expect(
+      issues(
+        SignUpSchema.safeParse({ name: '', email: 'x@', password: 'abcdef', confirmPassword: 'abcdeg' }),
+      ),
+    ).toEqual({
+      email: 'Please enter a valid email address',
+      password: 'Password is too weak: it needs one number and one special character.',
+      confirmPassword: "Passwords don't match",
+    });
+    const strong = 'Strong#Pass9';
+    expect(
+      issues(FlowSignUpSchema.safeParse({ email: 'a@b.co', password: strong, confirmPassword: 'x' })),
+    ).toEqual({ confirmPassword: 'Passwords do not match' });
+    expect(issues(RecoveryFormSchema.safeParse({ newPassword: strong, confirmPassword: 'x' }))).toEqual({
+      confirmPassword: "Passwords don't match",
+    });
+    expect(
+      issues(
+        PasswordChangeSchema.safeParse({ currentPassword: 'a', newPassword: strong, confirmPassword: 'x' }),
+      ),
+    ).toEqual({ confirmPassword: 'Passwords do not match.' });
+  });
+
+  it('says a short new password is too short first, then names the unmet rules', () => {
+    expect(issues(RecoveryFormSchema.safeParse({ newPassword: 'a1!', confirmPassword: 'a1!' }))).toEqual({
+      newPassword: 'Password must be at least 6 characters long',
+    });
+    expect(
+      issues(
+        PasswordChangeSchema.safeParse({ currentPassword: '', newPassword: 'abc', confirmPassword: 'abc' }),
+      ),
+    ).toEqual({
+      currentPassword: 'Please enter your current password',
+      newPassword: 'Password must be at least 6 characters long.',
+    });
+    expect(
+      issues(
+        PasswordChangeSchema.safeParse({
+          currentPassword: 'a',
+          newPassword: 'abcdefg',
+          confirmPassword: 'abcdefg',
+        }),
+      ),
+    ).toEqual({ newPassword: 'Password is too weak: it needs one number and one special character.' });
   });
 });

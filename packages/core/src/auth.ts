@@ -54,3 +54,60 @@ export const PasswordRecoverySchema = z.object({
   newPassword: NewPasswordSchema,
 });
 export type PasswordRecoveryInput = z.infer<typeof PasswordRecoverySchema>;
+
+// The forms' schemas. Each screen keeps the spec's own wording for a mismatch (spec §5 has three).
+export const PASSWORD_REQUIRED_MESSAGE = 'Please enter your password';
+const PasswordTypedSchema = z
+  .string(PASSWORD_REQUIRED_MESSAGE)
+  .min(1, PASSWORD_REQUIRED_MESSAGE)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`);
+
+/** A new password checked for its minimum length first, in the screen's words, then for the policy. */
+const newPasswordAtLeast = (tooShort: string) =>
+  z.string().min(PASSWORD_MIN_LENGTH, tooShort).pipe(NewPasswordSchema);
+
+/** A new password typed differently twice: the message shows under the confirmation. */
+const mismatch = (message: string) => ({ message, path: ['confirmPassword'] });
+
+export const SignInSchema = z.object({ email: EmailSchema, password: PasswordTypedSchema });
+export type SignInInput = z.input<typeof SignInSchema>;
+
+/** The auth page's sign-up (spec §5: mismatch "Passwords don't match"). */
+export const SignUpSchema = z
+  .object({
+    name: z.string().trim().max(50, 'Name must be at most 50 characters'),
+    email: EmailSchema,
+    password: NewPasswordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, mismatch("Passwords don't match"));
+export type SignUpInput = z.input<typeof SignUpSchema>;
+
+/** The subscription flow's sign-up (spec §5: mismatch 'Passwords do not match'). */
+export const FlowSignUpSchema = z
+  .object({ email: EmailSchema, password: NewPasswordSchema, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, mismatch('Passwords do not match'));
+export type FlowSignUpInput = z.input<typeof FlowSignUpSchema>;
+
+export const PasswordResetRequestSchema = z.object({ email: EmailSchema });
+
+/** The recovery form (spec §5: "Passwords don't match", 'Password must be at least 6 characters long'). */
+export const RecoveryFormSchema = z
+  .object({
+    newPassword: newPasswordAtLeast('Password must be at least 6 characters long'),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, mismatch("Passwords don't match"));
+
+/** The profile page's password change (spec §5: 'Passwords do not match.', '… 6 characters long.'). */
+export const PasswordChangeSchema = z
+  .object({
+    currentPassword: z
+      .string('Please enter your current password')
+      .min(1, 'Please enter your current password')
+      .max(PASSWORD_MAX_LENGTH),
+    newPassword: newPasswordAtLeast('Password must be at least 6 characters long.'),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, mismatch('Passwords do not match.'));
+export type PasswordChangeInput = z.input<typeof PasswordChangeSchema>;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { articleStatus, renderArticle, slugify } from './blog.ts';
+import {
+  articleFormSchema,
+  articleStatus,
+  PUBLICATION_DATE_MESSAGE,
+  publicationDateError,
+  renderArticle,
+  slugify,
+  startOfTodayUtc,
+} from './blog.ts';
 
 describe('slugify (spec §5)', () => {
   it('lowercases and joins words with one hyphen', () => {
@@ -44,5 +52,51 @@ describe('renderArticle', () => {
     expect(html).not.toMatch(/href="javascript:/i);
     expect(html).not.toMatch(/href="data:/i);
     expect(html).toContain('&lt;script&gt;');
+  });
+});
+
+describe('publicationDateError (spec §5: not earlier than the start of today)', () => {
+  const now = new Date('2026-08-01T10:00:00Z');
+  const check = (chosen: string, stored: string | null = null) =>
+    publicationDateError({ chosen: new Date(chosen), stored: stored ? new Date(stored) : null, now });
+
+  it('accepts today (UTC) and later, refuses a new date before today', () => {
+    expect(startOfTodayUtc(now).toISOString()).toBe('2026-08-01T00:00:00.000Z');
+    expect(check('2026-08-01T00:00:00Z')).toBeNull();
+    expect(check('2026-09-01T08:00:00Z')).toBeNull();
+    expect(check('2026-07-31T23:59:59Z')).toBe(PUBLICATION_DATE_MESSAGE);
+  });
+
+  it('always accepts the stored date unchanged, also as a picker sends it (minutes only)', () => {
+    const stored = '2026-07-20T08:15:42.123Z';
+    expect(check(stored, stored)).toBeNull();
+    expect(check('2026-07-20T08:15:00.000Z', stored)).toBeNull();
+    expect(check('2026-07-20T08:16:00.000Z', stored)).toBe(PUBLICATION_DATE_MESSAGE);
+    expect(check('2026-07-20T08:14:00.000Z', stored)).toBe(PUBLICATION_DATE_MESSAGE);
+  });
+});
+
+describe('articleFormSchema (the editor checks what the server checks)', () => {
+  const now = () => new Date('2026-08-01T10:00:00Z');
+  const article = { title: 'T', excerpt: 'E', content: 'C', published: true };
+  const paths = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+    result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+
+  it('reports a date before today beside the other fields, and only for a published article', () => {
+    const schema = articleFormSchema({ stored: null, now });
+    expect(
+      paths(schema.safeParse({ ...article, title: ' ', publishedAt: '2026-07-31T09:00:00.000Z' })),
+    ).toEqual([
+      ['title', 'Title is required'],
+      ['publishedAt', PUBLICATION_DATE_MESSAGE],
+    ]);
+    expect(
+      schema.safeParse({ ...article, published: false, publishedAt: '2026-07-31T09:00:00.000Z' }).success,
+    ).toBe(true);
+  });
+
+  it('accepts the stored date of an article published before today', () => {
+    const schema = articleFormSchema({ stored: new Date('2026-07-20T08:15:42.123Z'), now });
+    expect(schema.safeParse({ ...article, publishedAt: '2026-07-20T08:15:42.123Z' }).success).toBe(true);
   });
 });

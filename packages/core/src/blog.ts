@@ -77,5 +77,40 @@ export const ArticleInputSchema = z.object({
 });
 export type ArticleInput = z.input<typeof ArticleInputSchema>;
 
-/** spec §5: the scheduled date cannot be earlier than the start of today (UTC). */
+/**
+ * spec §5: the scheduled date cannot be earlier than the start of today. "Today" is the UTC day
+ * on both sides: the server's check and the editor's picker minimum use this one function.
+ */
 export const startOfTodayUtc = (now: Date) => new Date(Math.floor(now.getTime() / 86_400_000) * 86_400_000);
+
+export const PUBLICATION_DATE_MESSAGE = 'The publication date cannot be earlier than today';
+
+const MINUTE_MS = 60_000;
+/** Date pickers show minutes, not seconds: a date in the stored date's minute is that date, unchanged. */
+export const isSameMinute = (a: Date, b: Date) =>
+  Math.floor(a.getTime() / MINUTE_MS) === Math.floor(b.getTime() / MINUTE_MS);
+
+/**
+ * The publication date rule, or null when `chosen` may be saved. An unchanged stored date is
+ * always accepted, so an article published before today can still be edited.
+ */
+export function publicationDateError({
+  chosen,
+  stored,
+  now,
+}: {
+  chosen: Date;
+  stored: Date | null;
+  now: Date;
+}): string | null {
+  if (stored && isSameMinute(chosen, stored)) return null;
+  return chosen.getTime() < startOfTodayUtc(now).getTime() ? PUBLICATION_DATE_MESSAGE : null;
+}
+
+/** The editor's schema: the request's, plus the publication date rule against the stored date. */
+export const articleFormSchema = ({ stored, now }: { stored: Date | null; now: () => Date }) =>
+  ArticleInputSchema.superRefine((article, ctx) => {
+    if (!article.published || !article.publishedAt) return;
+    const message = publicationDateError({ chosen: new Date(article.publishedAt), stored, now: now() });
+    if (message) ctx.addIssue({ code: 'custom', message, path: ['publishedAt'] });
+  });

@@ -3,6 +3,7 @@ import {
   COUNTRIES,
   countryName,
   ProfileCompletionSchema,
+  ProfileEditSchema,
   ProfileUpdateSchema,
   REQUIRED_FIELDS_MESSAGE,
   TERMS_MESSAGE,
@@ -88,6 +89,33 @@ describe('ProfileUpdateSchema', () => {
       }),
     ).toEqual({
       firstName: 'A',
+    });
+  });
+});
+
+describe('ProfileEditSchema (the profile page form)', () => {
+  const blank = {
+    firstName: '',
+    lastName: ' ',
+    displayName: '',
+    age: '',
+    gender: '',
+    country: '',
+    fitnessLevel: '',
+    goals: [],
+  };
+  it('leaves blank fields as they are (not sent) but clears a blank display name', () => {
+    expect(ProfileEditSchema.parse(blank)).toEqual({ displayName: '', goals: [] });
+    expect(ProfileUpdateSchema.parse(ProfileEditSchema.parse(blank))).toEqual({ displayName: '', goals: [] });
+  });
+  it('checks what is filled in like the server does (age 13 to 120)', () => {
+    expect(ProfileEditSchema.parse({ ...blank, age: ' 120 ', country: 'nz' })).toMatchObject({
+      age: 120,
+      country: 'NZ',
+    });
+    expect(ProfileEditSchema.safeParse({ ...blank, age: '121' }).error?.issues[0]).toMatchObject({
+      path: ['age'],
+      message: 'Age must be between 13 and 120',
     });
   });
 });

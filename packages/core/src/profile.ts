@@ -44,9 +44,15 @@ const GenderSchema = z
 const nameField = (label: string) =>
   z.string().trim().min(1, REQUIRED_FIELDS_MESSAGE).max(50, `${label} must be at most 50 characters`);
 
-const ageField = ({ min, max }: { min: number; max: number }) =>
+const ageField = <Input extends string | number = string | number>({
+  min,
+  max,
+}: {
+  min: number;
+  max: number;
+}) =>
   z.coerce
-    .number<string | number>({ error: `Age must be a whole number between ${min} and ${max}` })
+    .number<Input>({ error: `Age must be a whole number between ${min} and ${max}` })
     .int(`Age must be a whole number between ${min} and ${max}`)
     .min(min, `Age must be between ${min} and ${max}`)
     .max(max, `Age must be between ${min} and ${max}`);
@@ -56,6 +62,8 @@ const CountrySchema = z
   .trim()
   .toUpperCase()
   .refine((code) => COUNTRY_CODES.has(code), 'Please choose a country from the list');
+
+const FitnessLevelSchema = z.enum(FITNESS_LEVELS, { error: 'Please choose a fitness level from the list' });
 
 const GoalsSchema = z
   .array(z.enum(GOALS, { error: 'Please choose goals from the list' }))
@@ -72,9 +80,9 @@ export const ProfileCompletionSchema = z.object({
     .pipe(ageField(AGE_BOUNDS.completion)),
   gender: z.string(REQUIRED_FIELDS_MESSAGE).min(1, REQUIRED_FIELDS_MESSAGE).pipe(GenderSchema),
   country: z.string(REQUIRED_FIELDS_MESSAGE).min(1, REQUIRED_FIELDS_MESSAGE).pipe(CountrySchema),
-  fitnessLevel: z.enum(FITNESS_LEVELS, { error: REQUIRED_FIELDS_MESSAGE }),
+  fitnessLevel: z.string(REQUIRED_FIELDS_MESSAGE).min(1, REQUIRED_FIELDS_MESSAGE).pipe(FitnessLevelSchema),
   goals: GoalsSchema.default([]),
-  termsAccepted: z.literal(true, { error: TERMS_MESSAGE }),
+  termsAccepted: z.boolean(TERMS_MESSAGE).refine((accepted) => accepted, TERMS_MESSAGE),
 });
 export type ProfileCompletionInput = z.input<typeof ProfileCompletionSchema>;
 
@@ -86,19 +94,41 @@ export const ProfileUpdateSchema = z
     displayName: z.string().trim().max(50, 'Display name must be at most 50 characters'),
     age: ageField(AGE_BOUNDS.profile),
     gender: GenderSchema,
-    fitnessLevel: z.enum(FITNESS_LEVELS, { error: 'Please choose a fitness level from the list' }),
+    fitnessLevel: FitnessLevelSchema,
     goals: GoalsSchema,
     country: CountrySchema,
   })
   .partial();
 export type ProfileUpdateInput = z.input<typeof ProfileUpdateSchema>;
 
+/** A blank field of the profile page's form is left as it is: not sent (a partial update, spec §3). */
+const keptWhenBlank = <T extends z.ZodType<unknown, string>>(schema: T) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(schema.optional());
+
+/** The profile page's edit form (spec §5: age 13 to 120); a blank display name clears it. */
+export const ProfileEditSchema = z.object({
+  firstName: keptWhenBlank(nameField('First name')),
+  lastName: keptWhenBlank(nameField('Last name')),
+  displayName: z.string().trim().max(50, 'Display name must be at most 50 characters'),
+  age: keptWhenBlank(ageField<string>(AGE_BOUNDS.profile)),
+  gender: keptWhenBlank(GenderSchema),
+  country: keptWhenBlank(CountrySchema),
+  fitnessLevel: keptWhenBlank(FitnessLevelSchema),
+  goals: GoalsSchema,
+});
+export type ProfileEditInput = z.input<typeof ProfileEditSchema>;
+
 /** spec §5 Avatar upload. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 export const AVATAR_ERRORS = {
   tooLarge: { title: 'File too large', message: 'Please select an image smaller than 5MB' },
-  invalidType: { title: 'Invalid file type', message: 'Please select an image file (JPG, PNG, GIF or WebP)' },
+  // spec §5 names JPG, PNG or GIF; WebP is accepted too.
+  invalidType: { title: 'Invalid file type', message: 'Please select an image file (JPG, PNG or GIF)' },
 } as const;
 /** spec §9: signed avatar links live 3600 s and are refreshed at 90 % of their life. */
 export const AVATAR_URL_TTL_SECONDS = 3600;
@@ -107,4 +137,9 @@ export const AVATAR_URL_REFRESH_RATIO = 0.9;
 export const isProfileComplete = (profile: { firstName: string | null; lastName: string | null } | null) =>
   Boolean(profile?.firstName && profile.lastName);
 
-export const DeleteAccountSchema = z.object({ password: z.string().min(1, 'Please enter your password') });
+/** An account made with Google or Apple has no password: the server checks one only when there is one. */
+export const DeleteAccountSchema = z.object({ password: z.string().max(128) });
+/** The deletion dialog of an account with a password. */
+export const DeleteAccountFormSchema = z.object({
+  password: z.string().min(1, 'Please enter your password').max(128),
+});

@@ -64,4 +64,20 @@ describe('Google sign-in', () => {
     expect(me.user).toMatchObject({ email: GOOGLE_USER.email, emailVerified: true, name: GOOGLE_USER.name });
     expect(me.profile).toMatchObject({ displayName: GOOGLE_USER.name });
   });
+
+  it('an account made with Google deletes itself without a password (it has none)', async () => {
+    const start = await t.request('/api/auth/sign-in/social', {
+      json: { provider: 'google', callbackURL: '/' },
+    });
+    const { url } = await json(start);
+    const back = new URL((await fetch(url, { redirect: 'manual' })).headers.get('location')!);
+    const cookie = cookieFrom(await t.request(back.pathname + back.search, { cookie: cookieFrom(start) }));
+    expect((await json(await t.request('/api/me', { cookie }))).user).toMatchObject({
+      email: GOOGLE_USER.email,
+    });
+
+    const deleted = await t.request('/api/profile/delete', { cookie, json: { password: '' } });
+    expect(deleted.status).toBe(200);
+    expect((await json(await t.request('/api/me', { cookie }))).user).toBeNull();
+  });
 });

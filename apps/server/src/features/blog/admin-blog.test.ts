@@ -99,6 +99,33 @@ describe('admin blog', () => {
     }
   });
 
+  it('re-saves an article published before today with its date unchanged, as the picker sends it', async () => {
+    // The editor's date field shows minutes: a stored 08:15:42.123 comes back as 08:15:00.
+    const storedAt = new Date('2026-07-20T08:15:42.123Z');
+    const [old] = await t.db
+      .insert(blogArticles)
+      .values({ ...article, slug: 'published-last-month', publishedAt: storedAt })
+      .returning();
+    const put = (publishedAt: string) =>
+      t.request(`/api/admin/blog/articles/${old!.id}`, {
+        method: 'PUT',
+        cookie: admin,
+        json: { ...article, slug: old!.slug, excerpt: 'Edited.', publishedAt },
+      });
+
+    const res = await put('2026-07-20T08:15:00.000Z');
+    expect(res.status).toBe(200);
+    expect(await json(res)).toMatchObject({ excerpt: 'Edited.', publishedAt: storedAt.toISOString() });
+    expect((await put(storedAt.toISOString())).status).toBe(200);
+
+    // A new date before today is still refused, and nothing changes.
+    const moved = await put('2026-07-21T08:15:00.000Z');
+    expect(moved.status).toBe(400);
+    expect((await json(moved)).error.message).toBe('The publication date cannot be earlier than today');
+    const [kept] = await t.db.select().from(blogArticles).where(eq(blogArticles.id, old!.id));
+    expect(kept!.publishedAt).toEqual(storedAt);
+  });
+
   it('updates keeping a stored past date, and deletes', async () => {
     const [old] = await t.db
       .select()

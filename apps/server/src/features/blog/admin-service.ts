@@ -1,4 +1,4 @@
-import { type ArticleInputSchema, slugify, startOfTodayUtc } from '@core28/core/blog';
+import { type ArticleInputSchema, isSameMinute, publicationDateError, slugify } from '@core28/core/blog';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Deps } from '../../context.ts';
@@ -27,10 +27,11 @@ async function toRow(
   let publishedAt: Date | null = null;
   if (input.published) {
     const chosen = input.publishedAt ? new Date(input.publishedAt) : null;
-    const isUnchanged = chosen && storedPublishedAt && chosen.getTime() === storedPublishedAt.getTime();
-    if (chosen && !isUnchanged && chosen < startOfTodayUtc(deps.now()))
-      throw new AppError('BAD_REQUEST', 'The publication date cannot be earlier than today');
-    publishedAt = chosen ?? deps.now();
+    const stored = storedPublishedAt ?? null;
+    const error = chosen && publicationDateError({ chosen, stored, now: deps.now() });
+    if (error) throw new AppError('BAD_REQUEST', error);
+    // The stored date sent back at minute precision keeps its seconds: it was not changed.
+    publishedAt = chosen && stored && isSameMinute(chosen, stored) ? stored : (chosen ?? deps.now());
   }
   return {
     title: input.title,

@@ -237,6 +237,8 @@ describe('my data', () => {
       json: { password: 'Nope#1234' },
     });
     expect(wrong.status).toBe(400);
+    const empty = await t.request('/api/profile/delete', { cookie: a.cookie, json: { password: '' } });
+    expect(empty.status).toBe(400);
     const res = await t.request('/api/profile/delete', { cookie: a.cookie, json: { password: a.password } });
     expect(res.status).toBe(200);
 

@@ -1,13 +1,14 @@
-import { ExerciseInputSchema } from '@core28/core/exercises';
+import { type ExerciseInput, ExerciseInputSchema } from '@core28/core/exercises';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { Input, Textarea } from '@/components/ui/input';
+import { Input, Select, Textarea } from '@/components/ui/input';
 import { api, unwrap } from '@/lib/api';
+import { firstErrorMessage, useZodForm } from '@/lib/form';
 
 const adminExercisesQuery = () =>
   queryOptions({ queryKey: ['admin', 'exercises'], queryFn: () => unwrap(api.admin.exercises.$get()) });
@@ -17,63 +18,59 @@ type AdminExercise = Awaited<
 
 function ExerciseForm({ exercise, onDone }: { exercise: AdminExercise | null; onDone: () => void }) {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState({
-    name: exercise?.name ?? '',
-    exercise: exercise?.exercise ?? '',
-    description: exercise?.description ?? '',
-    videoUrl: exercise?.videoUrl ?? '',
-    category: exercise?.category ?? 'time',
+  const form = useZodForm(ExerciseInputSchema, {
+    defaultValues: {
+      name: exercise?.name ?? '',
+      exercise: exercise?.exercise ?? '',
+      description: exercise?.description ?? '',
+      videoUrl: exercise?.videoUrl ?? '',
+      category: exercise?.category ?? 'time',
+    },
   });
+  const { errors } = form.formState;
   const save = useMutation({
-    mutationFn: (json: typeof form) =>
+    mutationFn: (json: ExerciseInput) =>
       exercise
         ? unwrap(api.admin.exercises[':id'].$put({ param: { id: String(exercise.id) }, json }))
         : unwrap(api.admin.exercises.$post({ json })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'exercises'] }),
   });
-  const set = (field: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [field]: e.target.value }));
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ExerciseInputSchema.safeParse(form);
-    if (!parsed.success) return toast.error(parsed.error.issues[0]?.message ?? 'Exercise name is required');
-    save.mutate(form, {
-      onSuccess: () => {
-        toast.success(exercise ? 'Exercise updated successfully' : 'Exercise added successfully');
-        onDone();
-      },
-      onError: (err) =>
-        toast.error(exercise ? 'Failed to update exercise' : 'Failed to add exercise', {
-          description: err.message,
-        }),
-    });
-  };
+  const onSubmit = form.handleSubmit(
+    (values) =>
+      save.mutate(values, {
+        onSuccess: () => {
+          toast.success(exercise ? 'Exercise updated successfully' : 'Exercise added successfully');
+          onDone();
+        },
+        onError: (err) =>
+          toast.error(exercise ? 'Failed to update exercise' : 'Failed to add exercise', {
+            description: err.message,
+          }),
+      }),
+    // spec §5's 'Exercise name is required' stays a toast too.
+    (invalid) => toast.error(firstErrorMessage(invalid) ?? 'Exercise name is required'),
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} className="mt-4 grid gap-4">
-      <Field id="exercise-name" label="Name">
-        <Input id="exercise-name" value={form.name} onChange={set('name')} />
+      <Field id="exercise-name" label="Name" error={errors.name?.message}>
+        <Input {...form.register('name')} />
       </Field>
-      <Field id="exercise-summary" label="Summary">
-        <Input id="exercise-summary" value={form.exercise} onChange={set('exercise')} />
+      <Field id="exercise-summary" label="Summary" error={errors.exercise?.message}>
+        <Input {...form.register('exercise')} />
       </Field>
-      <Field id="exercise-description" label="Instructions">
-        <Textarea id="exercise-description" rows={5} value={form.description} onChange={set('description')} />
+      <Field id="exercise-description" label="Instructions" error={errors.description?.message}>
+        <Textarea rows={5} {...form.register('description')} />
       </Field>
-      <Field id="exercise-video" label="Video URL">
-        <Input id="exercise-video" value={form.videoUrl} onChange={set('videoUrl')} placeholder="https://" />
+      <Field id="exercise-video" label="Video URL" error={errors.videoUrl?.message}>
+        <Input type="url" placeholder="https://" {...form.register('videoUrl')} />
       </Field>
-      <Field id="exercise-category" label="Category">
-        <select
-          id="exercise-category"
-          className="h-10 rounded-lg border border-zinc-300 px-3 text-sm"
-          value={form.category}
-          onChange={set('category')}
-        >
+      <Field id="exercise-category" label="Category" error={errors.category?.message}>
+        <Select {...form.register('category')}>
           <option value="time">Time</option>
           <option value="reps">Reps</option>
-        </select>
+        </Select>
       </Field>
       <div className="flex justify-end gap-2">
         <Button type="button" variant="outline" onClick={onDone}>

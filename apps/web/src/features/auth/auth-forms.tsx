@@ -1,10 +1,17 @@
-import { type FormEvent, useState } from 'react';
+import {
+  PasswordResetRequestSchema,
+  RecoveryFormSchema,
+  SignInSchema,
+  SignUpSchema,
+} from '@core28/core/auth';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
+import { useZodForm } from '@/lib/form';
 import { recoverPassword, requestPasswordReset, signIn, signUp } from './api';
 import { PasswordChecklist } from './password-checklist';
 
@@ -13,24 +20,8 @@ export type AuthMode = 'signin' | 'signup' | 'forgot' | 'recovery' | 'check-emai
 const messageOf = (err: unknown) =>
   err instanceof Error ? err.message : 'Something went wrong. Please try again.';
 
-/** Shared state of one auth form: the inline error and the pending flag. */
-function useSubmit(action: () => Promise<void>) {
-  const [error, setError] = useState<string | null>(null);
-  const [isPending, setIsPending] = useState(false);
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    setIsPending(true);
-    try {
-      await action();
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setIsPending(false);
-    }
-  };
-  return { error, setError, isPending, onSubmit };
-}
+// spec §2: the server's refusals show inline in a red alert; what the member typed wrong shows
+// under the field.
 
 export function SignInForm({
   onSignedIn,
@@ -39,41 +30,33 @@ export function SignInForm({
   onSignedIn: () => Promise<void>;
   onForgot: () => void;
 }) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const form = useSubmit(async () => {
-    await signIn({ email, password });
+  const form = useZodForm(SignInSchema, { defaultValues: { email: '', password: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await signIn(values);
+    } catch (err) {
+      return form.setError('root.server', { message: messageOf(err) });
+    }
     toast.success('Welcome back!');
     await onSignedIn();
   });
   return (
-    <form noValidate onSubmit={form.onSubmit} className="grid gap-4">
-      {form.error && <ErrorAlert>{form.error}</ErrorAlert>}
-      <Field id="signin-email" label="Email">
-        <Input
-          id="signin-email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      {errors.root?.server && <ErrorAlert>{errors.root.server.message}</ErrorAlert>}
+      <Field id="signin-email" label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...form.register('email')} />
       </Field>
-      <Field id="signin-password" label="Password">
-        <Input
-          id="signin-password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+      <Field id="signin-password" label="Password" error={errors.password?.message}>
+        <Input type="password" autoComplete="current-password" {...form.register('password')} />
       </Field>
       <div className="-mt-2 text-right">
         <button type="button" onClick={onForgot} className="text-sm text-brand-600 hover:underline">
           Forgot password?
         </button>
       </div>
-      <Button type="submit" disabled={form.isPending}>
-        {form.isPending ? 'Signing in...' : 'Sign In'}
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? 'Signing in...' : 'Sign In'}
       </Button>
     </form>
   );
@@ -86,135 +69,103 @@ export function SignUpForm({
   onCreated: (email: string) => void;
   onExists: () => void;
 }) {
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const form = useSubmit(async () => {
-    if (password !== confirm) throw new Error("Passwords don't match");
+  const form = useZodForm(SignUpSchema, {
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async ({ name, email, password }) => {
     try {
-      await signUp({ email, password, name: name.trim() });
+      await signUp({ email, password, name });
     } catch (err) {
       // spec §8: 'already registered' → tell them and switch to sign-in.
       if (err instanceof ApiError && err.message.includes('already registered')) {
         toast.error('Account exists', { description: 'Please sign in with your existing account.' });
-        onExists();
-        return;
+        return onExists();
       }
-      throw err;
+      return form.setError('root.server', { message: messageOf(err) });
     }
     toast.success('Account created!', { description: 'Please check your email to confirm your account.' });
-    onCreated(email.trim());
+    onCreated(email);
   });
   return (
-    <form noValidate onSubmit={form.onSubmit} className="grid gap-4">
-      {form.error && <ErrorAlert>{form.error}</ErrorAlert>}
-      <Field id="signup-name" label="Name (optional)">
-        <Input id="signup-name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      {errors.root?.server && <ErrorAlert>{errors.root.server.message}</ErrorAlert>}
+      <Field id="signup-name" label="Name (optional)" error={errors.name?.message}>
+        <Input autoComplete="name" {...form.register('name')} />
       </Field>
-      <Field id="signup-email" label="Email">
-        <Input
-          id="signup-email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+      <Field id="signup-email" label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...form.register('email')} />
       </Field>
-      <Field id="signup-password" label="Password">
-        <Input
-          id="signup-password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+      <Field id="signup-password" label="Password" error={errors.password?.message}>
+        <Input type="password" autoComplete="new-password" {...form.register('password')} />
       </Field>
-      <PasswordChecklist password={password} />
-      <Field id="signup-confirm" label="Confirm Password">
-        <Input
-          id="signup-confirm"
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-        />
+      <PasswordChecklist password={form.watch('password')} />
+      <Field id="signup-confirm" label="Confirm Password" error={errors.confirmPassword?.message}>
+        <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
       </Field>
-      <Button type="submit" disabled={form.isPending}>
-        {form.isPending ? 'Creating account...' : 'Create Account'}
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? 'Creating account...' : 'Create Account'}
       </Button>
     </form>
   );
 }
 
 export function ForgotPasswordForm() {
-  const [email, setEmail] = useState('');
-  const [isSent, setIsSent] = useState(false);
-  const form = useSubmit(async () => {
-    if (!email.trim()) throw new Error('Please enter your email address');
-    await requestPasswordReset(email.trim());
+  const form = useZodForm(PasswordResetRequestSchema, { defaultValues: { email: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    try {
+      await requestPasswordReset(email);
+    } catch (err) {
+      return form.setError('root.server', { message: messageOf(err) });
+    }
     toast.success('Password reset email sent!', { description: 'Check your inbox for the reset link.' });
-    setIsSent(true);
+    setSentTo(email);
   });
   return (
-    <form noValidate onSubmit={form.onSubmit} className="grid gap-4">
-      {form.error && <ErrorAlert>{form.error}</ErrorAlert>}
-      {isSent && (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      {errors.root?.server && <ErrorAlert>{errors.root.server.message}</ErrorAlert>}
+      {sentTo && (
         <p className="rounded-lg bg-green-50 px-3 py-2.5 text-sm text-green-800">
-          If an account exists for {email.trim()}, a reset link is on its way. It works once and expires in
-          one hour.
+          If an account exists for {sentTo}, a reset link is on its way. It works once and expires in one
+          hour.
         </p>
       )}
-      <Field id="forgot-email" label="Email">
-        <Input
-          id="forgot-email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+      <Field id="forgot-email" label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...form.register('email')} />
       </Field>
-      <Button type="submit" disabled={form.isPending}>
-        {form.isPending ? 'Sending...' : 'Send Reset Link'}
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? 'Sending...' : 'Send Reset Link'}
       </Button>
     </form>
   );
 }
 
 export function RecoveryForm({ token, onDone }: { token: string; onDone: () => Promise<void> }) {
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const form = useSubmit(async () => {
-    if (password !== confirm) throw new Error("Passwords don't match");
-    if (password.length < 6) throw new Error('Password must be at least 6 characters long');
-    await recoverPassword({ token, newPassword: password });
+  const form = useZodForm(RecoveryFormSchema, { defaultValues: { newPassword: '', confirmPassword: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async ({ newPassword }) => {
+    try {
+      await recoverPassword({ token, newPassword });
+    } catch (err) {
+      return form.setError('root.server', { message: messageOf(err) });
+    }
     toast.success('Password Changed Successfully!', { duration: 5000 });
     await onDone();
   });
   return (
-    <form noValidate onSubmit={form.onSubmit} className="grid gap-4">
-      {form.error && <ErrorAlert>{form.error}</ErrorAlert>}
-      <Field id="recovery-password" label="New Password">
-        <Input
-          id="recovery-password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      {errors.root?.server && <ErrorAlert>{errors.root.server.message}</ErrorAlert>}
+      <Field id="recovery-password" label="New Password" error={errors.newPassword?.message}>
+        <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
       </Field>
-      <PasswordChecklist password={password} />
-      <Field id="recovery-confirm" label="Confirm New Password">
-        <Input
-          id="recovery-confirm"
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-        />
+      <PasswordChecklist password={form.watch('newPassword')} />
+      <Field id="recovery-confirm" label="Confirm New Password" error={errors.confirmPassword?.message}>
+        <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
       </Field>
-      <Button type="submit" disabled={form.isPending}>
-        {form.isPending ? 'Updating...' : 'Update Password'}
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? 'Updating...' : 'Update Password'}
       </Button>
     </form>
   );

@@ -1,24 +1,25 @@
-import { renderArticle } from '@core28/core/blog';
-import { type FormEvent, useState } from 'react';
+import { articleFormSchema, renderArticle, startOfTodayUtc } from '@core28/core/blog';
+import { useMemo } from 'react';
+import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
+import { firstErrorMessage, useZodForm } from '@/lib/form';
 import { type AdminArticle, useSaveArticle } from './admin-api';
 import { ArticleHtml } from './article-html';
 
-const toLocalInput = (iso: string | null) => {
-  if (!iso) return '';
-  const date = new Date(iso);
+/** The value of a datetime-local field (local time, to the minute) for an instant, and back. */
+const toLocalInput = (instant: Date | string | null | undefined) => {
+  if (!instant) return '';
+  const date = new Date(instant);
   return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 };
-const startOfTodayLocal = () => {
-  const today = new Date();
-  today.setHours(0, 0, 0, 0);
-  return toLocalInput(today.toISOString());
-};
+const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
+
+const DATE_LABEL = 'Publication Date (optional - leave empty for immediate publication)';
 
 /** The create/edit dialog (spec §2 Admin blog page); editing loads the stored fields. */
 export function ArticleEditor({
@@ -31,44 +32,54 @@ export function ArticleEditor({
   onClose: () => void;
 }) {
   const save = useSaveArticle();
-  const [form, setForm] = useState(() => ({
-    title: article?.title ?? '',
-    slug: article?.slug ?? '',
-    excerpt: article?.excerpt ?? '',
-    content: article?.content ?? '',
-    featuredImageUrl: article?.featuredImageUrl ?? '',
-    published: article?.published ?? false,
-    publishedAt: toLocalInput(article?.publishedAt ?? null),
-  }));
-  const set =
-    (field: 'title' | 'slug' | 'excerpt' | 'content' | 'featuredImageUrl' | 'publishedAt') =>
-    (e: { target: { value: string } }) =>
-      setForm((f) => ({ ...f, [field]: e.target.value }));
+  const storedPublishedAt = article?.publishedAt ?? null;
+  // The server's rule, checked here first: an unchanged stored date is always accepted.
+  const schema = useMemo(
+    () =>
+      articleFormSchema({
+        stored: storedPublishedAt ? new Date(storedPublishedAt) : null,
+        now: () => new Date(),
+      }),
+    [storedPublishedAt],
+  );
+  const form = useZodForm(schema, {
+    defaultValues: {
+      title: article?.title ?? '',
+      slug: article?.slug ?? '',
+      excerpt: article?.excerpt ?? '',
+      content: article?.content ?? '',
+      featuredImageUrl: article?.featuredImageUrl ?? '',
+      published: article?.published ?? false,
+      // Kept to the millisecond until the date is changed, so an unchanged date is sent unchanged.
+      publishedAt: storedPublishedAt,
+    },
+  });
+  const { errors } = form.formState;
+  const [content, isPublished] = form.watch(['content', 'published']);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.title.trim() || !form.excerpt.trim() || !form.content.trim())
-      return toast.error('Failed to save article: Title, Excerpt and Content are required');
-    const input = {
-      ...form,
-      publishedAt: form.published && form.publishedAt ? new Date(form.publishedAt).toISOString() : null,
-    };
-    save.mutate(
-      { id: article?.id ?? null, input },
-      {
-        onSuccess: () => {
-          toast.success(article ? 'Article updated successfully' : 'Article created successfully');
-          onClose();
+  const onSubmit = form.handleSubmit(
+    (values) =>
+      save.mutate(
+        {
+          id: article?.id ?? null,
+          input: { ...values, publishedAt: values.published ? values.publishedAt : null },
         },
-        onError: (err) =>
-          toast.error(
-            err instanceof ApiError && err.status === 401
-              ? 'You must be logged in to manage articles'
-              : `Failed to save article: ${err.message || 'Unknown error'}`,
-          ),
-      },
-    );
-  };
+        {
+          onSuccess: () => {
+            toast.success(article ? 'Article updated successfully' : 'Article created successfully');
+            onClose();
+          },
+          onError: (err) => {
+            if (err instanceof ApiError && err.status === 401)
+              return toast.error('You must be logged in to manage articles');
+            if (err instanceof ApiError && err.code === 'CONFLICT')
+              form.setError('slug', { message: err.message });
+            toast.error(`Failed to save article: ${err.message || 'Unknown error'}`);
+          },
+        },
+      ),
+    (invalid) => toast.error(`Failed to save article: ${firstErrorMessage(invalid) ?? 'Unknown error'}`),
+  );
 
   return (
     <Dialog open={open} onOpenChange={(isOpen) => !isOpen && onClose()}>
@@ -78,81 +89,76 @@ export function ArticleEditor({
           {article ? 'Update the article details' : 'Add a new article to the Six-Pack Guide'}
         </DialogDescription>
         <form noValidate onSubmit={onSubmit} className="mt-4 grid gap-4">
-          <Field id="article-title" label="Title">
-            <Input id="article-title" value={form.title} onChange={set('title')} />
+          <Field id="article-title" label="Title" error={errors.title?.message}>
+            <Input {...form.register('title')} />
           </Field>
-          <Field id="article-slug" label="Slug (URL)">
-            <Input
-              id="article-slug"
-              placeholder="Auto-generated from title if empty"
-              value={form.slug}
-              onChange={set('slug')}
-            />
+          <Field id="article-slug" label="Slug (URL)" error={errors.slug?.message}>
+            <Input placeholder="Auto-generated from title if empty" {...form.register('slug')} />
           </Field>
-          <Field id="article-excerpt" label="Excerpt">
-            <Textarea id="article-excerpt" rows={2} value={form.excerpt} onChange={set('excerpt')} />
+          <Field id="article-excerpt" label="Excerpt" error={errors.excerpt?.message}>
+            <Textarea rows={2} {...form.register('excerpt')} />
           </Field>
           <div className="grid gap-4 lg:grid-cols-2">
-            <Field id="article-content" label="Content">
-              <Textarea
-                id="article-content"
-                rows={12}
-                className="font-mono text-xs"
-                value={form.content}
-                onChange={set('content')}
-              />
+            <Field id="article-content" label="Content" error={errors.content?.message}>
+              <Textarea rows={12} className="font-mono text-xs" {...form.register('content')} />
             </Field>
             <section aria-label="Preview" className="grid content-start gap-1.5">
               <p className="text-sm font-medium">Preview</p>
               <ArticleHtml
-                html={renderArticle(form.content)}
+                html={renderArticle(content ?? '')}
                 className="max-h-72 overflow-y-auto rounded-lg border border-zinc-200 p-3 text-sm"
               />
             </section>
           </div>
-          <Field id="article-image" label="Featured Image URL">
-            <Input id="article-image" value={form.featuredImageUrl} onChange={set('featuredImageUrl')} />
+          <Field id="article-image" label="Featured Image URL" error={errors.featuredImageUrl?.message}>
+            <Input {...form.register('featuredImageUrl')} />
           </Field>
           <label className="flex items-center gap-2 text-sm font-medium">
             <input
               type="checkbox"
               role="switch"
-              aria-checked={form.published}
+              aria-checked={Boolean(isPublished)}
               className="size-4 accent-brand-600"
-              checked={form.published}
-              onChange={(e) => setForm((f) => ({ ...f, published: e.target.checked }))}
+              {...form.register('published')}
             />
             Published
           </label>
-          {form.published && (
-            <div className="grid gap-1.5">
-              <Field
-                id="article-date"
-                label="Publication Date (optional - leave empty for immediate publication)"
-              >
-                <div className="flex gap-2">
-                  <Input
-                    id="article-date"
-                    type="datetime-local"
-                    min={startOfTodayLocal()}
-                    value={form.publishedAt}
-                    onChange={set('publishedAt')}
-                  />
-                  <Button
-                    type="button"
-                    variant="outline"
-                    onClick={() => setForm((f) => ({ ...f, publishedAt: '' }))}
-                  >
-                    Clear Date
-                  </Button>
-                </div>
-              </Field>
-              <p className="text-xs text-zinc-500">
-                {form.publishedAt
-                  ? `Article will be published on ${new Date(form.publishedAt).toLocaleString()}`
-                  : 'Article will be published immediately when saved'}
-              </p>
-            </div>
+          {isPublished && (
+            <Controller
+              control={form.control}
+              name="publishedAt"
+              render={({ field }) => (
+                <Field
+                  id="article-date"
+                  label={DATE_LABEL}
+                  error={errors.publishedAt?.message}
+                  hint={
+                    field.value
+                      ? `Article will be published on ${new Date(field.value).toLocaleString()}`
+                      : 'Article will be published immediately when saved'
+                  }
+                >
+                  {(control) => (
+                    <div className="grid grid-cols-[minmax(0,1fr)_auto] gap-2">
+                      <Input
+                        {...control}
+                        ref={field.ref}
+                        name={field.name}
+                        type="datetime-local"
+                        // spec §5: not before the start of today, the same UTC day the server checks.
+                        min={toLocalInput(startOfTodayUtc(new Date()))}
+                        value={toLocalInput(field.value)}
+                        onChange={(e) => field.onChange(fromLocalInput(e.target.value))}
+                        onBlur={field.onBlur}
+                      />
+                      <Button type="button" variant="outline" onClick={() => field.onChange(null)}>
+                        Clear Date
+                      </Button>
+                    </div>
+                  )}
+                </Field>
+              )}
+            />
           )}
           <div className="flex justify-end gap-2">
             <Button type="button" variant="outline" onClick={onClose}>

@@ -2,7 +2,7 @@ import { TopicInputSchema } from '@core28/core/coaching';
 import { hasTier } from '@core28/core/subscriptions';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Lock, MessageCirclePlus, MessagesSquare } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -12,6 +12,7 @@ import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
+import { useZodForm } from '@/lib/form';
 import { cn } from '@/lib/utils';
 import { useViewer } from '../auth/api';
 import {
@@ -245,27 +246,20 @@ function NewTopicDialog({
   onOpenChange: (open: boolean) => void;
   onCreated: (id: string) => void;
 }) {
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [error, setError] = useState('');
+  const form = useZodForm(TopicInputSchema, { defaultValues: { title: '', description: '' } });
+  const { errors } = form.formState;
   const create = useCreateTopic();
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = TopicInputSchema.safeParse({ title, description });
-    if (!parsed.success)
-      return setError(parsed.error.issues[0]?.message ?? 'Please enter a title for your topic.');
-    setError('');
-    create.mutate(parsed.data, {
+  const submit = form.handleSubmit((values) =>
+    create.mutate(values, {
       onSuccess: ({ topic }) => {
         toast.success('Discussion topic created successfully');
-        setTitle('');
-        setDescription('');
+        form.reset();
         onCreated(topic.id);
       },
       onError: (err) => toast.error('Failed to create discussion topic', { description: err.message }),
-    });
-  };
+    }),
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -273,31 +267,16 @@ function NewTopicDialog({
         <DialogTitle>New Topic</DialogTitle>
         <DialogDescription>What would you like to talk about with your coach?</DialogDescription>
         <form onSubmit={submit} className="mt-4 grid gap-4" noValidate>
-          <Field id="topic-title" label="Title">
+          <Field id="topic-title" label="Title" error={errors.title?.message}>
             <Input
-              id="topic-title"
-              value={title}
               maxLength={200}
-              aria-invalid={error !== '' || undefined}
-              aria-describedby={error ? 'topic-title-error' : undefined}
-              onChange={(e) => setTitle(e.target.value)}
               placeholder="e.g. Lower back pain during leg raises"
               autoFocus
+              {...form.register('title')}
             />
-            {error && (
-              <p id="topic-title-error" className="text-sm text-red-600">
-                {error}
-              </p>
-            )}
           </Field>
-          <Field id="topic-description" label="Description (optional)">
-            <Textarea
-              id="topic-description"
-              rows={4}
-              maxLength={2000}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-            />
+          <Field id="topic-description" label="Description (optional)" error={errors.description?.message}>
+            <Textarea rows={4} maxLength={2000} {...form.register('description')} />
           </Field>
           <div className="flex justify-end gap-2">
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

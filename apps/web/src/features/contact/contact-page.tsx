@@ -1,11 +1,11 @@
 import { ContactSchema } from '@core28/core/contact';
 import { Mail } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { ApiError, api, unwrap } from '@/lib/api';
+import { firstErrorMessage, useZodForm } from '@/lib/form';
 
 const CONTACT_EMAIL = 'support@core28.app';
 const FAQ = [
@@ -24,32 +24,28 @@ const FAQ = [
 ];
 
 export default function ContactPage() {
-  const [form, setForm] = useState({ name: '', email: '', message: '' });
-  const [isSending, setIsSending] = useState(false);
-  const set = (field: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [field]: e.target.value }));
+  const form = useZodForm(ContactSchema, { defaultValues: { name: '', email: '', message: '' } });
+  const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ContactSchema.safeParse(form);
-    if (!parsed.success) return toast.error('Error', { description: parsed.error.issues[0]?.message });
-    setIsSending(true);
-    try {
-      await unwrap(api.contact.$post({ json: parsed.data }));
-      toast.success('Message sent!', { description: "We'll get back to you as soon as possible." });
-      setForm({ name: '', email: '', message: '' });
-    } catch (err) {
-      const description =
-        err instanceof ApiError && err.status >= 400 && err.status < 500
-          ? err.message
-          : err instanceof ApiError
-            ? 'Failed to send message. Please try again later.'
-            : 'An unexpected error occurred. Please try again.';
-      toast.error('Error', { description });
-    } finally {
-      setIsSending(false);
-    }
-  };
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      try {
+        await unwrap(api.contact.$post({ json: values }));
+        toast.success('Message sent!', { description: "We'll get back to you as soon as possible." });
+        form.reset();
+      } catch (err) {
+        const description =
+          err instanceof ApiError && err.status >= 400 && err.status < 500
+            ? err.message
+            : err instanceof ApiError
+              ? 'Failed to send message. Please try again later.'
+              : 'An unexpected error occurred. Please try again.';
+        toast.error('Error', { description });
+      }
+    },
+    // spec §8: 'Error / Please fill in all fields.' stays a toast, beside the messages under the fields.
+    (invalid) => toast.error('Error', { description: firstErrorMessage(invalid) }),
+  );
 
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-2">
@@ -59,24 +55,18 @@ export default function ContactPage() {
           Questions about the program, your plan or your account? Send us a message.
         </p>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <Field id="contact-name" label="Name">
-            <Input id="contact-name" autoComplete="name" value={form.name} onChange={set('name')} />
+          <Field id="contact-name" label="Name" error={errors.name?.message}>
+            <Input autoComplete="name" {...form.register('name')} />
           </Field>
-          <Field id="contact-email" label="Email">
-            <Input
-              id="contact-email"
-              type="email"
-              autoComplete="email"
-              value={form.email}
-              onChange={set('email')}
-            />
+          <Field id="contact-email" label="Email" error={errors.email?.message}>
+            <Input type="email" autoComplete="email" {...form.register('email')} />
           </Field>
-          <Field id="contact-message" label="Message">
-            <Textarea id="contact-message" rows={6} value={form.message} onChange={set('message')} />
+          <Field id="contact-message" label="Message" error={errors.message?.message}>
+            <Textarea rows={6} {...form.register('message')} />
           </Field>
           <div>
-            <Button type="submit" size="lg" disabled={isSending}>
-              {isSending ? 'Sending...' : 'Send Message'}
+            <Button type="submit" size="lg" disabled={isSubmitting}>
+              {isSubmitting ? 'Sending...' : 'Send Message'}
             </Button>
           </div>
         </form>

@@ -1,42 +1,44 @@
+import { PASSWORD_MIN_LENGTH, PasswordChangeSchema } from '@core28/core/auth';
+import { DeleteAccountFormSchema, DeleteAccountSchema } from '@core28/core/profile';
 import { PROGRAM_DAYS } from '@core28/core/program';
 import { Download, MailWarning, Trash2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { firstErrorMessage, useZodForm } from '@/lib/form';
 import { useSignOut } from '../auth/api';
 import { changePassword, deleteAccount, type ProfileData, sendVerificationEmail } from './api';
-import { Field } from './form-fields';
 
 export function CredentialsCard({ email }: { email: string }) {
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [isPending, setIsPending] = useState(false);
+  const form = useZodForm(PasswordChangeSchema, {
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [current, next, confirm] = form.watch(['currentPassword', 'newPassword', 'confirmPassword']);
   // spec §5: disabled unless both fields are filled and the new password has 6+ characters.
-  const canSubmit = current !== '' && next !== '' && confirm !== '' && next.length >= 6 && !isPending;
+  const canSubmit =
+    current !== '' && next !== '' && confirm !== '' && next.length >= PASSWORD_MIN_LENGTH && !isSubmitting;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (next !== confirm) return toast.error('Passwords do not match.');
-    if (next.length < 6) return toast.error('Password must be at least 6 characters long.');
-    setIsPending(true);
-    try {
-      await changePassword({ currentPassword: current, newPassword: next });
-      toast.success('Password Changed Successfully!', { duration: 5000 });
-      setCurrent('');
-      setNext('');
-      setConfirm('');
-    } catch (err) {
-      toast.error('Failed to update password. Please try again.', { description: (err as Error).message });
-    } finally {
-      setIsPending(false);
-    }
-  };
+  const onSubmit = form.handleSubmit(
+    async ({ currentPassword, newPassword }) => {
+      try {
+        await changePassword({ currentPassword, newPassword });
+        toast.success('Password Changed Successfully!', { duration: 5000 });
+        form.reset();
+      } catch (err) {
+        toast.error('Failed to update password. Please try again.', { description: (err as Error).message });
+      }
+    },
+    // spec §5's messages stay toasts too, the mismatch first as the spec orders them.
+    (invalid) =>
+      toast.error(invalid.confirmPassword?.message ?? firstErrorMessage(invalid) ?? 'Please check the form'),
+  );
 
   return (
     <Card>
@@ -46,39 +48,23 @@ export function CredentialsCard({ email }: { email: string }) {
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <Field id="current-password" label="Current Password">
-            <Input
-              id="current-password"
-              type="password"
-              autoComplete="current-password"
-              value={current}
-              onChange={(e) => setCurrent(e.target.value)}
-            />
+          <Field id="current-password" label="Current Password" error={errors.currentPassword?.message}>
+            <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
           </Field>
-          <Field id="new-password" label="New Password">
-            <Input
-              id="new-password"
-              type="password"
-              autoComplete="new-password"
-              value={next}
-              onChange={(e) => setNext(e.target.value)}
-            />
+          <Field
+            id="new-password"
+            label="New Password"
+            hint="At least 6 characters, with a letter, a number and a special character."
+            error={errors.newPassword?.message}
+          >
+            <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
           </Field>
-          <Field id="confirm-password" label="Confirm New Password">
-            <Input
-              id="confirm-password"
-              type="password"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-            />
+          <Field id="confirm-password" label="Confirm New Password" error={errors.confirmPassword?.message}>
+            <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
           </Field>
-          <p className="text-xs text-zinc-500">
-            At least 6 characters, with a letter, a number and a special character.
-          </p>
           <div>
             <Button type="submit" disabled={!canSubmit}>
-              {isPending ? 'Updating...' : 'Update Password'}
+              {isSubmitting ? 'Updating...' : 'Update Password'}
             </Button>
           </div>
         </form>
@@ -154,29 +140,26 @@ export function VerifyEmailCard({ email }: { email: string }) {
 
 export function MyDataCard({ hasPassword }: { hasPassword: boolean }) {
   const [isOpen, setIsOpen] = useState(false);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [isPending, setIsPending] = useState(false);
+  // An account made with Google or Apple has no password to confirm with.
+  const form = useZodForm(hasPassword ? DeleteAccountFormSchema : DeleteAccountSchema, {
+    defaultValues: { password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
   const signOut = useSignOut();
   const navigate = useNavigate();
 
-  const onDelete = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    setIsPending(true);
+  const onDelete = form.handleSubmit(async ({ password }) => {
     try {
       await deleteAccount(password);
-      signOut();
-      toast.success('Your account has been deleted', {
-        description: 'All your data is gone. We are sorry to see you go.',
-      });
-      navigate('/', { replace: true });
     } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setIsPending(false);
+      return form.setError('root.server', { message: (err as Error).message });
     }
-  };
+    signOut();
+    toast.success('Your account has been deleted', {
+      description: 'All your data is gone. We are sorry to see you go.',
+    });
+    navigate('/', { replace: true });
+  });
 
   return (
     <Card>
@@ -205,28 +188,18 @@ export function MyDataCard({ hasPassword }: { hasPassword: boolean }) {
               cancels any paid subscription. It cannot be undone.
             </DialogDescription>
             <form noValidate onSubmit={onDelete} className="mt-4 grid gap-4">
-              {error && <ErrorAlert>{error}</ErrorAlert>}
+              {errors.root?.server && <ErrorAlert>{errors.root.server.message}</ErrorAlert>}
               {hasPassword && (
-                <Field id="delete-password" label="Your password">
-                  <Input
-                    id="delete-password"
-                    type="password"
-                    autoComplete="current-password"
-                    value={password}
-                    onChange={(e) => setPassword(e.target.value)}
-                  />
+                <Field id="delete-password" label="Your password" error={errors.password?.message}>
+                  <Input type="password" autoComplete="current-password" {...form.register('password')} />
                 </Field>
               )}
               <div className="flex justify-end gap-2">
                 <Button type="button" variant="outline" onClick={() => setIsOpen(false)}>
                   Cancel
                 </Button>
-                <Button
-                  type="submit"
-                  className="bg-red-600 hover:bg-red-700"
-                  disabled={isPending || (hasPassword && !password)}
-                >
-                  {isPending ? 'Deleting...' : 'Delete my account'}
+                <Button type="submit" className="bg-red-600 hover:bg-red-700" disabled={isSubmitting}>
+                  {isSubmitting ? 'Deleting...' : 'Delete my account'}
                 </Button>
               </div>
             </form>

@@ -1,22 +1,27 @@
 import {
+  AGE_BOUNDS,
   AVATAR_ERRORS,
   AVATAR_MAX_BYTES,
   AVATAR_TYPES,
   countryName,
   GENDER_LABELS,
   type Gender,
-  ProfileUpdateSchema,
+  type ProfileEditInput,
+  ProfileEditSchema,
 } from '@core28/core/profile';
 import { useQueryClient } from '@tanstack/react-query';
 import { Camera, UserRound } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { useZodForm } from '@/lib/form';
 import { meQuery } from '../auth/api';
 import { type ProfileData, profileQuery, uploadAvatar, useUpdateProfile } from './api';
-import { CountrySelect, Field, FitnessLevelSelect, GenderSelect, GoalsPicker } from './form-fields';
+import { CountrySelect, FitnessLevelSelect, GenderSelect, GoalsPicker } from './form-fields';
 
 type Profile = ProfileData['profile'];
 
@@ -73,6 +78,7 @@ function PhotoChange({ data }: { data: ProfileData }) {
           id="avatar-file"
           type="file"
           aria-label="Choose a profile photo"
+          aria-describedby="avatar-hint"
           accept={AVATAR_TYPES.join(',')}
           className="sr-only"
           onChange={(e) => void onFile(e.target.files?.[0])}
@@ -86,7 +92,9 @@ function PhotoChange({ data }: { data: ProfileData }) {
         >
           <Camera /> Change photo
         </Button>
-        <p className="text-xs text-zinc-500">JPG, PNG, GIF or WebP up to 5MB</p>
+        <p id="avatar-hint" className="text-xs text-zinc-500">
+          JPG, PNG or GIF up to 5MB
+        </p>
         {progress !== null && (
           <div
             role="progressbar"
@@ -104,7 +112,7 @@ function PhotoChange({ data }: { data: ProfileData }) {
   );
 }
 
-const formOf = (p: Profile) => ({
+const formOf = (p: Profile): ProfileEditInput => ({
   firstName: p.firstName ?? '',
   lastName: p.lastName ?? '',
   displayName: p.displayName ?? '',
@@ -112,39 +120,76 @@ const formOf = (p: Profile) => ({
   gender: p.gender ?? '',
   country: p.country ?? '',
   fitnessLevel: p.fitnessLevel ?? '',
+  goals: p.goals as ProfileEditInput['goals'],
 });
 
-export function DetailsCard({ data, email }: { data: ProfileData; email: string }) {
+function DetailsForm({ profile, onDone }: { profile: Profile; onDone: () => void }) {
   const update = useUpdateProfile();
-  const [isEditing, setIsEditing] = useState(false);
-  const [form, setForm] = useState(() => formOf(data.profile));
-  const [goals, setGoals] = useState<string[]>(data.profile.goals);
-  const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
-    setForm((current) => ({ ...current, [field]: event.target.value }));
-
-  const startEditing = () => {
-    setForm(formOf(data.profile));
-    setGoals(data.profile.goals);
-    setIsEditing(true);
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    // Only filled fields are sent: a partial update (spec §3).
-    const filled = Object.fromEntries(
-      Object.entries(form).filter(([key, value]) => value !== '' || key === 'displayName'),
-    );
-    const parsed = ProfileUpdateSchema.safeParse({ ...filled, goals });
-    if (!parsed.success) return toast.error(parsed.error.issues[0]?.message ?? 'Please check the form');
-    update.mutate(parsed.data, {
+  const form = useZodForm(ProfileEditSchema, { defaultValues: formOf(profile) });
+  const { errors } = form.formState;
+  // A blank field is left as it is: only what is filled in is sent (a partial update, spec §3).
+  const onSubmit = form.handleSubmit((values) =>
+    update.mutate(values, {
       onSuccess: () => {
         toast.success('Profile updated');
-        setIsEditing(false);
+        onDone();
       },
       onError: (err) =>
         toast.error('Failed to update profile. Please try again.', { description: err.message }),
-    });
-  };
+    }),
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="edit-firstName" label="First Name" error={errors.firstName?.message}>
+          <Input autoComplete="given-name" {...form.register('firstName')} />
+        </Field>
+        <Field id="edit-lastName" label="Last Name" error={errors.lastName?.message}>
+          <Input autoComplete="family-name" {...form.register('lastName')} />
+        </Field>
+        <Field id="edit-displayName" label="Display Name" error={errors.displayName?.message}>
+          <Input autoComplete="nickname" {...form.register('displayName')} />
+        </Field>
+        <Field id="edit-age" label="Age" error={errors.age?.message}>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={AGE_BOUNDS.profile.min}
+            max={AGE_BOUNDS.profile.max}
+            step={1}
+            {...form.register('age')}
+          />
+        </Field>
+        <Field id="edit-gender" label="Gender" error={errors.gender?.message}>
+          <GenderSelect {...form.register('gender')} />
+        </Field>
+        <Field id="edit-country" label="Country" error={errors.country?.message}>
+          <CountrySelect autoComplete="country" {...form.register('country')} />
+        </Field>
+        <Field id="edit-fitnessLevel" label="Fitness Level" error={errors.fitnessLevel?.message}>
+          <FitnessLevelSelect {...form.register('fitnessLevel')} />
+        </Field>
+      </div>
+      <Controller
+        control={form.control}
+        name="goals"
+        render={({ field }) => <GoalsPicker value={field.value} onChange={field.onChange} />}
+      />
+      <div className="flex gap-2">
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save Changes'}
+        </Button>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function DetailsCard({ data, email }: { data: ProfileData; email: string }) {
+  const [isEditing, setIsEditing] = useState(false);
 
   const p = data.profile;
   const rows: [string, string][] = [
@@ -170,52 +215,7 @@ export function DetailsCard({ data, email }: { data: ProfileData; email: string 
       <CardContent className="grid gap-6">
         <PhotoChange data={data} />
         {isEditing ? (
-          <form noValidate onSubmit={onSubmit} className="grid gap-4">
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field id="edit-firstName" label="First Name">
-                <Input id="edit-firstName" value={form.firstName} onChange={set('firstName')} />
-              </Field>
-              <Field id="edit-lastName" label="Last Name">
-                <Input id="edit-lastName" value={form.lastName} onChange={set('lastName')} />
-              </Field>
-              <Field id="edit-displayName" label="Display Name">
-                <Input id="edit-displayName" value={form.displayName} onChange={set('displayName')} />
-              </Field>
-              <Field id="edit-age" label="Age">
-                <Input
-                  id="edit-age"
-                  type="number"
-                  min={13}
-                  max={120}
-                  step={1}
-                  value={form.age}
-                  onChange={set('age')}
-                />
-              </Field>
-              <Field id="edit-gender" label="Gender">
-                <GenderSelect id="edit-gender" value={form.gender} onChange={set('gender')} />
-              </Field>
-              <Field id="edit-country" label="Country">
-                <CountrySelect id="edit-country" value={form.country} onChange={set('country')} />
-              </Field>
-              <Field id="edit-fitnessLevel" label="Fitness Level">
-                <FitnessLevelSelect
-                  id="edit-fitnessLevel"
-                  value={form.fitnessLevel}
-                  onChange={set('fitnessLevel')}
-                />
-              </Field>
-            </div>
-            <GoalsPicker value={goals} onChange={setGoals} />
-            <div className="flex gap-2">
-              <Button type="submit" disabled={update.isPending}>
-                {update.isPending ? 'Saving...' : 'Save Changes'}
-              </Button>
-              <Button type="button" variant="outline" onClick={() => setIsEditing(false)}>
-                Cancel
-              </Button>
-            </div>
-          </form>
+          <DetailsForm profile={data.profile} onDone={() => setIsEditing(false)} />
         ) : (
           <>
             <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
@@ -227,7 +227,7 @@ export function DetailsCard({ data, email }: { data: ProfileData; email: string 
               ))}
             </dl>
             <div>
-              <Button variant="outline" onClick={startEditing}>
+              <Button variant="outline" onClick={() => setIsEditing(true)}>
                 Edit Profile
               </Button>
             </div>

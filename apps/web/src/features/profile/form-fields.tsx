@@ -1,49 +1,45 @@
 import { COUNTRIES, FITNESS_LEVELS, GENDER_LABELS, GENDERS, GOALS } from '@core28/core/profile';
 import type { ComponentProps } from 'react';
-
-export { Field } from '@/components/ui/field';
-
-const selectClass =
-  'h-10 w-full rounded-lg border border-zinc-300 bg-white px-3 text-sm focus-visible:border-brand-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600/30';
+import { Select } from '@/components/ui/input';
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 export function GenderSelect(props: ComponentProps<'select'>) {
   return (
-    <select className={selectClass} {...props}>
+    <Select {...props}>
       <option value="">Select gender</option>
       {GENDERS.map((gender) => (
         <option key={gender} value={gender}>
           {GENDER_LABELS[gender]}
         </option>
       ))}
-    </select>
+    </Select>
   );
 }
 
 export function FitnessLevelSelect(props: ComponentProps<'select'>) {
   return (
-    <select className={selectClass} {...props}>
+    <Select {...props}>
       <option value="">Select fitness level</option>
       {FITNESS_LEVELS.map((level) => (
         <option key={level} value={level}>
           {capitalise(level)}
         </option>
       ))}
-    </select>
+    </Select>
   );
 }
 
 export function CountrySelect(props: ComponentProps<'select'>) {
   return (
-    <select className={selectClass} {...props}>
+    <Select {...props}>
       <option value="">Select country</option>
       {COUNTRIES.map((country) => (
         <option key={country.code} value={country.code}>
           {country.name}
         </option>
       ))}
-    </select>
+    </Select>
   );
 }
 

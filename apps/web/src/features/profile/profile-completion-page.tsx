@@ -1,14 +1,22 @@
-import { ProfileCompletionSchema } from '@core28/core/profile';
+import {
+  AGE_BOUNDS,
+  type ProfileCompletionInput,
+  ProfileCompletionSchema,
+  REQUIRED_FIELDS_MESSAGE,
+} from '@core28/core/profile';
 import { useQuery } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { CheckboxField, Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { firstErrorMessage, useZodForm } from '@/lib/form';
 import { profileQuery, useCompleteProfile } from './api';
-import { CountrySelect, Field, FitnessLevelSelect, GenderSelect, GoalsPicker } from './form-fields';
+import { CountrySelect, FitnessLevelSelect, GenderSelect, GoalsPicker } from './form-fields';
 import { WelcomeDialog } from './welcome-dialog';
 
 function Steps() {
@@ -42,55 +50,66 @@ export default function ProfileCompletionPage() {
   );
 }
 
+const EMPTY: ProfileCompletionInput = {
+  firstName: '',
+  lastName: '',
+  age: '',
+  gender: '',
+  country: '',
+  fitnessLevel: '',
+  goals: [],
+  termsAccepted: false,
+};
+
 /** The personal-details form, also the last step of the subscription sign-up flow. */
 export function ProfileCompletionCard({ onCompleted }: { onCompleted: () => void }) {
   const { data } = useQuery(profileQuery());
   const complete = useCompleteProfile();
-  const [form, setForm] = useState({
-    firstName: '',
-    lastName: '',
-    age: '',
-    gender: '',
-    country: '',
-    fitnessLevel: '',
-  });
-  const [goals, setGoals] = useState<string[]>([]);
-  const [termsAccepted, setTermsAccepted] = useState(false);
-  const [isPrefilled, setIsPrefilled] = useState(false);
+  const form = useZodForm(ProfileCompletionSchema, { defaultValues: EMPTY });
+  const profile = data?.profile;
 
-  if (data && !isPrefilled) {
-    const p = data.profile;
-    setIsPrefilled(true);
-    setForm({
-      firstName: p.firstName ?? '',
-      lastName: p.lastName ?? '',
-      age: p.age ? String(p.age) : '',
-      gender: p.gender ?? '',
-      country: p.country ?? '',
-      fitnessLevel: p.fitnessLevel ?? '',
-    });
-    setGoals(p.goals);
-  }
-
-  const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
-    setForm((current) => ({ ...current, [field]: event.target.value }));
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = { ...form, goals, termsAccepted };
-    const parsed = ProfileCompletionSchema.safeParse(input);
-    if (!parsed.success) {
-      toast.error(parsed.error.issues[0]?.message ?? 'Please fill in all required fields');
-      return;
-    }
-    complete.mutate(parsed.data, {
-      onSuccess: () => {
-        toast.success('Profile completed successfully!');
-        onCompleted();
+  // The profile may arrive after the member has started typing (a slow network, right after the
+  // payment redirect): once, it fills in only the fields they have not touched, and errors
+  // already shown are checked again against what is there now.
+  const isPrefilled = useRef(false);
+  useEffect(() => {
+    if (!profile || isPrefilled.current) return;
+    isPrefilled.current = true;
+    const wasSubmitted = form.formState.isSubmitted;
+    form.reset(
+      {
+        ...EMPTY,
+        firstName: profile.firstName ?? '',
+        lastName: profile.lastName ?? '',
+        age: profile.age ? String(profile.age) : '',
+        gender: profile.gender ?? '',
+        country: profile.country ?? '',
+        fitnessLevel: profile.fitnessLevel ?? '',
+        goals: profile.goals as ProfileCompletionInput['goals'],
       },
-      onError: (err) => toast.error('Failed to complete profile', { description: err.message }),
-    });
-  };
+      {
+        keepDirtyValues: true,
+        keepErrors: true,
+        keepIsSubmitted: true,
+        keepSubmitCount: true,
+        keepTouched: true,
+      },
+    );
+    if (wasSubmitted) void form.trigger();
+  }, [profile, form]);
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(
+    (values) =>
+      complete.mutate(values, {
+        onSuccess: () => {
+          toast.success('Profile completed successfully!');
+          onCompleted();
+        },
+        onError: (err) => toast.error('Failed to complete profile', { description: err.message }),
+      }),
+    (invalid) => toast.error(firstErrorMessage(invalid) ?? REQUIRED_FIELDS_MESSAGE),
+  );
 
   return (
     <Card>
@@ -101,72 +120,51 @@ export function ProfileCompletionCard({ onCompleted }: { onCompleted: () => void
       <CardContent>
         <form noValidate onSubmit={onSubmit} className="grid gap-5">
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="firstName" label="First Name *">
-              <Input
-                id="firstName"
-                autoComplete="given-name"
-                value={form.firstName}
-                onChange={set('firstName')}
-              />
+            <Field id="firstName" label="First Name *" error={errors.firstName?.message}>
+              <Input autoComplete="given-name" {...form.register('firstName')} />
             </Field>
-            <Field id="lastName" label="Last Name *">
-              <Input
-                id="lastName"
-                autoComplete="family-name"
-                value={form.lastName}
-                onChange={set('lastName')}
-              />
+            <Field id="lastName" label="Last Name *" error={errors.lastName?.message}>
+              <Input autoComplete="family-name" {...form.register('lastName')} />
             </Field>
-            <Field id="age" label="Age *">
+            <Field id="age" label="Age *" error={errors.age?.message}>
               <Input
-                id="age"
                 type="number"
                 inputMode="numeric"
-                min={13}
-                max={100}
+                min={AGE_BOUNDS.completion.min}
+                max={AGE_BOUNDS.completion.max}
                 step={1}
-                value={form.age}
-                onChange={set('age')}
+                {...form.register('age')}
               />
             </Field>
-            <Field id="gender" label="Gender *">
-              <GenderSelect id="gender" value={form.gender} onChange={set('gender')} />
+            <Field id="gender" label="Gender *" error={errors.gender?.message}>
+              <GenderSelect {...form.register('gender')} />
             </Field>
-            <Field id="country" label="Country *">
-              <CountrySelect
-                id="country"
-                autoComplete="country"
-                value={form.country}
-                onChange={set('country')}
-              />
+            <Field id="country" label="Country *" error={errors.country?.message}>
+              <CountrySelect autoComplete="country" {...form.register('country')} />
             </Field>
-            <Field id="fitnessLevel" label="Fitness Level *">
-              <FitnessLevelSelect
-                id="fitnessLevel"
-                value={form.fitnessLevel}
-                onChange={set('fitnessLevel')}
-              />
+            <Field id="fitnessLevel" label="Fitness Level *" error={errors.fitnessLevel?.message}>
+              <FitnessLevelSelect {...form.register('fitnessLevel')} />
             </Field>
           </div>
-          <GoalsPicker value={goals} onChange={setGoals} />
-          <label className="flex items-start gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="mt-0.5 size-4 accent-brand-600"
-              checked={termsAccepted}
-              onChange={(e) => setTermsAccepted(e.target.checked)}
-            />
-            <span>
-              I accept the{' '}
-              <Link to="/terms" target="_blank" className="text-brand-600 underline">
-                Terms of Service
-              </Link>{' '}
-              and the{' '}
-              <Link to="/privacy" target="_blank" className="text-brand-600 underline">
-                Privacy Policy
-              </Link>
-            </span>
-          </label>
+          <Controller
+            control={form.control}
+            name="goals"
+            render={({ field }) => <GoalsPicker value={field.value ?? []} onChange={field.onChange} />}
+          />
+          <CheckboxField
+            id="termsAccepted"
+            error={errors.termsAccepted?.message}
+            {...form.register('termsAccepted')}
+          >
+            I accept the{' '}
+            <Link to="/terms" target="_blank" className="text-brand-600 underline">
+              Terms of Service
+            </Link>{' '}
+            and the{' '}
+            <Link to="/privacy" target="_blank" className="text-brand-600 underline">
+              Privacy Policy
+            </Link>
+          </CheckboxField>
           <Button type="submit" size="lg" disabled={complete.isPending}>
             {complete.isPending ? 'Saving...' : 'Complete Profile'}
           </Button>

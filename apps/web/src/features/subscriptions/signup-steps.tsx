@@ -1,4 +1,4 @@
-import { unmetPasswordRules } from '@core28/core/auth';
+import { FlowSignUpSchema, SignInSchema, unmetPasswordRules } from '@core28/core/auth';
 import {
   type BillingInterval,
   checkoutPlanId,
@@ -10,17 +10,18 @@ import {
 import { isProfileComplete } from '@core28/core/profile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { ApiError, postJson } from '@/lib/api';
+import { useZodForm } from '@/lib/form';
 import { cn } from '@/lib/utils';
 import { meQuery, signIn, useViewer } from '../auth/api';
 import { PasswordChecklist } from '../auth/password-checklist';
-import { Field } from '../profile/form-fields';
 import { createCheckout, subscriptionQuery, useSubscriptionChanges } from './api';
 import { PAYMENT_DONE_MESSAGE, PaymentSuccessful } from './payment-successful';
 
@@ -38,96 +39,122 @@ export function AuthStep({
   onSignedIn: () => void;
 }) {
   const [mode, setMode] = useState<'signup' | 'signin'>('signup');
+  // The e-mail typed so far goes along when the member switches between the two forms.
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [isPending, setIsPending] = useState(false);
-  const queryClient = useQueryClient();
+  const switchTo = (next: typeof mode) => (typed: string) => {
+    setEmail(typed);
+    setMode(next);
+  };
+  return mode === 'signup' ? (
+    <FlowSignUpForm plan={plan} email={email} onSignedUp={onSignedUp} onSignIn={switchTo('signin')} />
+  ) : (
+    <FlowSignInForm email={email} onSignedIn={onSignedIn} onSignUp={switchTo('signup')} />
+  );
+}
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    if (mode === 'signup') {
-      const unmet = unmetPasswordRules(password);
-      if (unmet.length > 0) {
-        toast.error('Password Requirements', { description: unmet.map((rule) => rule.label).join(', ') });
-        return;
-      }
-      if (password !== confirm) return setError('Passwords do not match');
-    }
-    setIsPending(true);
-    try {
-      if (mode === 'signup') {
+function FlowSignUpForm({
+  plan,
+  email,
+  onSignedUp,
+  onSignIn,
+}: {
+  plan: Plan;
+  email: string;
+  onSignedUp: (email: string) => void;
+  onSignIn: (email: string) => void;
+}) {
+  const form = useZodForm(FlowSignUpSchema, { defaultValues: { email, password: '', confirmPassword: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      try {
         await postJson('/api/auth/sign-up/email', {
-          email,
-          password,
+          email: values.email,
+          password: values.password,
           name: '',
           callbackURL: afterConfirmUrl(plan),
         });
-        toast.success('Account created!', {
-          description: 'Please check your email to confirm your account.',
-        });
-        onSignedUp(email.trim());
-      } else {
-        await signIn({ email, password });
-        await queryClient.invalidateQueries({ queryKey: meQuery().queryKey });
-        toast.success('Welcome back!');
-        onSignedIn();
+      } catch (err) {
+        // spec §8: 'already registered' → tell them and switch to sign-in.
+        if (err instanceof ApiError && err.message.includes('already registered')) {
+          toast.error('Account exists', { description: 'Please sign in with your existing account.' });
+          return onSignIn(values.email);
+        }
+        return form.setError('root.server', { message: (err as Error).message });
       }
-    } catch (err) {
-      if (err instanceof ApiError && err.message.includes('already registered')) {
-        toast.error('Account exists', { description: 'Please sign in with your existing account.' });
-        setMode('signin');
-      } else setError((err as Error).message);
-    } finally {
-      setIsPending(false);
-    }
-  };
+      toast.success('Account created!', { description: 'Please check your email to confirm your account.' });
+      onSignedUp(values.email);
+    },
+    (invalid) => {
+      // spec §5: the toast 'Password Requirements' lists the unmet rules.
+      if (!invalid.password) return;
+      const unmet = unmetPasswordRules(form.getValues('password'));
+      toast.error('Password Requirements', { description: unmet.map((rule) => rule.label).join(', ') });
+    },
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <h2 className="text-xl font-bold">
-        {mode === 'signup' ? 'Create your account' : 'Sign in to continue'}
-      </h2>
-      {error && <ErrorAlert>{error}</ErrorAlert>}
-      <Field id="flow-email" label="Email">
-        <Input
-          id="flow-email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+      <h2 className="text-xl font-bold">Create your account</h2>
+      {errors.root?.server && <ErrorAlert>{errors.root.server.message}</ErrorAlert>}
+      <Field id="flow-email" label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...form.register('email')} />
       </Field>
-      <Field id="flow-password" label="Password">
-        <Input
-          id="flow-password"
-          type="password"
-          autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+      <Field id="flow-password" label="Password" error={errors.password?.message}>
+        <Input type="password" autoComplete="new-password" {...form.register('password')} />
       </Field>
-      {mode === 'signup' && (
-        <>
-          <PasswordChecklist password={password} />
-          <Field id="flow-confirm" label="Confirm Password">
-            <Input
-              id="flow-confirm"
-              type="password"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-            />
-          </Field>
-        </>
-      )}
-      <Button type="submit" size="lg" disabled={isPending}>
-        {mode === 'signup' ? 'Create Account' : 'Sign In'}
+      <PasswordChecklist password={form.watch('password')} />
+      <Field id="flow-confirm" label="Confirm Password" error={errors.confirmPassword?.message}>
+        <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+      </Field>
+      <Button type="submit" size="lg" disabled={isSubmitting}>
+        Create Account
       </Button>
-      <Button type="button" variant="link" onClick={() => setMode(mode === 'signup' ? 'signin' : 'signup')}>
-        {mode === 'signup' ? 'Already have an account? Sign in' : "Don't have an account? Sign up"}
+      <Button type="button" variant="link" onClick={() => onSignIn(form.getValues('email'))}>
+        Already have an account? Sign in
+      </Button>
+    </form>
+  );
+}
+
+function FlowSignInForm({
+  email,
+  onSignedIn,
+  onSignUp,
+}: {
+  email: string;
+  onSignedIn: () => void;
+  onSignUp: (email: string) => void;
+}) {
+  const queryClient = useQueryClient();
+  const form = useZodForm(SignInSchema, { defaultValues: { email, password: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await signIn(values);
+    } catch (err) {
+      return form.setError('root.server', { message: (err as Error).message });
+    }
+    await queryClient.invalidateQueries({ queryKey: meQuery().queryKey });
+    toast.success('Welcome back!');
+    onSignedIn();
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <h2 className="text-xl font-bold">Sign in to continue</h2>
+      {errors.root?.server && <ErrorAlert>{errors.root.server.message}</ErrorAlert>}
+      <Field id="flow-email" label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...form.register('email')} />
+      </Field>
+      <Field id="flow-password" label="Password" error={errors.password?.message}>
+        <Input type="password" autoComplete="current-password" {...form.register('password')} />
+      </Field>
+      <Button type="submit" size="lg" disabled={isSubmitting}>
+        Sign In
+      </Button>
+      <Button type="button" variant="link" onClick={() => onSignUp(form.getValues('email'))}>
+        Don't have an account? Sign up
       </Button>
     </form>
   );
