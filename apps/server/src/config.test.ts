@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, configWarnings, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('has working development defaults', () => {
@@ -31,5 +31,38 @@ describe('loadConfig', () => {
 
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('reads TRUST_PROXY as off, a number of hops or a list of proxies', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toEqual({ proxies: ['loopback', 'private'] });
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.2, 10.1.0.0/16,fd00::/8' }).trustProxy).toEqual({
+      proxies: ['10.0.0.2', '10.1.0.0/16', 'fd00::/8'],
+    });
+    for (const TRUST_PROXY of ['yes', '11', '10.0.0.0/33', 'proxy.example']) {
+      expect(() => loadConfig({ TRUST_PROXY }), TRUST_PROXY).toThrow(/TRUST_PROXY: must be false, true/);
+    }
+  });
+
+  it('warns when a development server has a public address', () => {
+    const [warning, ...more] = configWarnings(loadConfig({ PUBLIC_URL: 'https://gym.example' }));
+    expect(more).toEqual([]);
+    expect(warning).toMatch(
+      /NODE_ENV is development, not production, but PUBLIC_URL \(https:\/\/gym\.example\)/,
+    );
+    expect(warning).toContain('/dev/mail');
+    expect(warning).toContain('admin@core28.local / Admin#2026');
+    expect(configWarnings(loadConfig({}))).toEqual([]);
+    expect(configWarnings(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' }))).toEqual([]);
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://gym.example',
+      AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
+      ADMIN_EMAIL: 'coach@gym.example',
+      ADMIN_PASSWORD: 'Coach#2026gym',
+    });
+    expect(configWarnings(production)).toEqual([]);
   });
 });

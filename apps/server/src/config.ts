@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -24,7 +25,19 @@ const EnvSchema = z
     CONTACT_EMAIL: z.email().default('support@core28.app'),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(6).optional(),
-    TRUST_PROXY: booleanFlag.default(false),
+    TRUST_PROXY: z
+      .string()
+      .transform((value, ctx) => {
+        const parsed = parseTrustProxy(value);
+        if (parsed === undefined)
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              'must be false, true (proxies on loopback or private networks), the number of proxies in front (1-10), or a comma-separated list of proxy addresses or CIDR ranges (loopback and private may be named)',
+          });
+        return parsed ?? false;
+      })
+      .default(false),
     AUTH_RATE_LIMIT: booleanFlag.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
@@ -76,6 +89,39 @@ const EnvSchema = z
     }
   });
 
+/** How far X-Forwarded-For is believed (client-ip.ts): not at all, n proxies deep, or from these proxies. */
+export type TrustProxy = false | { hops: number } | { proxies: string[] };
+
+const MAX_PROXY_HOPS = 10;
+
+/** TRUST_PROXY's value, or undefined when it is none of the accepted forms. */
+export function parseTrustProxy(value: string): TrustProxy | undefined {
+  const text = value.trim().toLowerCase();
+  if (text === 'false' || text === '0') return false;
+  // Since issue 15, `true` no longer believes anyone who reaches the port: only proxies that
+  // connect from this machine or a private network are trusted to have set X-Forwarded-For.
+  if (text === 'true') return { proxies: ['loopback', 'private'] };
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return hops >= 1 && hops <= MAX_PROXY_HOPS ? { hops } : undefined;
+  }
+  const proxies = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (proxies.length === 0 || !proxies.every(isProxyEntry)) return undefined;
+  return { proxies };
+}
+
+function isProxyEntry(entry: string): boolean {
+  if (entry === 'loopback' || entry === 'private') return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (!version || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
 const STRIPE_REQUIRED = [
   'STRIPE_WEBHOOK_SECRET',
   'STRIPE_PRICE_DAILY_CORE_MONTHLY',
@@ -97,7 +143,7 @@ export type Config = {
   mailFrom: string;
   contactEmail: string;
   admin: { email: string; password: string };
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   authRateLimit: boolean;
   logLevel: string;
   webDist: string | undefined;
@@ -193,4 +239,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
   };
+}
+
+const isLocalHost = (hostname: string) =>
+  ['localhost', '127.0.0.1', '[::1]'].includes(hostname) || hostname.endsWith('.localhost');
+
+/** What start-up shouts about: settings that work but are wrong for a server others can reach. */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (!config.isProduction && !isLocalHost(new URL(config.publicUrl).hostname)) {
+    const devAdmin =
+      config.admin.email === DEV_ADMIN.email && config.admin.password === DEV_ADMIN.password
+        ? ` the published development admin (${DEV_ADMIN.email} / ${DEV_ADMIN.password}) signs in,`
+        : '';
+    warnings.push(
+      `NODE_ENV is ${config.env}, not production, but PUBLIC_URL (${config.publicUrl}) is not localhost. ` +
+        `This is a development server: /dev/mail and the /dev helpers are mounted (for requests from this machine only),${devAdmin} ` +
+        'and HSTS is off. Set NODE_ENV=production for a server people use.',
+    );
+  }
+  return warnings;
 }

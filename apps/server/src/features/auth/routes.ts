@@ -1,6 +1,6 @@
 import { PasswordRecoverySchema } from '@core28/core/auth';
 import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { AppError, errorBody } from '../../errors.ts';
 import { clientIp } from '../../http/client-ip.ts';
@@ -33,6 +33,13 @@ async function withAppErrorShape(res: Response): Promise<Response> {
   return new Response(JSON.stringify(errorBody(code, message)), { status: res.status, headers });
 }
 
+/** The request's headers with the client address as TRUST_PROXY reads it (never as the client claims it). */
+function authHeaders(c: Context<AppEnv>): Headers {
+  const headers = new Headers(c.req.raw.headers);
+  headers.set(CLIENT_IP_HEADER, clientIp(c));
+  return headers;
+}
+
 export const authRoutes = new Hono<AppEnv>()
   /** Which social sign-in buttons the auth page shows. */
   .get('/auth/providers', (c) => {
@@ -52,19 +59,17 @@ export const authRoutes = new Hono<AppEnv>()
       .from(users)
       .where(eq(users.id, verification.value));
     if (!user) throw new AppError('BAD_REQUEST', FRIENDLY.INVALID_TOKEN!);
-    await auth.api.resetPassword({ body: { token, newPassword }, headers: c.req.raw.headers });
+    await auth.api.resetPassword({ body: { token, newPassword }, headers: authHeaders(c) });
     const signIn = await auth.api.signInEmail({
       body: { email: user.email, password: newPassword },
-      headers: c.req.raw.headers,
+      headers: authHeaders(c),
       asResponse: true,
     });
     for (const cookie of signIn.headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
     return c.json({ ok: true as const });
   })
   .on(['GET', 'POST'], '/auth/*', async (c) => {
-    const headers = new Headers(c.req.raw.headers);
-    headers.set(CLIENT_IP_HEADER, clientIp(c));
-    const request = new Request(c.req.raw, { headers });
+    const request = new Request(c.req.raw, { headers: authHeaders(c) });
     return withAppErrorShape(await c.var.deps.auth.handler(request));
   })
   /** The signed-in member as the web shell needs it, in one round trip. */
