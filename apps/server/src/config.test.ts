@@ -33,6 +33,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).databaseUrl).toBeUndefined();
   });
 
+  // issue 15: without NODE_ENV=production the secret was this published value (a confirmation
+  // token was forged with it), and production accepted it too.
+  it('refuses the published development secret everywhere, naming AUTH_SECRET', () => {
+    const published = 'core28-development-secret-not-for-production-use';
+    for (const NODE_ENV of ['development', 'test', 'production']) {
+      const attempt = () => loadConfig({ NODE_ENV, AUTH_SECRET: published });
+      expect(attempt).toThrow(ConfigError);
+      expect(attempt).toThrow(/AUTH_SECRET: is the development value published in Core28's source/);
+    }
+    expect(loadConfig({}).authSecret).toBeUndefined(); // generated into DATA_DIR at start
+  });
+
   it('reads TRUST_PROXY as off, a number of hops or a list of proxies', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);

@@ -16,7 +16,14 @@ const EnvSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
-    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    AUTH_SECRET: z
+      .string()
+      .min(32, 'must be at least 32 characters')
+      .refine((value) => value !== PUBLISHED_DEV_SECRET, {
+        message:
+          "is the development value published in Core28's source: anyone can forge sessions and links with it. Set a random one (openssl rand -base64 48), or leave it unset outside production to have one generated into DATA_DIR",
+      })
+      .optional(),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -138,7 +145,8 @@ export type Config = {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  authSecret: string;
+  /** Unset: generated into DATA_DIR on first start and reused (features/auth/secret.ts). */
+  authSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   contactEmail: string;
@@ -172,7 +180,8 @@ export type Config = {
 
 // Dev-only defaults: production refuses to start without real values (see superRefine above).
 const DEV_ADMIN = { email: 'admin@core28.local', password: 'Admin#2026' };
-const DEV_SECRET = 'core28-development-secret-not-for-production-use';
+// The secret earlier versions used when AUTH_SECRET was unset: it is in the source, so it is refused.
+const PUBLISHED_DEV_SECRET = 'core28-development-secret-not-for-production-use';
 
 export class ConfigError extends Error {}
 
@@ -193,7 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
-    authSecret: e.AUTH_SECRET ?? DEV_SECRET,
+    authSecret: e.AUTH_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     contactEmail: e.CONTACT_EMAIL,

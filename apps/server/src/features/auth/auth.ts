@@ -20,15 +20,15 @@ const ARGON2 = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, p
 export const CLIENT_IP_HEADER = 'x-core28-client-ip';
 export const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password';
 
-type AuthDeps = { db: Database; config: Config; mailer: Mailer; log: Logger };
+type AuthDeps = { db: Database; config: Config; mailer: Mailer; log: Logger; secret: string };
 
-export function createAuth({ db, config, mailer, log }: AuthDeps) {
+export function createAuth({ db, config, mailer, log, secret }: AuthDeps) {
   const isHttps = config.publicUrl.startsWith('https://');
   return betterAuth({
     appName: 'Core28',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
-    secret: config.authSecret,
+    secret,
     trustedOrigins: [config.publicUrl],
     database: drizzleAdapter(db, {
       provider: 'pg',
