@@ -35,7 +35,7 @@ export function createDeps(opts: {
           secret,
           now,
         }));
-  const auth = createAuth({ db, config, mailer, log, secret });
+  const auth = createAuth({ db, config, mailer, log, secret, now });
   const payments = config.stripe
     ? createStripeProvider(config.stripe)
     : createDemoProvider({ db, publicUrl: config.publicUrl, secret, now });

@@ -16,6 +16,8 @@ const FRIENDLY: Record<string, string> = {
   INVALID_TOKEN: 'This link is invalid or has expired. Please request a new one.',
 };
 
+const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few seconds and try again.';
+
 /** better-auth answers errors as { code, message }; the API everywhere answers { error: { code, message } }. */
 async function withAppErrorShape(res: Response): Promise<Response> {
   if (res.status < 400 || !res.headers.get('content-type')?.includes('application/json')) return res;
@@ -24,12 +26,15 @@ async function withAppErrorShape(res: Response): Promise<Response> {
     .json()
     .catch(() => null)) as { code?: string; message?: string } | null;
   const code = body?.code ?? (res.status === 429 ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST');
+  // better-auth's per-client limiter answers 429 without a code; our per-account one has its own words.
   const message =
-    res.status === 429
-      ? 'Too many attempts. Please wait a few seconds and try again.'
+    res.status === 429 && !body?.code
+      ? TOO_MANY_ATTEMPTS
       : (FRIENDLY[code] ?? body?.message ?? 'Request failed');
   const headers = new Headers(res.headers);
   headers.delete('content-length');
+  const retryAfter = headers.get('x-retry-after');
+  if (res.status === 429 && retryAfter && !headers.has('retry-after')) headers.set('retry-after', retryAfter);
   return new Response(JSON.stringify(errorBody(code, message)), { status: res.status, headers });
 }
 
