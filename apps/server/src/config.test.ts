@@ -58,6 +58,19 @@ describe('loadConfig', () => {
     }
   });
 
+  it("refuses an ADMIN_PASSWORD outside the password policy, and production's published one", () => {
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'abcdef' })).toThrow(/ADMIN_PASSWORD: Password is too weak/);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://core28.example',
+        AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
+        ADMIN_EMAIL: 'coach@core28.example',
+        ADMIN_PASSWORD: 'Admin#2026',
+      }),
+    ).toThrow(/ADMIN_PASSWORD: is the development password published/);
+  });
+
   it('warns when a development server has a public address', () => {
     const [warning, ...more] = configWarnings(loadConfig({ PUBLIC_URL: 'https://gym.example' }));
     expect(more).toEqual([]);

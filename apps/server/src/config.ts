@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { NewPasswordSchema } from '@core28/core/auth';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -31,7 +32,7 @@ const EnvSchema = z
     MAIL_FROM: z.string().min(3).default('Core28 <hello@core28.app>'),
     CONTACT_EMAIL: z.email().default('support@core28.app'),
     ADMIN_EMAIL: z.email().optional(),
-    ADMIN_PASSWORD: z.string().min(6).optional(),
+    ADMIN_PASSWORD: NewPasswordSchema.optional(),
     TRUST_PROXY: z
       .string()
       .transform((value, ctx) => {
@@ -94,6 +95,12 @@ const EnvSchema = z
     for (const key of ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'AUTH_SECRET', 'PUBLIC_URL'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
     }
+    if (env.ADMIN_PASSWORD === DEV_ADMIN.password)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PASSWORD'],
+        message: 'is the development password published in the README: choose another for production',
+      });
   });
 
 /** How far X-Forwarded-For is believed (client-ip.ts): not at all, n proxies deep, or from these proxies. */
@@ -178,8 +185,8 @@ export type Config = {
     | undefined;
 };
 
-// Dev-only defaults: production refuses to start without real values (see superRefine above).
-const DEV_ADMIN = { email: 'admin@core28.local', password: 'Admin#2026' };
+// The development admin: production refuses to start without an admin of its own (superRefine above).
+export const DEV_ADMIN = { email: 'admin@core28.local', password: 'Admin#2026' };
 // The secret earlier versions used when AUTH_SECRET was unset: it is in the source, so it is refused.
 const PUBLISHED_DEV_SECRET = 'core28-development-secret-not-for-production-use';
 
