@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, configWarnings, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('has working development defaults', () => {
@@ -31,5 +31,63 @@ describe('loadConfig', () => {
 
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  // issue 15: without NODE_ENV=production the secret was this published value (a confirmation
+  // token was forged with it), and production accepted it too.
+  it('refuses the published development secret everywhere, naming AUTH_SECRET', () => {
+    const published = 'core28-development-secret-not-for-production-use';
+    for (const NODE_ENV of ['development', 'test', 'production']) {
+      const attempt = () => loadConfig({ NODE_ENV, AUTH_SECRET: published });
+      expect(attempt).toThrow(ConfigError);
+      expect(attempt).toThrow(/AUTH_SECRET: is the development value published in Core28's source/);
+    }
+    expect(loadConfig({}).authSecret).toBeUndefined(); // generated into DATA_DIR at start
+  });
+
+  it('reads TRUST_PROXY as off, a number of hops or a list of proxies', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toEqual({ proxies: ['loopback', 'private'] });
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.2, 10.1.0.0/16,fd00::/8' }).trustProxy).toEqual({
+      proxies: ['10.0.0.2', '10.1.0.0/16', 'fd00::/8'],
+    });
+    for (const TRUST_PROXY of ['yes', '11', '10.0.0.0/33', 'proxy.example']) {
+      expect(() => loadConfig({ TRUST_PROXY }), TRUST_PROXY).toThrow(/TRUST_PROXY: must be false, true/);
+    }
+  });
+
+  it("refuses an ADMIN_PASSWORD outside the password policy, and production's published one", () => {
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'abcdef' })).toThrow(/ADMIN_PASSWORD: Password is too weak/);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://core28.example',
+        AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
+        ADMIN_EMAIL: 'coach@core28.example',
+        ADMIN_PASSWORD: 'Admin#2026',
+      }),
+    ).toThrow(/ADMIN_PASSWORD: is the development password published/);
+  });
+
+  it('warns when a development server has a public address', () => {
+    const [warning, ...more] = configWarnings(loadConfig({ PUBLIC_URL: 'https://gym.example' }));
+    expect(more).toEqual([]);
+    expect(warning).toMatch(
+      /NODE_ENV is development, not production, but PUBLIC_URL \(https:\/\/gym\.example\)/,
+    );
+    expect(warning).toContain('/dev/mail');
+    expect(warning).toContain('admin@core28.local / Admin#2026');
+    expect(configWarnings(loadConfig({}))).toEqual([]);
+    expect(configWarnings(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' }))).toEqual([]);
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://gym.example',
+      AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
+      ADMIN_EMAIL: 'coach@gym.example',
+      ADMIN_PASSWORD: 'Coach#2026gym',
+    });
+    expect(configWarnings(production)).toEqual([]);
   });
 });

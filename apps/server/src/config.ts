@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+import { NewPasswordSchema } from '@core28/core/auth';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -15,7 +17,14 @@ const EnvSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
-    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    AUTH_SECRET: z
+      .string()
+      .min(32, 'must be at least 32 characters')
+      .refine((value) => value !== PUBLISHED_DEV_SECRET, {
+        message:
+          "is the development value published in Core28's source: anyone can forge sessions and links with it. Set a random one (openssl rand -base64 48), or leave it unset outside production to have one generated into DATA_DIR",
+      })
+      .optional(),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -23,8 +32,20 @@ const EnvSchema = z
     MAIL_FROM: z.string().min(3).default('Core28 <hello@core28.app>'),
     CONTACT_EMAIL: z.email().default('support@core28.app'),
     ADMIN_EMAIL: z.email().optional(),
-    ADMIN_PASSWORD: z.string().min(6).optional(),
-    TRUST_PROXY: booleanFlag.default(false),
+    ADMIN_PASSWORD: NewPasswordSchema.optional(),
+    TRUST_PROXY: z
+      .string()
+      .transform((value, ctx) => {
+        const parsed = parseTrustProxy(value);
+        if (parsed === undefined)
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              'must be false, true (proxies on loopback or private networks), the number of proxies in front (1-10), or a comma-separated list of proxy addresses or CIDR ranges (loopback and private may be named)',
+          });
+        return parsed ?? false;
+      })
+      .default(false),
     AUTH_RATE_LIMIT: booleanFlag.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
@@ -74,7 +95,46 @@ const EnvSchema = z
     for (const key of ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'AUTH_SECRET', 'PUBLIC_URL'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
     }
+    if (env.ADMIN_PASSWORD === DEV_ADMIN.password)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PASSWORD'],
+        message: 'is the development password published in the README: choose another for production',
+      });
   });
+
+/** How far X-Forwarded-For is believed (client-ip.ts): not at all, n proxies deep, or from these proxies. */
+export type TrustProxy = false | { hops: number } | { proxies: string[] };
+
+const MAX_PROXY_HOPS = 10;
+
+/** TRUST_PROXY's value, or undefined when it is none of the accepted forms. */
+export function parseTrustProxy(value: string): TrustProxy | undefined {
+  const text = value.trim().toLowerCase();
+  if (text === 'false' || text === '0') return false;
+  // Since issue 15, `true` no longer believes anyone who reaches the port: only proxies that
+  // connect from this machine or a private network are trusted to have set X-Forwarded-For.
+  if (text === 'true') return { proxies: ['loopback', 'private'] };
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return hops >= 1 && hops <= MAX_PROXY_HOPS ? { hops } : undefined;
+  }
+  const proxies = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (proxies.length === 0 || !proxies.every(isProxyEntry)) return undefined;
+  return { proxies };
+}
+
+function isProxyEntry(entry: string): boolean {
+  if (entry === 'loopback' || entry === 'private') return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (!version || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 const STRIPE_REQUIRED = [
   'STRIPE_WEBHOOK_SECRET',
@@ -92,12 +152,13 @@ export type Config = {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  authSecret: string;
+  /** Unset: generated into DATA_DIR on first start and reused (features/auth/secret.ts). */
+  authSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   contactEmail: string;
   admin: { email: string; password: string };
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   authRateLimit: boolean;
   logLevel: string;
   webDist: string | undefined;
@@ -124,9 +185,10 @@ export type Config = {
     | undefined;
 };
 
-// Dev-only defaults: production refuses to start without real values (see superRefine above).
-const DEV_ADMIN = { email: 'admin@core28.local', password: 'Admin#2026' };
-const DEV_SECRET = 'core28-development-secret-not-for-production-use';
+// The development admin: production refuses to start without an admin of its own (superRefine above).
+export const DEV_ADMIN = { email: 'admin@core28.local', password: 'Admin#2026' };
+// The secret earlier versions used when AUTH_SECRET was unset: it is in the source, so it is refused.
+const PUBLISHED_DEV_SECRET = 'core28-development-secret-not-for-production-use';
 
 export class ConfigError extends Error {}
 
@@ -147,7 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
-    authSecret: e.AUTH_SECRET ?? DEV_SECRET,
+    authSecret: e.AUTH_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     contactEmail: e.CONTACT_EMAIL,
@@ -193,4 +255,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
   };
+}
+
+const isLocalHost = (hostname: string) =>
+  ['localhost', '127.0.0.1', '[::1]'].includes(hostname) || hostname.endsWith('.localhost');
+
+/** What start-up shouts about: settings that work but are wrong for a server others can reach. */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (!config.isProduction && !isLocalHost(new URL(config.publicUrl).hostname)) {
+    const devAdmin =
+      config.admin.email === DEV_ADMIN.email && config.admin.password === DEV_ADMIN.password
+        ? ` the published development admin (${DEV_ADMIN.email} / ${DEV_ADMIN.password}) signs in,`
+        : '';
+    warnings.push(
+      `NODE_ENV is ${config.env}, not production, but PUBLIC_URL (${config.publicUrl}) is not localhost. ` +
+        `This is a development server: /dev/mail and the /dev helpers are mounted (for requests from this machine only),${devAdmin} ` +
+        'and HSTS is off. Set NODE_ENV=production for a server people use.',
+    );
+  }
+  return warnings;
 }

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
 import { createAuth } from './features/auth/auth.ts';
+import { readOrCreateAuthSecret } from './features/auth/secret.ts';
 import type { Database } from './platform/db/index.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createDemoProvider } from './platform/payments/demo.ts';
@@ -24,18 +25,19 @@ export function createDeps(opts: {
       ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom, log })
       : createOutboxMailer(db));
   const now = opts.now ?? (() => new Date());
+  const secret = config.authSecret ?? readOrCreateAuthSecret(config.dataDir);
   const storage: AppStorage =
     opts.storage ??
     (config.s3
       ? { ...createS3Storage(config.s3), kind: 's3' }
       : createLocalStorage({
           root: path.resolve(config.dataDir, 'storage'),
-          secret: config.authSecret,
+          secret,
           now,
         }));
-  const auth = createAuth({ db, config, mailer, log });
+  const auth = createAuth({ db, config, mailer, log, secret, now });
   const payments = config.stripe
     ? createStripeProvider(config.stripe)
-    : createDemoProvider({ db, publicUrl: config.publicUrl, secret: config.authSecret, now });
+    : createDemoProvider({ db, publicUrl: config.publicUrl, secret, now });
   return { config, log, db, mailer, storage, payments, auth, now };
 }

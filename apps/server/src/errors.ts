@@ -25,6 +25,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** Sent as Retry-After (a 429 or 503 says when to come back). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -44,7 +46,10 @@ function sqlState(err: unknown): string | undefined {
 }
 
 export function onError(err: Error, c: Context<AppEnv>) {
-  if (err instanceof AppError) return c.json(errorBody(err.code, err.message), STATUS[err.code]);
+  if (err instanceof AppError) {
+    if (err.retryAfterSeconds !== undefined) c.header('Retry-After', String(err.retryAfterSeconds));
+    return c.json(errorBody(err.code, err.message), STATUS[err.code]);
+  }
   // Class 22 (data exception) is always the input's fault: a NUL character, a malformed id, a
   // number out of range. The statement failed, so nothing of it was written.
   if (sqlState(err)?.startsWith('22')) {

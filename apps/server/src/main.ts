@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, configWarnings, loadConfig } from './config.ts';
 import { createDeps } from './deps.ts';
 import { recordDailyCounts } from './features/admin/dashboard.ts';
 import { startEmbeddedPostgres } from './platform/db/embedded.ts';
@@ -10,6 +10,10 @@ import { startServer } from './server.ts';
 async function main() {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
+  for (const warning of configWarnings(config)) {
+    log.warn(warning);
+    console.warn(`\n  !!! WARNING !!!\n  ${warning}\n`);
+  }
   const embedded = config.databaseUrl ? null : await startEmbeddedPostgres(config.dataDir, log);
   const database = await openPostgres(config.databaseUrl ?? embedded!.url);
   const deps = createDeps({ config, log, db: database.db });

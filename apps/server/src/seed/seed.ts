@@ -1,4 +1,6 @@
-import { count, eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, count, eq } from 'drizzle-orm';
+import { DEV_ADMIN } from '../config.ts';
 import type { Deps } from '../context.ts';
 import { blogArticles, exercises, homeExercises, userRoles, users } from '../platform/db/schema.ts';
 import { SEED_ARTICLES, SEED_EXERCISES, SEED_HOME_EXERCISES } from './content.ts';
@@ -39,12 +41,23 @@ export async function seed(deps: Deps) {
   }
 }
 
-/** ADMIN_EMAIL is granted the admin role at start-up (DESIGN.md); created, verified, when missing. */
-async function ensureAdmin({ db, auth, config, log }: Deps): Promise<string> {
+/**
+ * The admin account follows ADMIN_EMAIL and ADMIN_PASSWORD (DESIGN.md): created, verified, when
+ * missing. An account someone else made with that address must not become admin with their
+ * password: an unconfirmed one is left alone (its owner never proved the address); a confirmed
+ * one gets ADMIN_PASSWORD, and every session it had ends, before it holds the role.
+ * Answers the admin's id, or null when there is no admin of ours.
+ */
+async function ensureAdmin(deps: Deps): Promise<string | null> {
+  const { db, auth, config, log } = deps;
   const email = config.admin.email.toLowerCase();
-  let [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (!admin) {
-    const context = await auth.$context;
+  if (config.isProduction && email !== DEV_ADMIN.email) await retireDevelopmentAdmin(deps);
+  const context = await auth.$context;
+  const [existing] = await db
+    .select({ id: users.id, emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.email, email));
+  if (!existing) {
     const user = await context.internalAdapter.createUser(
       { email, name: 'Coach', emailVerified: true },
       { method: 'email-password' },
@@ -55,12 +68,90 @@ async function ensureAdmin({ db, auth, config, log }: Deps): Promise<string> {
       accountId: user.id,
       password: await context.password.hash(config.admin.password),
     });
-    admin = { id: user.id };
+    await grantAdmin(deps, user.id);
     log.info({ email }, 'created the admin account');
+    return user.id;
   }
+  if (!existing.emailVerified) {
+    const revoked = await revokeAdmin(deps, existing.id);
+    log.warn(
+      { email, revoked },
+      'ADMIN_EMAIL belongs to an account that someone signed up for and never confirmed, so it is NOT made admin: ' +
+        'its password is whoever signed up. If the address is yours, confirm it with the link in its mailbox and restart ' +
+        '(the account then gets ADMIN_PASSWORD and loses its sessions), or delete that account and restart.',
+    );
+    return null;
+  }
+  await makeAdminPasswordOurs(deps, existing.id);
+  await grantAdmin(deps, existing.id);
+  return existing.id;
+}
+
+/** The admin's password is ADMIN_PASSWORD: when it is not, it is set, and every session of the account ends. */
+async function makeAdminPasswordOurs({ auth, config, log }: Deps, userId: string) {
+  const context = await auth.$context;
+  const credential = await context.internalAdapter.findCredentialAccount(userId);
+  if (
+    credential?.password &&
+    (await context.password.verify({ hash: credential.password, password: config.admin.password }))
+  )
+    return;
+  const hash = await context.password.hash(config.admin.password);
+  if (credential) await context.internalAdapter.updatePassword(userId, hash);
+  else
+    await context.internalAdapter.linkAccount({
+      userId,
+      providerId: 'credential',
+      accountId: userId,
+      password: hash,
+    });
+  await context.internalAdapter.deleteUserSessions(userId);
+  log.warn(
+    { email: config.admin.email },
+    "set the admin account's password to ADMIN_PASSWORD and ended all its sessions (ADMIN_PASSWORD is the admin's password: change it there)",
+  );
+}
+
+/**
+ * issue 19: in production with an admin of its own, the development admin is no admin, and its
+ * password, published in the README, no longer signs in.
+ */
+async function retireDevelopmentAdmin(deps: Deps) {
+  const [devAdmin] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, DEV_ADMIN.email));
+  if (!devAdmin) return;
+  const wasAdmin = await revokeAdmin(deps, devAdmin.id);
+  const context = await deps.auth.$context;
+  const credential = await context.internalAdapter.findCredentialAccount(devAdmin.id);
+  const hasPublishedPassword =
+    credential?.password &&
+    (await context.password.verify({ hash: credential.password, password: DEV_ADMIN.password }));
+  if (hasPublishedPassword) {
+    const unguessable = randomBytes(32).toString('base64url');
+    await context.internalAdapter.updatePassword(devAdmin.id, await context.password.hash(unguessable));
+    await context.internalAdapter.deleteUserSessions(devAdmin.id);
+  }
+  if (wasAdmin || hasPublishedPassword)
+    deps.log.warn(
+      { email: DEV_ADMIN.email },
+      'production: the development admin lost the admin role and its published password',
+    );
+}
+
+async function grantAdmin({ db }: Deps, userId: string) {
   await db
     .insert(userRoles)
-    .values({ userId: admin.id, role: 'admin' })
+    .values({ userId, role: 'admin' })
     .onConflictDoNothing({ target: [userRoles.userId, userRoles.role] });
-  return admin.id;
+}
+
+/** Whether the account held the admin role (it no longer does). */
+async function revokeAdmin({ db }: Deps, userId: string): Promise<boolean> {
+  const removed = await db
+    .delete(userRoles)
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'admin')))
+    .returning({ userId: userRoles.userId });
+  return removed.length > 0;
 }

@@ -74,20 +74,33 @@ export async function createTestApp(options: TestAppOptions = {}) {
   if (options.seed !== false) await seed(deps);
   const app = createApp(deps);
 
-  /** app.request with JSON body and a cookie, as the browser would send them. */
+  /**
+   * app.request with JSON body and a cookie, as the browser would send them; `from` is the
+   * socket's peer address (without it, as without a socket: loopback).
+   */
   const request = (
     path: string,
-    init: { method?: string; json?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+    init: {
+      method?: string;
+      json?: unknown;
+      cookie?: string;
+      headers?: Record<string, string>;
+      from?: string;
+    } = {},
   ) =>
-    app.request(path, {
-      method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
-      headers: {
-        ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(init.cookie ? { cookie: init.cookie } : {}),
-        ...init.headers,
+    app.request(
+      path,
+      {
+        method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
+        headers: {
+          ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(init.cookie ? { cookie: init.cookie } : {}),
+          ...init.headers,
+        },
+        body: init.json === undefined ? undefined : JSON.stringify(init.json),
       },
-      body: init.json === undefined ? undefined : JSON.stringify(init.json),
-    });
+      init.from ? { incoming: { socket: { remoteAddress: init.from, remotePort: 50_000 } } } : undefined,
+    );
 
   const lastMail = async (to: string) => {
     const [mail] = await database.db

@@ -263,6 +263,21 @@ describe('rate limits', () => {
   });
 });
 
+describe('sessions', () => {
+  it('a password change ends every other session, whatever the client asks (issue 15)', async () => {
+    const member = await createMember(t);
+    const thief = cookieFrom(await signIn(member.email, member.password));
+    const changed = await t.request('/api/auth/change-password', {
+      cookie: member.cookie,
+      json: { currentPassword: member.password, newPassword: 'Brand#New2026', revokeOtherSessions: false },
+    });
+    expect(changed.status).toBe(200);
+    expect((await json(await t.request('/api/me', { cookie: thief }))).user).toBeNull();
+    const own = cookieFrom(changed);
+    expect((await json(await t.request('/api/me', { cookie: own }))).user.email).toBe(member.email);
+  });
+});
+
 describe('cross-site requests', () => {
   it('refuses a state-changing request from a foreign origin', async () => {
     const member = await createMember(t);

@@ -3,7 +3,7 @@ import { EMAIL_CONFIRMED_CALLBACK } from '@core28/core/navigation';
 import { hash, verify } from '@node-rs/argon2';
 import { APIError, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { createAuthMiddleware } from 'better-auth/api';
+import { createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -13,6 +13,7 @@ import type { Database } from '../../platform/db/index.ts';
 import { accounts, profiles, rateLimits, sessions, users, verifications } from '../../platform/db/schema.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { actionEmail } from '../../platform/mail/templates.ts';
+import { clearSignInFailures, describeWait, reserveSignInAttempt } from './limits.ts';
 
 // OWASP's argon2id minimum (19 MiB, t=2, p=1); better-auth's default scrypt cost is below it.
 const ARGON2 = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -20,15 +21,22 @@ const ARGON2 = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, p
 export const CLIENT_IP_HEADER = 'x-core28-client-ip';
 export const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password';
 
-type AuthDeps = { db: Database; config: Config; mailer: Mailer; log: Logger };
+type AuthDeps = {
+  db: Database;
+  config: Config;
+  mailer: Mailer;
+  log: Logger;
+  secret: string;
+  now: () => Date;
+};
 
-export function createAuth({ db, config, mailer, log }: AuthDeps) {
+export function createAuth({ db, config, mailer, log, secret, now }: AuthDeps) {
   const isHttps = config.publicUrl.startsWith('https://');
   return betterAuth({
     appName: 'Core28',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
-    secret: config.authSecret,
+    secret,
     trustedOrigins: [config.publicUrl],
     database: drizzleAdapter(db, {
       provider: 'pg',
@@ -50,6 +58,8 @@ export function createAuth({ db, config, mailer, log }: AuthDeps) {
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // The owner's way out of the per-account sign-in delay (limits.ts).
+      onPasswordReset: async ({ user }) => clearSignInFailures(db, user.email),
       password: {
         hash: (password) => hash(password, ARGON2),
         verify: ({ hash: stored, password }) => verify(stored, password),
@@ -167,6 +177,22 @@ export function createAuth({ db, config, mailer, log }: AuthDeps) {
         // before it reaches a query; better-auth then answers with its own validation message.
         const isPlausibleEmail =
           typeof body.email === 'string' && z.email().safeParse(body.email.trim()).success;
+        if (ctx.path === '/sign-in/email' && isPlausibleEmail && config.authRateLimit) {
+          // Per account, whatever the address: counted before the password is checked.
+          const wait = await reserveSignInAttempt(db, { email: body.email as string, now: now() });
+          if (wait)
+            throw new APIError(
+              'TOO_MANY_REQUESTS',
+              {
+                code: 'TOO_MANY_REQUESTS',
+                message: `Too many wrong passwords for this account. Please wait ${describeWait(wait.retryAfterSeconds)} and try again, or reset your password.`,
+              },
+              { 'Retry-After': String(wait.retryAfterSeconds) },
+            );
+        }
+        // Whatever the client asks: a new password ends every other session (a thief's included).
+        if (ctx.path === '/change-password')
+          return { context: { body: { ...body, revokeOtherSessions: true } } };
         if (ctx.path === '/sign-up/email' && isPlausibleEmail) {
           // spec §8: the visitor is told the account exists and is switched to sign-in.
           const [existing] = await db
@@ -179,6 +205,17 @@ export function createAuth({ db, config, mailer, log }: AuthDeps) {
               message: 'User already registered',
             });
         }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-in/email' || !config.authRateLimit) return;
+        const returned = ctx.context.returned;
+        // Only a right password takes the reserved attempt back: a signed-in member, or an
+        // unconfirmed account (403, checked after the password). Any other refusal stays counted.
+        const isRightPassword =
+          !isAPIError(returned) ||
+          (returned.statusCode === 403 && returned.body?.code === 'EMAIL_NOT_VERIFIED');
+        if (isRightPassword && typeof ctx.body?.email === 'string')
+          await clearSignInFailures(db, ctx.body.email);
       }),
     },
   });

@@ -1,7 +1,7 @@
 import { PasswordRecoverySchema } from '@core28/core/auth';
 import { AVATAR_URL_TTL_SECONDS } from '@core28/core/profile';
 import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { AppError, errorBody } from '../../errors.ts';
 import { clientIp } from '../../http/client-ip.ts';
@@ -17,6 +17,8 @@ const FRIENDLY: Record<string, string> = {
   INVALID_TOKEN: 'This link is invalid or has expired. Please request a new one.',
 };
 
+const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few seconds and try again.';
+
 /** better-auth answers errors as { code, message }; the API everywhere answers { error: { code, message } }. */
 async function withAppErrorShape(res: Response): Promise<Response> {
   if (res.status < 400 || !res.headers.get('content-type')?.includes('application/json')) return res;
@@ -25,13 +27,23 @@ async function withAppErrorShape(res: Response): Promise<Response> {
     .json()
     .catch(() => null)) as { code?: string; message?: string } | null;
   const code = body?.code ?? (res.status === 429 ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST');
+  // better-auth's per-client limiter answers 429 without a code; our per-account one has its own words.
   const message =
-    res.status === 429
-      ? 'Too many attempts. Please wait a few seconds and try again.'
+    res.status === 429 && !body?.code
+      ? TOO_MANY_ATTEMPTS
       : (FRIENDLY[code] ?? body?.message ?? 'Request failed');
   const headers = new Headers(res.headers);
   headers.delete('content-length');
+  const retryAfter = headers.get('x-retry-after');
+  if (res.status === 429 && retryAfter && !headers.has('retry-after')) headers.set('retry-after', retryAfter);
   return new Response(JSON.stringify(errorBody(code, message)), { status: res.status, headers });
+}
+
+/** The request's headers with the client address as TRUST_PROXY reads it (never as the client claims it). */
+function authHeaders(c: Context<AppEnv>): Headers {
+  const headers = new Headers(c.req.raw.headers);
+  headers.set(CLIENT_IP_HEADER, clientIp(c));
+  return headers;
 }
 
 export const authRoutes = new Hono<AppEnv>()
@@ -53,19 +65,17 @@ export const authRoutes = new Hono<AppEnv>()
       .from(users)
       .where(eq(users.id, verification.value));
     if (!user) throw new AppError('BAD_REQUEST', FRIENDLY.INVALID_TOKEN!);
-    await auth.api.resetPassword({ body: { token, newPassword }, headers: c.req.raw.headers });
+    await auth.api.resetPassword({ body: { token, newPassword }, headers: authHeaders(c) });
     const signIn = await auth.api.signInEmail({
       body: { email: user.email, password: newPassword },
-      headers: c.req.raw.headers,
+      headers: authHeaders(c),
       asResponse: true,
     });
     for (const cookie of signIn.headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
     return c.json({ ok: true as const });
   })
   .on(['GET', 'POST'], '/auth/*', async (c) => {
-    const headers = new Headers(c.req.raw.headers);
-    headers.set(CLIENT_IP_HEADER, clientIp(c));
-    const request = new Request(c.req.raw, { headers });
+    const request = new Request(c.req.raw, { headers: authHeaders(c) });
     return withAppErrorShape(await c.var.deps.auth.handler(request));
   })
   /** The signed-in member as the web shell needs it (the header's photo included), in one round trip. */

@@ -1,4 +1,6 @@
 import { and, eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { deleteCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -50,3 +52,23 @@ export const requireAdmin = createMiddleware<Authed>(async (c, next) => {
   if (!(await isAdmin(c.var.deps, user.id))) throw new AppError('FORBIDDEN', 'Admins only.');
   await next();
 });
+
+/**
+ * Expires the session cookies in the response, with the names and attributes better-auth set
+ * them with (over https: the __Host- name, Secure), or a browser keeps the old cookie.
+ */
+export async function expireSessionCookies<E extends AppEnv>(c: Context<E>) {
+  const { authCookies } = await c.var.deps.auth.$context;
+  for (const { name, attributes } of [
+    authCookies.sessionToken,
+    authCookies.sessionData,
+    authCookies.dontRememberToken,
+  ]) {
+    deleteCookie(c, name, {
+      path: attributes.path ?? '/',
+      secure: attributes.secure,
+      httpOnly: attributes.httpOnly,
+      sameSite: attributes.sameSite,
+    });
+  }
+}

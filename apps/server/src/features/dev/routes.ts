@@ -3,9 +3,11 @@ import { Hono } from 'hono';
 import { html, raw } from 'hono/html';
 import type { AppEnv } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { isLoopbackRequest } from '../../http/client-ip.ts';
 import { mailOutbox, profiles, users } from '../../platform/db/schema.ts';
 
-// The dev mailbox: every e-mail of the outbox mailer. Never mounted in production.
+// The dev mailbox: every e-mail of the outbox mailer, i.e. every confirmation and reset link.
+// Never mounted in production, and outside it only for requests made on this machine.
 const page = (title: string, body: unknown) => html`<!doctype html>
   <html lang="en">
     <head>
@@ -30,6 +32,10 @@ const page = (title: string, body: unknown) => html`<!doctype html>
   </html>`;
 
 export const devRoutes = new Hono<AppEnv>()
+  .use(async (c, next) => {
+    if (!isLoopbackRequest(c)) throw new AppError('NOT_FOUND', 'Not found');
+    await next();
+  })
   .get('/mail', async (c) => {
     const to = c.req.query('to');
     const rows = await c.var.deps.db

@@ -35,6 +35,43 @@ describe('platform routes', () => {
   });
 });
 
+// issue 15: the mailbox holds every confirmation and reset link, i.e. every account.
+describe('the dev mailbox and dev helpers answer this machine only', () => {
+  it('answers loopback requests, IPv4 and IPv6', async () => {
+    for (const from of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      expect((await t.request('/dev/mail.json', { from })).status, from).toBe(200);
+    }
+  });
+
+  it('is 404 to any other address', async () => {
+    for (const from of ['203.0.113.9', '192.168.1.20', '10.0.0.2']) {
+      expect((await t.request('/dev/mail', { from })).status, from).toBe(404);
+      expect((await t.request('/dev/mail.json', { from })).status, from).toBe(404);
+      const factory = await t.request('/dev/members/registration', {
+        json: { email: 'x@example.com', daysAgo: 3 },
+        from,
+      });
+      expect(factory.status, from).toBe(404);
+    }
+  });
+
+  it('is 404 through a proxy on this machine, and to a page that rebound its name to 127.0.0.1', async () => {
+    const proxied = await t.request('/dev/mail.json', {
+      from: '127.0.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
+    expect(proxied.status).toBe(404);
+    const rebound = await t.app.request(
+      'http://attacker.example/dev/mail.json',
+      {},
+      {
+        incoming: { socket: { remoteAddress: '127.0.0.1' } },
+      },
+    );
+    expect(rebound.status).toBe(404);
+  });
+});
+
 describe('in production', () => {
   it('mounts no development helpers: no mailbox, no test factories', async () => {
     const prod = await createTestApp({

@@ -5,12 +5,14 @@ import {
   ProfileCompletionSchema,
   ProfileUpdateSchema,
 } from '@core28/core/profile';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { clientIp } from '../../http/client-ip.ts';
 import { validate } from '../../validate.ts';
-import { requireUser } from '../auth/session.ts';
+import { consumeAttempt, DELETE_ACCOUNT_LIMIT, describeWait } from '../auth/limits.ts';
+import { expireSessionCookies, requireUser } from '../auth/session.ts';
 import {
   completeProfile,
   deleteAccount,
@@ -60,10 +62,24 @@ export const profileRoutes = new Hono<AppEnv>()
     return c.json(data);
   })
   .post('/delete', validate('json', DeleteAccountSchema), async (c) => {
-    await deleteAccount(c.var.deps, { userId: c.var.user!.id, password: c.req.valid('json').password });
-    // Expire the session cookie; its row is gone with the account.
-    for (const name of ['core28.session_token', 'core28.session_data', '__Host-core28.session_token']) {
-      c.header('Set-Cookie', `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`, { append: true });
-    }
+    const userId = c.var.user!.id;
+    await limitPasswordChecks(c, [`delete-account:member:${userId}`, `delete-account:client:${clientIp(c)}`]);
+    await deleteAccount(c.var.deps, { userId, password: c.req.valid('json').password });
+    await expireSessionCookies(c); // its session row is gone with the account
     return c.json({ ok: true as const });
   });
+
+/** Each password check costs an argon2 hash: a few a minute, per member and per client. */
+async function limitPasswordChecks<E extends AppEnv>(c: Context<E>, keys: string[]) {
+  const { db, config, now } = c.var.deps;
+  if (!config.authRateLimit) return;
+  for (const key of keys) {
+    const wait = await consumeAttempt(db, { key, now: now(), ...DELETE_ACCOUNT_LIMIT });
+    if (wait)
+      throw new AppError(
+        'TOO_MANY_REQUESTS',
+        `Too many attempts. Please wait ${describeWait(wait.retryAfterSeconds)} and try again.`,
+        wait.retryAfterSeconds,
+      );
+  }
+}

@@ -1,0 +1,126 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Config, DEV_ADMIN } from '../config.ts';
+import { userRoles, users } from '../platform/db/schema.ts';
+import {
+  cookieFrom,
+  createMember,
+  createTestApp,
+  json,
+  STRONG_PASSWORD,
+  type TestApp,
+} from '../testing/harness.ts';
+import { seed } from './seed.ts';
+
+// issue 15: ADMIN_EMAIL must not promote an account someone else registered with their password.
+const OWNER = { ADMIN_EMAIL: 'owner@gym.example', ADMIN_PASSWORD: 'Owner#2026pass' };
+const ATTACKER_PASSWORD = 'Attacker#666';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false, env: OWNER });
+});
+afterAll(() => t.close());
+
+const signIn = (app: TestApp, email: string, password: string) =>
+  app.request('/api/auth/sign-in/email', { json: { email, password } });
+const me = async (app: TestApp, cookie: string) => json(await app.request('/api/me', { cookie }));
+/** A restart on the same database with these settings changed (the seed runs at every start). */
+const restartWith = (changes: Partial<Config>) =>
+  seed({ ...t.deps, config: { ...t.deps.config, ...changes } });
+const hasAdminRole = async (app: TestApp, email: string) => {
+  const rows = await app.db
+    .select({ role: userRoles.role })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(and(eq(users.email, email), eq(userRoles.role, 'admin')));
+  return rows.length > 0;
+};
+
+describe('the admin account at start-up', () => {
+  it("an address pre-registered by an attacker never makes the attacker's password an admin", async () => {
+    const signUp = await t.request('/api/auth/sign-up/email', {
+      json: { email: OWNER.ADMIN_EMAIL, password: ATTACKER_PASSWORD, name: '' },
+    });
+    expect(signUp.status).toBe(200);
+
+    await seed(t.deps); // the server starts: the unconfirmed account is not promoted
+    expect(await hasAdminRole(t, OWNER.ADMIN_EMAIL)).toBe(false);
+
+    // The owner clicks the confirmation mail the attacker's sign-up sent to them.
+    const link = new URL((await t.lastMail(OWNER.ADMIN_EMAIL))!.meta.url!);
+    expect((await t.request(link.pathname + link.search)).status).toBe(302);
+
+    const attacker = await signIn(t, OWNER.ADMIN_EMAIL, ATTACKER_PASSWORD);
+    expect(attacker.status).toBe(200);
+    const attackerCookie = cookieFrom(attacker);
+    expect((await me(t, attackerCookie)).isAdmin).toBe(false);
+    expect((await t.request('/api/admin/users', { cookie: attackerCookie })).status).toBe(403);
+
+    await seed(t.deps); // the next start: the confirmed account becomes ours, then admin
+    expect((await signIn(t, OWNER.ADMIN_EMAIL, ATTACKER_PASSWORD)).status).toBe(401);
+    expect((await me(t, attackerCookie)).user).toBeNull();
+    const owner = await signIn(t, OWNER.ADMIN_EMAIL, OWNER.ADMIN_PASSWORD);
+    expect(owner.status).toBe(200);
+    expect((await me(t, cookieFrom(owner))).isAdmin).toBe(true);
+    expect((await t.request('/api/admin/users', { cookie: cookieFrom(owner) })).status).toBe(200);
+  });
+
+  it("keeps the admin's sessions across restarts while the password is ADMIN_PASSWORD", async () => {
+    const cookie = cookieFrom(await signIn(t, OWNER.ADMIN_EMAIL, OWNER.ADMIN_PASSWORD));
+    await seed(t.deps);
+    await seed(t.deps);
+    expect((await me(t, cookie)).isAdmin).toBe(true);
+  });
+
+  it("sets ADMIN_PASSWORD back, ending every session, when the admin's password differs", async () => {
+    const cookie = cookieFrom(await signIn(t, OWNER.ADMIN_EMAIL, OWNER.ADMIN_PASSWORD));
+    const changed = await t.request('/api/auth/change-password', {
+      cookie,
+      json: { currentPassword: OWNER.ADMIN_PASSWORD, newPassword: STRONG_PASSWORD },
+    });
+    expect(changed.status).toBe(200);
+    const current = cookieFrom(changed);
+    await seed(t.deps);
+    expect((await me(t, current)).user).toBeNull();
+    expect((await signIn(t, OWNER.ADMIN_EMAIL, STRONG_PASSWORD)).status).toBe(401);
+    expect((await signIn(t, OWNER.ADMIN_EMAIL, OWNER.ADMIN_PASSWORD)).status).toBe(200);
+  });
+
+  it('an unconfirmed account that holds the admin role (promoted by an earlier version) loses it', async () => {
+    await t.request('/api/auth/sign-up/email', {
+      json: { email: 'coach@gym.example', password: ATTACKER_PASSWORD, name: '' },
+    });
+    const [squatter] = await t.db.select().from(users).where(eq(users.email, 'coach@gym.example'));
+    await t.db.insert(userRoles).values({ userId: squatter!.id, role: 'admin' });
+    await restartWith({ admin: { email: 'coach@gym.example', password: OWNER.ADMIN_PASSWORD } });
+    expect(await hasAdminRole(t, 'coach@gym.example')).toBe(false);
+  });
+
+  it('a confirmed member with the address (signed up before ADMIN_EMAIL named it) is taken over', async () => {
+    const member = await createMember(t, 'new@gym.example');
+    await restartWith({ admin: { email: member.email, password: OWNER.ADMIN_PASSWORD } });
+    expect((await me(t, member.cookie)).user).toBeNull();
+    expect((await signIn(t, member.email, member.password)).status).toBe(401);
+    const admin = await signIn(t, member.email, OWNER.ADMIN_PASSWORD);
+    expect((await me(t, cookieFrom(admin))).isAdmin).toBe(true);
+  });
+});
+
+describe('the development admin (issue 19)', () => {
+  it('stays admin outside production whatever ADMIN_EMAIL says', async () => {
+    await restartWith({ admin: DEV_ADMIN });
+    await restartWith({});
+    expect(await hasAdminRole(t, DEV_ADMIN.email)).toBe(true);
+  });
+
+  it('loses the admin role and its published password when production names another admin', async () => {
+    const devCookie = cookieFrom(await signIn(t, DEV_ADMIN.email, DEV_ADMIN.password));
+    expect((await t.request('/api/admin/users', { cookie: devCookie })).status).toBe(200);
+    await restartWith({ env: 'production', isProduction: true });
+    expect(await hasAdminRole(t, DEV_ADMIN.email)).toBe(false);
+    expect(await hasAdminRole(t, OWNER.ADMIN_EMAIL)).toBe(true);
+    expect((await signIn(t, DEV_ADMIN.email, DEV_ADMIN.password)).status).toBe(401);
+    expect((await t.request('/api/admin/users', { cookie: devCookie })).status).toBe(401);
+  });
+});
