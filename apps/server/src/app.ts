@@ -24,7 +24,7 @@ import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
 import { sameOriginWrites, securityHeaders } from './http/security.ts';
 import { seoRoutes } from './http/seo.ts';
-import { webApp } from './http/static.ts';
+import { hasMalformedEscape, webApp } from './http/static.ts';
 
 /** Every API route, chained so the web's typed client (hc<AppType>) sees them all. */
 const apiRoutes = new Hono<AppEnv>()
@@ -64,6 +64,12 @@ export function createApp(deps: Deps) {
   });
   app.use(securityHeaders(deps.config.isProduction));
   app.use(compress());
+  app.use('/api/*', async (c, next) => {
+    // A client's mistake, not a 500 from whichever handler decodes the path first.
+    if (hasMalformedEscape(c.req.url))
+      throw new AppError('BAD_REQUEST', 'The address contains a malformed percent-escape.');
+    await next();
+  });
   app.use('/api/*', sameOriginWrites(deps.config.publicUrl));
   app.route('/api', apiRoutes);
   app.get('/api/realtime', (c) =>
