@@ -22,6 +22,7 @@ import { programRoutes } from './features/program/routes.ts';
 import { demoPayRoutes } from './features/subscriptions/demo-pay.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
+import { requestBodyLimit } from './http/body-limit.ts';
 import { sameOriginWrites, securityHeaders } from './http/security.ts';
 import { seoRoutes } from './http/seo.ts';
 import { hasMalformedEscape, webApp } from './http/static.ts';
@@ -64,6 +65,7 @@ export function createApp(deps: Deps) {
   });
   app.use(securityHeaders(deps.config.isProduction));
   app.use(compress());
+  app.use(requestBodyLimit);
   app.use('/api/*', async (c, next) => {
     // A client's mistake, not a 500 from whichever handler decodes the path first.
     if (hasMalformedEscape(c.req.url))
