@@ -24,6 +24,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** Seconds the client should wait before trying again (sent as `Retry-After`). */
+    readonly options: { retryAfter?: number } = {},
   ) {
     super(message);
   }
@@ -43,7 +45,10 @@ function sqlState(err: unknown): string | undefined {
 }
 
 export function onError(err: Error, c: Context<AppEnv>) {
-  if (err instanceof AppError) return c.json(errorBody(err.code, err.message), STATUS[err.code]);
+  if (err instanceof AppError) {
+    if (err.options.retryAfter !== undefined) c.header('Retry-After', String(err.options.retryAfter));
+    return c.json(errorBody(err.code, err.message), STATUS[err.code]);
+  }
   // Class 22 (data exception) is always the input's fault: a NUL character, a malformed id, a
   // number out of range. The statement failed, so nothing of it was written.
   if (sqlState(err)?.startsWith('22')) {

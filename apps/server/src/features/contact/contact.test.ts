@@ -38,6 +38,8 @@ describe('contact', () => {
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await send(message, '198.51.100.4')).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
+    const again = await send(message, '198.51.100.4');
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(500); // about 10 minutes
     expect((await send(message, '198.51.100.5')).status).toBe(200);
   });
 

@@ -1,5 +1,5 @@
 import { ContactSchema } from '@core28/core/contact';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, min, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -21,14 +21,17 @@ export const contactRoutes = new Hono<AppEnv>().post('/', validate('json', Conta
   const stored = await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contact:${ip}`}))`);
     const [recent] = await tx
-      .select({ n: count() })
+      .select({ n: count(), oldest: min(contactMessages.createdAt) })
       .from(contactMessages)
       .where(and(eq(contactMessages.clientIp, ip), gt(contactMessages.createdAt, since)));
-    if ((recent?.n ?? 0) >= LIMIT.messages)
+    if (recent && recent.n >= LIMIT.messages) {
+      const freeAt = (recent.oldest ?? since).getTime() + LIMIT.windowMs;
       throw new AppError(
         'TOO_MANY_REQUESTS',
         'You have sent several messages already. Please try again in a few minutes.',
+        { retryAfter: Math.max(1, Math.ceil((freeAt - deps.now().getTime()) / 1000)) },
       );
+    }
     const [row] = await tx
       .insert(contactMessages)
       .values({ ...input, clientIp: ip, createdAt: deps.now() })
