@@ -11,6 +11,7 @@ import { adminUserRoutes } from './features/admin/users-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { adminBlogRoutes } from './features/blog/admin-routes.ts';
 import { blogRoutes } from './features/blog/routes.ts';
+import { closeLiveOnSignOut } from './features/coaching/live-sessions.ts';
 import { adminCoachingRoutes, coachingRoutes } from './features/coaching/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
 import { devRoutes } from './features/dev/routes.ts';
@@ -73,6 +74,7 @@ export function createApp(deps: Deps) {
     await next();
   });
   app.use('/api/*', sameOriginWrites(deps.config.publicUrl));
+  app.use('/api/auth/sign-out', closeLiveOnSignOut);
   app.route('/api', apiRoutes);
   app.get('/api/realtime', (c) =>
     c.json(errorBody('UPGRADE_REQUIRED', 'This address takes a WebSocket connection.'), 426),
