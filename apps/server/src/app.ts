@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import type { AppEnv, Deps } from './context.ts';
-import { AppError, errorBody, onError } from './errors.ts';
+import { AppError, errorBody, handlerFailures, onError } from './errors.ts';
 import { adminDashboardRoutes, adminProgramRoutes } from './features/admin/dashboard-routes.ts';
 import { adminExerciseRoutes } from './features/admin/exercises-routes.ts';
 import { adminUserRoutes } from './features/admin/users-routes.ts';
@@ -66,6 +66,7 @@ export function createApp(deps: Deps) {
   });
   app.use(securityHeaders(deps.config.isProduction));
   app.use(compress());
+  app.use(handlerFailures);
   app.use(requestBodyLimit);
   app.use('/api/*', async (c, next) => {
     // A client's mistake, not a 500 from whichever handler decodes the path first.

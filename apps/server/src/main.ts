@@ -11,7 +11,9 @@ async function main() {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
   const embedded = config.databaseUrl ? null : await startEmbeddedPostgres(config.dataDir, log);
-  const database = await openPostgres(config.databaseUrl ?? embedded!.url);
+  const database = await openPostgres(config.databaseUrl ?? embedded!.url, {
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+  });
   const deps = createDeps({ config, log, db: database.db });
   await seed(deps);
 
