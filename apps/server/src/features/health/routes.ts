@@ -4,7 +4,7 @@ import { errorBody, UNAVAILABLE_RETRY_AFTER } from '../../errors.ts';
 import { databaseAnswers } from '../../platform/db/index.ts';
 
 /** Issue 15: a load balancer learns within a second that the database does not answer. */
-const HEALTH_TIMEOUT_MS = 800;
+const HEALTH_TIMEOUT_MS = 700;
 
 export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
   c.header('Cache-Control', 'no-store');
