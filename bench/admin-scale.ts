@@ -119,7 +119,7 @@ export async function measureAdminScale(): Promise<AdminTiming[]> {
   const dir = await mkdtemp(path.join(tmpdir(), 'core28-bench-admin-'));
   const server = await startEmbeddedPostgres(dir, pino({ level: 'silent' }));
   try {
-    const pg = await openPostgres(server.url, { max: 10 });
+    const pg = await openPostgres(server.url, { max: 10, statementTimeoutMs: 0 }); // bulk loads take longer than a request may
     try {
       timings.push(...(await measureEngine('PostgreSQL 18', pg)));
     } finally {

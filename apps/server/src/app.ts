@@ -4,13 +4,14 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import type { AppEnv, Deps } from './context.ts';
-import { AppError, errorBody, onError } from './errors.ts';
+import { AppError, errorBody, handlerFailures, onError } from './errors.ts';
 import { adminDashboardRoutes, adminProgramRoutes } from './features/admin/dashboard-routes.ts';
 import { adminExerciseRoutes } from './features/admin/exercises-routes.ts';
 import { adminUserRoutes } from './features/admin/users-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { adminBlogRoutes } from './features/blog/admin-routes.ts';
 import { blogRoutes } from './features/blog/routes.ts';
+import { closeLiveOnSignOut } from './features/coaching/live-sessions.ts';
 import { adminCoachingRoutes, coachingRoutes } from './features/coaching/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
 import { devRoutes } from './features/dev/routes.ts';
@@ -22,9 +23,10 @@ import { programRoutes } from './features/program/routes.ts';
 import { demoPayRoutes } from './features/subscriptions/demo-pay.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
+import { requestBodyLimit } from './http/body-limit.ts';
 import { sameOriginWrites, securityHeaders } from './http/security.ts';
 import { seoRoutes } from './http/seo.ts';
-import { webApp } from './http/static.ts';
+import { hasMalformedEscape, webApp } from './http/static.ts';
 
 /** Every API route, chained so the web's typed client (hc<AppType>) sees them all. */
 const apiRoutes = new Hono<AppEnv>()
@@ -64,7 +66,16 @@ export function createApp(deps: Deps) {
   });
   app.use(securityHeaders(deps.config.isProduction));
   app.use(compress());
+  app.use(handlerFailures);
+  app.use(requestBodyLimit);
+  app.use('/api/*', async (c, next) => {
+    // A client's mistake, not a 500 from whichever handler decodes the path first.
+    if (hasMalformedEscape(c.req.url))
+      throw new AppError('BAD_REQUEST', 'The address contains a malformed percent-escape.');
+    await next();
+  });
   app.use('/api/*', sameOriginWrites(deps.config.publicUrl));
+  app.use('/api/auth/sign-out', closeLiveOnSignOut);
   app.route('/api', apiRoutes);
   app.get('/api/realtime', (c) =>
     c.json(errorBody('UPGRADE_REQUIRED', 'This address takes a WebSocket connection.'), 426),

@@ -47,6 +47,7 @@ const EnvSchema = z
       })
       .default(false),
     AUTH_RATE_LIMIT: booleanFlag.default(true),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
     S3_BUCKET: z.string().min(3).optional(),
@@ -160,6 +161,8 @@ export type Config = {
   admin: { email: string; password: string };
   trustProxy: TrustProxy;
   authRateLimit: boolean;
+  /** The longest a request's SQL statement may run (issue 15). */
+  databaseStatementTimeoutMs: number;
   logLevel: string;
   webDist: string | undefined;
   s3:
@@ -216,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: { email: e.ADMIN_EMAIL ?? DEV_ADMIN.email, password: e.ADMIN_PASSWORD ?? DEV_ADMIN.password },
     trustProxy: e.TRUST_PROXY,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     s3:

@@ -1,6 +1,7 @@
 import { ConfigError, configWarnings, loadConfig } from './config.ts';
 import { createDeps } from './deps.ts';
 import { recordDailyCounts } from './features/admin/dashboard.ts';
+import { DataDirInUseError } from './platform/db/data-dir-lock.ts';
 import { startEmbeddedPostgres } from './platform/db/embedded.ts';
 import { openPostgres } from './platform/db/index.ts';
 import { createLogger } from './platform/logger.ts';
@@ -14,8 +15,21 @@ async function main() {
     log.warn(warning);
     console.warn(`\n  !!! WARNING !!!\n  ${warning}\n`);
   }
-  const embedded = config.databaseUrl ? null : await startEmbeddedPostgres(config.dataDir, log);
-  const database = await openPostgres(config.databaseUrl ?? embedded!.url);
+  const embedded = config.databaseUrl
+    ? null
+    : await startEmbeddedPostgres(config.dataDir, log, {
+        // Issue 15: after the bounded restarts, exit non-zero so a process manager restarts the app.
+        supervise: {
+          onGiveUp: (err) => {
+            log.fatal({ err }, 'the embedded PostgreSQL could not be restarted; exiting');
+            console.error('Core28 stopped: its embedded PostgreSQL died and could not be restarted.');
+            process.exit(1);
+          },
+        },
+      });
+  const database = await openPostgres(config.databaseUrl ?? embedded!.url, {
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+  });
   const deps = createDeps({ config, log, db: database.db });
   await seed(deps);
 
@@ -53,7 +67,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError) {
+  if (err instanceof ConfigError || err instanceof DataDirInUseError) {
     console.error(err.message);
   } else {
     console.error('Core28 failed to start:', err);

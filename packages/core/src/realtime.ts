@@ -11,6 +11,17 @@ export function rejoinDelay(attempt: number): number {
   return REJOIN_DELAYS_MS[Math.min(attempt, REJOIN_DELAYS_MS.length - 1)]!;
 }
 
+/**
+ * Close codes the server ends a socket with for good: rejoining would only be refused again, so
+ * the client stops instead of retrying in a loop.
+ */
+export const CLOSE_CODES = {
+  /** The socket's session was signed out or has expired. */
+  sessionEnded: 4401,
+  /** The session or the member already has the most live connections allowed. */
+  tooManyConnections: 4429,
+} as const;
+
 export type LiveMessage = {
   id: string;
   topicId: string;
@@ -30,7 +41,11 @@ export type ServerEvent =
   | { type: 'message'; topicId: string; message: LiveMessage }
   | { type: 'topic'; topicId: string };
 
-export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
+/**
+ * `signed-out` and `too-many` are final: the server closed the socket with one of CLOSE_CODES and
+ * the client does not rejoin.
+ */
+export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'closed' | 'signed-out' | 'too-many';
 
 /** The part of the WebSocket interface the client uses (the browser's, or the `ws` package's). */
 export type SocketLike = {
@@ -129,8 +144,20 @@ export function createRealtimeConnection(options: RealtimeOptions) {
       options.onEvent(event);
     };
     current.onerror = () => {};
-    current.onclose = () => {
-      if (socket === current) scheduleRejoin();
+    current.onclose = (ev) => {
+      if (socket !== current) return;
+      const code = (ev as { code?: number } | undefined)?.code;
+      const final =
+        code === CLOSE_CODES.sessionEnded
+          ? 'signed-out'
+          : code === CLOSE_CODES.tooManyConnections
+            ? 'too-many'
+            : null;
+      if (!final) return scheduleRejoin();
+      isStopped = true;
+      stopHeartbeat();
+      socket = null;
+      setStatus(final);
     };
   }
 

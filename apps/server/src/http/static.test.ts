@@ -43,3 +43,13 @@ describe('serving the web app', () => {
     expect(res.headers.get('content-encoding')).toBe('gzip');
   });
 });
+
+describe('a page address with a malformed percent-escape (issue 15)', () => {
+  it('gets the not-found page (the SPA, status 404), never a 500', async () => {
+    for (const p of ['/blog/%', '/blog/%E0%A4%A', '/%zz']) {
+      const res = await t.request(p, { headers: { accept: 'text/html' } });
+      expect(res.status, p).toBe(404);
+      expect(await res.text(), p).toContain('<div id="root">');
+    }
+  });
+});

@@ -29,9 +29,23 @@ export function webApp(distDir: string) {
     .get('*', async (c) => {
       indexHtml ??= await readFile(indexFile, 'utf8');
       c.header('Cache-Control', 'no-cache');
+      // No page lives at an address that cannot be decoded: the SPA shows its not-found page.
+      if (hasMalformedEscape(c.req.url)) return c.html(indexHtml, 404);
       return c.html(withMeta(indexHtml, await metaFor(c.var.deps, c.req.path)));
     });
 }
 
 // index.html is only ever served by the SPA fallback, so it always gets `no-cache`.
 const isPublicFile = (p: string) => /\.[a-z0-9]+$/i.test(p) && !p.endsWith('.html');
+
+/** True when the URL's path has a percent-escape that does not decode (`/blog/%`, `%E0%A4%A`). */
+export function hasMalformedEscape(url: string) {
+  const { pathname } = new URL(url);
+  if (!pathname.includes('%')) return false;
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}

@@ -314,3 +314,63 @@ describe('the coach', () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe('throttle (issue 15)', () => {
+  const post = (app: TestApp, cookie: string, topicId: string, message: string) =>
+    app.request(`/api/coaching/topics/${topicId}/messages`, { cookie, json: { message } });
+
+  it('lets exactly 10 of 30 concurrent messages through, then 429 with Retry-After, and writes none of the rest', async () => {
+    const member = await burnMember();
+    const topic = await openTopic(member.cookie);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => post(t, member.cookie, topic.id, `Flood ${i}`)),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    const refused = answers.find((res) => res.status === 429)!;
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect((await json(refused)).error).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    expect((await countRows(topic.id)).messages).toBe(10);
+
+    // Another member and the coach are not held back by it.
+    const other = await burnMember();
+    const otherTopic = await openTopic(other.cookie);
+    expect((await post(t, other.cookie, otherTopic.id, 'Hello')).status).toBe(201);
+    const reply = await t.request(`/api/admin/coaching/topics/${topic.id}/replies`, {
+      cookie: coach,
+      json: { message: 'Slow down a little' },
+    });
+    expect(reply.status).toBe(201);
+
+    // A minute later the member may write again.
+    tick(61_000);
+    expect((await post(t, member.cookie, topic.id, 'Sorry')).status).toBe(201);
+  });
+
+  it('is kept in the database, so a second server instance on it refuses too', async () => {
+    const member = await burnMember();
+    const topic = await openTopic(member.cookie);
+    for (let i = 0; i < 10; i++) expect((await post(t, member.cookie, topic.id, `m${i}`)).status).toBe(201);
+    const second = await createTestApp({ database: t.database, seed: false, now: () => clock });
+    expect((await post(second, member.cookie, topic.id, 'through the other instance')).status).toBe(429);
+  });
+
+  it('holds a member to 200 messages a day and 10 new topics an hour', async () => {
+    const member = await burnMember();
+    const topic = await openTopic(member.cookie);
+    let sent = 0;
+    for (let minute = 0; minute < 21; minute++) {
+      for (let i = 0; i < 10; i++) if ((await post(t, member.cookie, topic.id, 'x')).status === 201) sent++;
+      tick(61_000);
+    }
+    expect(sent).toBe(200);
+    for (let i = 0; i < 9; i++) await openTopic(member.cookie); // the tenth topic of this hour
+    const eleventh = await t.request('/api/coaching/topics', {
+      cookie: member.cookie,
+      json: { title: 'One more' },
+    });
+    expect(eleventh.status).toBe(429);
+  });
+});

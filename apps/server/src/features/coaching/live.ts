@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { ServerEvent } from '@core28/core/realtime';
+import { CLOSE_CODES, type ServerEvent } from '@core28/core/realtime';
 import { determineSubscription, type Tier } from '@core28/core/subscriptions';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { type WebSocket, WebSocketServer } from 'ws';
@@ -9,10 +9,16 @@ import type { Listen } from '../../platform/db/listen.ts';
 import { sessions, subscribers, users } from '../../platform/db/schema.ts';
 import { isAdmin } from '../auth/session.ts';
 import { hasActiveTier } from '../subscriptions/service.ts';
+import type { SessionsEndedNotice } from './live-sessions.ts';
 import { COACHING_CHANNEL, type CoachingNotice, findMessage } from './service.ts';
 
 export const REALTIME_PATH = '/api/realtime';
 const COACHING_TIER: Tier = '1-on-1 Burn';
+/**
+ * Issue 15: one member opened 3,000 sockets. Per server instance, a session may hold 10 and a
+ * member 20 (several devices); the next is closed at once with CLOSE_CODES.tooManyConnections.
+ */
+export const MAX_SOCKETS = { perSession: 10, perMember: 20 } as const;
 
 type LiveClient = {
   socket: WebSocket;
@@ -52,6 +58,14 @@ export function createCoachingLive(deps: Deps, listen: Listen, options: { heartb
   };
 
   const register = (socket: WebSocket, client: Omit<LiveClient, 'socket' | 'isAlive'>) => {
+    const own = [...(byUser.get(client.userId) ?? [])];
+    if (
+      own.length >= MAX_SOCKETS.perMember ||
+      own.filter((c) => c.sessionId === client.sessionId).length >= MAX_SOCKETS.perSession
+    ) {
+      socket.close(CLOSE_CODES.tooManyConnections, 'too many live connections');
+      return;
+    }
     const live: LiveClient = { ...client, socket, isAlive: true };
     if (!byUser.has(live.userId)) byUser.set(live.userId, new Set());
     byUser.get(live.userId)!.add(live);
@@ -69,6 +83,35 @@ export function createCoachingLive(deps: Deps, listen: Listen, options: { heartb
     send(live, { type: 'ready' });
   };
 
+  const closeSessions = (sessionIds: Iterable<string>) => {
+    const ended = new Set(sessionIds);
+    for (const client of everyone)
+      if (ended.has(client.sessionId)) client.socket.close(CLOSE_CODES.sessionEnded, 'session ended');
+  };
+
+  /**
+   * Sessions that ended without a sign-out here (expired, revoked by a password change, the
+   * account deleted): their sockets close at the next heartbeat.
+   */
+  let isSweeping = false;
+  const sweepEndedSessions = async () => {
+    if (isSweeping || everyone.size === 0) return;
+    isSweeping = true;
+    try {
+      const open = [...new Set([...everyone].map((c) => c.sessionId))];
+      const valid = await deps.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(inArray(sessions.id, open), gt(sessions.expiresAt, sql`now()`)));
+      const validIds = new Set(valid.map((row) => row.id));
+      closeSessions(open.filter((id) => !validIds.has(id)));
+    } catch (err) {
+      log.warn({ err }, 'could not check the sessions of live sockets');
+    } finally {
+      isSweeping = false;
+    }
+  };
+
   /** spec §9: a heartbeat every 25 s; a socket that missed the last one is dropped. */
   const heartbeat = setInterval(() => {
     for (const live of everyone) {
@@ -79,6 +122,7 @@ export function createCoachingLive(deps: Deps, listen: Listen, options: { heartb
       live.isAlive = false;
       live.socket.ping();
     }
+    void sweepEndedSessions();
   }, options.heartbeatMs ?? 25_000);
   heartbeat.unref();
 
@@ -125,7 +169,7 @@ export function createCoachingLive(deps: Deps, listen: Listen, options: { heartb
     for (const client of new Set(candidates)) {
       const isAdminNow = adminBySession.get(client.sessionId);
       if (isAdminNow === undefined) {
-        client.socket.close(4401, 'session ended'); // signed out or expired since connecting
+        client.socket.close(CLOSE_CODES.sessionEnded, 'session ended'); // signed out or expired since connecting
         continue;
       }
       if (isAdminNow || (client.userId === notice.ownerId && ownerMayRead)) allowed.push(client);
@@ -152,13 +196,14 @@ export function createCoachingLive(deps: Deps, listen: Listen, options: { heartb
   }
 
   const onPayload = (payload: string) => {
-    let notice: CoachingNotice;
+    let notice: CoachingNotice | SessionsEndedNotice;
     try {
-      notice = JSON.parse(payload) as CoachingNotice;
+      notice = JSON.parse(payload) as CoachingNotice | SessionsEndedNotice;
     } catch {
       log.warn({ payload }, 'unreadable notification');
       return;
     }
+    if (notice.t === 'sessions-ended') return closeSessions(notice.sessionIds);
     const previous = chains.get(notice.topicId) ?? Promise.resolve();
     const next = previous
       .then(() => deliver(notice))

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../platform/db/schema.ts';
 import { createTestApp, json, type TestApp } from '../../testing/harness.ts';
@@ -37,7 +38,20 @@ describe('contact', () => {
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await send(message, '198.51.100.4')).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
+    const again = await send(message, '198.51.100.4');
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(500); // about 10 minutes
     expect((await send(message, '198.51.100.5')).status).toBe(200);
+  });
+
+  it('lets exactly 3 of 30 concurrent messages from one client through (issue 15)', async () => {
+    const ip = '198.51.100.6';
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, async () => (await send(message, ip)).status),
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(27);
+    const stored = await t.db.select().from(contactMessages).where(eq(contactMessages.clientIp, ip));
+    expect(stored).toHaveLength(3);
   });
 });
 

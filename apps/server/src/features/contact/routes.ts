@@ -1,5 +1,5 @@
 import { ContactSchema } from '@core28/core/contact';
-import { and, count, eq, gt } from 'drizzle-orm';
+import { and, count, eq, gt, min, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -15,21 +15,29 @@ export const contactRoutes = new Hono<AppEnv>().post('/', validate('json', Conta
   const input = c.req.valid('json');
   const ip = clientIp(c);
   const since = new Date(deps.now().getTime() - LIMIT.windowMs);
-  const [recent] = await deps.db
-    .select({ n: count() })
-    .from(contactMessages)
-    .where(and(eq(contactMessages.clientIp, ip), gt(contactMessages.createdAt, since)));
-  if ((recent?.n ?? 0) >= LIMIT.messages)
-    throw new AppError(
-      'TOO_MANY_REQUESTS',
-      'You have sent several messages already. Please try again in a few minutes.',
-    );
-
-  // Stored first: a failing mail relay never loses a message (mailed_at stays empty for a resend).
-  const [stored] = await deps.db
-    .insert(contactMessages)
-    .values({ ...input, clientIp: ip, createdAt: deps.now() })
-    .returning({ id: contactMessages.id });
+  // Count and insert under one lock per client, so concurrent posts cannot all see room for one
+  // more (issue 15: 15-47 of 20-50 concurrent posts got through). Stored first: a failing mail
+  // relay never loses a message (mailed_at stays empty for a resend).
+  const stored = await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contact:${ip}`}))`);
+    const [recent] = await tx
+      .select({ n: count(), oldest: min(contactMessages.createdAt) })
+      .from(contactMessages)
+      .where(and(eq(contactMessages.clientIp, ip), gt(contactMessages.createdAt, since)));
+    if (recent && recent.n >= LIMIT.messages) {
+      const freeAt = (recent.oldest ?? since).getTime() + LIMIT.windowMs;
+      throw new AppError(
+        'TOO_MANY_REQUESTS',
+        'You have sent several messages already. Please try again in a few minutes.',
+        { retryAfter: Math.max(1, Math.ceil((freeAt - deps.now().getTime()) / 1000)) },
+      );
+    }
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({ ...input, clientIp: ip, createdAt: deps.now() })
+      .returning({ id: contactMessages.id });
+    return row;
+  });
   try {
     await deps.mailer.send({
       to: deps.config.contactEmail,

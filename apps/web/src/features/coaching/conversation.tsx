@@ -134,8 +134,18 @@ export function Composer({
   );
 }
 
-/** A small notice while the live connection is away (spec §9 rejoin). */
+/** A small notice while the live connection is away (spec §9 rejoin), or refused for good. */
 export function LiveIndicator({ status }: { status: ConnectionStatus }) {
+  if (status === 'too-many')
+    return (
+      <span
+        role="status"
+        className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-2.5 py-1 text-xs font-medium text-amber-900"
+      >
+        <WifiOff className="size-3.5" aria-hidden /> Live updates are off: too many open windows. Close some
+        and reload this page.
+      </span>
+    );
   if (status !== 'reconnecting') return null;
   return (
     <span

@@ -1,6 +1,7 @@
 import { type ConnectionStatus, createRealtimeConnection, type LiveMessage } from '@core28/core/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { meQuery } from '../auth/api';
 import { addMessage } from './api';
 
 const realtimeUrl = () =>
@@ -9,6 +10,8 @@ const realtimeUrl = () =>
 /**
  * Keeps the coaching caches live: new messages are appended to the open conversation and the
  * topic lists refetch; after a rejoin everything coaching is refetched, so nothing is missed.
+ * When the server ends the socket for good (signed out elsewhere, or too many open windows) it
+ * stays closed: a signed-out session re-reads who is signed in, so the page's guard takes over.
  */
 export function useLiveCoaching(
   options: { onMessage?: (topicId: string, message: LiveMessage) => void } = {},
@@ -25,7 +28,10 @@ export function useLiveCoaching(
     };
     const connection = createRealtimeConnection({
       connect: () => new WebSocket(realtimeUrl()) as never,
-      onStatus: setStatus,
+      onStatus: (next) => {
+        setStatus(next);
+        if (next === 'signed-out') void queryClient.invalidateQueries({ queryKey: meQuery().queryKey });
+      },
       onRejoin: refetchAll,
       onEvent: (event) => {
         if (event.type === 'message') {

@@ -1,0 +1,39 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv } from '../context.ts';
+import { errorBody } from '../errors.ts';
+
+const KB = 1024;
+/** Every JSON body; the biggest legitimate one (contact, a coaching message) is under 25 KB. */
+export const JSON_BODY_LIMIT = 64 * KB;
+/** An article's Markdown may be 100,000 characters, escaped as JSON. */
+const ARTICLE_BODY_LIMIT = 1024 * KB;
+/** Stripe's signed events; read raw before the signature is checked. */
+const WEBHOOK_BODY_LIMIT = 1024 * KB;
+
+const tooLarge = (maxSize: number) => (c: Context<AppEnv>) => {
+  // Whatever the client still sends is not read: close the connection after answering.
+  c.header('Connection', 'close');
+  return c.json(
+    errorBody('PAYLOAD_TOO_LARGE', `The request is too large (at most ${Math.round(maxSize / KB)} KB).`),
+    413,
+  );
+};
+
+const limit = (maxSize: number) => bodyLimit({ maxSize, onError: tooLarge(maxSize) });
+const byDefault = limit(JSON_BODY_LIMIT);
+const forArticles = limit(ARTICLE_BODY_LIMIT);
+const forWebhooks = limit(WEBHOOK_BODY_LIMIT);
+
+/**
+ * One limit on every request body, checked before a byte of it is read: the declared
+ * Content-Length is refused at once, a chunked body as soon as it passes the limit. The avatar
+ * upload has its own limit (5 MB, features/profile/routes.ts).
+ */
+export const requestBodyLimit: MiddlewareHandler<AppEnv> = (c, next) => {
+  const path = c.req.path;
+  if (path === '/api/profile/avatar') return next();
+  if (path.startsWith('/api/admin/blog/')) return forArticles(c, next);
+  if (path.startsWith('/api/webhooks/')) return forWebhooks(c, next);
+  return byDefault(c, next);
+};
