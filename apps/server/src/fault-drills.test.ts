@@ -160,7 +160,7 @@ async function waitForHealth(server: Running, status: number, timeoutMs: number)
 
 async function anArticleSlug() {
   const res = await fetch(`${first.base}/api/blog/articles`);
-  const articles = (await res.json()) as { slug: string }[];
+  const { articles } = (await res.json()) as { articles: { slug: string }[] };
   return articles[0]!.slug;
 }
 

@@ -90,8 +90,9 @@ describe('recent messages and activity', () => {
     const { topic } = await json(
       await t.request('/api/coaching/topics', { cookie: member.cookie, json: { title: 'Twelve messages' } }),
     );
+    // One a minute: the member's coaching throttle (10 a minute) must not refuse any of them.
     for (let i = 1; i <= 12; i++) {
-      clock = new Date(today.getTime() + i * 1000);
+      clock = new Date(today.getTime() + i * 60_000);
       await t.request(`/api/coaching/topics/${topic.id}/messages`, {
         cookie: member.cookie,
         json: { message: `m${i}` },
