@@ -2,7 +2,7 @@ import type { LiveMessage } from '@core28/core/realtime';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { Database } from '../../platform/db/index.ts';
+import type { Database, DbOrTx } from '../../platform/db/index.ts';
 import { discussionMessages, discussionTopics, profiles, users } from '../../platform/db/schema.ts';
 
 /** The Postgres channel every instance LISTENs on (spec §7 live subscriptions). */
@@ -13,10 +13,8 @@ export type CoachingNotice =
   | { t: 'message'; topicId: string; ownerId: string; messageId: string }
   | { t: 'topic'; topicId: string; ownerId: string };
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-
 /** Sent when the transaction commits, and only if it does (NOTIFY is transactional). */
-const notify = (tx: Tx | Database, notice: CoachingNotice) =>
+const notify = (tx: DbOrTx, notice: CoachingNotice) =>
   tx.execute(sql`select pg_notify(${COACHING_CHANNEL}, ${JSON.stringify(notice)})`);
 
 const TOPIC_NOT_FOUND = 'Discussion topic not found';

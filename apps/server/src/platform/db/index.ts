@@ -14,6 +14,8 @@ import * as schema from './schema.ts';
 
 export { schema };
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The database or a transaction on it, for queries that may run inside a caller's transaction. */
+export type DbOrTx = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DatabaseHandle = {
   db: Database;
   close: () => Promise<void>;
