@@ -353,7 +353,12 @@ describe('throttle (issue 15)', () => {
     const member = await burnMember();
     const topic = await openTopic(member.cookie);
     for (let i = 0; i < 10; i++) expect((await post(t, member.cookie, topic.id, `m${i}`)).status).toBe(201);
-    const second = await createTestApp({ database: t.database, seed: false, now: () => clock });
+    const second = await createTestApp({
+      database: t.database,
+      seed: false,
+      now: () => clock,
+      env: { DATA_DIR: t.config.dataDir }, // the same deployment: the same auth secret
+    });
     expect((await post(second, member.cookie, topic.id, 'through the other instance')).status).toBe(429);
   });
 
