@@ -1,14 +1,13 @@
-import { ExerciseInputSchema } from '@core28/core/exercises';
+import { ExerciseIdParamSchema, ExerciseInputSchema } from '@core28/core/exercises';
 import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AppEnv } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { exercises } from '../../platform/db/schema.ts';
 import { validate } from '../../validate.ts';
 import { requireAdmin } from '../auth/session.ts';
 
-const IdParam = z.object({ id: z.coerce.number().int().positive('No such exercise') });
 const toRow = (input: z.output<typeof ExerciseInputSchema>) => ({
   ...input,
   videoUrl: input.videoUrl || null,
@@ -29,7 +28,7 @@ export const adminExerciseRoutes = new Hono<AppEnv>()
       .returning();
     return c.json(created!, 201);
   })
-  .put('/:id', validate('param', IdParam), validate('json', ExerciseInputSchema), async (c) => {
+  .put('/:id', validate('param', ExerciseIdParamSchema), validate('json', ExerciseInputSchema), async (c) => {
     const [updated] = await c.var.deps.db
       .update(exercises)
       .set(toRow(c.req.valid('json')))

@@ -1,17 +1,11 @@
+import { type MemberListQuery, MemberListQuerySchema } from '@core28/core/admin';
 import { currentProgramDay } from '@core28/core/program';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { AppEnv, Deps } from '../../context.ts';
 import { profiles, subscribers, users } from '../../platform/db/schema.ts';
 import { validate } from '../../validate.ts';
 import { requireAdmin } from '../auth/session.ts';
-
-export const ListQuery = z.object({
-  search: z.string().trim().max(100).optional().default(''),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
-});
 
 /** LIKE's own wildcards in a search are matched literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -19,7 +13,7 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${c
 /** Members (admins excluded), searched by name or e-mail, paged on the server. */
 export async function listMembers(
   { db, now }: Pick<Deps, 'db' | 'now'>,
-  { search, page, pageSize }: z.infer<typeof ListQuery>,
+  { search, page, pageSize }: MemberListQuery,
 ) {
   // Admin ids are read once per statement, not probed for every member row.
   const conditions: SQL[] = [
@@ -86,6 +80,6 @@ export async function listMembers(
 
 export const adminUserRoutes = new Hono<AppEnv>()
   .use(requireAdmin)
-  .get('/', validate('query', ListQuery), async (c) =>
+  .get('/', validate('query', MemberListQuerySchema), async (c) =>
     c.json(await listMembers(c.var.deps, c.req.valid('query'))),
   );

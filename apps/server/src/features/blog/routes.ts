@@ -1,19 +1,13 @@
-import { BLOG_PAGE_SIZE, renderArticle } from '@core28/core/blog';
+import { ArticleListQuerySchema, renderArticle } from '@core28/core/blog';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { AppEnv } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { validate } from '../../validate.ts';
 import { countPublicArticles, findPublicArticle, listPublicArticles } from './public.ts';
 
-export const ListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(50).default(BLOG_PAGE_SIZE),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-});
-
 export const blogRoutes = new Hono<AppEnv>()
   /** A page of the public list and how many there are in all, so /blog can page through every one. */
-  .get('/articles', validate('query', ListQuery), async (c) => {
+  .get('/articles', validate('query', ArticleListQuerySchema), async (c) => {
     const { limit, page } = c.req.valid('query');
     const [articles, total] = await Promise.all([
       listPublicArticles(c.var.deps, limit, (page - 1) * limit),

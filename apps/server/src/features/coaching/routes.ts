@@ -1,7 +1,12 @@
-import { ArchiveInputSchema, MessageInputSchema, TopicInputSchema } from '@core28/core/coaching';
+import {
+  ArchiveInputSchema,
+  MessageInputSchema,
+  TopicIdParamSchema,
+  TopicInputSchema,
+  TopicListQuerySchema,
+} from '@core28/core/coaching';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { z } from 'zod';
 import type { AppEnv } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { type RateLimit, takeFromLimit } from '../../platform/db/rate-limit.ts';
@@ -59,8 +64,6 @@ const throttle = (kind: keyof typeof MEMBER_LIMITS) =>
     await next();
   });
 
-const TopicParam = z.object({ topicId: z.uuid('No such discussion topic') });
-
 /** /api/coaching: the member's own topics and messages, nobody else's. */
 export const coachingRoutes = new Hono<AppEnv>()
   .use(requireTier(COACHING_TIER))
@@ -68,12 +71,12 @@ export const coachingRoutes = new Hono<AppEnv>()
   .post('/topics', validate('json', TopicInputSchema), throttle('topic'), async (c) =>
     c.json({ topic: await createTopic(c.var.deps, c.var.user!.id, c.req.valid('json')) }, 201),
   )
-  .get('/topics/:topicId', validate('param', TopicParam), async (c) =>
+  .get('/topics/:topicId', validate('param', TopicIdParamSchema), async (c) =>
     c.json(await getMemberConversation(c.var.deps, c.var.user!.id, c.req.valid('param').topicId)),
   )
   .post(
     '/topics/:topicId/messages',
-    validate('param', TopicParam),
+    validate('param', TopicIdParamSchema),
     validate('json', MessageInputSchema),
     throttle('message'),
     async (c) => {
@@ -87,24 +90,22 @@ export const coachingRoutes = new Hono<AppEnv>()
       return c.json({ message }, 201);
     },
   )
-  .post('/topics/:topicId/read', validate('param', TopicParam), async (c) =>
+  .post('/topics/:topicId/read', validate('param', TopicIdParamSchema), async (c) =>
     c.json(await markReadByMember(c.var.deps, c.var.user!.id, c.req.valid('param').topicId)),
   );
-
-export const ListQuery = z.object({ archived: z.enum(['true', 'false']).optional().default('false') });
 
 /** /api/admin/coaching: every member's topics, replies as coach, archive and restore. */
 export const adminCoachingRoutes = new Hono<AppEnv>()
   .use(requireAdmin)
-  .get('/topics', validate('query', ListQuery), async (c) =>
+  .get('/topics', validate('query', TopicListQuerySchema), async (c) =>
     c.json({ topics: await listCoachTopics(c.var.deps, c.req.valid('query').archived === 'true') }),
   )
-  .get('/topics/:topicId', validate('param', TopicParam), async (c) =>
+  .get('/topics/:topicId', validate('param', TopicIdParamSchema), async (c) =>
     c.json(await getCoachConversation(c.var.deps, c.req.valid('param').topicId)),
   )
   .post(
     '/topics/:topicId/replies',
-    validate('param', TopicParam),
+    validate('param', TopicIdParamSchema),
     validate('json', MessageInputSchema),
     async (c) => {
       const { topicId } = c.req.valid('param');
@@ -112,12 +113,12 @@ export const adminCoachingRoutes = new Hono<AppEnv>()
       return c.json({ message }, 201);
     },
   )
-  .post('/topics/:topicId/read', validate('param', TopicParam), async (c) =>
+  .post('/topics/:topicId/read', validate('param', TopicIdParamSchema), async (c) =>
     c.json(await markReadByCoach(c.var.deps, c.req.valid('param').topicId)),
   )
   .patch(
     '/topics/:topicId',
-    validate('param', TopicParam),
+    validate('param', TopicIdParamSchema),
     validate('json', ArchiveInputSchema),
     async (c) => {
       const { topicId } = c.req.valid('param');

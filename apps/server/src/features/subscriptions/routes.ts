@@ -1,7 +1,13 @@
-import { CHECKOUT_PLAN_IDS, checkoutPlan, isPaidMember } from '@core28/core/plans';
+import {
+  ChangePlanSchema,
+  ChangePreviewSchema,
+  CheckoutSchema,
+  ConfirmSchema,
+  checkoutPlan,
+  isPaidMember,
+} from '@core28/core/plans';
 import { NOT_SUBSCRIBED } from '@core28/core/subscriptions';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { AppEnv } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { validate } from '../../validate.ts';
@@ -16,19 +22,6 @@ import {
 } from './plan-change.ts';
 import { activateTrial, currentPlan, findSubscriber, subscriptionState } from './service.ts';
 
-const PlanId = z.enum(CHECKOUT_PLAN_IDS, { error: 'Please choose one of the plans' });
-export const CheckoutSchema = z.object({ plan: PlanId });
-export const ConfirmSchema = z.object({ session_id: z.string().min(1).max(200) });
-export const ChangePreviewSchema = z.object({ plan: PlanId });
-export const ChangePlanSchema = z.object({
-  plan: PlanId,
-  /** The preview's proration instant (seconds), so the charge is the one the member was shown. */
-  proration_date: z
-    .number({ error: 'proration_date must be a time in seconds' })
-    .int({ error: 'proration_date must be a time in seconds' })
-    .positive({ error: 'proration_date must be a time in seconds' })
-    .optional(),
-});
 const PAYMENT_SIGN_IN = 'Authentication Required: Please sign in to continue with payment.';
 
 export const subscriptionRoutes = new Hono<AppEnv>()
