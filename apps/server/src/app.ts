@@ -10,7 +10,9 @@ import { adminExerciseRoutes } from './features/admin/exercises-routes.ts';
 import { adminUserRoutes } from './features/admin/users-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { adminBlogRoutes } from './features/blog/admin-routes.ts';
+import { blogFeedRoutes } from './features/blog/feeds.ts';
 import { blogRoutes } from './features/blog/routes.ts';
+import { findPublicArticle } from './features/blog/service.ts';
 import { closeLiveOnSignOut } from './features/coaching/live-sessions.ts';
 import { adminCoachingRoutes, coachingRoutes } from './features/coaching/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
@@ -89,7 +91,8 @@ export function createApp(deps: Deps) {
     app.route('/demo-pay', demoPayRoutes);
   }
   app.route('/', seoRoutes);
-  app.route('/', webApp(deps.config.webDist ?? DEFAULT_WEB_DIST));
+  app.route('/', blogFeedRoutes);
+  app.route('/', webApp(deps.config.webDist ?? DEFAULT_WEB_DIST, { findArticle: findPublicArticle }));
   app.onError(onError);
   return app;
 }

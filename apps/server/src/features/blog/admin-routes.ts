@@ -3,14 +3,14 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { validate } from '../../validate.ts';
 import { requireAdmin } from '../auth/session.ts';
-import { createArticle, deleteArticle, listAllArticles, updateArticle } from './admin-service.ts';
+import { createArticle, deleteArticle, listAllArticles, updateArticle } from './service.ts';
 
 /** The Six-Pack Guide editor: admins only (the role is checked on every call). */
 export const adminBlogRoutes = new Hono<AppEnv>()
   .use(requireAdmin)
   .get('/articles', async (c) => c.json(await listAllArticles(c.var.deps)))
   .post('/articles', validate('json', ArticleInputSchema), async (c) =>
-    c.json(await createArticle(c.var.deps, { authorId: c.var.user!.id, input: c.req.valid('json') }), 201),
+    c.json(await createArticle(c.var.deps, { authorId: c.var.user.id, input: c.req.valid('json') }), 201),
   )
   .put(
     '/articles/:id',
@@ -20,12 +20,11 @@ export const adminBlogRoutes = new Hono<AppEnv>()
       c.json(
         await updateArticle(c.var.deps, {
           id: c.req.valid('param').id,
-          authorId: c.var.user!.id,
+          authorId: c.var.user.id,
           input: c.req.valid('json'),
         }),
       ),
   )
-  .delete('/articles/:id', validate('param', ArticleIdParamSchema), async (c) => {
-    await deleteArticle(c.var.deps, c.req.valid('param').id);
-    return c.json({ ok: true as const });
-  });
+  .delete('/articles/:id', validate('param', ArticleIdParamSchema), async (c) =>
+    c.json(await deleteArticle(c.var.deps, c.req.valid('param'))),
+  );

@@ -4,8 +4,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { clientIp } from '../../http/client-ip.ts';
-import { escapeHtml } from '../../http/escape.ts';
 import { contactMessages } from '../../platform/db/schema.ts';
+import { escapeHtml } from '../../platform/html.ts';
 import { validate } from '../../validate.ts';
 
 const LIMIT = { messages: 3, windowMs: 10 * 60_000 };
