@@ -59,7 +59,8 @@ export function createApp(deps: Deps) {
   app.use(requestId());
   app.use(async (c, next) => {
     const log = deps.log.child({ reqId: c.var.requestId });
-    c.set('deps', deps);
+    // Services log through deps.log: within a request, that is the request's own logger.
+    c.set('deps', { ...deps, log });
     c.set('log', log);
     const started = performance.now();
     await next();

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { adminDailyCounts } from '../../platform/db/schema.ts';
+import { isNotAdminSql, memberNameSql } from '../auth/service.ts';
 
 // spec §2/§9 Admin dashboard and program analytics. Every figure is an SQL aggregate over
 // indexed columns; admins (a user_roles row with role admin) are never counted as members.
@@ -12,10 +13,6 @@ async function rows<T>(db: Pick<Database, 'execute'>, query: SQL): Promise<T[]> 
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
-
-/** Not one of the admins: their ids are read once per statement (an InitPlan), not probed per row. */
-const notAdmin = (userId: SQL) =>
-  sql`${userId} <> all (array(select r.user_id from user_roles r where r.role = 'admin'))`;
 
 /** The admins' own rows of a member-data table, to subtract from the trigger-kept aggregates. */
 const adminJoin = (alias: string) =>
@@ -27,7 +24,7 @@ const isPaid = (at: Date) =>
   sql`s.subscribed and not s.is_trial and s.subscription_tier in ('The Daily Core', '1-on-1 Burn')
       and (s.subscription_end is null or s.subscription_end > ${at})`;
 const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
-const memberName = sql`coalesce(nullif(trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')), ''), nullif(trim(p.display_name), ''), u.email)`;
+const memberName = memberNameSql({ profile: 'p', user: 'u' });
 
 export const RECENT_LIMIT = 10;
 export const TOP_MEMBERS_LIMIT = 20;
@@ -127,13 +124,13 @@ export async function recentActivity({ db }: Pick<Deps, 'db'>) {
     db,
     sql`with recent as (
           (select 'signup' as kind, p.user_id, p.registration_date as at, null::int as day, null::text as tier, null::boolean as is_trial
-            from profiles p where ${notAdmin(sql`p.user_id`)} order by p.registration_date desc limit ${RECENT_LIMIT})
+            from profiles p where ${isNotAdminSql(sql`p.user_id`)} order by p.registration_date desc limit ${RECENT_LIMIT})
           union all
           (select 'day_completed', w.user_id, w.completed_at, w.day_number, null, null
-            from workout_completions w where ${notAdmin(sql`w.user_id`)} order by w.completed_at desc limit ${RECENT_LIMIT})
+            from workout_completions w where ${isNotAdminSql(sql`w.user_id`)} order by w.completed_at desc limit ${RECENT_LIMIT})
           union all
           (select 'subscription', s.user_id, s.updated_at, null, s.subscription_tier, s.is_trial
-            from subscribers s where (s.subscribed or s.is_trial) and ${notAdmin(sql`s.user_id`)}
+            from subscribers s where (s.subscribed or s.is_trial) and ${isNotAdminSql(sql`s.user_id`)}
             order by s.updated_at desc limit ${RECENT_LIMIT})
         )
         select r.kind, r.user_id as "userId", ${epochMs(sql`r.at`)} as at, r.day, r.tier, r.is_trial as "isTrial",
@@ -155,7 +152,7 @@ export async function programAnalytics({ db, now }: Pick<Deps, 'db' | 'now'>) {
       db,
       sql`select p.user_id as "userId", ${memberName} as "userName", u.email, ${epochMs(sql`p.registration_date`)} as registered,
             coalesce((select m.completed_days from member_progress m where m.user_id = p.user_id), 0) as completed
-          from (select * from profiles p where ${notAdmin(sql`p.user_id`)}
+          from (select * from profiles p where ${isNotAdminSql(sql`p.user_id`)}
                 order by p.registration_date asc, p.user_id limit ${TOP_MEMBERS_LIMIT}) p
           join users u on u.id = p.user_id
           order by p.registration_date asc, p.user_id`,

@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../../context.ts';
 import { profiles, subscribers, users } from '../../platform/db/schema.ts';
 import { validate } from '../../validate.ts';
+import { isNotAdminSql } from '../auth/service.ts';
 import { requireAdmin } from '../auth/session.ts';
 
 /** LIKE's own wildcards in a search are matched literally. */
@@ -16,9 +17,7 @@ export async function listMembers(
   { search, page, pageSize }: MemberListQuery,
 ) {
   // Admin ids are read once per statement, not probed for every member row.
-  const conditions: SQL[] = [
-    sql`profiles.user_id <> all (array(select r.user_id from user_roles r where r.role = 'admin'))`,
-  ];
+  const conditions: SQL[] = [isNotAdminSql(profiles.userId)];
   if (search) {
     const pattern = likePattern(search);
     // One indexed lookup per table (trigram GIN indexes), not an OR across a join that scans both.

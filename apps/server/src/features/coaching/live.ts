@@ -7,7 +7,7 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import type { Deps } from '../../context.ts';
 import type { Listen } from '../../platform/db/listen.ts';
 import { sessions, subscribers, users } from '../../platform/db/schema.ts';
-import { isAdmin } from '../auth/session.ts';
+import { isAdmin, isAdminSql } from '../auth/service.ts';
 import { hasActiveTier } from '../subscriptions/service.ts';
 import type { SessionsEndedNotice } from './live-sessions.ts';
 import { COACHING_CHANNEL, type CoachingNotice, findMessage } from './service.ts';
@@ -135,7 +135,7 @@ export function createCoachingLive(deps: Deps, listen: Listen, options: { heartb
       deps.db
         .select({
           id: sessions.id,
-          isAdmin: sql<boolean>`exists(select 1 from user_roles r where r.user_id = sessions.user_id and r.role = 'admin')`,
+          isAdmin: isAdminSql(sessions.userId),
         })
         .from(sessions)
         .where(and(inArray(sessions.id, sessionIds), gt(sessions.expiresAt, sql`now()`))),
@@ -249,7 +249,7 @@ export function createCoachingLive(deps: Deps, listen: Listen, options: { heartb
         }
         const session = await deps.auth.api.getSession({ headers });
         if (!session) return refuse(socket, 401, 'UNAUTHORIZED', 'Please sign in to continue.');
-        const admin = await isAdmin(deps, session.user.id);
+        const admin = await isAdmin(deps, { userId: session.user.id });
         if (!admin && !(await hasActiveTier(deps, session.user, [COACHING_TIER])))
           return refuse(socket, 403, 'FORBIDDEN', `This needs an active ${COACHING_TIER} subscription.`);
         wss.handleUpgrade(req, socket, head, (ws) =>

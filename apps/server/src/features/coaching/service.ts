@@ -4,6 +4,7 @@ import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { Database, DbOrTx } from '../../platform/db/index.ts';
 import { discussionMessages, discussionTopics, profiles, users } from '../../platform/db/schema.ts';
+import { memberNameSql } from '../auth/service.ts';
 
 /** The Postgres channel every instance LISTENs on (spec §7 live subscriptions). */
 export const COACHING_CHANNEL = 'core28_coaching';
@@ -57,7 +58,7 @@ const unreadFor = (reader: 'member' | 'coach') =>
       : sql`not m.is_coach_reply and not m.read_by_coach`
   })`.mapWith(Number);
 
-const memberName = sql<string>`coalesce(nullif(trim(coalesce(${profiles.firstName}, '') || ' ' || coalesce(${profiles.lastName}, '')), ''), nullif(trim(${profiles.displayName}), ''), ${users.email})`;
+const memberName = memberNameSql({ profile: 'profiles', user: 'users' });
 
 const topicColumns = {
   id: discussionTopics.id,

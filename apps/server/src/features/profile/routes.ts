@@ -5,13 +5,13 @@ import {
   ProfileCompletionSchema,
   ProfileUpdateSchema,
 } from '@core28/core/profile';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { validate } from '../../validate.ts';
-import { consumeAttempt, DELETE_ACCOUNT_LIMIT, describeWait } from '../auth/limits.ts';
+import { limitPasswordChecks } from '../auth/service.ts';
 import { expireSessionCookies, requireUser } from '../auth/session.ts';
 import {
   completeProfile,
@@ -63,23 +63,10 @@ export const profileRoutes = new Hono<AppEnv>()
   })
   .post('/delete', validate('json', DeleteAccountSchema), async (c) => {
     const userId = c.var.user!.id;
-    await limitPasswordChecks(c, [`delete-account:member:${userId}`, `delete-account:client:${clientIp(c)}`]);
+    await limitPasswordChecks(c.var.deps, {
+      keys: [`delete-account:member:${userId}`, `delete-account:client:${clientIp(c)}`],
+    });
     await deleteAccount(c.var.deps, { userId, password: c.req.valid('json').password });
     await expireSessionCookies(c); // its session row is gone with the account
     return c.json({ ok: true as const });
   });
-
-/** Each password check costs an argon2 hash: a few a minute, per member and per client. */
-async function limitPasswordChecks<E extends AppEnv>(c: Context<E>, keys: string[]) {
-  const { db, config, now } = c.var.deps;
-  if (!config.authRateLimit) return;
-  for (const key of keys) {
-    const wait = await consumeAttempt(db, { key, now: now(), ...DELETE_ACCOUNT_LIMIT });
-    if (wait)
-      throw new AppError(
-        'TOO_MANY_REQUESTS',
-        `Too many attempts. Please wait ${describeWait(wait.retryAfterSeconds)} and try again.`,
-        { retryAfter: wait.retryAfterSeconds },
-      );
-  }
-}
