@@ -24,7 +24,7 @@ import { profileRoutes } from './features/profile/routes.ts';
 import { programRoutes } from './features/program/routes.ts';
 import { demoPayRoutes } from './features/subscriptions/demo-pay.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
-import { webhookRoutes } from './features/webhooks/routes.ts';
+import { webhookRoutes } from './features/subscriptions/webhook-routes.ts';
 import { requestBodyLimit } from './http/body-limit.ts';
 import { sameOriginWrites, securityHeaders } from './http/security.ts';
 import { seoRoutes } from './http/seo.ts';
