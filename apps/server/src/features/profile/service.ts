@@ -3,7 +3,7 @@ import {
   type ProfileCompletionSchema,
   type ProfileUpdateSchema,
 } from '@core28/core/profile';
-import { programStats } from '@core28/core/program';
+import { currentProgramDay, programStats } from '@core28/core/program';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Deps } from '../../context.ts';
@@ -45,8 +45,7 @@ export async function getProfile(deps: Deps, { userId }: Member) {
     : null;
   const stats = programStats(
     completions.map((c) => c.day),
-    profile.registrationDate,
-    deps.now(),
+    currentProgramDay(profile.registrationDate, deps.now()),
   );
   const [credential] = await deps.db
     .select({ id: accounts.id })
