@@ -1,7 +1,7 @@
 import { currentProgramDay, PROGRAM_DAYS } from '@core28/core/program';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
-import type { Database } from '../../platform/db/index.ts';
+import { type Database, oneRow } from '../../platform/db/index.ts';
 import { adminDailyCounts } from '../../platform/db/schema.ts';
 import { isNotAdminSql, memberNameSql } from '../auth/service.ts';
 
@@ -26,10 +26,10 @@ const isPaid = (at: Date) =>
 const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
 const memberName = memberNameSql({ profile: 'p', user: 'u' });
 
-export const RECENT_LIMIT = 10;
-export const TOP_MEMBERS_LIMIT = 20;
+const RECENT_LIMIT = 10;
+const TOP_MEMBERS_LIMIT = 20;
 
-export type DashboardCounts = {
+type DashboardCounts = {
   members: number;
   paidSubscribers: number;
   openConversations: number;
@@ -38,9 +38,9 @@ export type DashboardCounts = {
 const COUNT_KEYS = ['members', 'paidSubscribers', 'openConversations', 'daysCompleted'] as const;
 
 /** The four counts now, in one round trip. */
-export async function currentCounts({ db, now }: Pick<Deps, 'db' | 'now'>): Promise<DashboardCounts> {
+async function getCurrentCounts({ db, now }: Pick<Deps, 'db' | 'now'>): Promise<DashboardCounts> {
   const at = now();
-  const [row] = await rows<DashboardCounts>(
+  const found = await rows<DashboardCounts>(
     db,
     sql`select
       ((select count(*)::int from profiles p) - (select count(*)::int from profiles p ${adminJoin('p')})) as "members",
@@ -50,23 +50,36 @@ export async function currentCounts({ db, now }: Pick<Deps, 'db' | 'now'>): Prom
       ((select coalesce(sum(s.completions), 0)::int from program_day_stats s)
         - (select count(*)::int from workout_completions w ${adminRows})) as "daysCompleted"`,
   );
-  return row!;
+  return oneRow(found);
 }
 
 const utcDate = (at: Date) => at.toISOString().slice(0, 10);
 
 /** Keeps today's row of closing figures current; tomorrow compares with it. */
 export async function recordDailyCounts(deps: Pick<Deps, 'db' | 'now'>, counts?: DashboardCounts) {
-  const values = { ...(counts ?? (await currentCounts(deps))), recordedAt: deps.now() };
+  const values = { ...(counts ?? (await getCurrentCounts(deps))), recordedAt: deps.now() };
   await deps.db
     .insert(adminDailyCounts)
     .values({ day: utcDate(deps.now()), ...values })
     .onConflictDoUpdate({ target: adminDailyCounts.day, set: values });
 }
 
+/**
+ * spec §2 Admin dashboard: the four cards with their change since yesterday, the recent messages
+ * and the recent activity.
+ */
+export async function getDashboard(deps: Pick<Deps, 'db' | 'now'>) {
+  const [cards, recentMessages, recentActivity] = await Promise.all([
+    getDashboardCards(deps),
+    listRecentMessages(deps),
+    listRecentActivity(deps),
+  ]);
+  return { ...cards, recentMessages, recentActivity };
+}
+
 /** Now, and the change since the last figures recorded before today (yesterday, normally). */
-export async function dashboardCards(deps: Pick<Deps, 'db' | 'now'>) {
-  const counts = await currentCounts(deps);
+async function getDashboardCards(deps: Pick<Deps, 'db' | 'now'>) {
+  const counts = await getCurrentCounts(deps);
   await recordDailyCounts(deps, counts);
   const [before] = await rows<DashboardCounts & { day: string }>(
     deps.db,
@@ -85,7 +98,7 @@ export async function dashboardCards(deps: Pick<Deps, 'db' | 'now'>) {
 }
 
 /** The 10 newest coaching messages, each with where the coach answers it. */
-export async function recentMessages({ db }: Pick<Deps, 'db'>) {
+async function listRecentMessages({ db }: Pick<Deps, 'db'>) {
   const found = await rows<{
     id: string;
     topicId: string;
@@ -111,7 +124,7 @@ export async function recentMessages({ db }: Pick<Deps, 'db'>) {
 export type ActivityKind = 'signup' | 'day_completed' | 'subscription';
 
 /** The 10 newest member activities: sign-ups, completed days, subscriptions and trials. */
-export async function recentActivity({ db }: Pick<Deps, 'db'>) {
+async function listRecentActivity({ db }: Pick<Deps, 'db'>) {
   const found = await rows<{
     kind: ActivityKind;
     userId: string;
@@ -144,7 +157,7 @@ export async function recentActivity({ db }: Pick<Deps, 'db'>) {
 }
 
 /** spec §2 Program: analytics of member progress. */
-export async function programAnalytics({ db, now }: Pick<Deps, 'db' | 'now'>) {
+export async function getProgramAnalytics({ db, now }: Pick<Deps, 'db' | 'now'>) {
   const at = now();
   const [top, perDay, weeks, wellness] = await Promise.all([
     // The members furthest into the program: the earliest registrations (the day is capped at 28).
@@ -197,7 +210,7 @@ export async function programAnalytics({ db, now }: Pick<Deps, 'db' | 'now'>) {
     ),
   ]);
   const counts = new Map(perDay.map((row) => [row.day, row.completions]));
-  const share = weeks[0]!;
+  const share = oneRow(weeks);
   const round = (x: number) => Math.round(x * 100) / 100;
   return {
     topMembers: top.map((m) => ({

@@ -1,22 +1,18 @@
-import { type MemberListQuery, MemberListQuerySchema } from '@core28/core/admin';
+import type { MemberListQuery } from '@core28/core/admin';
 import { currentProgramDay } from '@core28/core/program';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { Hono } from 'hono';
-import type { AppEnv, Deps } from '../../context.ts';
+import type { Deps } from '../../context.ts';
 import { profiles, subscribers, users } from '../../platform/db/schema.ts';
-import { validate } from '../../validate.ts';
 import { isNotAdminSql } from '../auth/service.ts';
-import { requireAdmin } from '../auth/session.ts';
 
 /** LIKE's own wildcards in a search are matched literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-/** Members (admins excluded), searched by name or e-mail, paged on the server. */
+/** spec §2 Admin users: members (admins excluded), searched by name or e-mail, paged on the server. */
 export async function listMembers(
   { db, now }: Pick<Deps, 'db' | 'now'>,
   { search, page, pageSize }: MemberListQuery,
 ) {
-  // Admin ids are read once per statement, not probed for every member row.
   const conditions: SQL[] = [isNotAdminSql(profiles.userId)];
   if (search) {
     const pattern = likePattern(search);
@@ -76,9 +72,3 @@ export async function listMembers(
     })),
   };
 }
-
-export const adminUserRoutes = new Hono<AppEnv>()
-  .use(requireAdmin)
-  .get('/', validate('query', MemberListQuerySchema), async (c) =>
-    c.json(await listMembers(c.var.deps, c.req.valid('query'))),
-  );
