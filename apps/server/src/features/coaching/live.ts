@@ -10,8 +10,7 @@ import { sessions } from '../../platform/db/schema.ts';
 import { isAdminSql } from '../auth/service.ts';
 import { getMemberSubscriptionState } from '../subscriptions/service.ts';
 import { COACHING_REFUSED, coachingAccess } from './guard.ts';
-import type { SessionsEndedNotice } from './live-sessions.ts';
-import { COACHING_CHANNEL, type CoachingNotice, findMessage } from './service.ts';
+import { COACHING_CHANNEL, type CoachingNotice, findMessage, type SessionsEndedNotice } from './service.ts';
 
 export const REALTIME_PATH = '/api/realtime';
 /**
@@ -58,17 +57,16 @@ export function createCoachingLive(deps: Deps, listen: Listen, options: { heartb
   };
 
   const register = (socket: WebSocket, client: Omit<LiveClient, 'socket' | 'isAlive'>) => {
-    const own = [...(byUser.get(client.userId) ?? [])];
+    const own = byUser.get(client.userId) ?? new Set<LiveClient>();
     if (
-      own.length >= MAX_SOCKETS.perMember ||
-      own.filter((c) => c.sessionId === client.sessionId).length >= MAX_SOCKETS.perSession
+      own.size >= MAX_SOCKETS.perMember ||
+      [...own].filter((c) => c.sessionId === client.sessionId).length >= MAX_SOCKETS.perSession
     ) {
       socket.close(CLOSE_CODES.tooManyConnections, 'too many live connections');
       return;
     }
     const live: LiveClient = { ...client, socket, isAlive: true };
-    if (!byUser.has(live.userId)) byUser.set(live.userId, new Set());
-    byUser.get(live.userId)!.add(live);
+    byUser.set(live.userId, own.add(live));
     if (live.isAdmin) admins.add(live);
     everyone.add(live);
     socket.on('pong', () => {
@@ -163,7 +161,7 @@ export function createCoachingLive(deps: Deps, listen: Listen, options: { heartb
       for (const client of clients) send(client, { type: 'topic', topicId: notice.topicId });
       return;
     }
-    const message = await findMessage(deps, notice.messageId);
+    const message = await findMessage(deps, { messageId: notice.messageId });
     if (!message) return;
     const payload = JSON.stringify({
       type: 'message',

@@ -26,12 +26,17 @@ import {
 /** /api/coaching: the member's own topics and messages, nobody else's. */
 export const coachingRoutes = new Hono<AppEnv>()
   .use(requireCoaching)
-  .get('/topics', async (c) => c.json({ topics: await listMemberTopics(c.var.deps, c.var.user.id) }))
+  .get('/topics', async (c) =>
+    c.json({ topics: await listMemberTopics(c.var.deps, { userId: c.var.user.id }) }),
+  )
   .post('/topics', validate('json', TopicInputSchema), throttle('topic'), async (c) =>
-    c.json({ topic: await createTopic(c.var.deps, c.var.user.id, c.req.valid('json')) }, 201),
+    c.json(
+      { topic: await createTopic(c.var.deps, { userId: c.var.user.id, input: c.req.valid('json') }) },
+      201,
+    ),
   )
   .get('/topics/:topicId', validate('param', TopicIdParamSchema), async (c) =>
-    c.json(await getMemberConversation(c.var.deps, c.var.user.id, c.req.valid('param').topicId)),
+    c.json(await getMemberConversation(c.var.deps, { userId: c.var.user.id, ...c.req.valid('param') })),
   )
   .post(
     '/topics/:topicId/messages',
@@ -39,48 +44,51 @@ export const coachingRoutes = new Hono<AppEnv>()
     validate('json', MessageInputSchema),
     throttle('message'),
     async (c) => {
-      const { topicId } = c.req.valid('param');
-      const message = await postMemberMessage(
-        c.var.deps,
-        c.var.user.id,
-        topicId,
-        c.req.valid('json').message,
-      );
+      const message = await postMemberMessage(c.var.deps, {
+        userId: c.var.user.id,
+        ...c.req.valid('param'),
+        ...c.req.valid('json'),
+      });
       return c.json({ message }, 201);
     },
   )
   .post('/topics/:topicId/read', validate('param', TopicIdParamSchema), async (c) =>
-    c.json(await markReadByMember(c.var.deps, c.var.user.id, c.req.valid('param').topicId)),
+    c.json(await markReadByMember(c.var.deps, { userId: c.var.user.id, ...c.req.valid('param') })),
   );
 
 /** /api/admin/coaching: every member's topics, replies as coach, archive and restore. */
 export const adminCoachingRoutes = new Hono<AppEnv>()
   .use(requireAdmin)
   .get('/topics', validate('query', TopicListQuerySchema), async (c) =>
-    c.json({ topics: await listCoachTopics(c.var.deps, c.req.valid('query').archived === 'true') }),
+    c.json({
+      topics: await listCoachTopics(c.var.deps, { archived: c.req.valid('query').archived === 'true' }),
+    }),
   )
   .get('/topics/:topicId', validate('param', TopicIdParamSchema), async (c) =>
-    c.json(await getCoachConversation(c.var.deps, c.req.valid('param').topicId)),
+    c.json(await getCoachConversation(c.var.deps, c.req.valid('param'))),
   )
   .post(
     '/topics/:topicId/replies',
     validate('param', TopicIdParamSchema),
     validate('json', MessageInputSchema),
     async (c) => {
-      const { topicId } = c.req.valid('param');
-      const message = await postCoachReply(c.var.deps, c.var.user.id, topicId, c.req.valid('json').message);
+      const message = await postCoachReply(c.var.deps, {
+        coachId: c.var.user.id,
+        ...c.req.valid('param'),
+        ...c.req.valid('json'),
+      });
       return c.json({ message }, 201);
     },
   )
   .post('/topics/:topicId/read', validate('param', TopicIdParamSchema), async (c) =>
-    c.json(await markReadByCoach(c.var.deps, c.req.valid('param').topicId)),
+    c.json(await markReadByCoach(c.var.deps, c.req.valid('param'))),
   )
   .patch(
     '/topics/:topicId',
     validate('param', TopicIdParamSchema),
     validate('json', ArchiveInputSchema),
-    async (c) => {
-      const { topicId } = c.req.valid('param');
-      return c.json({ topic: await setTopicArchived(c.var.deps, topicId, c.req.valid('json').isArchived) });
-    },
+    async (c) =>
+      c.json({
+        topic: await setTopicArchived(c.var.deps, { ...c.req.valid('param'), ...c.req.valid('json') }),
+      }),
   );
