@@ -1,9 +1,9 @@
 import { AVATAR_URL_TTL_SECONDS } from '@core28/core/profile';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { profiles, userRoles, users } from '../../platform/db/schema.ts';
+import { profiles, sessions, userRoles, users } from '../../platform/db/schema.ts';
 import type { SessionUser } from './auth.ts';
 import { consumeAttempt, DELETE_ACCOUNT_LIMIT, describeWait } from './limits.ts';
 
@@ -22,8 +22,15 @@ export async function isAdmin(deps: Pick<Deps, 'db'>, { userId }: { userId: stri
 // The same rule inside a statement. Admin ids are read once per statement (an InitPlan), not
 // probed for every row.
 const adminIds = sql`array(select r.user_id from user_roles r where r.role = 'admin')`;
-export const isAdminSql = (userId: SQL | AnyPgColumn) => sql<boolean>`${userId} = any (${adminIds})`;
+const isAdminSql = (userId: SQL | AnyPgColumn) => sql<boolean>`${userId} = any (${adminIds})`;
 export const isNotAdminSql = (userId: SQL | AnyPgColumn) => sql<boolean>`${userId} <> all (${adminIds})`;
+
+/** Which of these sessions are still valid (not ended, not expired), each with whether its member is an admin now. */
+export const listValidSessions = ({ db }: Pick<Deps, 'db'>, { sessionIds }: { sessionIds: string[] }) =>
+  db
+    .select({ id: sessions.id, isAdmin: isAdminSql(sessions.userId) })
+    .from(sessions)
+    .where(and(inArray(sessions.id, sessionIds), gt(sessions.expiresAt, sql`now()`)));
 
 /**
  * The name the admin pages show for a member: first and last name, else the display name, else

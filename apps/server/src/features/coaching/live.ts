@@ -2,12 +2,10 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { CLOSE_CODES, type ServerEvent } from '@core28/core/realtime';
 import { canUseCoaching } from '@core28/core/subscriptions';
-import { and, gt, inArray, sql } from 'drizzle-orm';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { Deps } from '../../context.ts';
 import type { Listen } from '../../platform/db/listen.ts';
-import { sessions } from '../../platform/db/schema.ts';
-import { isAdminSql } from '../auth/service.ts';
+import { listValidSessions } from '../auth/service.ts';
 import { getMemberSubscriptionState } from '../subscriptions/service.ts';
 import { COACHING_REFUSED, coachingAccess } from './guard.ts';
 import { COACHING_CHANNEL, type CoachingNotice, findMessage, type SessionsEndedNotice } from './service.ts';
@@ -97,10 +95,7 @@ export function createCoachingLive(deps: Deps, listen: Listen, options: { heartb
     isSweeping = true;
     try {
       const open = [...new Set([...everyone].map((c) => c.sessionId))];
-      const valid = await deps.db
-        .select({ id: sessions.id })
-        .from(sessions)
-        .where(and(inArray(sessions.id, open), gt(sessions.expiresAt, sql`now()`)));
+      const valid = await listValidSessions(deps, { sessionIds: open });
       const validIds = new Set(valid.map((row) => row.id));
       closeSessions(open.filter((id) => !validIds.has(id)));
     } catch (err) {
@@ -130,13 +125,7 @@ export function createCoachingLive(deps: Deps, listen: Listen, options: { heartb
     if (candidates.length === 0) return [];
     const sessionIds = [...new Set(candidates.map((c) => c.sessionId))];
     const [valid, ownerSubscription] = await Promise.all([
-      deps.db
-        .select({
-          id: sessions.id,
-          isAdmin: isAdminSql(sessions.userId),
-        })
-        .from(sessions)
-        .where(and(inArray(sessions.id, sessionIds), gt(sessions.expiresAt, sql`now()`))),
+      listValidSessions(deps, { sessionIds }),
       byUser.has(notice.ownerId) ? getMemberSubscriptionState(deps, { userId: notice.ownerId }) : null,
     ]);
     const adminBySession = new Map(valid.map((row) => [row.id, row.isAdmin]));
