@@ -78,7 +78,8 @@ export function createApp(deps: Deps) {
   });
   app.use('/api/*', sameOriginWrites(deps.config.publicUrl));
   app.use('/api/auth/sign-out', closeLiveOnSignOut);
-  app.route('/api', apiRoutes);
+  // The same app, typed with every API route: what the tests' testClient(app) reads.
+  const typedApp = app.route('/api', apiRoutes);
   app.get('/api/realtime', (c) =>
     c.json(errorBody('UPGRADE_REQUIRED', 'This address takes a WebSocket connection.'), 426),
   );
@@ -94,5 +95,5 @@ export function createApp(deps: Deps) {
   app.route('/', blogFeedRoutes);
   app.route('/', webApp(deps.config.webDist ?? DEFAULT_WEB_DIST, { findArticle: findPublicArticle }));
   app.onError(onError);
-  return app;
+  return typedApp;
 }
