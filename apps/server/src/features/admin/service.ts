@@ -56,7 +56,10 @@ async function getCurrentCounts({ db, now }: Pick<Deps, 'db' | 'now'>): Promise<
 const utcDate = (at: Date) => at.toISOString().slice(0, 10);
 
 /** Keeps today's row of closing figures current; tomorrow compares with it. */
-export async function recordDailyCounts(deps: Pick<Deps, 'db' | 'now'>, counts?: DashboardCounts) {
+export async function recordDailyCounts(
+  deps: Pick<Deps, 'db' | 'now'>,
+  { counts }: { counts?: DashboardCounts } = {},
+) {
   const values = { ...(counts ?? (await getCurrentCounts(deps))), recordedAt: deps.now() };
   await deps.db
     .insert(adminDailyCounts)
@@ -80,7 +83,7 @@ export async function getDashboard(deps: Pick<Deps, 'db' | 'now'>) {
 /** Now, and the change since the last figures recorded before today (yesterday, normally). */
 async function getDashboardCards(deps: Pick<Deps, 'db' | 'now'>) {
   const counts = await getCurrentCounts(deps);
-  await recordDailyCounts(deps, counts);
+  await recordDailyCounts(deps, { counts });
   const [before] = await rows<DashboardCounts & { day: string }>(
     deps.db,
     sql`select day::text as day, members as "members", paid_subscribers as "paidSubscribers",

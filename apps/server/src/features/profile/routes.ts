@@ -11,7 +11,6 @@ import type { AppEnv } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { validate } from '../../validate.ts';
-import { limitPasswordChecks } from '../auth/service.ts';
 import { expireSessionCookies, requireUser } from '../auth/session.ts';
 import {
   completeProfile,
@@ -62,11 +61,11 @@ export const profileRoutes = new Hono<AppEnv>()
     return c.json(data);
   })
   .post('/delete', validate('json', DeleteAccountSchema), async (c) => {
-    const userId = c.var.user.id;
-    await limitPasswordChecks(c.var.deps, {
-      keys: [`delete-account:member:${userId}`, `delete-account:client:${clientIp(c)}`],
+    await deleteAccount(c.var.deps, {
+      userId: c.var.user.id,
+      password: c.req.valid('json').password,
+      clientIp: clientIp(c),
     });
-    await deleteAccount(c.var.deps, { userId, password: c.req.valid('json').password });
     await expireSessionCookies(c); // its session row is gone with the account
     return c.json({ ok: true as const });
   });
