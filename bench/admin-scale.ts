@@ -1,13 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  dashboardCards,
-  programAnalytics,
-  recentActivity,
-  recentMessages,
-} from '@core28/server/features/admin/dashboard';
-import { listMembers } from '@core28/server/features/admin/users-routes';
+import { listMembers } from '@core28/server/features/admin/member-list';
+import { getDashboard, getProgramAnalytics } from '@core28/server/features/admin/service';
 import { startEmbeddedPostgres } from '@core28/server/platform/db/embedded';
 import { type DatabaseHandle, openPglite, openPostgres } from '@core28/server/platform/db/index';
 import { sql } from 'drizzle-orm';
@@ -88,10 +83,7 @@ async function measureEngine(engine: string, handle: DatabaseHandle): Promise<Ad
   );
   const deps = { db: handle.db, now: () => new Date() };
   const cases: [string, () => Promise<unknown>][] = [
-    [
-      'dashboard (cards + recent messages + activity)',
-      () => Promise.all([dashboardCards(deps), recentMessages(deps), recentActivity(deps)]),
-    ],
+    ['dashboard (cards + recent messages + activity)', () => getDashboard(deps)],
     [
       'users: search "lastname4242" (page 1 + total)',
       () => listMembers(deps, { search: 'lastname4242', page: 1, pageSize: 25 }),
@@ -101,7 +93,7 @@ async function measureEngine(engine: string, handle: DatabaseHandle): Promise<Ad
       () => listMembers(deps, { search: 'member54321@bench', page: 1, pageSize: 25 }),
     ],
     ['users: no search, page 2,000', () => listMembers(deps, { search: '', page: 2000, pageSize: 25 })],
-    ['program analytics', () => programAnalytics(deps)],
+    ['program analytics', () => getProgramAnalytics(deps)],
   ];
   const timings: AdminTiming[] = [];
   for (const [name, fn] of cases) timings.push({ engine, name, ...(await timeIt(fn)) });

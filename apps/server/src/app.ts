@@ -5,16 +5,17 @@ import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import type { AppEnv, Deps } from './context.ts';
 import { AppError, errorBody, handlerFailures, onError } from './errors.ts';
-import { adminDashboardRoutes, adminProgramRoutes } from './features/admin/dashboard-routes.ts';
-import { adminExerciseRoutes } from './features/admin/exercises-routes.ts';
-import { adminUserRoutes } from './features/admin/users-routes.ts';
+import { adminDashboardRoutes, adminProgramRoutes, adminUserRoutes } from './features/admin/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { adminBlogRoutes } from './features/blog/admin-routes.ts';
+import { blogFeedRoutes } from './features/blog/feeds.ts';
 import { blogRoutes } from './features/blog/routes.ts';
+import { findPublicArticle } from './features/blog/service.ts';
 import { closeLiveOnSignOut } from './features/coaching/live-sessions.ts';
 import { adminCoachingRoutes, coachingRoutes } from './features/coaching/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
 import { devRoutes } from './features/dev/routes.ts';
+import { adminExerciseRoutes } from './features/exercises/admin-routes.ts';
 import { exerciseRoutes } from './features/exercises/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -22,7 +23,7 @@ import { profileRoutes } from './features/profile/routes.ts';
 import { programRoutes } from './features/program/routes.ts';
 import { demoPayRoutes } from './features/subscriptions/demo-pay.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
-import { webhookRoutes } from './features/webhooks/routes.ts';
+import { webhookRoutes } from './features/subscriptions/webhook-routes.ts';
 import { requestBodyLimit } from './http/body-limit.ts';
 import { sameOriginWrites, securityHeaders } from './http/security.ts';
 import { seoRoutes } from './http/seo.ts';
@@ -57,7 +58,8 @@ export function createApp(deps: Deps) {
   app.use(requestId());
   app.use(async (c, next) => {
     const log = deps.log.child({ reqId: c.var.requestId });
-    c.set('deps', deps);
+    // Services log through deps.log: within a request, that is the request's own logger.
+    c.set('deps', { ...deps, log });
     c.set('log', log);
     const started = performance.now();
     await next();
@@ -76,7 +78,8 @@ export function createApp(deps: Deps) {
   });
   app.use('/api/*', sameOriginWrites(deps.config.publicUrl));
   app.use('/api/auth/sign-out', closeLiveOnSignOut);
-  app.route('/api', apiRoutes);
+  // The same app, typed with every API route: what the tests' testClient(app) reads.
+  const typedApp = app.route('/api', apiRoutes);
   app.get('/api/realtime', (c) =>
     c.json(errorBody('UPGRADE_REQUIRED', 'This address takes a WebSocket connection.'), 426),
   );
@@ -89,7 +92,8 @@ export function createApp(deps: Deps) {
     app.route('/demo-pay', demoPayRoutes);
   }
   app.route('/', seoRoutes);
-  app.route('/', webApp(deps.config.webDist ?? DEFAULT_WEB_DIST));
+  app.route('/', blogFeedRoutes);
+  app.route('/', webApp(deps.config.webDist ?? DEFAULT_WEB_DIST, { findArticle: findPublicArticle }));
   app.onError(onError);
-  return app;
+  return typedApp;
 }

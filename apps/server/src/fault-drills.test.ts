@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,12 +19,19 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 type Running = { child: ChildProcess; stderr: () => string; base: string };
 
 let dataDir = '';
+/** A stand-in for the built web app, so the drills need no `npm run build` first. */
+let webDist = '';
 let first: Running;
 const started: ChildProcess[] = [];
 
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('fault drills (embedded PostgreSQL)', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'core28-drills-'));
+    webDist = mkdtempSync(path.join(tmpdir(), 'core28-drills-web-'));
+    writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><html><head><title>Core28</title></head><body><div id="root"></div></body></html>',
+    );
     first = await startServer();
     await waitForHealth(first, 200, 60_000);
   }, 90_000);
@@ -39,6 +46,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('fault drills (embedded 
       for (let i = 0; i < 100 && isAlive(postgres.pid); i++) await sleep(100);
     }
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(webDist, { recursive: true, force: true });
   });
 
   it('refuses a second start on the same DATA_DIR, leaving the first instance and its database alone', async () => {
@@ -129,6 +137,7 @@ async function startServer({ waitForHealth: shouldWait = true } = {}): Promise<R
       AUTH_RATE_LIMIT: 'false',
       LOG_LEVEL: 'fatal',
       DATA_DIR: dataDir,
+      WEB_DIST: webDist,
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: base,

@@ -1,6 +1,6 @@
 import { ConfigError, configWarnings, loadConfig } from './config.ts';
 import { createDeps } from './deps.ts';
-import { recordDailyCounts } from './features/admin/dashboard.ts';
+import { recordDailyCounts } from './features/admin/service.ts';
 import { DataDirInUseError } from './platform/db/data-dir-lock.ts';
 import { startEmbeddedPostgres } from './platform/db/embedded.ts';
 import { openPostgres } from './platform/db/index.ts';

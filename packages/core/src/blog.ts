@@ -23,6 +23,13 @@ export function slugify(title: string): string {
 /** Articles per page of /blog: four rows of three, two of two or twelve of one. */
 export const BLOG_PAGE_SIZE = 12;
 
+/** A page of the public list (GET /api/blog/articles). */
+export const ArticleListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(BLOG_PAGE_SIZE),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export const ArticleIdParamSchema = z.object({ id: z.uuid('No such article') });
+
 export type ArticleStatus = 'draft' | 'scheduled' | 'published';
 
 export function articleStatus(

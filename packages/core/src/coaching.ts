@@ -27,4 +27,10 @@ export const MessageInputSchema = z.object({
     .max(MESSAGE_MAX_LENGTH, 'Please keep your message under 5,000 characters.'),
 });
 
+export const TopicIdParamSchema = z.object({ topicId: z.uuid('No such discussion topic') });
+/** The coach's inbox: the Active tab, or the Archived one. */
+export const TopicListQuerySchema = z.object({
+  archived: z.enum(['true', 'false']).optional().default('false'),
+});
+
 export const ArchiveInputSchema = z.object({ isArchived: z.boolean('isArchived must be true or false') });

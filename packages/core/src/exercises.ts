@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export const EXERCISE_CATEGORIES = ['time', 'reps'] as const;
+
 const optionalText = (max: number) => z.string().trim().max(max).optional().default('');
 
 /** spec §5 Admin add exercise: the name is required, other fields trimmed. */
@@ -21,6 +23,8 @@ export const ExerciseInputSchema = z.object({
     )
     .optional()
     .default(''),
-  category: z.enum(['time', 'reps'], { error: 'Category must be time or reps' }).default('time'),
+  category: z.enum(EXERCISE_CATEGORIES, { error: 'Category must be time or reps' }).default('time'),
 });
 export type ExerciseInput = z.input<typeof ExerciseInputSchema>;
+
+export const ExerciseIdParamSchema = z.object({ id: z.coerce.number().int().positive('No such exercise') });

@@ -1,11 +1,11 @@
-import type { SubscriptionState } from './subscriptions.ts';
-import { hasTier } from './subscriptions.ts';
+import { canUseCoaching, type SubscriptionState } from './subscriptions.ts';
 
 export type NavLink = { label: string; to: string };
 export type Viewer = { isSignedIn: boolean; subscription: SubscriptionState | null };
 
-const canCoach = (viewer: Viewer) =>
-  viewer.isSignedIn && viewer.subscription !== null && hasTier(viewer.subscription, '1-on-1 Burn');
+// spec §2: the 1-on-1 link is for members of that tier; the admins coach from the admin area.
+const hasCoachingLink = (viewer: Viewer) =>
+  viewer.isSignedIn && canUseCoaching(viewer.subscription, { isAdmin: false });
 
 /** spec §2 Navigation: the top bar, by sign-in state and tier. */
 export function headerLinks(viewer: Viewer): NavLink[] {
@@ -14,7 +14,7 @@ export function headerLinks(viewer: Viewer): NavLink[] {
     { label: 'Home', to: '/' },
     { label: '28-Day Program', to: isSignedIn ? '/program' : '/program-info' },
     isSignedIn && { label: 'Exercises', to: '/exercises' },
-    canCoach(viewer) && { label: '1-on-1', to: '/one-on-one' },
+    hasCoachingLink(viewer) && { label: '1-on-1', to: '/one-on-one' },
     { label: 'Progress', to: isSignedIn ? '/progress' : '/progress-info' },
     { label: 'Six-Pack Guide', to: '/blog' },
     !isSignedIn && { label: 'Pricing', to: '/subscription' },
@@ -27,7 +27,7 @@ export function headerLinks(viewer: Viewer): NavLink[] {
 export function accountMenuLinks(viewer: Viewer): NavLink[] {
   const links: (NavLink | false)[] = [
     { label: 'Profile', to: '/profile' },
-    canCoach(viewer) && { label: '1-on-1', to: '/one-on-one' },
+    hasCoachingLink(viewer) && { label: '1-on-1', to: '/one-on-one' },
     { label: 'Subscription', to: '/subscription/manage' },
   ];
   return links.filter((link): link is NavLink => link !== false);

@@ -56,7 +56,8 @@ describe('progress', () => {
   });
 
   it('programStats ignores duplicates and days outside the program', () => {
-    expect(programStats([1, 2, 2, 3, 40], at('2026-03-01T00:00:00Z'), at('2026-03-04T10:00:00Z'))).toEqual({
+    const currentDay = currentProgramDay(at('2026-03-01T00:00:00Z'), at('2026-03-04T10:00:00Z'));
+    expect(programStats([1, 2, 2, 3, 40], currentDay)).toEqual({
       totalWorkouts: 3,
       currentStreak: 3,
       currentDay: 4,

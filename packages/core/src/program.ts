@@ -39,12 +39,7 @@ export type ProgramStats = {
   progressPercentage: number;
 };
 
-export function programStats(
-  completedDays: readonly number[],
-  registrationDate: Date,
-  now: Date,
-): ProgramStats {
-  const currentDay = currentProgramDay(registrationDate, now);
+export function programStats(completedDays: readonly number[], currentDay: number): ProgramStats {
   const unique = new Set(completedDays.filter((day) => day >= 1 && day <= PROGRAM_DAYS));
   return {
     totalWorkouts: unique.size,

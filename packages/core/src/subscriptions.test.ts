@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { determineSubscription, hasTier, NOT_SUBSCRIBED, type SubscriberRow } from './subscriptions.ts';
+import {
+  canUseCoaching,
+  determineSubscription,
+  hasTier,
+  NOT_SUBSCRIBED,
+  type SubscriberRow,
+} from './subscriptions.ts';
 
 const now = new Date('2026-03-10T12:00:00Z');
 const row = (overrides: Partial<SubscriberRow> = {}): SubscriberRow => ({
@@ -78,5 +84,19 @@ describe('determineSubscription (spec §4)', () => {
     expect(hasTier(burn, '1-on-1 Burn')).toBe(true);
     expect(hasTier(burn, 'The Daily Core')).toBe(false);
     expect(hasTier({ ...burn, subscribed: false }, '1-on-1 Burn')).toBe(false);
+  });
+
+  it('canUseCoaching: an active 1-on-1 Burn subscription, or an admin whatever the plan', () => {
+    const burn = determineSubscription(row({ subscribed: true, subscriptionTier: '1-on-1 Burn' }), {
+      emailConfirmed: true,
+      now,
+    });
+    const daily = { ...burn, subscription_tier: 'The Daily Core' as const };
+    expect(canUseCoaching(burn, { isAdmin: false })).toBe(true);
+    expect(canUseCoaching(daily, { isAdmin: false })).toBe(false);
+    expect(canUseCoaching({ ...burn, subscribed: false }, { isAdmin: false })).toBe(false);
+    expect(canUseCoaching(null, { isAdmin: false })).toBe(false);
+    expect(canUseCoaching(null, { isAdmin: true })).toBe(true);
+    expect(canUseCoaching(daily, { isAdmin: true })).toBe(true);
   });
 });

@@ -61,3 +61,11 @@ export const hasTrialEnded = (state: SubscriptionState | null, now: Date) =>
 export function hasTier(state: SubscriptionState, tier: Tier): boolean {
   return state.subscribed && state.subscription_tier === tier;
 }
+
+/** spec §6: coaching is for members with an active 1-on-1 Burn subscription, and for admins (the coaches). */
+export function canUseCoaching(
+  subscription: SubscriptionState | null,
+  { isAdmin }: { isAdmin: boolean },
+): boolean {
+  return isAdmin || (subscription !== null && hasTier(subscription, '1-on-1 Burn'));
+}

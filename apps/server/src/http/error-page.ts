@@ -1,4 +1,4 @@
-import { escapeHtml } from './escape.ts';
+import { escapeHtml } from '../platform/html.ts';
 
 /**
  * A page of its own for a page request the server cannot answer: no script, no stylesheet, nothing

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../context.ts';
-import { findPublicArticle, listPublicArticles } from '../features/blog/public.ts';
-import { escapeHtml } from './escape.ts';
+import { escapeHtml } from '../platform/html.ts';
 
 // What a crawler without JavaScript sees: per-page title, description, canonical, Open Graph,
-// Twitter card and, for articles, schema.org JSON-LD; plus the sitemap, RSS and robots.txt.
+// Twitter card and, for articles, schema.org JSON-LD; plus robots.txt. The sitemap and RSS are
+// the blog's (features/blog/feeds.ts).
 
 const SITE = 'Core28';
 const DEFAULT_DESCRIPTION =
@@ -45,6 +45,9 @@ const PUBLIC_PAGES: Record<string, { title: string; description: string }> = {
     description: 'The terms of the Core28 service, plans and coaching.',
   },
 };
+/** The public pages, as the sitemap lists them. */
+export const PUBLIC_PATHS = Object.keys(PUBLIC_PAGES);
+
 const PRIVATE_PREFIXES = [
   '/admin',
   '/profile',
@@ -56,8 +59,6 @@ const PRIVATE_PREFIXES = [
   '/auth',
   '/success',
 ];
-
-const escapeXml = escapeHtml;
 
 type Meta = {
   title: string;
@@ -97,14 +98,27 @@ function metaTags(meta: Meta): string {
   return tags.join('\n    ');
 }
 
+/** What an article page's tags tell; looked up by the blog, which this layer does not import. */
+export type FindArticle = (
+  deps: Deps,
+  options: { slug: string },
+) => Promise<{
+  title: string;
+  slug: string;
+  excerpt: string;
+  featuredImageUrl: string | null;
+  publishedAt: Date | null;
+  updatedAt: Date;
+} | null>;
+
 /** The page's meta tags, from the route table or the article. */
-export async function metaFor(deps: Deps, path: string): Promise<string> {
+export async function metaFor(deps: Deps, path: string, findArticle: FindArticle): Promise<string> {
   const base = deps.config.publicUrl;
   const page = PUBLIC_PAGES[path];
   if (page) return metaTags({ ...page, url: `${base}${path === '/' ? '/' : path}`, type: 'website' });
   const slug = /^\/blog\/([^/]+)$/.exec(path)?.[1];
   if (slug) {
-    const article = await findPublicArticle(deps, decodeURIComponent(slug));
+    const article = await findArticle(deps, { slug: decodeURIComponent(slug) });
     if (article) {
       const url = `${base}/blog/${article.slug}`;
       return metaTags({
@@ -144,44 +158,16 @@ export const withMeta = (indexHtml: string, tags: string) =>
     .replace(/<meta name="description"[^>]*>/, '')
     .replace('</head>', `    ${tags}\n  </head>`);
 
-export const seoRoutes = new Hono<AppEnv>()
-  .get('/robots.txt', (c) => {
-    const lines = [
-      'User-agent: *',
-      'Allow: /',
-      ...PRIVATE_PREFIXES.map((p) => `Disallow: ${p}`),
-      'Disallow: /api/',
-      'Disallow: /dev/',
-      'Disallow: /demo-pay/',
-      '',
-      `Sitemap: ${c.var.deps.config.publicUrl}/sitemap.xml`,
-    ];
-    return c.text(`${lines.join('\n')}\n`);
-  })
-  .get('/sitemap.xml', async (c) => {
-    const base = c.var.deps.config.publicUrl;
-    const articles = await listPublicArticles(c.var.deps, 1000);
-    const urls = [
-      ...Object.keys(PUBLIC_PAGES).map((p) => `<url><loc>${escapeXml(base + p)}</loc></url>`),
-      ...articles.map(
-        (a) =>
-          `<url><loc>${escapeXml(`${base}/blog/${a.slug}`)}</loc><lastmod>${a.updatedAt.toISOString()}</lastmod></url>`,
-      ),
-    ];
-    c.header('Content-Type', 'application/xml; charset=utf-8');
-    return c.body(
-      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
-    );
-  })
-  .get('/rss.xml', async (c) => {
-    const base = c.var.deps.config.publicUrl;
-    const articles = await listPublicArticles(c.var.deps, 50);
-    const items = articles.map(
-      (a) =>
-        `<item><title>${escapeXml(a.title)}</title><link>${escapeXml(`${base}/blog/${a.slug}`)}</link><guid>${escapeXml(`${base}/blog/${a.slug}`)}</guid><description>${escapeXml(a.excerpt)}</description><pubDate>${a.publishedAt?.toUTCString()}</pubDate></item>`,
-    );
-    c.header('Content-Type', 'application/rss+xml; charset=utf-8');
-    return c.body(
-      `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>Core28 Six-Pack Guide</title><link>${escapeXml(`${base}/blog`)}</link><description>Training, nutrition and recovery advice for a stronger core.</description>\n${items.join('\n')}\n</channel></rss>\n`,
-    );
-  });
+export const seoRoutes = new Hono<AppEnv>().get('/robots.txt', (c) => {
+  const lines = [
+    'User-agent: *',
+    'Allow: /',
+    ...PRIVATE_PREFIXES.map((p) => `Disallow: ${p}`),
+    'Disallow: /api/',
+    'Disallow: /dev/',
+    'Disallow: /demo-pay/',
+    '',
+    `Sitemap: ${c.var.deps.config.publicUrl}/sitemap.xml`,
+  ];
+  return c.text(`${lines.join('\n')}\n`);
+});

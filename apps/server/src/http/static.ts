@@ -4,10 +4,13 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
-import { metaFor, withMeta } from './seo.ts';
+import { type FindArticle, metaFor, withMeta } from './seo.ts';
 
-/** The built web app: hashed assets cached for a year, every other page path gets the SPA's index. */
-export function webApp(distDir: string) {
+/**
+ * The built web app: hashed assets cached for a year, every other page path gets the SPA's index
+ * with the page's meta tags (an article's found by `findArticle`).
+ */
+export function webApp(distDir: string, { findArticle }: { findArticle: FindArticle }) {
   const app = new Hono<AppEnv>();
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
@@ -31,7 +34,7 @@ export function webApp(distDir: string) {
       c.header('Cache-Control', 'no-cache');
       // No page lives at an address that cannot be decoded: the SPA shows its not-found page.
       if (hasMalformedEscape(c.req.url)) return c.html(indexHtml, 404);
-      return c.html(withMeta(indexHtml, await metaFor(c.var.deps, c.req.path)));
+      return c.html(withMeta(indexHtml, await metaFor(c.var.deps, c.req.path, findArticle)));
     });
 }
 

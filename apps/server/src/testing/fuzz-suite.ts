@@ -1,23 +1,21 @@
+import { MemberListQuerySchema } from '@core28/core/admin';
 import { PasswordRecoverySchema } from '@core28/core/auth';
-import { ArticleInputSchema } from '@core28/core/blog';
-import { ArchiveInputSchema, MessageInputSchema, TopicInputSchema } from '@core28/core/coaching';
+import { ArticleInputSchema, ArticleListQuerySchema } from '@core28/core/blog';
+import {
+  ArchiveInputSchema,
+  MessageInputSchema,
+  TopicInputSchema,
+  TopicListQuerySchema,
+} from '@core28/core/coaching';
 import { ContactSchema } from '@core28/core/contact';
 import { ExerciseInputSchema } from '@core28/core/exercises';
+import { ChangePlanSchema, ChangePreviewSchema, CheckoutSchema, ConfirmSchema } from '@core28/core/plans';
 import { DeleteAccountSchema, ProfileCompletionSchema, ProfileUpdateSchema } from '@core28/core/profile';
 import { CompleteDaySchema, DayResultSchema, WellnessSchema } from '@core28/core/program-schemas';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ZodType, z } from 'zod';
-import { ListQuery as UsersQuery } from '../features/admin/users-routes.ts';
-import { ListQuery as BlogQuery } from '../features/blog/routes.ts';
-import { ListQuery as CoachingQuery } from '../features/coaching/routes.ts';
-import {
-  ChangePlanSchema,
-  ChangePreviewSchema,
-  CheckoutSchema,
-  ConfirmSchema,
-} from '../features/subscriptions/routes.ts';
 import { arbitraryFor, HOSTILE_STRINGS, queryArbitraryFor } from './fuzz.ts';
 import {
   createMember,
@@ -65,7 +63,7 @@ export const TARGETS: Target[] = [
   { area: 'content', route: 'POST /api/program/complete', schema: CompleteDaySchema },
   { area: 'content', route: 'PUT /api/program/results', schema: DayResultSchema },
   { area: 'content', route: 'PUT /api/program/wellness', schema: WellnessSchema },
-  { area: 'content', route: 'GET /api/blog/articles', schema: BlogQuery },
+  { area: 'content', route: 'GET /api/blog/articles', schema: ArticleListQuerySchema },
   {
     area: 'content',
     route: 'GET /api/blog/articles/:slug',
@@ -93,7 +91,7 @@ export const TARGETS: Target[] = [
     schema: ExerciseInputSchema,
     path: (ids) => `/api/admin/exercises/${ids.exerciseId}`,
   },
-  { area: 'content', route: 'GET /api/admin/users', schema: UsersQuery },
+  { area: 'content', route: 'GET /api/admin/users', schema: MemberListQuerySchema },
   { area: 'coaching', route: 'POST /api/coaching/topics', schema: TopicInputSchema },
   {
     area: 'coaching',
@@ -113,7 +111,7 @@ export const TARGETS: Target[] = [
     schema: PathParam,
     path: (_, v) => `/api/coaching/topics/${v}/read`,
   },
-  { area: 'coaching', route: 'GET /api/admin/coaching/topics', schema: CoachingQuery },
+  { area: 'coaching', route: 'GET /api/admin/coaching/topics', schema: TopicListQuerySchema },
   {
     area: 'coaching',
     route: 'POST /api/admin/coaching/topics/:topicId/replies',

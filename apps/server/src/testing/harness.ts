@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Tier } from '@core28/core/subscriptions';
 import { desc, eq } from 'drizzle-orm';
+import { testClient } from 'hono/testing';
 import pg from 'pg';
 import pino from 'pino';
 import { createApp } from '../app.ts';
@@ -102,6 +103,13 @@ export async function createTestApp(options: TestAppOptions = {}) {
       init.from ? { incoming: { socket: { remoteAddress: init.from, remotePort: 50_000 } } } : undefined,
     );
 
+  /**
+   * The typed client over the app (hono/testing): bodies come back typed, and a renamed route or
+   * a changed answer fails to compile. With a cookie, as that member.
+   */
+  const client = (cookie?: string) =>
+    testClient(app, undefined, undefined, { headers: cookie ? { cookie } : {} }).api;
+
   const lastMail = async (to: string) => {
     const [mail] = await database.db
       .select()
@@ -122,6 +130,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     db: database.db,
     config,
     request,
+    client,
     lastMail,
     listen,
     database,

@@ -1,20 +1,18 @@
 import { PasswordRecoverySchema } from '@core28/core/auth';
-import { AVATAR_URL_TTL_SECONDS } from '@core28/core/profile';
-import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
-import { AppError, errorBody } from '../../errors.ts';
+import { errorBody } from '../../errors.ts';
 import { clientIp } from '../../http/client-ip.ts';
-import { profiles, users } from '../../platform/db/schema.ts';
 import { validate } from '../../validate.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
-import { isAdmin, optionalUser } from './session.ts';
+import { getViewer, INVALID_TOKEN_MESSAGE, recoverPassword } from './service.ts';
+import { optionalUser } from './session.ts';
 
 // Clearer words for a few of better-auth's messages; the codes stay as they are.
 const FRIENDLY: Record<string, string> = {
   EMAIL_NOT_VERIFIED: 'Please confirm your email address first. We have sent you a new confirmation link.',
   INVALID_EMAIL_OR_PASSWORD: 'Invalid email or password',
-  INVALID_TOKEN: 'This link is invalid or has expired. Please request a new one.',
+  INVALID_TOKEN: INVALID_TOKEN_MESSAGE,
 };
 
 const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few seconds and try again.';
@@ -54,50 +52,17 @@ export const authRoutes = new Hono<AppEnv>()
   })
   // spec §2: after a successful recovery the member is signed in and goes to /profile.
   .post('/auth/recover-password', validate('json', PasswordRecoverySchema), async (c) => {
-    const { token, newPassword } = c.req.valid('json');
-    const { auth, db } = c.var.deps;
-    const context = await auth.$context;
-    const verification = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
-    if (!verification || verification.expiresAt < new Date())
-      throw new AppError('BAD_REQUEST', FRIENDLY.INVALID_TOKEN!);
-    const [user] = await db
-      .select({ email: users.email })
-      .from(users)
-      .where(eq(users.id, verification.value));
-    if (!user) throw new AppError('BAD_REQUEST', FRIENDLY.INVALID_TOKEN!);
-    await auth.api.resetPassword({ body: { token, newPassword }, headers: authHeaders(c) });
-    const signIn = await auth.api.signInEmail({
-      body: { email: user.email, password: newPassword },
-      headers: authHeaders(c),
-      asResponse: true,
-    });
-    for (const cookie of signIn.headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
+    const cookies = await recoverPassword(c.var.deps, { ...c.req.valid('json'), headers: authHeaders(c) });
+    for (const cookie of cookies) c.header('set-cookie', cookie, { append: true });
     return c.json({ ok: true as const });
   })
   .on(['GET', 'POST'], '/auth/*', async (c) => {
     const request = new Request(c.req.raw, { headers: authHeaders(c) });
     return withAppErrorShape(await c.var.deps.auth.handler(request));
   })
-  /** The signed-in member as the web shell needs it (the header's photo included), in one round trip. */
+  /** The signed-in member as the web shell needs it, or nulls for a visitor. */
   .get('/me', optionalUser, async (c) => {
     const user = c.var.user;
     if (!user) return c.json({ user: null, profile: null, avatar: null, isAdmin: false });
-    const { db, storage } = c.var.deps;
-    const [[profile], isAdminUser] = await Promise.all([
-      db.select().from(profiles).where(eq(profiles.userId, user.id)),
-      // spec §6: a failed admin check is logged and treated as non-admin, not a failed /api/me.
-      isAdmin(c.var.deps, user.id).catch((err: unknown) => {
-        c.var.log.error({ err, userId: user.id }, 'admin check failed; treated as non-admin');
-        return false;
-      }),
-    ]);
-    const avatar = profile?.avatarUrl
-      ? { url: await storage.signedUrl(profile.avatarUrl, AVATAR_URL_TTL_SECONDS) }
-      : null;
-    return c.json({
-      user: { id: user.id, email: user.email, emailVerified: user.emailVerified, name: user.name },
-      profile: profile ?? null,
-      avatar,
-      isAdmin: isAdminUser,
-    });
+    return c.json(await getViewer(c.var.deps, { user }));
   });

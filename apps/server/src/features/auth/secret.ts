@@ -24,7 +24,9 @@ export function readOrCreateAuthSecret(dataDir: string): string {
   } finally {
     unlinkSync(temporary);
   }
-  return readSecret(file)!;
+  const secret = readSecret(file);
+  if (secret === undefined) throw new Error(`${file} was removed as it was created`);
+  return secret;
 }
 
 function readSecret(file: string): string | undefined {

@@ -1,13 +1,13 @@
-import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv, Deps } from '../../context.ts';
+import type { AppEnv } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { userRoles } from '../../platform/db/schema.ts';
 import type { SessionUser } from './auth.ts';
+import { isAdmin } from './service.ts';
 
-type Authed = AppEnv & { Variables: { user: SessionUser; sessionId: string } };
+/** After requireUser, requireAdmin or a guard of the same kind: `c.var.user` is the member. */
+export type SignedInEnv = AppEnv & { Variables: { user: SessionUser; sessionId: string } };
 
 /** Reads the session cookie once per request; later calls reuse it. */
 export async function readSession(c: {
@@ -29,27 +29,17 @@ export const optionalUser = createMiddleware<AppEnv>(async (c, next) => {
 
 /** 401 unless signed in; afterwards `c.var.user` is the member. */
 export const requireUser = (message = 'Please sign in to continue.') =>
-  createMiddleware<Authed>(async (c, next) => {
+  createMiddleware<SignedInEnv>(async (c, next) => {
     const user = await readSession(c);
     if (!user) throw new AppError('UNAUTHORIZED', message);
     await next();
   });
 
-/** DESIGN.md: admin has one meaning, a user_roles row with role admin. */
-export async function isAdmin(deps: Pick<Deps, 'db'>, userId: string): Promise<boolean> {
-  const rows = await deps.db
-    .select({ userId: userRoles.userId })
-    .from(userRoles)
-    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'admin')))
-    .limit(1);
-  return rows.length > 0;
-}
-
 /** 401 for visitors, 403 for members. */
-export const requireAdmin = createMiddleware<Authed>(async (c, next) => {
+export const requireAdmin = createMiddleware<SignedInEnv>(async (c, next) => {
   const user = await readSession(c);
   if (!user) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
-  if (!(await isAdmin(c.var.deps, user.id))) throw new AppError('FORBIDDEN', 'Admins only.');
+  if (!(await isAdmin(c.var.deps, { userId: user.id }))) throw new AppError('FORBIDDEN', 'Admins only.');
   await next();
 });
 

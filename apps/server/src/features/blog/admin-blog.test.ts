@@ -1,3 +1,4 @@
+import type { ArticleInput } from '@core28/core/blog';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogArticles } from '../../platform/db/schema.ts';
@@ -22,8 +23,9 @@ const article = {
   content: '## Start\n\nBrace.',
   published: true,
 };
-const create = (body: unknown, cookie = admin) =>
-  t.request('/api/admin/blog/articles', { json: body, cookie });
+const create = (json: ArticleInput) => t.client(admin).admin.blog.articles.$post({ json });
+const update = (id: string, json: ArticleInput) =>
+  t.client(admin).admin.blog.articles[':id'].$put({ param: { id }, json });
 
 describe('admin blog', () => {
   it('refuses visitors (401) and members (403) on every admin endpoint, writing nothing', async () => {
@@ -50,7 +52,7 @@ describe('admin blog', () => {
   it('creates with a slug from the title, publishes now, stores an empty image as null', async () => {
     const res = await create({ ...article, featuredImageUrl: '' });
     expect(res.status).toBe(201);
-    const saved = await json(res);
+    const saved = await res.json();
     expect(saved).toMatchObject({ slug: 'core-stability-101', featuredImageUrl: null, published: true });
     expect(saved.publishedAt).toBe(NOW.toISOString());
   });
@@ -70,20 +72,20 @@ describe('admin blog', () => {
     const past = await create({ ...article, slug: 'past', publishedAt: '2026-07-31T23:00:00Z' });
     expect(past.status).toBe(400);
     expect((await json(past)).error.message).toBe('The publication date cannot be earlier than today');
-    const draft = await json(
-      await create({ ...article, slug: 'draft-one', published: false, publishedAt: '2026-09-01T00:00:00Z' }),
-    );
+    const draft = await (
+      await create({ ...article, slug: 'draft-one', published: false, publishedAt: '2026-09-01T00:00:00Z' })
+    ).json();
     expect(draft.publishedAt).toBeNull();
   });
 
   it('a scheduled article is absent from the public routes until due, present afterwards', async () => {
-    const scheduled = await json(
-      await create({ ...article, slug: 'later', publishedAt: '2026-08-02T09:00:00Z' }),
-    );
+    const scheduled = await (
+      await create({ ...article, slug: 'later', publishedAt: '2026-08-02T09:00:00Z' })
+    ).json();
     expect(scheduled.publishedAt).toBe('2026-08-02T09:00:00.000Z');
-    expect((await t.request('/api/blog/articles/later')).status).toBe(404);
-    const publicSlugs = (await json(await t.request('/api/blog/articles'))).articles.map(
-      (a: { slug: string }) => a.slug,
+    expect((await t.client().blog.articles[':slug'].$get({ param: { slug: 'later' } })).status).toBe(404);
+    const publicSlugs = (await (await t.client().blog.articles.$get({ query: {} })).json()).articles.map(
+      (a) => a.slug,
     );
     expect(publicSlugs).not.toContain('later');
 
@@ -93,7 +95,9 @@ describe('admin blog', () => {
       await later.db
         .insert(blogArticles)
         .values({ ...article, slug: 'later', publishedAt: new Date('2026-08-02T09:00:00Z') });
-      expect((await later.request('/api/blog/articles/later')).status).toBe(200);
+      expect((await later.client().blog.articles[':slug'].$get({ param: { slug: 'later' } })).status).toBe(
+        200,
+      );
     } finally {
       await later.close();
     }
@@ -107,15 +111,11 @@ describe('admin blog', () => {
       .values({ ...article, slug: 'published-last-month', publishedAt: storedAt })
       .returning();
     const put = (publishedAt: string) =>
-      t.request(`/api/admin/blog/articles/${old!.id}`, {
-        method: 'PUT',
-        cookie: admin,
-        json: { ...article, slug: old!.slug, excerpt: 'Edited.', publishedAt },
-      });
+      update(old!.id, { ...article, slug: old!.slug, excerpt: 'Edited.', publishedAt });
 
     const res = await put('2026-07-20T08:15:00.000Z');
     expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ excerpt: 'Edited.', publishedAt: storedAt.toISOString() });
+    expect(await res.json()).toMatchObject({ excerpt: 'Edited.', publishedAt: storedAt.toISOString() });
     expect((await put(storedAt.toISOString())).status).toBe(200);
 
     // A new date before today is still refused, and nothing changes.
@@ -131,17 +131,18 @@ describe('admin blog', () => {
       .select()
       .from(blogArticles)
       .where(eq(blogArticles.slug, 'nutrition-basics-for-visible-abs'));
-    const res = await t.request(`/api/admin/blog/articles/${old!.id}`, {
-      method: 'PUT',
-      cookie: admin,
-      json: { ...article, title: old!.title, slug: old!.slug, publishedAt: old!.publishedAt!.toISOString() },
+    const res = await update(old!.id, {
+      ...article,
+      title: old!.title,
+      slug: old!.slug,
+      publishedAt: old!.publishedAt!.toISOString(),
     });
     expect(res.status).toBe(200);
-    expect((await json(res)).excerpt).toBe('Why stability first.');
-    const del = await t.request(`/api/admin/blog/articles/${old!.id}`, { method: 'DELETE', cookie: admin });
+    expect((await res.json()).excerpt).toBe('Why stability first.');
+    const del = await t.client(admin).admin.blog.articles[':id'].$delete({ param: { id: old!.id } });
     expect(del.status).toBe(200);
     expect(await t.db.select().from(blogArticles).where(eq(blogArticles.id, old!.id))).toEqual([]);
-    const list = await json(await t.request('/api/admin/blog/articles', { cookie: admin }));
-    expect(list.map((a: { slug: string }) => a.slug)).toContain('draft-one');
+    const list = await (await t.client(admin).admin.blog.articles.$get()).json();
+    expect(list.map((a) => a.slug)).toContain('draft-one');
   });
 });

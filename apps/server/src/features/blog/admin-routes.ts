@@ -1,30 +1,30 @@
-import { ArticleInputSchema } from '@core28/core/blog';
+import { ArticleIdParamSchema, ArticleInputSchema } from '@core28/core/blog';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { AppEnv } from '../../context.ts';
 import { validate } from '../../validate.ts';
 import { requireAdmin } from '../auth/session.ts';
-import { createArticle, deleteArticle, listAllArticles, updateArticle } from './admin-service.ts';
-
-const IdParam = z.object({ id: z.uuid('No such article') });
+import { createArticle, deleteArticle, listAllArticles, updateArticle } from './service.ts';
 
 /** The Six-Pack Guide editor: admins only (the role is checked on every call). */
 export const adminBlogRoutes = new Hono<AppEnv>()
   .use(requireAdmin)
   .get('/articles', async (c) => c.json(await listAllArticles(c.var.deps)))
   .post('/articles', validate('json', ArticleInputSchema), async (c) =>
-    c.json(await createArticle(c.var.deps, { authorId: c.var.user!.id, input: c.req.valid('json') }), 201),
+    c.json(await createArticle(c.var.deps, { authorId: c.var.user.id, input: c.req.valid('json') }), 201),
   )
-  .put('/articles/:id', validate('param', IdParam), validate('json', ArticleInputSchema), async (c) =>
-    c.json(
-      await updateArticle(c.var.deps, {
-        id: c.req.valid('param').id,
-        authorId: c.var.user!.id,
-        input: c.req.valid('json'),
-      }),
-    ),
+  .put(
+    '/articles/:id',
+    validate('param', ArticleIdParamSchema),
+    validate('json', ArticleInputSchema),
+    async (c) =>
+      c.json(
+        await updateArticle(c.var.deps, {
+          id: c.req.valid('param').id,
+          authorId: c.var.user.id,
+          input: c.req.valid('json'),
+        }),
+      ),
   )
-  .delete('/articles/:id', validate('param', IdParam), async (c) => {
-    await deleteArticle(c.var.deps, c.req.valid('param').id);
-    return c.json({ ok: true as const });
-  });
+  .delete('/articles/:id', validate('param', ArticleIdParamSchema), async (c) =>
+    c.json(await deleteArticle(c.var.deps, c.req.valid('param'))),
+  );

@@ -1,7 +1,7 @@
 import { BLOG_PAGE_SIZE } from '@core28/core/blog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogArticles } from '../../platform/db/schema.ts';
-import { createTestApp, json, type TestApp } from '../../testing/harness.ts';
+import { createTestApp, type TestApp } from '../../testing/harness.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,13 +9,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const article = (slug: string) => t.client().blog.articles[':slug'].$get({ param: { slug } });
+const list = (query: { limit?: string; page?: string } = {}) => t.client().blog.articles.$get({ query });
+
 describe('public article', () => {
   it('shows a due article with its content rendered', async () => {
-    const res = await t.request('/api/blog/articles/nutrition-basics-for-visible-abs');
+    const res = await article('nutrition-basics-for-visible-abs');
     expect(res.status).toBe(200);
-    const article = await json(res);
-    expect(article.html).toContain('<h2>');
-    expect(article).not.toHaveProperty('authorId');
+    const body = await res.json();
+    expect(body.html).toContain('<h2>');
+    expect(body).not.toHaveProperty('authorId');
   });
 
   it('hides drafts, scheduled and missing articles (404)', async () => {
@@ -24,7 +27,7 @@ describe('public article', () => {
       'the-28-day-core-program-explained',
       'no-such-article',
     ]) {
-      const res = await t.request(`/api/blog/articles/${slug}`);
+      const res = await article(slug);
       expect(res.status, slug).toBe(404);
     }
   });
@@ -32,8 +35,8 @@ describe('public article', () => {
 
 describe('public article list', () => {
   it('lists only published, due articles, newest publication first', async () => {
-    const { articles } = await json(await t.request('/api/blog/articles'));
-    expect(articles.map((a: { slug: string }) => a.slug)).toEqual([
+    const { articles } = await (await list()).json();
+    expect(articles.map((a) => a.slug)).toEqual([
       'how-to-breathe-during-core-training',
       'nutrition-basics-for-visible-abs',
       'why-planks-beat-crunches-for-a-stronger-core',
@@ -42,9 +45,9 @@ describe('public article list', () => {
   });
 
   it('takes a limit and refuses a bad one', async () => {
-    expect((await json(await t.request('/api/blog/articles?limit=1'))).articles).toHaveLength(1);
-    expect((await t.request('/api/blog/articles?limit=0')).status).toBe(400);
-    expect((await t.request('/api/blog/articles?limit=abc')).status).toBe(400);
+    expect((await (await list({ limit: '1' })).json()).articles).toHaveLength(1);
+    expect((await list({ limit: '0' })).status).toBe(400);
+    expect((await list({ limit: 'abc' })).status).toBe(400);
   });
 
   // issue 14: /blog showed the 20 newest articles and no way to reach older ones.
@@ -61,15 +64,15 @@ describe('public article list', () => {
         publishedAt: new Date(now - (400 - Math.min(i, 28)) * 86_400_000),
       })),
     );
-    const first = await json(await t.request('/api/blog/articles'));
+    const first = await (await list()).json();
     expect(first).toMatchObject({ page: 1, pageSize: BLOG_PAGE_SIZE, total: 33 });
     const slugs: string[] = [];
     for (let page = 1; page <= Math.ceil(33 / BLOG_PAGE_SIZE); page++) {
-      const body = await json(await t.request(`/api/blog/articles?page=${page}`));
+      const body = await (await list({ page: String(page) })).json();
       expect(body.articles.length, `page ${page}`).toBe(
         Math.min(BLOG_PAGE_SIZE, 33 - (page - 1) * BLOG_PAGE_SIZE),
       );
-      slugs.push(...body.articles.map((a: { slug: string }) => a.slug));
+      slugs.push(...body.articles.map((a) => a.slug));
     }
     expect(new Set(slugs).size).toBe(33);
     expect(slugs.slice(0, 3)).toEqual([
@@ -80,9 +83,8 @@ describe('public article list', () => {
     expect(slugs.slice(3, 5).sort()).toEqual(['archive-28', 'archive-29']); // the tie, in a stable order
     expect(slugs.at(-1)).toBe('archive-0');
     expect(slugs).not.toContain('recovery-why-rest-days-build-abs'); // the draft
-    const beyond = await json(await t.request('/api/blog/articles?page=99'));
+    const beyond = await (await list({ page: '99' })).json();
     expect(beyond).toMatchObject({ page: 99, total: 33, articles: [] });
-    for (const page of ['0', 'abc', '-1', '1.5'])
-      expect((await t.request(`/api/blog/articles?page=${page}`)).status, page).toBe(400);
+    for (const page of ['0', 'abc', '-1', '1.5']) expect((await list({ page })).status, page).toBe(400);
   });
 });

@@ -30,10 +30,42 @@ async function burnMember() {
 }
 
 async function openTopic(cookie: string, title = 'Lower back after day 5') {
-  const res = await t.request('/api/coaching/topics', { cookie, json: { title, description: '' } });
+  const res = await t.client(cookie).coaching.topics.$post({ json: { title, description: '' } });
   expect(res.status).toBe(201);
-  return (await json(res)).topic as { id: string; userId: string; updatedAt: string };
+  return (await res.json()).topic;
 }
+
+/** One topic as its member reaches it. */
+const asMember = (cookie: string, topicId: string) => {
+  const topic = t.client(cookie).coaching.topics[':topicId'];
+  const param = { topicId };
+  return {
+    open: () => topic.$get({ param }),
+    send: (message: string) => topic.messages.$post({ param, json: { message } }),
+    markRead: () => topic.read.$post({ param }),
+  };
+};
+
+/** One topic as the coach reaches it. */
+const asCoach = (topicId: string) => {
+  const topic = t.client(coach).admin.coaching.topics[':topicId'];
+  const param = { topicId };
+  return {
+    open: () => topic.$get({ param }),
+    reply: (message: string) => topic.replies.$post({ param, json: { message } }),
+    markRead: () => topic.read.$post({ param }),
+    setArchived: (isArchived: boolean) => topic.$patch({ param, json: { isArchived } }),
+  };
+};
+
+const memberTopics = async (cookie: string) =>
+  (await (await t.client(cookie).coaching.topics.$get()).json()).topics;
+const coachTopics = async ({ archived = false } = {}) =>
+  (
+    await (
+      await t.client(coach).admin.coaching.topics.$get({ query: archived ? { archived: 'true' } : {} })
+    ).json()
+  ).topics;
 
 const countRows = async (topicId?: string) => ({
   topics: (await t.db.select().from(discussionTopics)).length,
@@ -75,9 +107,9 @@ describe('coaching access (spec §6)', () => {
 
   it('lets a 1-on-1 Burn member in, and refuses them again once the subscription lapses', async () => {
     const member = await burnMember();
-    expect((await t.request('/api/coaching/topics', { cookie: member.cookie })).status).toBe(200);
+    expect((await t.client(member.cookie).coaching.topics.$get()).status).toBe(200);
     await givePaidTier(t, member, 'The Daily Core');
-    expect((await t.request('/api/coaching/topics', { cookie: member.cookie })).status).toBe(403);
+    expect((await t.client(member.cookie).coaching.topics.$get()).status).toBe(403);
   });
 });
 
@@ -85,10 +117,7 @@ describe('topics and messages', () => {
   it('validates a topic title and a message: blank gets 400 and nothing is written', async () => {
     const member = await burnMember();
     const before = await countRows();
-    const blankTitle = await t.request('/api/coaching/topics', {
-      cookie: member.cookie,
-      json: { title: '   ' },
-    });
+    const blankTitle = await t.client(member.cookie).coaching.topics.$post({ json: { title: '   ' } });
     expect(blankTitle.status).toBe(400);
     expect((await json(blankTitle)).error.message).toBe('Please enter a title for your topic.');
     const noTitle = await t.request('/api/coaching/topics', { cookie: member.cookie, json: {} });
@@ -103,26 +132,17 @@ describe('topics and messages', () => {
       });
       expect(res.status, JSON.stringify(body).slice(0, 40)).toBe(400);
     }
-    const blank = await t.request(`/api/coaching/topics/${topic.id}/messages`, {
-      cookie: member.cookie,
-      json: { message: '   ' },
-    });
+    const blank = await asMember(member.cookie, topic.id).send('   ');
     expect((await json(blank)).error.message).toBe('Please enter a message.');
     expect((await countRows(topic.id)).messages).toBe(0);
 
     // Found by the fuzzer: PostgreSQL cannot store a NUL character; that is the input's fault (400).
-    const nul = await t.request(`/api/coaching/topics/${topic.id}/messages`, {
-      cookie: member.cookie,
-      json: { message: 'null\u0000byte' },
-    });
+    const nul = await asMember(member.cookie, topic.id).send('null\u0000byte');
     expect(nul.status).toBe(400);
     expect((await json(nul)).error.code).toBe('BAD_REQUEST');
     expect((await countRows(topic.id)).messages).toBe(0);
 
-    const coachBlank = await t.request(`/api/admin/coaching/topics/${topic.id}/replies`, {
-      cookie: coach,
-      json: { message: ' ' },
-    });
+    const coachBlank = await asCoach(topic.id).reply(' ');
     expect(coachBlank.status).toBe(400);
     expect((await countRows(topic.id)).messages).toBe(0);
   });
@@ -134,48 +154,33 @@ describe('topics and messages', () => {
     const second = await openTopic(member.cookie, 'Planks hurt my wrists');
     expect(first.updatedAt < second.updatedAt).toBe(true);
     tick();
-    const sent = await t.request(`/api/coaching/topics/${first.id}/messages`, {
-      cookie: member.cookie,
-      json: { message: '  How much protein?  ' },
-    });
+    const sent = await asMember(member.cookie, first.id).send('  How much protein?  ');
     expect(sent.status).toBe(201);
-    expect((await json(sent)).message).toMatchObject({ message: 'How much protein?', isCoachReply: false });
+    expect((await sent.json()).message).toMatchObject({ message: 'How much protein?', isCoachReply: false });
 
-    const list = await json(await t.request('/api/coaching/topics', { cookie: member.cookie }));
-    expect(list.topics.map((topic: { title: string }) => topic.title)).toEqual([
-      'Nutrition',
-      'Planks hurt my wrists',
-    ]);
-    expect(list.topics[0].updatedAt).toBe(clock.toISOString());
-    expect(list.topics[0].lastMessageAt).toBe(clock.toISOString());
-    expect(list.topics[1].lastMessageAt).toBeNull();
+    const topics = await memberTopics(member.cookie);
+    expect(topics.map((topic) => topic.title)).toEqual(['Nutrition', 'Planks hurt my wrists']);
+    expect(topics[0]?.updatedAt).toBe(clock.toISOString());
+    expect(topics[0]?.lastMessageAt).toBe(clock.toISOString());
+    expect(topics[1]?.lastMessageAt).toBeNull();
   });
 
   it('keeps member B out of member A’s topic: list, read, post, mark read (404, nothing written)', async () => {
     const a = await burnMember();
     const b = await burnMember();
     const topic = await openTopic(a.cookie);
-    await t.request(`/api/coaching/topics/${topic.id}/messages`, {
-      cookie: a.cookie,
-      json: { message: 'Mine' },
-    });
+    await asMember(a.cookie, topic.id).send('Mine');
 
-    const listB = await json(await t.request('/api/coaching/topics', { cookie: b.cookie }));
-    expect(listB.topics).toEqual([]);
-    const read = await t.request(`/api/coaching/topics/${topic.id}`, { cookie: b.cookie });
+    expect(await memberTopics(b.cookie)).toEqual([]);
+    const asB = asMember(b.cookie, topic.id);
+    const read = await asB.open();
     expect(read.status).toBe(404);
-    const post = await t.request(`/api/coaching/topics/${topic.id}/messages`, {
-      cookie: b.cookie,
-      json: { message: 'Not yours' },
-    });
+    const post = await asB.send('Not yours');
     expect(post.status).toBe(404);
-    const mark = await t.request(`/api/coaching/topics/${topic.id}/read`, {
-      method: 'POST',
-      cookie: b.cookie,
-    });
+    const mark = await asB.markRead();
     expect(mark.status).toBe(404);
     expect((await countRows(topic.id)).messages).toBe(1);
-    const malformed = await t.request('/api/coaching/topics/not-a-uuid', { cookie: a.cookie });
+    const malformed = await asMember(a.cookie, 'not-a-uuid').open();
     expect(malformed.status).toBe(400);
   });
 });
@@ -184,52 +189,43 @@ describe('read flags (spec §4)', () => {
   it('moves exactly as the spec says, in both directions', async () => {
     const member = await burnMember();
     const topic = await openTopic(member.cookie);
-    const path = `/api/coaching/topics/${topic.id}`;
-    await t.request(`${path}/messages`, { cookie: member.cookie, json: { message: 'First question' } });
+    const mine = asMember(member.cookie, topic.id);
+    const coaching = asCoach(topic.id);
+    await mine.send('First question');
     tick();
-    await t.request(`${path}/messages`, { cookie: member.cookie, json: { message: 'Second question' } });
+    await mine.send('Second question');
 
     // The member's own messages are read by the member as they are sent…
     const rows = await t.db.select().from(discussionMessages).where(eq(discussionMessages.topicId, topic.id));
     expect(rows.every((row) => row.readByUser && !row.readByCoach)).toBe(true);
     // …and unread for the coach, who sees the count.
-    const coachTopic = async () =>
-      (await json(await t.request('/api/admin/coaching/topics', { cookie: coach }))).topics.find(
-        (x: { id: string }) => x.id === topic.id,
-      );
+    const coachTopic = async () => (await coachTopics()).find((x) => x.id === topic.id);
     expect(await coachTopic()).toMatchObject({ unreadCount: 2, hasNewMessages: true });
 
     // Opening the conversation alone does not mark; the coach's read call does.
-    expect((await t.request(`/api/admin/coaching/topics/${topic.id}`, { cookie: coach })).status).toBe(200);
-    expect((await coachTopic()).unreadCount).toBe(2);
-    const marked = await t.request(`/api/admin/coaching/topics/${topic.id}/read`, {
-      method: 'POST',
-      cookie: coach,
-    });
-    expect(await json(marked)).toEqual({ marked: 2 });
-    expect((await coachTopic()).unreadCount).toBe(0);
+    expect((await coaching.open()).status).toBe(200);
+    expect((await coachTopic())?.unreadCount).toBe(2);
+    const marked = await coaching.markRead();
+    expect(await marked.json()).toEqual({ marked: 2 });
+    expect((await coachTopic())?.unreadCount).toBe(0);
 
     // A coach reply stays unread for the member until the member opens the topic.
     tick();
-    await t.request(`/api/admin/coaching/topics/${topic.id}/replies`, {
-      cookie: coach,
-      json: { message: 'Answer' },
-    });
+    await coaching.reply('Answer');
     const [reply] = await t.db
       .select()
       .from(discussionMessages)
       .where(and(eq(discussionMessages.topicId, topic.id), eq(discussionMessages.isCoachReply, true)));
     expect(reply).toMatchObject({ readByUser: false, readByCoach: true });
-    const memberTopic = async () =>
-      (await json(await t.request('/api/coaching/topics', { cookie: member.cookie }))).topics[0];
+    const memberTopic = async () => (await memberTopics(member.cookie))[0];
     expect(await memberTopic()).toMatchObject({ unreadCount: 1, hasNewMessages: true });
-    expect((await coachTopic()).unreadCount).toBe(0); // coach replies never count for the coach
+    expect((await coachTopic())?.unreadCount).toBe(0); // coach replies never count for the coach
 
-    const opened = await t.request(`${path}/read`, { method: 'POST', cookie: member.cookie });
-    expect(await json(opened)).toEqual({ marked: 1 });
+    const opened = await mine.markRead();
+    expect(await opened.json()).toEqual({ marked: 1 });
     expect(await memberTopic()).toMatchObject({ unreadCount: 0, hasNewMessages: false });
-    const conversation = await json(await t.request(path, { cookie: member.cookie }));
-    expect(conversation.messages.map((m: { message: string }) => m.message)).toEqual([
+    const conversation = await (await mine.open()).json();
+    expect(conversation.messages.map((m) => m.message)).toEqual([
       'First question',
       'Second question',
       'Answer',
@@ -241,68 +237,40 @@ describe('the coach', () => {
   it('sees every member’s topic with the member’s name, replies, archives, and cannot reply when archived', async () => {
     const member = await burnMember();
     const topic = await openTopic(member.cookie, 'Archive me');
-    const active = await json(await t.request('/api/admin/coaching/topics', { cookie: coach }));
-    const listed = active.topics.find((x: { id: string }) => x.id === topic.id);
-    expect(listed.userName).toBe(member.email); // no name given yet: the e-mail stands in
+    const coaching = asCoach(topic.id);
+    const listed = (await coachTopics()).find((x) => x.id === topic.id);
+    expect(listed?.userName).toBe(member.email); // no name given yet: the e-mail stands in
 
-    const archive = await t.request(`/api/admin/coaching/topics/${topic.id}`, {
-      method: 'PATCH',
-      cookie: coach,
-      json: { isArchived: true },
-    });
+    const archive = await coaching.setArchived(true);
     expect(archive.status).toBe(200);
-    const archived = await json(
-      await t.request('/api/admin/coaching/topics?archived=true', { cookie: coach }),
-    );
-    expect(archived.topics.map((x: { id: string }) => x.id)).toContain(topic.id);
-    const activeNow = await json(await t.request('/api/admin/coaching/topics', { cookie: coach }));
-    expect(activeNow.topics.map((x: { id: string }) => x.id)).not.toContain(topic.id);
+    expect((await coachTopics({ archived: true })).map((x) => x.id)).toContain(topic.id);
+    expect((await coachTopics()).map((x) => x.id)).not.toContain(topic.id);
 
     const before = await countRows(topic.id);
-    const refused = await t.request(`/api/admin/coaching/topics/${topic.id}/replies`, {
-      cookie: coach,
-      json: { message: 'Too late' },
-    });
+    const refused = await coaching.reply('Too late');
     expect(refused.status).toBe(409);
     expect(await countRows(topic.id)).toEqual(before);
 
-    const restore = await t.request(`/api/admin/coaching/topics/${topic.id}`, {
-      method: 'PATCH',
-      cookie: coach,
-      json: { isArchived: false },
-    });
+    const restore = await coaching.setArchived(false);
     expect(restore.status).toBe(200);
-    const reply = await t.request(`/api/admin/coaching/topics/${topic.id}/replies`, {
-      cookie: coach,
-      json: { message: '  Back again  ' },
-    });
+    const reply = await coaching.reply('  Back again  ');
     expect(reply.status).toBe(201);
-    expect((await json(reply)).message).toMatchObject({ message: 'Back again', isCoachReply: true });
+    expect((await reply.json()).message).toMatchObject({ message: 'Back again', isCoachReply: true });
   });
 
   it('gets an archived conversation back in Active when the member writes in it', async () => {
     const member = await burnMember();
     const topic = await openTopic(member.cookie);
-    await t.request(`/api/admin/coaching/topics/${topic.id}`, {
-      method: 'PATCH',
-      cookie: coach,
-      json: { isArchived: true },
-    });
-    await t.request(`/api/coaching/topics/${topic.id}/messages`, {
-      cookie: member.cookie,
-      json: { message: 'Still there?' },
-    });
+    await asCoach(topic.id).setArchived(true);
+    await asMember(member.cookie, topic.id).send('Still there?');
     const [row] = await t.db.select().from(discussionTopics).where(eq(discussionTopics.id, topic.id));
     expect(row!.isArchived).toBe(false);
   });
 
   it('answers 404 for a topic that does not exist and 400 for a bad archive body', async () => {
     const missing = '00000000-0000-4000-8000-000000000009';
-    expect((await t.request(`/api/admin/coaching/topics/${missing}`, { cookie: coach })).status).toBe(404);
-    const reply = await t.request(`/api/admin/coaching/topics/${missing}/replies`, {
-      cookie: coach,
-      json: { message: 'x' },
-    });
+    expect((await asCoach(missing).open()).status).toBe(404);
+    const reply = await asCoach(missing).reply('x');
     expect(reply.status).toBe(404);
     const member = await burnMember();
     const topic = await openTopic(member.cookie);
@@ -316,6 +284,7 @@ describe('the coach', () => {
 });
 
 describe('throttle (issue 15)', () => {
+  // Plain requests: the typed client knows only the 201 the route answers, not the guard's 429.
   const post = (app: TestApp, cookie: string, topicId: string, message: string) =>
     app.request(`/api/coaching/topics/${topicId}/messages`, { cookie, json: { message } });
 
@@ -338,10 +307,7 @@ describe('throttle (issue 15)', () => {
     const other = await burnMember();
     const otherTopic = await openTopic(other.cookie);
     expect((await post(t, other.cookie, otherTopic.id, 'Hello')).status).toBe(201);
-    const reply = await t.request(`/api/admin/coaching/topics/${topic.id}/replies`, {
-      cookie: coach,
-      json: { message: 'Slow down a little' },
-    });
+    const reply = await asCoach(topic.id).reply('Slow down a little');
     expect(reply.status).toBe(201);
 
     // A minute later the member may write again.
@@ -353,12 +319,11 @@ describe('throttle (issue 15)', () => {
     const member = await burnMember();
     const topic = await openTopic(member.cookie);
     for (let i = 0; i < 10; i++) expect((await post(t, member.cookie, topic.id, `m${i}`)).status).toBe(201);
-    // A second instance shares the database and the configuration (here: DATA_DIR's auth secret).
     const second = await createTestApp({
       database: t.database,
       seed: false,
       now: () => clock,
-      env: { DATA_DIR: t.config.dataDir },
+      env: { DATA_DIR: t.config.dataDir }, // the same deployment: the same auth secret
     });
     expect((await post(second, member.cookie, topic.id, 'through the other instance')).status).toBe(429);
   });
@@ -373,10 +338,7 @@ describe('throttle (issue 15)', () => {
     }
     expect(sent).toBe(200);
     for (let i = 0; i < 9; i++) await openTopic(member.cookie); // the tenth topic of this hour
-    const eleventh = await t.request('/api/coaching/topics', {
-      cookie: member.cookie,
-      json: { title: 'One more' },
-    });
+    const eleventh = await t.client(member.cookie).coaching.topics.$post({ json: { title: 'One more' } });
     expect(eleventh.status).toBe(429);
   });
 });

@@ -1,19 +1,16 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { CLOSE_CODES, type ServerEvent } from '@core28/core/realtime';
-import { determineSubscription, type Tier } from '@core28/core/subscriptions';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { canUseCoaching } from '@core28/core/subscriptions';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { Deps } from '../../context.ts';
 import type { Listen } from '../../platform/db/listen.ts';
-import { sessions, subscribers, users } from '../../platform/db/schema.ts';
-import { isAdmin } from '../auth/session.ts';
-import { hasActiveTier } from '../subscriptions/service.ts';
-import type { SessionsEndedNotice } from './live-sessions.ts';
-import { COACHING_CHANNEL, type CoachingNotice, findMessage } from './service.ts';
+import { listValidSessions } from '../auth/service.ts';
+import { getMemberSubscriptionState } from '../subscriptions/service.ts';
+import { COACHING_REFUSED, coachingAccess } from './guard.ts';
+import { COACHING_CHANNEL, type CoachingNotice, findMessage, type SessionsEndedNotice } from './service.ts';
 
 export const REALTIME_PATH = '/api/realtime';
-const COACHING_TIER: Tier = '1-on-1 Burn';
 /**
  * Issue 15: one member opened 3,000 sockets. Per server instance, a session may hold 10 and a
  * member 20 (several devices); the next is closed at once with CLOSE_CODES.tooManyConnections.
@@ -58,17 +55,16 @@ export function createCoachingLive(deps: Deps, listen: Listen, options: { heartb
   };
 
   const register = (socket: WebSocket, client: Omit<LiveClient, 'socket' | 'isAlive'>) => {
-    const own = [...(byUser.get(client.userId) ?? [])];
+    const own = byUser.get(client.userId) ?? new Set<LiveClient>();
     if (
-      own.length >= MAX_SOCKETS.perMember ||
-      own.filter((c) => c.sessionId === client.sessionId).length >= MAX_SOCKETS.perSession
+      own.size >= MAX_SOCKETS.perMember ||
+      [...own].filter((c) => c.sessionId === client.sessionId).length >= MAX_SOCKETS.perSession
     ) {
       socket.close(CLOSE_CODES.tooManyConnections, 'too many live connections');
       return;
     }
     const live: LiveClient = { ...client, socket, isAlive: true };
-    if (!byUser.has(live.userId)) byUser.set(live.userId, new Set());
-    byUser.get(live.userId)!.add(live);
+    byUser.set(live.userId, own.add(live));
     if (live.isAdmin) admins.add(live);
     everyone.add(live);
     socket.on('pong', () => {
@@ -99,10 +95,7 @@ export function createCoachingLive(deps: Deps, listen: Listen, options: { heartb
     isSweeping = true;
     try {
       const open = [...new Set([...everyone].map((c) => c.sessionId))];
-      const valid = await deps.db
-        .select({ id: sessions.id })
-        .from(sessions)
-        .where(and(inArray(sessions.id, open), gt(sessions.expiresAt, sql`now()`)));
+      const valid = await listValidSessions(deps, { sessionIds: open });
       const validIds = new Set(valid.map((row) => row.id));
       closeSessions(open.filter((id) => !validIds.has(id)));
     } catch (err) {
@@ -131,40 +124,11 @@ export function createCoachingLive(deps: Deps, listen: Listen, options: { heartb
     const candidates = [...(byUser.get(notice.ownerId) ?? []), ...admins];
     if (candidates.length === 0) return [];
     const sessionIds = [...new Set(candidates.map((c) => c.sessionId))];
-    const [valid, owner] = await Promise.all([
-      deps.db
-        .select({
-          id: sessions.id,
-          isAdmin: sql<boolean>`exists(select 1 from user_roles r where r.user_id = sessions.user_id and r.role = 'admin')`,
-        })
-        .from(sessions)
-        .where(and(inArray(sessions.id, sessionIds), gt(sessions.expiresAt, sql`now()`))),
-      byUser.has(notice.ownerId)
-        ? deps.db
-            .select({
-              emailVerified: users.emailVerified,
-              subscribed: subscribers.subscribed,
-              subscriptionTier: subscribers.subscriptionTier,
-              subscriptionEnd: subscribers.subscriptionEnd,
-              isTrial: subscribers.isTrial,
-              trialEnd: subscribers.trialEnd,
-            })
-            .from(users)
-            .leftJoin(subscribers, eq(subscribers.userId, users.id))
-            .where(eq(users.id, notice.ownerId))
-            .then((rows) => rows[0])
-        : undefined,
+    const [valid, ownerSubscription] = await Promise.all([
+      listValidSessions(deps, { sessionIds }),
+      byUser.has(notice.ownerId) ? getMemberSubscriptionState(deps, { userId: notice.ownerId }) : null,
     ]);
     const adminBySession = new Map(valid.map((row) => [row.id, row.isAdmin]));
-    const ownerState =
-      owner &&
-      determineSubscription(
-        owner.subscribed === null
-          ? null
-          : { ...owner, subscribed: owner.subscribed, isTrial: owner.isTrial! },
-        { emailConfirmed: owner.emailVerified, now: deps.now() },
-      );
-    const ownerMayRead = ownerState?.subscribed === true && ownerState.subscription_tier === COACHING_TIER;
     const allowed: LiveClient[] = [];
     for (const client of new Set(candidates)) {
       const isAdminNow = adminBySession.get(client.sessionId);
@@ -172,7 +136,9 @@ export function createCoachingLive(deps: Deps, listen: Listen, options: { heartb
         client.socket.close(CLOSE_CODES.sessionEnded, 'session ended'); // signed out or expired since connecting
         continue;
       }
-      if (isAdminNow || (client.userId === notice.ownerId && ownerMayRead)) allowed.push(client);
+      // A member reads only their own topics; the admins read every one.
+      const subscription = client.userId === notice.ownerId ? ownerSubscription : null;
+      if (canUseCoaching(subscription, { isAdmin: isAdminNow })) allowed.push(client);
     }
     return allowed;
   }
@@ -184,7 +150,7 @@ export function createCoachingLive(deps: Deps, listen: Listen, options: { heartb
       for (const client of clients) send(client, { type: 'topic', topicId: notice.topicId });
       return;
     }
-    const message = await findMessage(deps, notice.messageId);
+    const message = await findMessage(deps, { messageId: notice.messageId });
     if (!message) return;
     const payload = JSON.stringify({
       type: 'message',
@@ -249,11 +215,10 @@ export function createCoachingLive(deps: Deps, listen: Listen, options: { heartb
         }
         const session = await deps.auth.api.getSession({ headers });
         if (!session) return refuse(socket, 401, 'UNAUTHORIZED', 'Please sign in to continue.');
-        const admin = await isAdmin(deps, session.user.id);
-        if (!admin && !(await hasActiveTier(deps, session.user, [COACHING_TIER])))
-          return refuse(socket, 403, 'FORBIDDEN', `This needs an active ${COACHING_TIER} subscription.`);
+        const access = await coachingAccess(deps, { user: session.user });
+        if (!access.isAllowed) return refuse(socket, 403, 'FORBIDDEN', COACHING_REFUSED);
         wss.handleUpgrade(req, socket, head, (ws) =>
-          register(ws, { userId: session.user.id, sessionId: session.session.id, isAdmin: admin }),
+          register(ws, { userId: session.user.id, sessionId: session.session.id, isAdmin: access.isAdmin }),
         );
       } catch (err) {
         log.error({ err }, 'realtime handshake failed');

@@ -1,9 +1,9 @@
-import type { LiveMessage } from '@core28/core/realtime';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { Database } from '../../platform/db/index.ts';
+import { type Database, type DbOrTx, oneRow } from '../../platform/db/index.ts';
 import { discussionMessages, discussionTopics, profiles, users } from '../../platform/db/schema.ts';
+import { memberName, messageColumns, toLiveMessage, topicColumns, toTopic, unreadFor } from './rows.ts';
 
 /** The Postgres channel every instance LISTENs on (spec §7 live subscriptions). */
 export const COACHING_CHANNEL = 'core28_coaching';
@@ -12,90 +12,18 @@ export const COACHING_CHANNEL = 'core28_coaching';
 export type CoachingNotice =
   | { t: 'message'; topicId: string; ownerId: string; messageId: string }
   | { t: 'topic'; topicId: string; ownerId: string };
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Sent when sessions end, so every instance closes their sockets. */
+export type SessionsEndedNotice = { t: 'sessions-ended'; sessionIds: string[] };
 
 /** Sent when the transaction commits, and only if it does (NOTIFY is transactional). */
-const notify = (tx: Tx | Database, notice: CoachingNotice) =>
+const notify = (tx: DbOrTx, notice: CoachingNotice | SessionsEndedNotice) =>
   tx.execute(sql`select pg_notify(${COACHING_CHANNEL}, ${JSON.stringify(notice)})`);
 
+/** Tells every instance (this one included) to close the live sockets of these sessions now. */
+export const announceSessionsEnded = ({ db }: Pick<Deps, 'db'>, { sessionIds }: { sessionIds: string[] }) =>
+  notify(db, { t: 'sessions-ended', sessionIds });
+
 const TOPIC_NOT_FOUND = 'Discussion topic not found';
-
-const messageColumns = {
-  id: discussionMessages.id,
-  topicId: discussionMessages.topicId,
-  userId: discussionMessages.userId,
-  message: discussionMessages.message,
-  createdAt: discussionMessages.createdAt,
-  isCoachReply: discussionMessages.isCoachReply,
-  readByUser: discussionMessages.readByUser,
-};
-
-type MessageRow = {
-  id: string;
-  topicId: string;
-  userId: string;
-  message: string;
-  createdAt: Date;
-  isCoachReply: boolean;
-  readByUser: boolean;
-};
-
-export const toLiveMessage = (row: MessageRow): LiveMessage => ({
-  ...row,
-  createdAt: row.createdAt.toISOString(),
-});
-
-const lastMessageAt =
-  sql`(select max(m.created_at) from discussion_messages m where m.topic_id = discussion_topics.id)`.mapWith(
-    discussionMessages.createdAt,
-  ) as SQL<Date | null>;
-
-/** For the member: coach replies not yet opened. For the coach: member messages not yet opened. */
-const unreadFor = (reader: 'member' | 'coach') =>
-  sql`(select count(*) from discussion_messages m where m.topic_id = discussion_topics.id and ${
-    reader === 'member'
-      ? sql`m.is_coach_reply and not m.read_by_user`
-      : sql`not m.is_coach_reply and not m.read_by_coach`
-  })`.mapWith(Number);
-
-const memberName = sql<string>`coalesce(nullif(trim(coalesce(${profiles.firstName}, '') || ' ' || coalesce(${profiles.lastName}, '')), ''), nullif(trim(${profiles.displayName}), ''), ${users.email})`;
-
-const topicColumns = {
-  id: discussionTopics.id,
-  userId: discussionTopics.userId,
-  title: discussionTopics.title,
-  description: discussionTopics.description,
-  isArchived: discussionTopics.isArchived,
-  createdAt: discussionTopics.createdAt,
-  updatedAt: discussionTopics.updatedAt,
-  lastMessageAt,
-};
-
-type TopicRow = {
-  id: string;
-  userId: string;
-  title: string;
-  description: string | null;
-  isArchived: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-  lastMessageAt: Date | null;
-  unreadCount: number;
-};
-
-const toTopic = (row: TopicRow) => ({
-  id: row.id,
-  userId: row.userId,
-  title: row.title,
-  description: row.description ?? '',
-  isArchived: row.isArchived,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-  lastMessageAt: row.lastMessageAt?.toISOString() ?? null,
-  unreadCount: row.unreadCount,
-  hasNewMessages: row.unreadCount > 0,
-});
 
 const readMessages = (db: Database, topicId: string) =>
   db
@@ -107,7 +35,7 @@ const readMessages = (db: Database, topicId: string) =>
 
 // ---- the member's side (spec §7: read by user ordered by updated_at descending) ----
 
-export async function listMemberTopics({ db }: Pick<Deps, 'db'>, userId: string) {
+export async function listMemberTopics({ db }: Pick<Deps, 'db'>, { userId }: { userId: string }) {
   const rows = await db
     .select({ ...topicColumns, unreadCount: unreadFor('member') })
     .from(discussionTopics)
@@ -118,23 +46,24 @@ export async function listMemberTopics({ db }: Pick<Deps, 'db'>, userId: string)
 
 export async function createTopic(
   { db, now }: Pick<Deps, 'db' | 'now'>,
-  userId: string,
-  input: { title: string; description: string },
+  { userId, input }: { userId: string; input: { title: string; description: string } },
 ) {
   const at = now();
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(discussionTopics)
-      .values({
-        userId,
-        title: input.title,
-        description: input.description || null,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning();
-    await notify(tx, { t: 'topic', topicId: row!.id, ownerId: userId });
-    return toTopic({ ...row!, lastMessageAt: null, unreadCount: 0 });
+    const row = oneRow(
+      await tx
+        .insert(discussionTopics)
+        .values({
+          userId,
+          title: input.title,
+          description: input.description || null,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning(),
+    );
+    await notify(tx, { t: 'topic', topicId: row.id, ownerId: userId });
+    return toTopic({ ...row, lastMessageAt: null, unreadCount: 0 });
   });
 }
 
@@ -148,7 +77,10 @@ async function findOwnTopic(db: Database, userId: string, topicId: string) {
   return row;
 }
 
-export async function getMemberConversation({ db }: Pick<Deps, 'db'>, userId: string, topicId: string) {
+export async function getMemberConversation(
+  { db }: Pick<Deps, 'db'>,
+  { userId, topicId }: { userId: string; topicId: string },
+) {
   const topic = await findOwnTopic(db, userId, topicId);
   return { topic: toTopic(topic), messages: await readMessages(db, topicId) };
 }
@@ -159,9 +91,7 @@ export async function getMemberConversation({ db }: Pick<Deps, 'db'>, userId: st
  */
 export async function postMemberMessage(
   { db, now }: Pick<Deps, 'db' | 'now'>,
-  userId: string,
-  topicId: string,
-  message: string,
+  { userId, topicId, message }: { userId: string; topicId: string; message: string },
 ) {
   const at = now();
   return db.transaction(async (tx) => {
@@ -171,25 +101,30 @@ export async function postMemberMessage(
       .where(and(eq(discussionTopics.id, topicId), eq(discussionTopics.userId, userId)))
       .returning({ id: discussionTopics.id });
     if (!topic) throw new AppError('NOT_FOUND', TOPIC_NOT_FOUND);
-    const [row] = await tx
-      .insert(discussionMessages)
-      .values({
-        topicId,
-        userId,
-        message,
-        isCoachReply: false,
-        readByUser: true,
-        readByCoach: false,
-        createdAt: at,
-      })
-      .returning(messageColumns);
-    await notify(tx, { t: 'message', topicId, ownerId: userId, messageId: row!.id });
-    return toLiveMessage(row!);
+    const row = oneRow(
+      await tx
+        .insert(discussionMessages)
+        .values({
+          topicId,
+          userId,
+          message,
+          isCoachReply: false,
+          readByUser: true,
+          readByCoach: false,
+          createdAt: at,
+        })
+        .returning(messageColumns),
+    );
+    await notify(tx, { t: 'message', topicId, ownerId: userId, messageId: row.id });
+    return toLiveMessage(row);
   });
 }
 
 /** spec §4: coach replies stay unread for the member until the member opens the topic. */
-export async function markReadByMember({ db }: Pick<Deps, 'db'>, userId: string, topicId: string) {
+export async function markReadByMember(
+  { db }: Pick<Deps, 'db'>,
+  { userId, topicId }: { userId: string; topicId: string },
+) {
   await findOwnTopic(db, userId, topicId);
   return db.transaction(async (tx) => {
     const marked = await tx
@@ -210,7 +145,7 @@ export async function markReadByMember({ db }: Pick<Deps, 'db'>, userId: string,
 
 // ---- the coach's side ----
 
-export async function listCoachTopics({ db }: Pick<Deps, 'db'>, archived: boolean) {
+export async function listCoachTopics({ db }: Pick<Deps, 'db'>, { archived }: { archived: boolean }) {
   const rows = await db
     .select({ ...topicColumns, unreadCount: unreadFor('coach'), userName: memberName })
     .from(discussionTopics)
@@ -222,7 +157,7 @@ export async function listCoachTopics({ db }: Pick<Deps, 'db'>, archived: boolea
   return rows.map((row) => ({ ...toTopic(row), userName: row.userName }));
 }
 
-export async function getCoachConversation({ db }: Pick<Deps, 'db'>, topicId: string) {
+export async function getCoachConversation({ db }: Pick<Deps, 'db'>, { topicId }: { topicId: string }) {
   const [row] = await db
     .select({ ...topicColumns, unreadCount: unreadFor('coach'), userName: memberName })
     .from(discussionTopics)
@@ -236,9 +171,7 @@ export async function getCoachConversation({ db }: Pick<Deps, 'db'>, topicId: st
 /** spec §4: archived topics cannot receive coach replies. The row is locked against a racing archive. */
 export async function postCoachReply(
   { db, now }: Pick<Deps, 'db' | 'now'>,
-  coachId: string,
-  topicId: string,
-  message: string,
+  { coachId, topicId, message }: { coachId: string; topicId: string; message: string },
 ) {
   const at = now();
   return db.transaction(async (tx) => {
@@ -251,25 +184,27 @@ export async function postCoachReply(
     if (topic.isArchived)
       throw new AppError('CONFLICT', 'This topic is archived. Restore it from the archive to reply.');
     await tx.update(discussionTopics).set({ updatedAt: at }).where(eq(discussionTopics.id, topicId));
-    const [row] = await tx
-      .insert(discussionMessages)
-      .values({
-        topicId,
-        userId: coachId,
-        message,
-        isCoachReply: true,
-        readByUser: false,
-        readByCoach: true,
-        createdAt: at,
-      })
-      .returning(messageColumns);
-    await notify(tx, { t: 'message', topicId, ownerId: topic.userId, messageId: row!.id });
-    return toLiveMessage(row!);
+    const row = oneRow(
+      await tx
+        .insert(discussionMessages)
+        .values({
+          topicId,
+          userId: coachId,
+          message,
+          isCoachReply: true,
+          readByUser: false,
+          readByCoach: true,
+          createdAt: at,
+        })
+        .returning(messageColumns),
+    );
+    await notify(tx, { t: 'message', topicId, ownerId: topic.userId, messageId: row.id });
+    return toLiveMessage(row);
   });
 }
 
 /** spec §4: when the coach opens a topic the member's messages are marked read. */
-export async function markReadByCoach({ db }: Pick<Deps, 'db'>, topicId: string) {
+export async function markReadByCoach({ db }: Pick<Deps, 'db'>, { topicId }: { topicId: string }) {
   return db.transaction(async (tx) => {
     const marked = await tx
       .update(discussionMessages)
@@ -282,12 +217,16 @@ export async function markReadByCoach({ db }: Pick<Deps, 'db'>, topicId: string)
         ),
       )
       .returning({ ownerId: discussionMessages.userId });
-    if (marked.length > 0) await notify(tx, { t: 'topic', topicId, ownerId: marked[0]!.ownerId });
+    const [first] = marked;
+    if (first) await notify(tx, { t: 'topic', topicId, ownerId: first.ownerId });
     return { marked: marked.length };
   });
 }
 
-export async function setTopicArchived({ db }: Pick<Deps, 'db'>, topicId: string, isArchived: boolean) {
+export async function setTopicArchived(
+  { db }: Pick<Deps, 'db'>,
+  { topicId, isArchived }: { topicId: string; isArchived: boolean },
+) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(discussionTopics)
@@ -305,7 +244,7 @@ export async function setTopicArchived({ db }: Pick<Deps, 'db'>, topicId: string
 }
 
 /** One message, for delivery to live sockets. */
-export async function findMessage({ db }: Pick<Deps, 'db'>, messageId: string) {
+export async function findMessage({ db }: Pick<Deps, 'db'>, { messageId }: { messageId: string }) {
   const [row] = await db
     .select(messageColumns)
     .from(discussionMessages)

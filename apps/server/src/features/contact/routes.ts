@@ -1,57 +1,10 @@
 import { ContactSchema } from '@core28/core/contact';
-import { and, count, eq, gt, min, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
-import { AppError } from '../../errors.ts';
 import { clientIp } from '../../http/client-ip.ts';
-import { escapeHtml } from '../../http/escape.ts';
-import { contactMessages } from '../../platform/db/schema.ts';
 import { validate } from '../../validate.ts';
+import { sendContactMessage } from './service.ts';
 
-const LIMIT = { messages: 3, windowMs: 10 * 60_000 };
-
-export const contactRoutes = new Hono<AppEnv>().post('/', validate('json', ContactSchema), async (c) => {
-  const { deps } = c.var;
-  const input = c.req.valid('json');
-  const ip = clientIp(c);
-  const since = new Date(deps.now().getTime() - LIMIT.windowMs);
-  // Count and insert under one lock per client, so concurrent posts cannot all see room for one
-  // more (issue 15: 15-47 of 20-50 concurrent posts got through). Stored first: a failing mail
-  // relay never loses a message (mailed_at stays empty for a resend).
-  const stored = await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contact:${ip}`}))`);
-    const [recent] = await tx
-      .select({ n: count(), oldest: min(contactMessages.createdAt) })
-      .from(contactMessages)
-      .where(and(eq(contactMessages.clientIp, ip), gt(contactMessages.createdAt, since)));
-    if (recent && recent.n >= LIMIT.messages) {
-      const freeAt = (recent.oldest ?? since).getTime() + LIMIT.windowMs;
-      throw new AppError(
-        'TOO_MANY_REQUESTS',
-        'You have sent several messages already. Please try again in a few minutes.',
-        { retryAfter: Math.max(1, Math.ceil((freeAt - deps.now().getTime()) / 1000)) },
-      );
-    }
-    const [row] = await tx
-      .insert(contactMessages)
-      .values({ ...input, clientIp: ip, createdAt: deps.now() })
-      .returning({ id: contactMessages.id });
-    return row;
-  });
-  try {
-    await deps.mailer.send({
-      to: deps.config.contactEmail,
-      subject: `Contact form: ${input.name}`,
-      text: `From: ${input.name} <${input.email}>\n\n${input.message}`,
-      html: `<p><strong>From:</strong> ${escapeHtml(input.name)} &lt;${escapeHtml(input.email)}&gt;</p><p style="white-space:pre-wrap">${escapeHtml(input.message)}</p>`,
-      meta: { kind: 'contact', replyTo: input.email },
-    });
-    await deps.db
-      .update(contactMessages)
-      .set({ mailedAt: deps.now() })
-      .where(eq(contactMessages.id, stored!.id));
-  } catch (err) {
-    c.var.log.error({ err, contactMessageId: stored?.id }, 'contact message stored but not mailed');
-  }
-  return c.json({ ok: true as const });
-});
+export const contactRoutes = new Hono<AppEnv>().post('/', validate('json', ContactSchema), async (c) =>
+  c.json(await sendContactMessage(c.var.deps, { input: c.req.valid('json'), clientIp: clientIp(c) })),
+);

@@ -5,13 +5,12 @@ import {
   ProfileCompletionSchema,
   ProfileUpdateSchema,
 } from '@core28/core/profile';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { validate } from '../../validate.ts';
-import { consumeAttempt, DELETE_ACCOUNT_LIMIT, describeWait } from '../auth/limits.ts';
 import { expireSessionCookies, requireUser } from '../auth/session.ts';
 import {
   completeProfile,
@@ -28,12 +27,12 @@ const tooLarge = () =>
 
 export const profileRoutes = new Hono<AppEnv>()
   .use(requireUser(NO_USER))
-  .get('/', async (c) => c.json(await getProfile(c.var.deps, { userId: c.var.user!.id })))
+  .get('/', async (c) => c.json(await getProfile(c.var.deps, { userId: c.var.user.id })))
   .patch('/', validate('json', ProfileUpdateSchema), async (c) =>
-    c.json(await updateProfile(c.var.deps, { userId: c.var.user!.id, input: c.req.valid('json') })),
+    c.json(await updateProfile(c.var.deps, { userId: c.var.user.id, input: c.req.valid('json') })),
   )
   .post('/complete', validate('json', ProfileCompletionSchema), async (c) =>
-    c.json(await completeProfile(c.var.deps, { userId: c.var.user!.id, input: c.req.valid('json') })),
+    c.json(await completeProfile(c.var.deps, { userId: c.var.user.id, input: c.req.valid('json') })),
   )
   .post(
     '/avatar',
@@ -52,34 +51,21 @@ export const profileRoutes = new Hono<AppEnv>()
         throw new AppError('BAD_REQUEST', 'Send the image as multipart/form-data in the field "file".');
       if (file.size > AVATAR_MAX_BYTES) throw tooLarge();
       const bytes = Buffer.from(await file.arrayBuffer());
-      return c.json(await replaceAvatar(c.var.deps, { userId: c.var.user!.id, bytes }));
+      return c.json(await replaceAvatar(c.var.deps, { userId: c.var.user.id, bytes }));
     },
   )
   .get('/export', async (c) => {
-    const data = await exportMemberData(c.var.deps, { userId: c.var.user!.id });
+    const data = await exportMemberData(c.var.deps, { userId: c.var.user.id });
     c.header('Content-Disposition', 'attachment; filename="core28-my-data.json"');
     c.header('Cache-Control', 'no-store');
     return c.json(data);
   })
   .post('/delete', validate('json', DeleteAccountSchema), async (c) => {
-    const userId = c.var.user!.id;
-    await limitPasswordChecks(c, [`delete-account:member:${userId}`, `delete-account:client:${clientIp(c)}`]);
-    await deleteAccount(c.var.deps, { userId, password: c.req.valid('json').password });
+    await deleteAccount(c.var.deps, {
+      userId: c.var.user.id,
+      password: c.req.valid('json').password,
+      clientIp: clientIp(c),
+    });
     await expireSessionCookies(c); // its session row is gone with the account
     return c.json({ ok: true as const });
   });
-
-/** Each password check costs an argon2 hash: a few a minute, per member and per client. */
-async function limitPasswordChecks<E extends AppEnv>(c: Context<E>, keys: string[]) {
-  const { db, config, now } = c.var.deps;
-  if (!config.authRateLimit) return;
-  for (const key of keys) {
-    const wait = await consumeAttempt(db, { key, now: now(), ...DELETE_ACCOUNT_LIMIT });
-    if (wait)
-      throw new AppError(
-        'TOO_MANY_REQUESTS',
-        `Too many attempts. Please wait ${describeWait(wait.retryAfterSeconds)} and try again.`,
-        { retryAfter: wait.retryAfterSeconds },
-      );
-  }
-}

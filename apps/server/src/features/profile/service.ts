@@ -3,7 +3,7 @@ import {
   type ProfileCompletionSchema,
   type ProfileUpdateSchema,
 } from '@core28/core/profile';
-import { programStats } from '@core28/core/program';
+import { currentProgramDay, programStats } from '@core28/core/program';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Deps } from '../../context.ts';
@@ -20,6 +20,7 @@ import {
   wellnessTracking,
   workoutCompletions,
 } from '../../platform/db/schema.ts';
+import { isAdmin, limitPasswordChecks } from '../auth/service.ts';
 import { avatarKey, processAvatar } from './avatar.ts';
 
 type Member = { userId: string };
@@ -45,8 +46,7 @@ export async function getProfile(deps: Deps, { userId }: Member) {
     : null;
   const stats = programStats(
     completions.map((c) => c.day),
-    profile.registrationDate,
-    deps.now(),
+    currentProgramDay(profile.registrationDate, deps.now()),
   );
   const [credential] = await deps.db
     .select({ id: accounts.id })
@@ -142,7 +142,13 @@ export async function exportMemberData({ db }: Pick<Deps, 'db'>, { userId }: Mem
  * Deletes the account and everything of it (rows cascade from users) plus the stored avatar,
  * after cancelling a paid subscription at the payment provider, so no charge follows.
  */
-export async function deleteAccount(deps: Deps, { userId, password }: Member & { password: string }) {
+export async function deleteAccount(
+  deps: Deps,
+  { userId, password, clientIp }: Member & { password: string; clientIp: string },
+) {
+  await limitPasswordChecks(deps, {
+    keys: [`delete-account:member:${userId}`, `delete-account:client:${clientIp}`],
+  });
   const [credential] = await deps.db
     .select({ hash: accounts.password })
     .from(accounts)
@@ -152,11 +158,7 @@ export async function deleteAccount(deps: Deps, { userId, password }: Member & {
     const isValid = await context.password.verify({ hash: credential.hash, password });
     if (!isValid) throw new AppError('BAD_REQUEST', 'That password is not correct.');
   }
-  const [role] = await deps.db
-    .select({ role: userRoles.role })
-    .from(userRoles)
-    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'admin')));
-  if (role) {
+  if (await isAdmin(deps, { userId })) {
     const [admins] = await deps.db.select({ n: count() }).from(userRoles).where(eq(userRoles.role, 'admin'));
     if ((admins?.n ?? 0) <= 1) throw new AppError('CONFLICT', 'The last admin cannot delete their account.');
   }

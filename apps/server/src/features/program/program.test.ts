@@ -23,13 +23,17 @@ async function memberOnDay(day: number) {
   return member;
 }
 
+/** For bodies the typed client would not let through. */
 const send = (cookie: string, method: 'POST' | 'PUT', path: string, body: unknown) =>
   t.request(`/api/program${path}`, { method, cookie, json: body });
+const complete = (cookie: string, day: number) => t.client(cookie).program.complete.$post({ json: { day } });
+const saveResults = (cookie: string, json: { day: number; totalSeconds: number; reps: number }) =>
+  t.client(cookie).program.results.$put({ json });
 
 describe('program day rules on the server', () => {
   it('returns the whole program state in one request', async () => {
     const member = await memberOnDay(3);
-    const state = await json(await t.request('/api/program', { cookie: member.cookie }));
+    const state = await (await t.client(member.cookie).program.$get()).json();
     expect(state).toMatchObject({ currentDay: 3, completions: [], results: [], wellness: [] });
     expect(state.stats).toEqual({ totalWorkouts: 0, currentStreak: 0, currentDay: 3, progressPercentage: 0 });
     expect(state.achievements).toHaveLength(4);
@@ -37,12 +41,12 @@ describe('program day rules on the server', () => {
 
   it('completes today and past days, refuses the future and a second completion', async () => {
     const member = await memberOnDay(3);
-    expect((await send(member.cookie, 'POST', '/complete', { day: 4 })).status).toBe(400);
-    expect((await send(member.cookie, 'POST', '/complete', { day: 3 })).status).toBe(200);
-    const again = await send(member.cookie, 'POST', '/complete', { day: 3 });
+    expect((await complete(member.cookie, 4)).status).toBe(400);
+    expect((await complete(member.cookie, 3)).status).toBe(200);
+    const again = await complete(member.cookie, 3);
     expect(again.status).toBe(409);
     expect((await json(again)).error.message).toBe('Day 3 is already marked as completed');
-    const state = await json(await send(member.cookie, 'POST', '/complete', { day: 2 }));
+    const state = await (await complete(member.cookie, 2)).json();
     expect(state.stats).toMatchObject({ totalWorkouts: 2, currentStreak: 2, progressPercentage: 7 });
     expect(
       await t.db.select().from(workoutCompletions).where(eq(workoutCompletions.userId, member.userId)),
@@ -51,16 +55,12 @@ describe('program day rules on the server', () => {
 
   it('saves day results for past days and today only, one row per day', async () => {
     const member = await memberOnDay(3);
-    const future = await send(member.cookie, 'PUT', '/results', { day: 4, totalSeconds: 90, reps: 25 });
+    const future = await saveResults(member.cookie, { day: 4, totalSeconds: 90, reps: 25 });
     expect(future.status).toBe(400);
-    await send(member.cookie, 'PUT', '/results', { day: 3, totalSeconds: 90, reps: 25 });
-    const state = await json(
-      await send(member.cookie, 'PUT', '/results', { day: 3, totalSeconds: 120, reps: 30 }),
-    );
+    await saveResults(member.cookie, { day: 3, totalSeconds: 90, reps: 25 });
+    const state = await (await saveResults(member.cookie, { day: 3, totalSeconds: 120, reps: 30 })).json();
     expect(state.results).toEqual([{ day: 3, totalSeconds: 120, reps: 30 }]);
-    expect(
-      (await send(member.cookie, 'PUT', '/results', { day: 1, totalSeconds: 60, reps: 10 })).status,
-    ).toBe(200);
+    expect((await saveResults(member.cookie, { day: 1, totalSeconds: 60, reps: 10 })).status).toBe(200);
     expect(
       await t.db.select().from(exerciseProgress).where(eq(exerciseProgress.userId, member.userId)),
     ).toHaveLength(2);
@@ -89,8 +89,8 @@ describe('program day rules on the server', () => {
   // docs/decisions/0004: a day before today that was not completed is missed, on the program and the exercise list.
   it('reports the days before today that were not completed as missed', async () => {
     const member = await memberOnDay(4);
-    await send(member.cookie, 'POST', '/complete', { day: 1 });
-    const state = await json(await send(member.cookie, 'POST', '/complete', { day: 3 }));
+    await complete(member.cookie, 1);
+    const state = await (await complete(member.cookie, 3)).json();
     expect(state.days).toHaveLength(28);
     expect(state.days.slice(0, 5)).toEqual([
       { day: 1, status: 'completed' },
@@ -99,25 +99,23 @@ describe('program day rules on the server', () => {
       { day: 4, status: 'current' },
       { day: 5, status: 'future' },
     ]);
-    const list = await json(await t.request('/api/exercises', { cookie: member.cookie }));
-    expect(list.exercises.map((e: { dayNumber: number; status: string }) => [e.dayNumber, e.status])).toEqual(
-      [
-        [1, 'completed'],
-        [2, 'missed'],
-        [3, 'completed'],
-        [4, 'current'],
-      ],
-    );
+    const list = await (await t.client(member.cookie).exercises.$get()).json();
+    expect(list.exercises.map((e) => [e.dayNumber, e.status])).toEqual([
+      [1, 'completed'],
+      [2, 'missed'],
+      [3, 'completed'],
+      [4, 'current'],
+    ]);
     // A missed day can still be completed, and then it is completed.
-    const caughtUp = await json(await send(member.cookie, 'POST', '/complete', { day: 2 }));
+    const caughtUp = await (await complete(member.cookie, 2)).json();
     expect(caughtUp.days[1]).toEqual({ day: 2, status: 'completed' });
   });
 
   it('logs wellness for today only and refuses bad ratings without writing', async () => {
     const member = await memberOnDay(3);
-    expect((await send(member.cookie, 'PUT', '/wellness', { day: 2, feeling: 4, energy: 5 })).status).toBe(
-      400,
-    );
+    const wellness = (json: { day: number; feeling: number; energy: number }) =>
+      t.client(member.cookie).program.wellness.$put({ json });
+    expect((await wellness({ day: 2, feeling: 4, energy: 5 })).status).toBe(400);
     for (const feeling of [0, 6, 2.5, 'x', null]) {
       const res = await send(member.cookie, 'PUT', '/wellness', { day: 3, feeling, energy: 3 });
       expect(res.status, String(feeling)).toBe(400);
@@ -126,38 +124,36 @@ describe('program day rules on the server', () => {
     expect(
       await t.db.select().from(wellnessTracking).where(eq(wellnessTracking.userId, member.userId)),
     ).toEqual([]);
-    const state = await json(
-      await send(member.cookie, 'PUT', '/wellness', { day: 3, feeling: 4, energy: 5 }),
-    );
+    const state = await (await wellness({ day: 3, feeling: 4, energy: 5 })).json();
     expect(state.wellness).toEqual([{ day: 3, feeling: 4, energy: 5 }]);
   });
 
   it("member B never sees or changes member A's rows", async () => {
     const a = await memberOnDay(3);
     const b = await memberOnDay(3);
-    await send(a.cookie, 'POST', '/complete', { day: 1 });
-    await send(a.cookie, 'PUT', '/results', { day: 1, totalSeconds: 30, reps: 5 });
-    const bState = await json(await t.request('/api/program', { cookie: b.cookie }));
+    await complete(a.cookie, 1);
+    await saveResults(a.cookie, { day: 1, totalSeconds: 30, reps: 5 });
+    const bState = await (await t.client(b.cookie).program.$get()).json();
     expect(bState.completions).toEqual([]);
     expect(bState.results).toEqual([]);
-    await send(b.cookie, 'POST', '/complete', { day: 1 });
+    await complete(b.cookie, 1);
     expect(
       await t.db.select().from(workoutCompletions).where(eq(workoutCompletions.userId, a.userId)),
     ).toHaveLength(1);
   });
 
   it('refuses visitors', async () => {
-    expect((await t.request('/api/program')).status).toBe(401);
-    expect((await t.request('/api/program/complete', { json: { day: 1 } })).status).toBe(401);
+    expect((await t.client().program.$get()).status).toBe(401);
+    expect((await t.client().program.complete.$post({ json: { day: 1 } })).status).toBe(401);
   });
 });
 
 describe('exercises', () => {
   it('a member on day 3 gets the first three exercises, in program order', async () => {
     const member = await memberOnDay(3);
-    const body = await json(await t.request('/api/exercises', { cookie: member.cookie }));
+    const body = await (await t.client(member.cookie).exercises.$get()).json();
     expect(body.total).toBe(28);
-    expect(body.exercises.map((e: { dayNumber: number; name: string }) => [e.dayNumber, e.name])).toEqual([
+    expect(body.exercises.map((e) => [e.dayNumber, e.name])).toEqual([
       [1, 'Dead Bug'],
       [2, 'Forearm Plank'],
       [3, 'Glute Bridge'],
@@ -166,12 +162,12 @@ describe('exercises', () => {
 
   it("today's exercise: the member's program day, or the visitor's home exercise of the day", async () => {
     const member = await memberOnDay(3);
-    const mine = await json(await t.request('/api/exercises/today', { cookie: member.cookie }));
+    const mine = await (await t.client(member.cookie).exercises.today.$get()).json();
     expect(mine).toMatchObject({ kind: 'program', dayNumber: 3, exercise: { name: 'Glute Bridge' } });
-    const visitor = await json(await t.request('/api/exercises/today'));
+    const visitor = await (await t.client().exercises.today.$get()).json();
     const index = Math.floor(NOW.getTime() / 86_400_000) % 7;
     expect(visitor.kind).toBe('home');
-    expect(visitor.exercise.name).toBe(
+    expect(visitor.exercise?.name).toBe(
       [
         'Forearm Plank',
         'Dead Bug',

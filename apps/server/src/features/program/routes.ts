@@ -7,13 +7,13 @@ import { completeDay, getProgramState, saveDayResult, saveWellness } from './ser
 
 export const programRoutes = new Hono<AppEnv>()
   .use(requireUser())
-  .get('/', async (c) => c.json(await getProgramState(c.var.deps, { userId: c.var.user!.id })))
+  .get('/', async (c) => c.json(await getProgramState(c.var.deps, { userId: c.var.user.id })))
   .post('/complete', validate('json', CompleteDaySchema), async (c) =>
-    c.json(await completeDay(c.var.deps, { userId: c.var.user!.id, day: c.req.valid('json').day })),
+    c.json(await completeDay(c.var.deps, { userId: c.var.user.id, day: c.req.valid('json').day })),
   )
   .put('/results', validate('json', DayResultSchema), async (c) =>
-    c.json(await saveDayResult(c.var.deps, { userId: c.var.user!.id, input: c.req.valid('json') })),
+    c.json(await saveDayResult(c.var.deps, { userId: c.var.user.id, input: c.req.valid('json') })),
   )
   .put('/wellness', validate('json', WellnessSchema), async (c) =>
-    c.json(await saveWellness(c.var.deps, { userId: c.var.user!.id, input: c.req.valid('json') })),
+    c.json(await saveWellness(c.var.deps, { userId: c.var.user.id, input: c.req.valid('json') })),
   );

@@ -18,8 +18,10 @@ import {
 } from '../../platform/db/schema.ts';
 
 type Member = { userId: string };
+type ProgramDay = { registrationDate: Date; currentDay: number };
 
-export async function currentDayOf(deps: Pick<Deps, 'db' | 'now'>, userId: string) {
+/** The member's program day (spec §4), from the one profile read a request makes. */
+export async function getProgramDay(deps: Pick<Deps, 'db' | 'now'>, { userId }: Member): Promise<ProgramDay> {
   const [profile] = await deps.db
     .select({ registrationDate: profiles.registrationDate })
     .from(profiles)
@@ -33,7 +35,11 @@ export async function currentDayOf(deps: Pick<Deps, 'db' | 'now'>, userId: strin
 
 /** The member's whole program in one round trip (spec §3 program stats, §9 achievements). */
 export async function getProgramState(deps: Deps, { userId }: Member) {
-  const { registrationDate, currentDay } = await currentDayOf(deps, userId);
+  return programState(deps, { userId, day: await getProgramDay(deps, { userId }) });
+}
+
+async function programState(deps: Deps, { userId, day }: Member & { day: ProgramDay }) {
+  const { registrationDate, currentDay } = day;
   const [completions, results, wellness] = await Promise.all([
     deps.db
       .select({ day: workoutCompletions.dayNumber, completedAt: workoutCompletions.completedAt })
@@ -67,27 +73,27 @@ export async function getProgramState(deps: Deps, { userId }: Member) {
     results,
     wellness,
     days: programDays(days, currentDay),
-    stats: programStats(days, registrationDate, deps.now()),
+    stats: programStats(days, currentDay),
     achievements: achievements(days, currentDay),
   };
 }
 
 /** spec §4: a completion is an insert, never undone; refused for a future day and twice. */
 export async function completeDay(deps: Deps, { userId, day }: Member & { day: number }) {
-  const { currentDay } = await currentDayOf(deps, userId);
-  if (day > currentDay) throw new AppError('BAD_REQUEST', `Day ${day} has not started yet`);
+  const programDay = await getProgramDay(deps, { userId });
+  if (day > programDay.currentDay) throw new AppError('BAD_REQUEST', `Day ${day} has not started yet`);
   const inserted = await deps.db
     .insert(workoutCompletions)
     .values({ userId, dayNumber: day, completedAt: deps.now() })
     .onConflictDoNothing({ target: [workoutCompletions.userId, workoutCompletions.dayNumber] })
     .returning({ day: workoutCompletions.dayNumber });
   if (inserted.length === 0) throw new AppError('CONFLICT', `Day ${day} is already marked as completed`);
-  return getProgramState(deps, { userId });
+  return programState(deps, { userId, day: programDay });
 }
 
 export async function saveDayResult(deps: Deps, { userId, input }: Member & { input: DayResultInput }) {
-  const { currentDay } = await currentDayOf(deps, userId);
-  if (!canLogResults(input.day, currentDay))
+  const day = await getProgramDay(deps, { userId });
+  if (!canLogResults(input.day, day.currentDay))
     throw new AppError('BAD_REQUEST', 'Results can only be saved for past days and today');
   const values = {
     totalTimeSeconds: input.totalSeconds,
@@ -98,17 +104,17 @@ export async function saveDayResult(deps: Deps, { userId, input }: Member & { in
     .insert(exerciseProgress)
     .values({ userId, dayNumber: input.day, ...values })
     .onConflictDoUpdate({ target: [exerciseProgress.userId, exerciseProgress.dayNumber], set: values });
-  return getProgramState(deps, { userId });
+  return programState(deps, { userId, day });
 }
 
 export async function saveWellness(deps: Deps, { userId, input }: Member & { input: WellnessInput }) {
-  const { currentDay } = await currentDayOf(deps, userId);
-  if (!canLogWellness(input.day, currentDay))
+  const day = await getProgramDay(deps, { userId });
+  if (!canLogWellness(input.day, day.currentDay))
     throw new AppError('BAD_REQUEST', 'Wellness can only be logged for today');
   const values = { feelingRating: input.feeling, energyLevel: input.energy, updatedAt: deps.now() };
   await deps.db
     .insert(wellnessTracking)
     .values({ userId, dayNumber: input.day, ...values })
     .onConflictDoUpdate({ target: [wellnessTracking.userId, wellnessTracking.dayNumber], set: values });
-  return getProgramState(deps, { userId });
+  return programState(deps, { userId, day });
 }

@@ -1,7 +1,7 @@
 import { checkoutPlan } from '@core28/core/plans';
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
-import type { Database } from '../../platform/db/index.ts';
+import type { DbOrTx } from '../../platform/db/index.ts';
 import { paymentCustomers, paymentEvents, subscribers, users } from '../../platform/db/schema.ts';
 import { actionEmail } from '../../platform/mail/templates.ts';
 import {
@@ -56,8 +56,7 @@ export async function handlePaymentEvent(deps: Deps, event: PaymentEvent): Promi
   if (seen) return 'duplicate';
   const effect = await effectOf(deps, event);
   const outcome = await deps.db.transaction(async (tx) => {
-    const db = tx as unknown as Database;
-    const recorded = await db
+    const recorded = await tx
       .insert(paymentEvents)
       .values({
         id: event.id,
@@ -71,11 +70,11 @@ export async function handlePaymentEvent(deps: Deps, event: PaymentEvent): Promi
     if (recorded.length === 0) return 'duplicate' as const;
     const result: EventOutcome =
       effect.kind === 'sync'
-        ? await writeSubscription(db, { ...effect, occurredAt: event.created, now: deps.now() })
+        ? await writeSubscription(tx, { ...effect, occurredAt: event.created, now: deps.now() })
         : effect.kind === 'trial-ending'
           ? 'handled'
           : 'ignored';
-    await db.update(paymentEvents).set({ outcome: result }).where(eq(paymentEvents.id, event.id));
+    await tx.update(paymentEvents).set({ outcome: result }).where(eq(paymentEvents.id, event.id));
     return result;
   });
   if (outcome === 'handled' && effect.kind === 'trial-ending')
@@ -100,7 +99,7 @@ export async function syncSubscription(
  * the member pays for now (issue 14); a newer subscription takes the row over.
  */
 export async function writeSubscription(
-  db: Database,
+  db: DbOrTx,
   {
     subscription,
     userId,

@@ -1,4 +1,4 @@
-import { prorateChange } from '@core28/core/plans';
+import { type CheckoutPlanId, prorateChange } from '@core28/core/plans';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoProviderObjects, subscribers } from '../../platform/db/schema.ts';
@@ -34,24 +34,25 @@ const post = (path: string, fields: Record<string, string>) =>
   });
 const card = { number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
 
-async function checkoutPath(cookie: string, plan: string) {
-  const res = await t.request('/api/subscription/checkout', { cookie, json: { plan } });
+async function checkoutPath(cookie: string, plan: CheckoutPlanId) {
+  const res = await t.client(cookie).subscription.checkout.$post({ json: { plan } });
   expect(res.status).toBe(200);
-  return new URL((await json(res)).url).pathname;
+  return new URL((await res.json()).url).pathname;
 }
 
-async function paidMember(plan = 'daily-core-monthly') {
+async function paidMember(plan: CheckoutPlanId = 'daily-core-monthly') {
   const member = await createMember(t);
   expect((await post(await checkoutPath(member.cookie, plan), card)).status).toBe(303);
   return member;
 }
 
-const state = async (cookie: string) => json(await t.request('/api/subscription', { cookie }));
-const plan = async (cookie: string) => json(await t.request('/api/subscription/plan', { cookie }));
+const state = async (cookie: string) => (await t.client(cookie).subscription.$get()).json();
+const plan = async (cookie: string) => (await t.client(cookie).subscription.plan.$get()).json();
+// Untyped: read for its error as well as for its invoices.
 const billing = async (cookie: string) => json(await t.request('/api/subscription/billing', { cookie }));
 const rowOf = async (userId: string) =>
   (await t.db.select().from(subscribers).where(eq(subscribers.userId, userId)))[0]!;
-const coaching = async (cookie: string) => (await t.request('/api/coaching/topics', { cookie })).status;
+const coaching = async (cookie: string) => (await t.client(cookie).coaching.topics.$get()).status;
 
 describe('one subscription per member', () => {
   it('refuses a checkout to a member who already pays (409), whatever the UI sends', async () => {

@@ -5,7 +5,7 @@ import { AppError } from '../../errors.ts';
 import { paymentCustomers } from '../../platform/db/schema.ts';
 import { PaymentRefusedError } from '../../platform/payments/provider.ts';
 import { syncSubscription } from './events.ts';
-import { currentPlan, findSubscriber, subscriptionState } from './service.ts';
+import { findSubscriber, getCurrentPlan, getSubscriptionState } from './service.ts';
 
 // Issue 14: a member has one subscription. A paying member changes plans (prorated upgrades now,
 // downgrades at the period end); a second checkout is refused, whatever the UI sends.
@@ -14,20 +14,28 @@ type Member = { id: string; email: string; emailVerified: boolean };
 /** A preview's proration instant stays good this long: the member reads it, then confirms. */
 const PREVIEW_VALID_MS = 30 * 60_000;
 
-/** A checkout for a member without a running paid plan, on the member's one provider customer. */
-export async function startCheckout(
-  deps: Deps,
-  user: Member,
-  { planId, successUrl, cancelUrl }: { planId: CheckoutPlanId; successUrl: string; cancelUrl: string },
-) {
-  const state = await subscriptionState(deps, user);
+/**
+ * spec §7 create-checkout: a checkout for a member without a running paid plan, on the member's
+ * one provider customer; the provider comes back to the success page, or to the sign-up's payment
+ * step when the member cancels.
+ */
+export async function startCheckout(deps: Deps, { user, planId }: { user: Member; planId: CheckoutPlanId }) {
+  const state = await getSubscriptionState(deps, { user });
   if (isPaidMember(state))
     throw new AppError(
       'CONFLICT',
       `You already have an active ${state.subscription_tier} subscription. Switch plans on the Plans page instead of buying a second one.`,
     );
   const customerId = await customerOf(deps, user);
-  return deps.payments.createCheckout({ userId: user.id, customerId, planId, successUrl, cancelUrl });
+  const { publicUrl } = deps.config;
+  const { url } = await deps.payments.createCheckout({
+    userId: user.id,
+    customerId,
+    planId,
+    successUrl: `${publicUrl}/subscription/success?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${publicUrl}/subscription/signup?plan=${checkoutPlan(planId).plan.slug}&step=payment`,
+  });
+  return { url };
 }
 
 /**
@@ -35,7 +43,7 @@ export async function startCheckout(
  * their first checkout, or a new one recorded now.
  */
 async function customerOf(deps: Deps, user: Member) {
-  const fromSubscription = (await findSubscriber(deps, user.id))?.providerCustomerId;
+  const fromSubscription = (await findSubscriber(deps, { userId: user.id }))?.providerCustomerId;
   if (fromSubscription) return fromSubscription;
   const known = async () =>
     (await deps.db.select().from(paymentCustomers).where(eq(paymentCustomers.userId, user.id)))[0]
@@ -47,15 +55,16 @@ async function customerOf(deps: Deps, user: Member) {
     .insert(paymentCustomers)
     .values({ userId: user.id, provider: deps.payments.kind, customerId: created })
     .onConflictDoNothing();
-  return (await known())!;
+  // A checkout opened at the same time may have recorded its own customer first: that one stays.
+  return (await known()) ?? created;
 }
 
 /** The running paid subscription to change: 403 without a provider customer, 409 without a plan. */
 async function paidSubscriptionOf(deps: Deps, user: Member) {
-  const row = await findSubscriber(deps, user.id);
+  const row = await findSubscriber(deps, { userId: user.id });
   if (!row?.providerCustomerId || !row.providerSubscriptionId)
     throw new AppError('FORBIDDEN', 'There is no paid subscription to change.');
-  const plan = await currentPlan(deps, user);
+  const plan = await getCurrentPlan(deps, { user });
   if (!plan.plan)
     throw new AppError('CONFLICT', 'Your paid plan has ended. Choose a plan to subscribe again.');
   return { subscriptionId: row.providerSubscriptionId, customerId: row.providerCustomerId, ...plan };
@@ -70,7 +79,10 @@ function refuseNoChange(
 }
 
 /** What switching costs today, as the provider computes it (spec: the provider's proration preview). */
-export async function previewPlanChange(deps: Deps, user: Member, planId: CheckoutPlanId) {
+export async function previewPlanChange(
+  deps: Deps,
+  { user, planId }: { user: Member; planId: CheckoutPlanId },
+) {
   const current = await paidSubscriptionOf(deps, user);
   refuseNoChange(current, planId);
   const preview = await deps.payments.previewChange(current.subscriptionId, planId, deps.now());
@@ -89,8 +101,7 @@ export async function previewPlanChange(deps: Deps, user: Member, planId: Checko
 /** Switches the one subscription, then writes what the provider now says. */
 export async function changePlan(
   deps: Deps,
-  user: Member,
-  { planId, prorationDate }: { planId: CheckoutPlanId; prorationDate?: number },
+  { user, planId, prorationDate }: { user: Member; planId: CheckoutPlanId; prorationDate?: number },
 ) {
   const current = await paidSubscriptionOf(deps, user);
   refuseNoChange(current, planId);
@@ -105,11 +116,14 @@ export async function changePlan(
     throw err;
   }
   await syncSubscription(deps, { subscriptionId: current.subscriptionId, userId: user.id, occurredAt: now });
-  return { subscription: await subscriptionState(deps, user), plan: await currentPlan(deps, user) };
+  return {
+    subscription: await getSubscriptionState(deps, { user }),
+    plan: await getCurrentPlan(deps, { user }),
+  };
 }
 
 /** Takes back a cancellation at the period end. */
-export async function resumeSubscription(deps: Deps, user: Member) {
+export async function resumeSubscription(deps: Deps, { user }: { user: Member }) {
   const current = await paidSubscriptionOf(deps, user);
   if (!current.cancel_at_period_end)
     throw new AppError('CONFLICT', 'Your subscription is not set to cancel.');
@@ -119,13 +133,16 @@ export async function resumeSubscription(deps: Deps, user: Member) {
     userId: user.id,
     occurredAt: deps.now(),
   });
-  return currentPlan(deps, user);
+  return getCurrentPlan(deps, { user });
 }
 
 /** The billing portal opened on cancelling the subscription at the period end. */
-export async function cancelPortalUrl(deps: Deps, user: Member) {
+export async function openCancelPortal(deps: Deps, { user }: { user: Member }) {
   const current = await paidSubscriptionOf(deps, user);
-  return deps.payments.createPortalUrl(current.customerId, `${deps.config.publicUrl}/subscription/manage`, {
-    cancelSubscriptionId: current.subscriptionId,
-  });
+  const url = await deps.payments.createPortalUrl(
+    current.customerId,
+    `${deps.config.publicUrl}/subscription/manage`,
+    { cancelSubscriptionId: current.subscriptionId },
+  );
+  return { url };
 }

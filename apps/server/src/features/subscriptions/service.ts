@@ -1,20 +1,22 @@
-import { isPaidMember } from '@core28/core/plans';
+import { type CheckoutPlanId, isPaidMember } from '@core28/core/plans';
 import {
   determineSubscription,
+  NOT_SUBSCRIBED,
   type SubscriberRow,
-  type Tier,
+  type SubscriptionState,
   TRIAL_DAYS,
   TRIAL_TIER,
 } from '@core28/core/subscriptions';
 import { eq, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { subscribers } from '../../platform/db/schema.ts';
+import { subscribers, users } from '../../platform/db/schema.ts';
 import { syncSubscription } from './events.ts';
 
 type StateDeps = Pick<Deps, 'db' | 'now' | 'payments' | 'log'>;
+type Member = { id: string; emailVerified: boolean };
 
-export async function findSubscriber({ db }: Pick<Deps, 'db'>, userId: string) {
+export async function findSubscriber({ db }: Pick<Deps, 'db'>, { userId }: { userId: string }) {
   const [row] = await db.select().from(subscribers).where(eq(subscribers.userId, userId));
   return row ?? null;
 }
@@ -34,18 +36,14 @@ const asSubscriberRow = (row: typeof subscribers.$inferSelect | null): Subscribe
  * doubt is over; when the provider cannot be reached the period end decides (issue 14).
  */
 async function currentRow(deps: StateDeps, userId: string) {
-  const row = await findSubscriber(deps, userId);
+  const row = await findSubscriber(deps, { userId });
   const now = deps.now();
-  const isInDoubt =
-    row?.subscribed &&
-    !row.isTrial &&
-    row.providerSubscriptionId &&
-    row.subscriptionEnd &&
-    row.subscriptionEnd.getTime() <= now.getTime();
-  if (!isInDoubt) return row;
+  const paidSubscriptionId = row?.subscribed && !row.isTrial ? row.providerSubscriptionId : null;
+  const hasPeriodEnded = Boolean(row?.subscriptionEnd && row.subscriptionEnd.getTime() <= now.getTime());
+  if (!paidSubscriptionId || !hasPeriodEnded) return row;
   try {
-    await syncSubscription(deps, { subscriptionId: row.providerSubscriptionId!, userId, occurredAt: now });
-    return findSubscriber(deps, userId);
+    await syncSubscription(deps, { subscriptionId: paidSubscriptionId, userId, occurredAt: now });
+    return findSubscriber(deps, { userId });
   } catch (err) {
     deps.log.warn({ err, userId }, 'could not re-read an ended subscription from the provider');
     return row;
@@ -53,17 +51,46 @@ async function currentRow(deps: StateDeps, userId: string) {
 }
 
 /** The member's subscription state by the rules of spec §4 (a pure function in core). */
-export async function subscriptionState(deps: StateDeps, user: { id: string; emailVerified: boolean }) {
+export async function getSubscriptionState(deps: StateDeps, { user }: { user: Member }) {
   const row = await currentRow(deps, user.id);
   return determineSubscription(asSubscriberRow(row), { emailConfirmed: user.emailVerified, now: deps.now() });
 }
+
+/** spec §4: on any error the member is not subscribed, all other fields empty. */
+export async function checkSubscription(deps: StateDeps, { user }: { user: Member }) {
+  try {
+    return await getSubscriptionState(deps, { user });
+  } catch (err) {
+    deps.log.error({ err }, 'subscription check failed');
+    return NOT_SUBSCRIBED;
+  }
+}
+
+/** The state of a member known by id only (live delivery decides again for every event). */
+export async function getMemberSubscriptionState(
+  deps: StateDeps,
+  { userId }: { userId: string },
+): Promise<SubscriptionState> {
+  const [user] = await deps.db
+    .select({ id: users.id, emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user ? getSubscriptionState(deps, { user }) : NOT_SUBSCRIBED;
+}
+
+type CurrentPlan = {
+  plan: CheckoutPlanId | null;
+  current_period_end: string | null;
+  cancel_at_period_end: boolean;
+  scheduled_plan: CheckoutPlanId | null;
+};
 
 /**
  * The paid plan as the plan chooser and the management page show it: the plan with its billing
  * interval, whether it cancels at the period end, and a downgrade waiting for it. Nulls for
  * members without a running paid plan.
  */
-export async function currentPlan(deps: StateDeps, user: { id: string; emailVerified: boolean }) {
+export async function getCurrentPlan(deps: StateDeps, { user }: { user: Member }): Promise<CurrentPlan> {
   let row = await currentRow(deps, user.id);
   const state = determineSubscription(asSubscriberRow(row), {
     emailConfirmed: user.emailVerified,
@@ -76,14 +103,15 @@ export async function currentPlan(deps: StateDeps, user: { id: string; emailVeri
       userId: user.id,
       occurredAt: deps.now(),
     }).catch((err) => deps.log.warn({ err }, 'could not read the plan from the provider'));
-    row = await findSubscriber(deps, user.id);
+    row = await findSubscriber(deps, { userId: user.id });
   }
-  const isPaid = isPaidMember(state) && row?.planId;
+  if (!isPaidMember(state) || !row?.planId)
+    return { plan: null, current_period_end: null, cancel_at_period_end: false, scheduled_plan: null };
   return {
-    plan: isPaid ? row!.planId : null,
-    current_period_end: isPaid ? (row!.subscriptionEnd?.toISOString() ?? null) : null,
-    cancel_at_period_end: isPaid ? row!.cancelAtPeriodEnd : false,
-    scheduled_plan: isPaid ? row!.scheduledPlanId : null,
+    plan: row.planId,
+    current_period_end: row.subscriptionEnd?.toISOString() ?? null,
+    cancel_at_period_end: row.cancelAtPeriodEnd,
+    scheduled_plan: row.scheduledPlanId,
   };
 }
 
@@ -91,10 +119,7 @@ export async function currentPlan(deps: StateDeps, user: { id: string; emailVeri
  * spec §7 activate-trial: Feel and Burn for 7 days, once per account ever. One statement, so
  * two calls at once cannot both start a trial.
  */
-export async function activateTrial(
-  deps: StateDeps,
-  user: { id: string; email: string; emailVerified: boolean },
-) {
+export async function activateTrial(deps: StateDeps, { user }: { user: Member & { email: string } }) {
   const now = deps.now();
   const trialEnd = new Date(now.getTime() + TRIAL_DAYS * 86_400_000);
   const trial = { isTrial: true, trialEnd, subscriptionTier: TRIAL_TIER, trialUsed: true, updatedAt: now };
@@ -108,22 +133,53 @@ export async function activateTrial(
     })
     .returning({ id: subscribers.id });
   if (started.length === 0) {
-    const row = await findSubscriber(deps, user.id);
+    const row = await findSubscriber(deps, { userId: user.id });
     const hasPaidPlan = row?.subscribed && row.subscriptionTier !== TRIAL_TIER;
     throw new AppError(
       'CONFLICT',
       hasPaidPlan ? 'You already have an active subscription.' : 'Your free trial has already been used.',
     );
   }
-  return subscriptionState(deps, user);
+  return getSubscriptionState(deps, { user });
 }
 
-/** For other features: 403 unless the member holds one of these tiers (admins always pass). */
-export async function hasActiveTier(
+/** spec §7 update-subscription: the success page asks once; idempotent, whatever the webhooks did. */
+export async function confirmCheckout(
   deps: StateDeps,
-  user: { id: string; emailVerified: boolean },
-  tiers: Tier[],
+  { user, sessionId }: { user: Member; sessionId: string },
 ) {
-  const state = await subscriptionState(deps, user);
-  return state.subscribed && state.subscription_tier !== null && tiers.includes(state.subscription_tier);
+  const checkout = await deps.payments.getCheckout(sessionId);
+  if (!checkout || checkout.userId !== user.id) throw new AppError('NOT_FOUND', 'No such checkout session');
+  if (checkout.isComplete && checkout.subscriptionId) {
+    await syncSubscription(deps, {
+      subscriptionId: checkout.subscriptionId,
+      userId: user.id,
+      occurredAt: deps.now(),
+    });
+  }
+  return getSubscriptionState(deps, { user });
+}
+
+/** spec §7 get-billing-info: only for a paid, non-trial member above Feel and Burn. */
+export async function getBillingInfo(deps: StateDeps, { user }: { user: Member }) {
+  const state = await getSubscriptionState(deps, { user });
+  const row = await findSubscriber(deps, { userId: user.id });
+  if (!isPaidMember(state) || !row?.providerCustomerId)
+    throw new AppError('FORBIDDEN', 'Billing details are for paid plans.');
+  return deps.payments.getBillingInfo(row.providerCustomerId);
+}
+
+/** spec §7 customer-portal: the provider's billing portal for the member's own customer. */
+export async function openBillingPortal(
+  deps: Pick<Deps, 'db' | 'payments' | 'config'>,
+  { userId }: { userId: string },
+) {
+  const row = await findSubscriber(deps, { userId });
+  if (!row?.providerCustomerId || !row.providerSubscriptionId)
+    throw new AppError('FORBIDDEN', 'There is no paid subscription to manage.');
+  const url = await deps.payments.createPortalUrl(
+    row.providerCustomerId,
+    `${deps.config.publicUrl}/subscription/manage`,
+  );
+  return { url };
 }

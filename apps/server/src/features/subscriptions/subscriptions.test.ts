@@ -13,7 +13,7 @@ afterAll(() => t.close());
 describe('subscription state and the free trial', () => {
   it('a new member is not subscribed', async () => {
     const member = await createMember(t);
-    expect(await json(await t.request('/api/subscription', { cookie: member.cookie }))).toEqual({
+    expect(await (await t.client(member.cookie).subscription.$get()).json()).toEqual({
       subscribed: false,
       subscription_tier: null,
       subscription_end: null,
@@ -24,10 +24,11 @@ describe('subscription state and the free trial', () => {
 
   it('activate-trial gives Feel and Burn for 7 days, once per account ever', async () => {
     const member = await createMember(t);
-    const first = await t.request('/api/subscription/trial', { method: 'POST', cookie: member.cookie });
+    const trial = () => t.client(member.cookie).subscription.trial.$post();
+    const first = await trial();
     expect(first.status).toBe(200);
     const trialEnd = '2026-06-08T09:00:00.000Z';
-    expect(await json(first)).toEqual({
+    expect(await first.json()).toEqual({
       subscribed: true,
       subscription_tier: 'Feel and Burn',
       subscription_end: trialEnd,
@@ -35,7 +36,7 @@ describe('subscription state and the free trial', () => {
       trial_end: trialEnd,
     });
 
-    const second = await t.request('/api/subscription/trial', { method: 'POST', cookie: member.cookie });
+    const second = await trial();
     expect(second.status).toBe(409);
     expect((await json(second)).error.message).toBe('Your free trial has already been used.');
     const rows = await t.db.select().from(subscribers).where(eq(subscribers.userId, member.userId));
@@ -51,7 +52,7 @@ describe('subscription state and the free trial', () => {
       subscribed: true,
       subscriptionTier: 'The Daily Core',
     });
-    const res = await t.request('/api/subscription/trial', { method: 'POST', cookie: member.cookie });
+    const res = await t.client(member.cookie).subscription.trial.$post();
     expect(res.status).toBe(409);
     expect((await json(res)).error.message).toBe('You already have an active subscription.');
     const [row] = await t.db.select().from(subscribers).where(eq(subscribers.userId, member.userId));
@@ -59,7 +60,7 @@ describe('subscription state and the free trial', () => {
   });
 
   it('needs a session', async () => {
-    const res = await t.request('/api/subscription/trial', { method: 'POST' });
+    const res = await t.client().subscription.trial.$post();
     expect(res.status).toBe(401);
     expect((await json(res)).error.message).toBe('Authentication Error: Please sign in to continue.');
   });

@@ -14,6 +14,15 @@ import * as schema from './schema.ts';
 
 export { schema };
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The database or a transaction on it, for queries that may run inside a caller's transaction. */
+export type DbOrTx = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The row an `insert … returning` gives back (or an update of a row just read). */
+export function oneRow<T>(rows: T[]): T {
+  const [row] = rows;
+  if (row === undefined) throw new Error('Expected a row, got none');
+  return row;
+}
 export type DatabaseHandle = {
   db: Database;
   close: () => Promise<void>;

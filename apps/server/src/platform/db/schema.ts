@@ -1,3 +1,7 @@
+import { EXERCISE_CATEGORIES } from '@core28/core/exercises';
+import { CHECKOUT_PLAN_IDS } from '@core28/core/plans';
+import { FITNESS_LEVELS, GENDERS } from '@core28/core/profile';
+import { TIERS } from '@core28/core/subscriptions';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -102,9 +106,6 @@ export const rateLimits = pgTable('rate_limits', {
 
 // ---- product tables (spec §3) ----
 
-export const GENDERS = ['male', 'female', 'other', 'prefer-not-to-say'] as const;
-export const FITNESS_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
-
 export const profiles = pgTable(
   'profiles',
   {
@@ -166,7 +167,7 @@ export const subscribers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     subscribed: boolean('subscribed').notNull().default(false),
-    subscriptionTier: text('subscription_tier', { enum: ['Feel and Burn', 'The Daily Core', '1-on-1 Burn'] }),
+    subscriptionTier: text('subscription_tier', { enum: TIERS }),
     subscriptionEnd: timestamp('subscription_end', { withTimezone: true }),
     isTrial: boolean('is_trial').notNull().default(false),
     trialEnd: timestamp('trial_end', { withTimezone: true }),
@@ -177,14 +178,10 @@ export const subscribers = pgTable(
     /** When the provider created the subscription: an event about an older one changes nothing. */
     providerSubscriptionCreatedAt: timestamp('provider_subscription_created_at', { withTimezone: true }),
     /** The provider subscription's plan (tier and billing interval), as last read from it. */
-    planId: text('plan_id', {
-      enum: ['daily-core-monthly', 'daily-core-yearly', 'burn-monthly', 'burn-yearly'],
-    }),
+    planId: text('plan_id', { enum: CHECKOUT_PLAN_IDS }),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     /** A downgrade that takes effect at the period end. */
-    scheduledPlanId: text('scheduled_plan_id', {
-      enum: ['daily-core-monthly', 'daily-core-yearly', 'burn-monthly', 'burn-yearly'],
-    }),
+    scheduledPlanId: text('scheduled_plan_id', { enum: CHECKOUT_PLAN_IDS }),
     ...timestamps,
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -208,9 +205,7 @@ export const exercises = pgTable(
     description: text('description').notNull().default(''),
     exercise: text('exercise').notNull().default(''),
     videoUrl: text('video_url'),
-    category: text('category', { enum: ['time', 'reps'] })
-      .notNull()
-      .default('time'),
+    category: text('category', { enum: EXERCISE_CATEGORIES }).notNull().default('time'),
     ...timestamps,
   },
   (t) => [

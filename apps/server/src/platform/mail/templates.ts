@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../http/escape.ts';
+import { escapeHtml } from '../html.ts';
 import type { MailMessage } from './mailer.ts';
 
 /** A plain branded e-mail with one call-to-action link; text and HTML bodies say the same. */

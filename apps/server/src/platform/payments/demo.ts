@@ -8,7 +8,7 @@ import {
   prorateChange,
 } from '@core28/core/plans';
 import { and, desc, eq } from 'drizzle-orm';
-import type { Database } from '../db/index.ts';
+import type { Database, DbOrTx } from '../db/index.ts';
 import { demoProviderObjects } from '../db/schema.ts';
 import {
   type BillingInfo,
@@ -81,7 +81,7 @@ export function createDemoProvider({
   now?: () => Date;
 }) {
   /** The provider's records, read and written through `ex` (the database or a transaction). */
-  const store = (ex: Database) => {
+  const store = (ex: DbOrTx) => {
     const put = (id: string, kind: Kind, customerId: string | null, data: object) =>
       ex
         .insert(demoProviderObjects)
@@ -118,8 +118,8 @@ export function createDemoProvider({
   type Store = ReturnType<typeof store>;
   const base = store(db);
   /** One transaction; rows are locked in one order: checkout, customer, subscription. */
-  const inTransaction = <T>(work: (s: Store, tx: Database) => Promise<T>) =>
-    db.transaction(async (tx) => work(store(tx as unknown as Database), tx as unknown as Database));
+  const inTransaction = <T>(work: (s: Store, tx: DbOrTx) => Promise<T>) =>
+    db.transaction(async (tx) => work(store(tx), tx));
 
   const customerOf = (userId: string) =>
     `cus_demo_${createHmac('sha256', secret).update(userId).digest('hex').slice(0, 20)}`;
@@ -333,7 +333,7 @@ export function createDemoProvider({
     pay(
       checkoutId: string,
       card: CardInput,
-      onPaid?: (tx: Database, subscription: ProviderSubscription) => Promise<unknown>,
+      onPaid?: (tx: DbOrTx, subscription: ProviderSubscription) => Promise<unknown>,
     ): Promise<{ successUrl: string; events: PaymentEvent[] }> {
       return inTransaction(async (s, tx) => {
         const row = await s.lock<CheckoutData>(checkoutId, 'checkout_session');

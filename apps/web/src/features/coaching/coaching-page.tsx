@@ -1,5 +1,5 @@
 import { TopicInputSchema } from '@core28/core/coaching';
-import { hasTier } from '@core28/core/subscriptions';
+import { canUseCoaching } from '@core28/core/subscriptions';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Lock, MessageCirclePlus, MessagesSquare } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -30,7 +30,7 @@ export default function CoachingPage() {
   const { isAdmin, subscription, isLoading } = useViewer();
   if (isLoading || (!isAdmin && subscription === null)) return <PageSpinner />;
   if (isAdmin) return <Navigate to="/admin/one-on-one" replace />;
-  if (!hasTier(subscription!, '1-on-1 Burn')) return <AccessRestricted />;
+  if (!canUseCoaching(subscription, { isAdmin })) return <AccessRestricted />;
   return <Coaching />;
 }
 

@@ -4,7 +4,7 @@ import type { AppEnv } from '../../context.ts';
 import { onError } from '../../errors.ts';
 import { subscribers } from '../../platform/db/schema.ts';
 import { cookieFrom, createMember, createTestApp, type TestApp } from '../../testing/harness.ts';
-import { requireTier } from './guard.ts';
+import { requireCoaching } from './guard.ts';
 
 let t: TestApp;
 let probe: Hono<AppEnv>;
@@ -15,14 +15,14 @@ beforeAll(async () => {
       c.set('deps', t.deps);
       await next();
     })
-    .get('/coaching', requireTier('1-on-1 Burn'), (c) => c.text('ok'));
+    .get('/coaching', requireCoaching, (c) => c.text('ok'));
   probe.onError(onError);
 });
 afterAll(() => t.close());
 
 const get = (cookie?: string) => probe.request('/coaching', { headers: cookie ? { cookie } : {} });
 
-describe('requireTier', () => {
+describe('requireCoaching', () => {
   it('refuses visitors (401), members without the tier and expired tiers (403); admits the tier and admins', async () => {
     expect((await get()).status).toBe(401);
     const daily = await createMember(t);

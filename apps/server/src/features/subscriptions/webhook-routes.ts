@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { WebhookSignatureError } from '../../platform/payments/stripe.ts';
-import { handlePaymentEvent } from '../subscriptions/events.ts';
+import { handlePaymentEvent } from './events.ts';
 
 export const webhookRoutes = new Hono<AppEnv>().post('/stripe', async (c) => {
   const { payments } = c.var.deps;

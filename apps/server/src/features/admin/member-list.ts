@@ -1,30 +1,19 @@
+import type { MemberListQuery } from '@core28/core/admin';
 import { currentProgramDay } from '@core28/core/program';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { Hono } from 'hono';
-import { z } from 'zod';
-import type { AppEnv, Deps } from '../../context.ts';
+import type { Deps } from '../../context.ts';
 import { profiles, subscribers, users } from '../../platform/db/schema.ts';
-import { validate } from '../../validate.ts';
-import { requireAdmin } from '../auth/session.ts';
-
-export const ListQuery = z.object({
-  search: z.string().trim().max(100).optional().default(''),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
-});
+import { isNotAdminSql } from '../auth/service.ts';
 
 /** LIKE's own wildcards in a search are matched literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-/** Members (admins excluded), searched by name or e-mail, paged on the server. */
+/** spec §2 Admin users: members (admins excluded), searched by name or e-mail, paged on the server. */
 export async function listMembers(
   { db, now }: Pick<Deps, 'db' | 'now'>,
-  { search, page, pageSize }: z.infer<typeof ListQuery>,
+  { search, page, pageSize }: MemberListQuery,
 ) {
-  // Admin ids are read once per statement, not probed for every member row.
-  const conditions: SQL[] = [
-    sql`profiles.user_id <> all (array(select r.user_id from user_roles r where r.role = 'admin'))`,
-  ];
+  const conditions: SQL[] = [isNotAdminSql(profiles.userId)];
   if (search) {
     const pattern = likePattern(search);
     // One indexed lookup per table (trigram GIN indexes), not an OR across a join that scans both.
@@ -83,9 +72,3 @@ export async function listMembers(
     })),
   };
 }
-
-export const adminUserRoutes = new Hono<AppEnv>()
-  .use(requireAdmin)
-  .get('/', validate('query', ListQuery), async (c) =>
-    c.json(await listMembers(c.var.deps, c.req.valid('query'))),
-  );

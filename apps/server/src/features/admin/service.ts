@@ -1,8 +1,9 @@
 import { currentProgramDay, PROGRAM_DAYS } from '@core28/core/program';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
-import type { Database } from '../../platform/db/index.ts';
+import { type Database, oneRow } from '../../platform/db/index.ts';
 import { adminDailyCounts } from '../../platform/db/schema.ts';
+import { isNotAdminSql, memberNameSql } from '../auth/service.ts';
 
 // spec §2/§9 Admin dashboard and program analytics. Every figure is an SQL aggregate over
 // indexed columns; admins (a user_roles row with role admin) are never counted as members.
@@ -12,10 +13,6 @@ async function rows<T>(db: Pick<Database, 'execute'>, query: SQL): Promise<T[]> 
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
-
-/** Not one of the admins: their ids are read once per statement (an InitPlan), not probed per row. */
-const notAdmin = (userId: SQL) =>
-  sql`${userId} <> all (array(select r.user_id from user_roles r where r.role = 'admin'))`;
 
 /** The admins' own rows of a member-data table, to subtract from the trigger-kept aggregates. */
 const adminJoin = (alias: string) =>
@@ -27,12 +24,12 @@ const isPaid = (at: Date) =>
   sql`s.subscribed and not s.is_trial and s.subscription_tier in ('The Daily Core', '1-on-1 Burn')
       and (s.subscription_end is null or s.subscription_end > ${at})`;
 const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
-const memberName = sql`coalesce(nullif(trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')), ''), nullif(trim(p.display_name), ''), u.email)`;
+const memberName = memberNameSql({ profile: 'p', user: 'u' });
 
-export const RECENT_LIMIT = 10;
-export const TOP_MEMBERS_LIMIT = 20;
+const RECENT_LIMIT = 10;
+const TOP_MEMBERS_LIMIT = 20;
 
-export type DashboardCounts = {
+type DashboardCounts = {
   members: number;
   paidSubscribers: number;
   openConversations: number;
@@ -41,9 +38,9 @@ export type DashboardCounts = {
 const COUNT_KEYS = ['members', 'paidSubscribers', 'openConversations', 'daysCompleted'] as const;
 
 /** The four counts now, in one round trip. */
-export async function currentCounts({ db, now }: Pick<Deps, 'db' | 'now'>): Promise<DashboardCounts> {
+async function getCurrentCounts({ db, now }: Pick<Deps, 'db' | 'now'>): Promise<DashboardCounts> {
   const at = now();
-  const [row] = await rows<DashboardCounts>(
+  const found = await rows<DashboardCounts>(
     db,
     sql`select
       ((select count(*)::int from profiles p) - (select count(*)::int from profiles p ${adminJoin('p')})) as "members",
@@ -53,24 +50,40 @@ export async function currentCounts({ db, now }: Pick<Deps, 'db' | 'now'>): Prom
       ((select coalesce(sum(s.completions), 0)::int from program_day_stats s)
         - (select count(*)::int from workout_completions w ${adminRows})) as "daysCompleted"`,
   );
-  return row!;
+  return oneRow(found);
 }
 
 const utcDate = (at: Date) => at.toISOString().slice(0, 10);
 
 /** Keeps today's row of closing figures current; tomorrow compares with it. */
-export async function recordDailyCounts(deps: Pick<Deps, 'db' | 'now'>, counts?: DashboardCounts) {
-  const values = { ...(counts ?? (await currentCounts(deps))), recordedAt: deps.now() };
+export async function recordDailyCounts(
+  deps: Pick<Deps, 'db' | 'now'>,
+  { counts }: { counts?: DashboardCounts } = {},
+) {
+  const values = { ...(counts ?? (await getCurrentCounts(deps))), recordedAt: deps.now() };
   await deps.db
     .insert(adminDailyCounts)
     .values({ day: utcDate(deps.now()), ...values })
     .onConflictDoUpdate({ target: adminDailyCounts.day, set: values });
 }
 
+/**
+ * spec §2 Admin dashboard: the four cards with their change since yesterday, the recent messages
+ * and the recent activity.
+ */
+export async function getDashboard(deps: Pick<Deps, 'db' | 'now'>) {
+  const [cards, recentMessages, recentActivity] = await Promise.all([
+    getDashboardCards(deps),
+    listRecentMessages(deps),
+    listRecentActivity(deps),
+  ]);
+  return { ...cards, recentMessages, recentActivity };
+}
+
 /** Now, and the change since the last figures recorded before today (yesterday, normally). */
-export async function dashboardCards(deps: Pick<Deps, 'db' | 'now'>) {
-  const counts = await currentCounts(deps);
-  await recordDailyCounts(deps, counts);
+async function getDashboardCards(deps: Pick<Deps, 'db' | 'now'>) {
+  const counts = await getCurrentCounts(deps);
+  await recordDailyCounts(deps, { counts });
   const [before] = await rows<DashboardCounts & { day: string }>(
     deps.db,
     sql`select day::text as day, members as "members", paid_subscribers as "paidSubscribers",
@@ -88,7 +101,7 @@ export async function dashboardCards(deps: Pick<Deps, 'db' | 'now'>) {
 }
 
 /** The 10 newest coaching messages, each with where the coach answers it. */
-export async function recentMessages({ db }: Pick<Deps, 'db'>) {
+async function listRecentMessages({ db }: Pick<Deps, 'db'>) {
   const found = await rows<{
     id: string;
     topicId: string;
@@ -114,7 +127,7 @@ export async function recentMessages({ db }: Pick<Deps, 'db'>) {
 export type ActivityKind = 'signup' | 'day_completed' | 'subscription';
 
 /** The 10 newest member activities: sign-ups, completed days, subscriptions and trials. */
-export async function recentActivity({ db }: Pick<Deps, 'db'>) {
+async function listRecentActivity({ db }: Pick<Deps, 'db'>) {
   const found = await rows<{
     kind: ActivityKind;
     userId: string;
@@ -127,13 +140,13 @@ export async function recentActivity({ db }: Pick<Deps, 'db'>) {
     db,
     sql`with recent as (
           (select 'signup' as kind, p.user_id, p.registration_date as at, null::int as day, null::text as tier, null::boolean as is_trial
-            from profiles p where ${notAdmin(sql`p.user_id`)} order by p.registration_date desc limit ${RECENT_LIMIT})
+            from profiles p where ${isNotAdminSql(sql`p.user_id`)} order by p.registration_date desc limit ${RECENT_LIMIT})
           union all
           (select 'day_completed', w.user_id, w.completed_at, w.day_number, null, null
-            from workout_completions w where ${notAdmin(sql`w.user_id`)} order by w.completed_at desc limit ${RECENT_LIMIT})
+            from workout_completions w where ${isNotAdminSql(sql`w.user_id`)} order by w.completed_at desc limit ${RECENT_LIMIT})
           union all
           (select 'subscription', s.user_id, s.updated_at, null, s.subscription_tier, s.is_trial
-            from subscribers s where (s.subscribed or s.is_trial) and ${notAdmin(sql`s.user_id`)}
+            from subscribers s where (s.subscribed or s.is_trial) and ${isNotAdminSql(sql`s.user_id`)}
             order by s.updated_at desc limit ${RECENT_LIMIT})
         )
         select r.kind, r.user_id as "userId", ${epochMs(sql`r.at`)} as at, r.day, r.tier, r.is_trial as "isTrial",
@@ -147,7 +160,7 @@ export async function recentActivity({ db }: Pick<Deps, 'db'>) {
 }
 
 /** spec §2 Program: analytics of member progress. */
-export async function programAnalytics({ db, now }: Pick<Deps, 'db' | 'now'>) {
+export async function getProgramAnalytics({ db, now }: Pick<Deps, 'db' | 'now'>) {
   const at = now();
   const [top, perDay, weeks, wellness] = await Promise.all([
     // The members furthest into the program: the earliest registrations (the day is capped at 28).
@@ -155,7 +168,7 @@ export async function programAnalytics({ db, now }: Pick<Deps, 'db' | 'now'>) {
       db,
       sql`select p.user_id as "userId", ${memberName} as "userName", u.email, ${epochMs(sql`p.registration_date`)} as registered,
             coalesce((select m.completed_days from member_progress m where m.user_id = p.user_id), 0) as completed
-          from (select * from profiles p where ${notAdmin(sql`p.user_id`)}
+          from (select * from profiles p where ${isNotAdminSql(sql`p.user_id`)}
                 order by p.registration_date asc, p.user_id limit ${TOP_MEMBERS_LIMIT}) p
           join users u on u.id = p.user_id
           order by p.registration_date asc, p.user_id`,
@@ -200,7 +213,7 @@ export async function programAnalytics({ db, now }: Pick<Deps, 'db' | 'now'>) {
     ),
   ]);
   const counts = new Map(perDay.map((row) => [row.day, row.completions]));
-  const share = weeks[0]!;
+  const share = oneRow(weeks);
   const round = (x: number) => Math.round(x * 100) / 100;
   return {
     topMembers: top.map((m) => ({

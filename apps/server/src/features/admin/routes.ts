@@ -1,0 +1,24 @@
+import { MemberListQuerySchema } from '@core28/core/admin';
+import { Hono } from 'hono';
+import type { AppEnv } from '../../context.ts';
+import { validate } from '../../validate.ts';
+import { requireAdmin } from '../auth/session.ts';
+import { listMembers } from './member-list.ts';
+import { getDashboard, getProgramAnalytics } from './service.ts';
+
+/** /api/admin/dashboard: the four cards with their change since yesterday, recent messages and activity. */
+export const adminDashboardRoutes = new Hono<AppEnv>()
+  .use(requireAdmin)
+  .get('/', async (c) => c.json(await getDashboard(c.var.deps)));
+
+/** /api/admin/program: analytics of member progress. */
+export const adminProgramRoutes = new Hono<AppEnv>()
+  .use(requireAdmin)
+  .get('/', async (c) => c.json(await getProgramAnalytics(c.var.deps)));
+
+/** /api/admin/users: the member list, searched and paged on the server. */
+export const adminUserRoutes = new Hono<AppEnv>()
+  .use(requireAdmin)
+  .get('/', validate('query', MemberListQuerySchema), async (c) =>
+    c.json(await listMembers(c.var.deps, c.req.valid('query'))),
+  );

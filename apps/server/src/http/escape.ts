@@ -1,6 +1,0 @@
-/** Text made safe to place in HTML or XML, in element content and in quoted attributes. */
-export const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
-  );
