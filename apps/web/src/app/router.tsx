@@ -41,7 +41,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'users', lazy: page(() => import('@/features/admin/users-page')) },
   { path: 'one-on-one', lazy: page(() => import('@/features/coaching/admin-coaching-page')) },
   { path: 'program', lazy: page(() => import('@/features/admin/program-page')) },
-  { path: 'exercises', lazy: page(() => import('@/features/admin/exercises-page')) },
+  { path: 'exercises', lazy: page(() => import('@/features/exercises/admin-exercises-page')) },
   { path: 'blog', lazy: page(() => import('@/features/blog/admin-blog-page')) },
   { path: 'chat/:userId/:topicId', lazy: page(() => import('@/features/coaching/admin-chat-page')) },
 ];

@@ -6,7 +6,7 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
-import { meQuery, useSignOut, useViewer } from '@/features/auth/api';
+import { authKeys, useSignOut, useViewer } from '@/features/auth/api';
 import { AvatarButton } from './avatar-button';
 import { navClass } from './nav-class';
 
@@ -23,7 +23,7 @@ function useHeaderPhoto(url: string | null) {
   const queryClient = useQueryClient();
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const onPhotoError = () => {
-    if (failedUrl === null) void queryClient.invalidateQueries({ queryKey: meQuery().queryKey });
+    if (failedUrl === null) void queryClient.invalidateQueries({ queryKey: authKeys.me });
     setFailedUrl(url);
   };
   return { photoUrl: url && url !== failedUrl ? url : null, onPhotoError };

@@ -1,27 +1,36 @@
 import type { LiveMessage } from '@core28/core/realtime';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
 import { api, unwrap } from '@/lib/api';
+
+export const coachingKeys = {
+  member: ['coaching'] as const,
+  memberTopics: ['coaching', 'topics'] as const,
+  memberConversation: (topicId: string) => ['coaching', 'topic', topicId] as const,
+  coach: ['admin', 'coaching'] as const,
+  coachTopics: ['admin', 'coaching', 'topics'] as const,
+  coachTopicsTab: (archived: boolean) => ['admin', 'coaching', 'topics', archived] as const,
+  coachConversation: (topicId: string) => ['admin', 'coaching', 'topic', topicId] as const,
+};
 
 // ---- the member ----
 
 export const memberTopicsQuery = () =>
-  queryOptions({ queryKey: ['coaching', 'topics'], queryFn: () => unwrap(api.coaching.topics.$get()) });
+  queryOptions({ queryKey: coachingKeys.memberTopics, queryFn: () => unwrap(api.coaching.topics.$get()) });
 
 export const memberConversationQuery = (topicId: string) =>
   queryOptions({
-    queryKey: ['coaching', 'topic', topicId],
+    queryKey: coachingKeys.memberConversation(topicId),
     queryFn: () => unwrap(api.coaching.topics[':topicId'].$get({ param: { topicId } })),
   });
 
-export type MemberTopic = Awaited<
-  ReturnType<NonNullable<ReturnType<typeof memberTopicsQuery>['queryFn']>>
->['topics'][number];
+export type MemberTopic = InferResponseType<typeof api.coaching.topics.$get, 200>['topics'][number];
 
 export function useCreateTopic() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (json: { title: string; description: string }) => unwrap(api.coaching.topics.$post({ json })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: memberTopicsQuery().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: coachingKeys.memberTopics }),
   });
 }
 
@@ -31,12 +40,12 @@ export function useSendMessage(topicId: string) {
     mutationFn: (message: string) =>
       unwrap(api.coaching.topics[':topicId'].messages.$post({ param: { topicId }, json: { message } })),
     onSuccess: ({ message }) => {
-      const conversationKey = memberConversationQuery(topicId).queryKey;
+      const conversationKey = coachingKeys.memberConversation(topicId);
       // Sent before the conversation had loaded: its pending read may have missed the message.
       if (queryClient.getQueryData(conversationKey) === undefined)
         void queryClient.invalidateQueries({ queryKey: conversationKey });
       else addMessage(queryClient, conversationKey, message);
-      void queryClient.invalidateQueries({ queryKey: memberTopicsQuery().queryKey });
+      void queryClient.invalidateQueries({ queryKey: coachingKeys.memberTopics });
     },
   });
 }
@@ -48,20 +57,18 @@ export const markReadByMember = (topicId: string) =>
 
 export const coachTopicsQuery = (archived: boolean) =>
   queryOptions({
-    queryKey: ['admin', 'coaching', 'topics', archived],
+    queryKey: coachingKeys.coachTopicsTab(archived),
     queryFn: () =>
       unwrap(api.admin.coaching.topics.$get({ query: { archived: String(archived) as 'true' | 'false' } })),
   });
 
 export const coachConversationQuery = (topicId: string) =>
   queryOptions({
-    queryKey: ['admin', 'coaching', 'topic', topicId],
+    queryKey: coachingKeys.coachConversation(topicId),
     queryFn: () => unwrap(api.admin.coaching.topics[':topicId'].$get({ param: { topicId } })),
   });
 
-export type CoachTopic = Awaited<
-  ReturnType<NonNullable<ReturnType<typeof coachTopicsQuery>['queryFn']>>
->['topics'][number];
+export type CoachTopic = InferResponseType<typeof api.admin.coaching.topics.$get, 200>['topics'][number];
 
 export function useSendReply(topicId: string) {
   const queryClient = useQueryClient();
@@ -69,8 +76,8 @@ export function useSendReply(topicId: string) {
     mutationFn: (message: string) =>
       unwrap(api.admin.coaching.topics[':topicId'].replies.$post({ param: { topicId }, json: { message } })),
     onSuccess: ({ message }) => {
-      addMessage(queryClient, coachConversationQuery(topicId).queryKey, message);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'coaching', 'topics'] });
+      addMessage(queryClient, coachingKeys.coachConversation(topicId), message);
+      void queryClient.invalidateQueries({ queryKey: coachingKeys.coachTopics });
     },
   });
 }
@@ -80,7 +87,7 @@ export function useSetArchived() {
   return useMutation({
     mutationFn: ({ topicId, isArchived }: { topicId: string; isArchived: boolean }) =>
       unwrap(api.admin.coaching.topics[':topicId'].$patch({ param: { topicId }, json: { isArchived } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'coaching'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: coachingKeys.coach }),
   });
 }
 

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
-import { coachConversationQuery, markReadByCoach, useSendReply, useSetArchived } from './api';
+import { coachConversationQuery, coachingKeys, markReadByCoach, useSendReply, useSetArchived } from './api';
 import { Composer, MessageList } from './conversation';
 
 /** spec §8: the reply errors the coach sees. */
@@ -50,7 +50,7 @@ export function CoachConversation({
     if (memberMessages === 0 || isWrongMember) return;
     void markReadByCoach(topicId)
       .then(({ marked }) => {
-        if (marked > 0) return queryClient.invalidateQueries({ queryKey: ['admin', 'coaching', 'topics'] });
+        if (marked > 0) return queryClient.invalidateQueries({ queryKey: coachingKeys.coachTopics });
       })
       .catch((err) => console.error('Failed to mark messages read', err));
   }, [memberMessages, topicId, isWrongMember, queryClient]);

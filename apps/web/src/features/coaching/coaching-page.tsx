@@ -16,6 +16,7 @@ import { useZodForm } from '@/lib/form';
 import { cn } from '@/lib/utils';
 import { useViewer } from '../auth/api';
 import {
+  coachingKeys,
   type MemberTopic,
   markReadByMember,
   memberConversationQuery,
@@ -178,7 +179,7 @@ function MemberConversation({ topic, onBack }: { topic: MemberTopic; onBack: () 
         queryClient.setQueryData(memberConversationQuery(topic.id).queryKey, (old) =>
           old ? { ...old, messages: old.messages.map((m) => ({ ...m, readByUser: true })) } : old,
         );
-        return queryClient.invalidateQueries({ queryKey: memberTopicsQuery().queryKey });
+        return queryClient.invalidateQueries({ queryKey: coachingKeys.memberTopics });
       })
       .catch(() => {});
   }, [unread, topic.id, topic.unreadCount, queryClient]);

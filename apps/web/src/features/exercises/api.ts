@@ -1,19 +1,26 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
 import { api, unwrap } from '@/lib/api';
+
+export const exerciseKeys = {
+  list: ['exercises'] as const,
+  today: (isSignedIn: boolean) => ['exercises', 'today', isSignedIn] as const,
+  admin: ['admin', 'exercises'] as const,
+};
 
 export const exercisesQuery = () =>
   queryOptions({
-    queryKey: ['exercises'],
+    queryKey: exerciseKeys.list,
     queryFn: () => unwrap(api.exercises.$get()),
     staleTime: 5 * 60_000,
   });
 
 export const todaysExerciseQuery = (isSignedIn: boolean) =>
   queryOptions({
-    queryKey: ['exercises', 'today', isSignedIn],
+    queryKey: exerciseKeys.today(isSignedIn),
     queryFn: () => unwrap(api.exercises.today.$get()),
     staleTime: 5 * 60_000,
   });
 
-export type ExerciseList = Awaited<ReturnType<NonNullable<ReturnType<typeof exercisesQuery>['queryFn']>>>;
+export type ExerciseList = InferResponseType<typeof api.exercises.$get, 200>;
 export type Exercise = ExerciseList['exercises'][number];

@@ -9,7 +9,14 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useViewer } from '../auth/api';
 import { VerifyEmailCard } from '../profile/account-cards';
-import { billingQuery, openPortal, planQuery, subscriptionQuery, useResumeSubscription } from './api';
+import {
+  billingQuery,
+  openPortal,
+  planQuery,
+  subscriptionKeys,
+  subscriptionQuery,
+  useResumeSubscription,
+} from './api';
 
 const fromSeconds = (seconds: number) =>
   new Date(seconds * 1000).toLocaleDateString(undefined, { dateStyle: 'long' });
@@ -179,8 +186,8 @@ export default function ManageSubscriptionPage() {
   const onRefresh = async () => {
     try {
       await queryClient.fetchQuery({ ...subscriptionQuery(), staleTime: 0 });
-      await queryClient.invalidateQueries({ queryKey: billingQuery().queryKey });
-      await queryClient.invalidateQueries({ queryKey: planQuery().queryKey });
+      await queryClient.invalidateQueries({ queryKey: subscriptionKeys.billing });
+      await queryClient.invalidateQueries({ queryKey: subscriptionKeys.plan });
       toast.success('Subscription refreshed');
     } catch {
       toast.error('Error', { description: 'Failed to refresh subscription status.' });

@@ -6,7 +6,7 @@ import { ErrorAlert } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
-import { meQuery, useViewer } from '../auth/api';
+import { authKeys, useViewer } from '../auth/api';
 import { linkErrorMessage } from '../auth/link-errors';
 import { ProfileCompletionCard } from '../profile/profile-completion-page';
 import { WelcomeDialog } from '../profile/welcome-dialog';
@@ -118,7 +118,7 @@ export default function SignupPage() {
               {step === 'payment' && (
                 <PaymentStep
                   plan={plan}
-                  onSignInNeeded={() => void queryClient.invalidateQueries({ queryKey: meQuery().queryKey })}
+                  onSignInNeeded={() => void queryClient.invalidateQueries({ queryKey: authKeys.me })}
                 />
               )}
             </CardContent>

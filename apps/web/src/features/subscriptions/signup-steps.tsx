@@ -20,7 +20,7 @@ import { Input } from '@/components/ui/input';
 import { ApiError, postJson } from '@/lib/api';
 import { useZodForm } from '@/lib/form';
 import { cn } from '@/lib/utils';
-import { meQuery, signIn, useViewer } from '../auth/api';
+import { authKeys, signIn, useViewer } from '../auth/api';
 import { PasswordChecklist } from '../auth/password-checklist';
 import { createCheckout, subscriptionQuery, useSubscriptionChanges } from './api';
 import { PAYMENT_DONE_MESSAGE, PaymentSuccessful } from './payment-successful';
@@ -135,7 +135,7 @@ function FlowSignInForm({
     } catch (err) {
       return form.setError('root.server', { message: (err as Error).message });
     }
-    await queryClient.invalidateQueries({ queryKey: meQuery().queryKey });
+    await queryClient.invalidateQueries({ queryKey: authKeys.me });
     toast.success('Welcome back!');
     onSignedIn();
   });
