@@ -1,9 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { ApiError } from '@/lib/api';
+import { reportQueryError } from '@/lib/query-errors';
 
 const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: reportQueryError }),
   defaultOptions: {
     queries: {
       // A refusal (4xx) will not change on retry; a network blip or 5xx might.

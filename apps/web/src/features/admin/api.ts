@@ -13,12 +13,17 @@ export const dashboardQuery = () =>
     queryKey: adminKeys.dashboard,
     queryFn: () => unwrap(api.admin.dashboard.$get()),
     refetchInterval: 60_000,
+    meta: { errorLog: 'Failed to load the dashboard' }, // spec §8: logged; the cards show 0
   });
 
 export type Dashboard = InferResponseType<typeof api.admin.dashboard.$get, 200>;
 
 export const programAnalyticsQuery = () =>
-  queryOptions({ queryKey: adminKeys.program, queryFn: () => unwrap(api.admin.program.$get()) });
+  queryOptions({
+    queryKey: adminKeys.program,
+    queryFn: () => unwrap(api.admin.program.$get()),
+    meta: { errorLog: 'Failed to load program analytics' }, // spec §8: logged
+  });
 
 export type ProgramAnalytics = InferResponseType<typeof api.admin.program.$get, 200>;
 
@@ -35,4 +40,5 @@ export const usersQuery = (search: string, page: number) =>
         }),
       ),
     placeholderData: keepPreviousData,
+    meta: { errorLog: 'Failed to load users' }, // spec §8: logged; the list falls back to empty
   });

@@ -5,7 +5,11 @@ import { api, unwrap } from '@/lib/api';
 import { articleKeys } from './api';
 
 export const adminArticlesQuery = () =>
-  queryOptions({ queryKey: articleKeys.admin, queryFn: () => unwrap(api.admin.blog.articles.$get()) });
+  queryOptions({
+    queryKey: articleKeys.admin,
+    queryFn: () => unwrap(api.admin.blog.articles.$get()),
+    meta: { errorToast: { title: 'Failed to fetch articles' } },
+  });
 
 export type AdminArticle = InferResponseType<typeof api.admin.blog.articles.$get, 200>[number];
 

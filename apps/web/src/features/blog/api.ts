@@ -14,6 +14,7 @@ export const latestArticlesQuery = (limit: number) =>
     queryKey: articleKeys.latest(limit),
     queryFn: () => unwrap(api.blog.articles.$get({ query: { limit: String(limit) } })),
     staleTime: 5 * 60_000,
+    meta: { errorLog: 'Failed to load the latest articles' }, // spec §8: the section is left out
   });
 
 /**
@@ -25,6 +26,7 @@ export const articlesQuery = (page: number) =>
     queryKey: articleKeys.page(page),
     queryFn: () => unwrap(api.blog.articles.$get({ query: { page: String(page) } })),
     staleTime: 60_000,
+    meta: { errorLog: 'Failed to load articles' }, // spec §8: shown as the empty state
   });
 
 export const articleQuery = (slug: string) =>

@@ -23,7 +23,6 @@ export default function AdminCoachingPage() {
   const [tab, setTab] = useState<(typeof TABS)[number]>(TABS[0]);
   const status = useLiveCoaching();
   const topics = useQuery(coachTopicsQuery(tab.archived));
-  if (topics.isError) console.error('Failed to load discussion topics', topics.error); // spec §8: logged, list empty
   const list = topics.data?.topics ?? [];
   const select = (id: string | null) => setParams(id ? { topic: id } : {});
 

@@ -1,7 +1,7 @@
 import type { LiveMessage } from '@core28/core/realtime';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import { api, unwrap } from '@/lib/api';
+import { ApiError, api, unwrap } from '@/lib/api';
 
 export const coachingKeys = {
   member: ['coaching'] as const,
@@ -10,18 +10,29 @@ export const coachingKeys = {
   coach: ['admin', 'coaching'] as const,
   coachTopics: ['admin', 'coaching', 'topics'] as const,
   coachTopicsTab: (archived: boolean) => ['admin', 'coaching', 'topics', archived] as const,
+  /** Every cached view of one topic: the inbox's, and the chat page's for the member it names. */
   coachConversation: (topicId: string) => ['admin', 'coaching', 'topic', topicId] as const,
 };
 
 // ---- the member ----
 
 export const memberTopicsQuery = () =>
-  queryOptions({ queryKey: coachingKeys.memberTopics, queryFn: () => unwrap(api.coaching.topics.$get()) });
+  queryOptions({
+    queryKey: coachingKeys.memberTopics,
+    queryFn: () => unwrap(api.coaching.topics.$get()),
+    // A refusal (the plan ended meanwhile) shows Access Restricted rather than a failure.
+    meta: {
+      errorToast: (error) => (isForbidden(error) ? null : { title: 'Failed to load discussion topics' }),
+    },
+  });
+
+export const isForbidden = (error: Error | null) => error instanceof ApiError && error.status === 403;
 
 export const memberConversationQuery = (topicId: string) =>
   queryOptions({
     queryKey: coachingKeys.memberConversation(topicId),
     queryFn: () => unwrap(api.coaching.topics[':topicId'].$get({ param: { topicId } })),
+    meta: { errorToast: { title: 'Failed to load messages' } },
   });
 
 export type MemberTopic = InferResponseType<typeof api.coaching.topics.$get, 200>['topics'][number];
@@ -60,12 +71,20 @@ export const coachTopicsQuery = (archived: boolean) =>
     queryKey: coachingKeys.coachTopicsTab(archived),
     queryFn: () =>
       unwrap(api.admin.coaching.topics.$get({ query: { archived: String(archived) as 'true' | 'false' } })),
+    meta: { errorLog: 'Failed to load discussion topics' }, // spec §8: logged; the list is empty
   });
 
-export const coachConversationQuery = (topicId: string) =>
+/** One topic as the coach sees it; `memberId` (the chat page's address) must be the topic's member. */
+export const coachConversationQuery = (topicId: string, memberId: string | null = null) =>
   queryOptions({
-    queryKey: coachingKeys.coachConversation(topicId),
-    queryFn: () => unwrap(api.admin.coaching.topics[':topicId'].$get({ param: { topicId } })),
+    queryKey: [...coachingKeys.coachConversation(topicId), memberId] as const,
+    queryFn: async () => {
+      const conversation = await unwrap(api.admin.coaching.topics[':topicId'].$get({ param: { topicId } }));
+      if (memberId !== null && conversation.topic.userId !== memberId)
+        throw new ApiError(404, 'NOT_FOUND', 'This conversation is not with that member.');
+      return conversation;
+    },
+    meta: { errorToast: { title: 'Failed to load conversation' } },
   });
 
 export type CoachTopic = InferResponseType<typeof api.admin.coaching.topics.$get, 200>['topics'][number];
@@ -94,9 +113,9 @@ export function useSetArchived() {
 export const markReadByCoach = (topicId: string) =>
   unwrap(api.admin.coaching.topics[':topicId'].read.$post({ param: { topicId } }));
 
-/** Appends a message to a cached conversation once, whether it came from the answer or the socket. */
+/** Appends a message to the cached conversations under `queryKey` once, from the answer or the socket. */
 export function addMessage(queryClient: QueryClient, queryKey: readonly unknown[], message: LiveMessage) {
-  queryClient.setQueryData(queryKey, (old: { messages: LiveMessage[] } | undefined) => {
+  queryClient.setQueriesData({ queryKey }, (old: { messages: LiveMessage[] } | undefined) => {
     if (!old || old.messages.some((m) => m.id === message.id)) return old;
     return { ...old, messages: [...old.messages, message] };
   });

@@ -10,13 +10,14 @@ import { Card } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
+import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api';
 import { useZodForm } from '@/lib/form';
 import { cn } from '@/lib/utils';
 import { useViewer } from '../auth/api';
 import {
   coachingKeys,
+  isForbidden,
   type MemberTopic,
   markReadByMember,
   memberConversationQuery,
@@ -61,12 +62,7 @@ function Coaching() {
   const [isCreating, setIsCreating] = useState(false);
   const status = useLiveCoaching();
   const topics = useQuery(memberTopicsQuery());
-
-  useEffect(() => {
-    if (topics.isError && !(topics.error instanceof ApiError && topics.error.status === 403))
-      toast.error('Failed to load discussion topics');
-  }, [topics.isError, topics.error]);
-  if (topics.error instanceof ApiError && topics.error.status === 403) return <AccessRestricted />;
+  if (isForbidden(topics.error)) return <AccessRestricted />;
 
   const list = topics.data?.topics ?? [];
   const selected = list.find((t) => t.id === selectedId) ?? null;
@@ -98,12 +94,11 @@ function Coaching() {
               <Spinner />
             </div>
           ) : topics.isError ? (
-            <div className="grid gap-3 p-6 text-center text-sm">
-              <p>Failed to load discussion topics</p>
-              <Button variant="outline" size="sm" className="mx-auto" onClick={() => topics.refetch()}>
-                Try Again
-              </Button>
-            </div>
+            <LoadError
+              message="Failed to load discussion topics"
+              onRetry={() => topics.refetch()}
+              className="text-sm"
+            />
           ) : list.length === 0 ? (
             <div className="grid gap-3 p-6 text-center text-sm text-zinc-600">
               <MessagesSquare className="mx-auto size-8 text-zinc-400" aria-hidden />
@@ -167,10 +162,6 @@ function MemberConversation({ topic, onBack }: { topic: MemberTopic; onBack: () 
   const messages = conversation.data?.messages ?? [];
   const unread = messages.filter((m) => m.isCoachReply && !m.readByUser).length;
 
-  useEffect(() => {
-    if (conversation.isError) toast.error('Failed to load messages');
-  }, [conversation.isError]);
-
   // spec §4: coach replies are read once the member has the topic open, new ones included.
   useEffect(() => {
     if (unread === 0 && topic.unreadCount === 0) return;
@@ -206,12 +197,11 @@ function MemberConversation({ topic, onBack }: { topic: MemberTopic; onBack: () 
           <Spinner />
         </div>
       ) : conversation.isError ? (
-        <div className="grid flex-1 place-content-center gap-3 text-center text-sm">
-          <p>Failed to load messages</p>
-          <Button variant="outline" size="sm" className="mx-auto" onClick={() => conversation.refetch()}>
-            Try Again
-          </Button>
-        </div>
+        <LoadError
+          message="Failed to load messages"
+          onRetry={() => conversation.refetch()}
+          className="flex-1 text-sm"
+        />
       ) : (
         <MessageList
           messages={messages}

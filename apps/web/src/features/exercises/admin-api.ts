@@ -8,7 +8,11 @@ import { exerciseKeys } from './api';
 // landing page loads for today's exercise: none of this belongs in the entry chunk.
 
 export const adminExercisesQuery = () =>
-  queryOptions({ queryKey: exerciseKeys.admin, queryFn: () => unwrap(api.admin.exercises.$get()) });
+  queryOptions({
+    queryKey: exerciseKeys.admin,
+    queryFn: () => unwrap(api.admin.exercises.$get()),
+    meta: { errorLog: 'Failed to load exercises' }, // spec §8: logged; the list falls back to empty
+  });
 
 export type AdminExercise = InferResponseType<typeof api.admin.exercises.$get, 200>[number];
 

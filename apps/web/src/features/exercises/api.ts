@@ -13,6 +13,7 @@ export const exercisesQuery = () =>
     queryKey: exerciseKeys.list,
     queryFn: () => unwrap(api.exercises.$get()),
     staleTime: 5 * 60_000,
+    meta: { errorToast: { title: 'Error', description: 'Failed to load exercises. Please try again.' } },
   });
 
 export const todaysExerciseQuery = (isSignedIn: boolean) =>
@@ -20,6 +21,7 @@ export const todaysExerciseQuery = (isSignedIn: boolean) =>
     queryKey: exerciseKeys.today(isSignedIn),
     queryFn: () => unwrap(api.exercises.today.$get()),
     staleTime: 5 * 60_000,
+    meta: { errorToast: { title: 'Error', description: "Failed to load today's exercise." } },
   });
 
 export type ExerciseList = InferResponseType<typeof api.exercises.$get, 200>;

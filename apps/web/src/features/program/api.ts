@@ -6,8 +6,16 @@ import { profileKeys } from '../profile/api';
 
 export const programKeys = { state: ['program'] as const };
 
+/** spec §8: /program and /progress say so as a toast and on the page. */
+export const PROGRAM_LOAD_FAILED = 'Failed to load your progress data';
+
 export const programQuery = () =>
-  queryOptions({ queryKey: programKeys.state, queryFn: () => unwrap(api.program.$get()), staleTime: 30_000 });
+  queryOptions({
+    queryKey: programKeys.state,
+    queryFn: () => unwrap(api.program.$get()),
+    staleTime: 30_000,
+    meta: { errorToast: { title: 'Error', description: PROGRAM_LOAD_FAILED } },
+  });
 
 export type ProgramState = InferResponseType<typeof api.program.$get, 200>;
 

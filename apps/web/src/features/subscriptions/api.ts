@@ -46,6 +46,7 @@ export const billingQuery = () =>
     queryKey: subscriptionKeys.billing,
     queryFn: () => unwrap(api.subscription.billing.$get()),
     staleTime: 60_000,
+    meta: { errorToast: { title: 'Error', description: 'Failed to load billing information.' } },
   });
 
 export const createCheckout = (plan: CheckoutPlanId) =>

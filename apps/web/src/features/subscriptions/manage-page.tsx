@@ -2,7 +2,6 @@ import { checkoutPlan, formatDollars, isPaidMember, trialDaysLeft } from '@core2
 import { hasTrialEnded, type SubscriptionState } from '@core28/core/subscriptions';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CreditCard, ExternalLink, RefreshCw } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -83,9 +82,6 @@ function PaidPlanHeader({ subscription }: { subscription: SubscriptionState }) {
 
 function BillingDetails() {
   const billing = useQuery(billingQuery());
-  useEffect(() => {
-    if (billing.isError) toast.error('Error', { description: 'Failed to load billing information.' });
-  }, [billing.isError]);
 
   const onPortal = async () => {
     try {
