@@ -3,8 +3,8 @@ import { CalendarCheck, CreditCard, MessagesSquare, UserPlus, Users } from 'luci
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { formatRelative } from '@/lib/relative-time';
 import { cn } from '@/lib/utils';
-import { formatRelative } from '../coaching/conversation';
 import { type Dashboard, dashboardQuery } from './api';
 
 const CARDS = {

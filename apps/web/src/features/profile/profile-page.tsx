@@ -2,9 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useViewer } from '../auth/api';
-import { CredentialsCard, MyDataCard, StatsCard, VerifyEmailCard } from './account-cards';
+import { CredentialsCard, MyDataCard, StatsCard } from './account-cards';
 import { profileQuery } from './api';
 import { Avatar, DetailsCard } from './details-card';
+import { VerifyEmailCard } from './verify-email-card';
 
 export default function ProfilePage() {
   const { user } = useViewer();

@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useViewer } from '../auth/api';
-import { VerifyEmailCard } from '../profile/account-cards';
+import { VerifyEmailCard } from '../profile/verify-email-card';
 import {
   billingQuery,
   openPortal,
