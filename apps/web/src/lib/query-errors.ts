@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 type ErrorToast = { title: string; description?: string };
 
 /** What a query's failure shows, set on the query as `meta` (spec §8 names the texts). */
-export type QueryErrorMeta = {
+type QueryErrorMeta = {
   /** The toast; a function may return null for an error the page answers otherwise. */
   errorToast?: ErrorToast | ((error: Error) => ErrorToast | null);
   /** A failure the spec only logs: the page falls back to its empty state. */

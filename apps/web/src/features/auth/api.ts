@@ -1,6 +1,5 @@
 import { EMAIL_CONFIRMED_CALLBACK, type Viewer } from '@core28/core/navigation';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InferResponseType } from 'hono/client';
 import { api, holdRequestsUntil, postJson, unwrap } from '@/lib/api';
 import { subscriptionQuery } from '../subscriptions/api';
 
@@ -15,8 +14,6 @@ export const meQuery = () =>
     queryFn: () => unwrap(api.me.$get()),
     staleTime: 5 * 60_000,
   });
-
-export type Me = InferResponseType<typeof api.me.$get, 200>;
 
 /** Who is looking: the session, the profile, the admin flag and the subscription state. */
 export function useViewer() {

@@ -87,8 +87,6 @@ export const coachConversationQuery = (topicId: string, memberId: string | null 
     meta: { errorToast: { title: 'Failed to load conversation' } },
   });
 
-export type CoachTopic = InferResponseType<typeof api.admin.coaching.topics.$get, 200>['topics'][number];
-
 export function useSendReply(topicId: string) {
   const queryClient = useQueryClient();
   return useMutation({

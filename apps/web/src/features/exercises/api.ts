@@ -24,5 +24,4 @@ export const todaysExerciseQuery = (isSignedIn: boolean) =>
     meta: { errorToast: { title: 'Error', description: "Failed to load today's exercise." } },
   });
 
-export type ExerciseList = InferResponseType<typeof api.exercises.$get, 200>;
-export type Exercise = ExerciseList['exercises'][number];
+export type Exercise = InferResponseType<typeof api.exercises.$get, 200>['exercises'][number];
