@@ -1,10 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { expectToast, signIn } from './helpers';
+import { expect, test } from './fixtures';
+import { expectToast } from './helpers';
 
 test('an admin schedules one article and publishes another at once; article scripts never run', async ({
   page,
+  admin: _,
 }) => {
-  await signIn(page, 'admin@core28.local', 'Admin#2026');
+  await page.goto('/');
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto('/admin/blog');
   await expect(page.getByRole('heading', { name: 'Six-Pack Guide Articles' })).toBeVisible();
@@ -77,8 +78,8 @@ test.describe('far from UTC (UTC+14, no daylight saving)', () => {
 
   test('an article published before today saves with its date unchanged; the picker starts at the server’s today', async ({
     page,
+    admin: _,
   }) => {
-    await signIn(page, 'admin@core28.local', 'Admin#2026');
     await page.goto('/admin/blog');
     // Seeded days ago at the server's start, to the millisecond.
     await page.getByRole('button', { name: 'Edit Nutrition Basics for Visible Abs' }).click();

@@ -1,8 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { expectToast, signIn, signUpAndConfirm, uniqueEmail } from './helpers';
+import { expect, test } from './fixtures';
+import { expectToast, uniqueEmail } from './helpers';
 
-test('the admin adds an exercise through the sidebar and finds it first in the list', async ({ page }) => {
-  await signIn(page, 'admin@core28.local', 'Admin#2026');
+test('the admin adds an exercise through the sidebar and finds it first in the list', async ({
+  page,
+  admin: _,
+}) => {
+  await page.goto('/');
   await expect(page).toHaveURL(/\/admin$/);
   const counts = page.getByRole('region', { name: 'Counts' });
   for (const label of ['Members', 'Paid Subscribers', 'Open Conversations', 'Days Completed']) {
@@ -27,13 +30,13 @@ test('the admin adds an exercise through the sidebar and finds it first in the l
   await expect(page.getByRole('listitem').first()).toHaveAccessibleName('Copenhagen Plank');
 });
 
-test('the admin searches the member list', async ({ page, request }) => {
+test('the admin searches the member list', async ({ page, request, admin: _ }) => {
   const email = uniqueEmail('findme');
   const signUp = await request.post('/api/auth/sign-up/email', {
     data: { email, password: 'Core#2026strong', name: 'Finn Me' },
   });
   expect(signUp.ok()).toBe(true);
-  await signIn(page, 'admin@core28.local', 'Admin#2026');
+  await page.goto('/admin');
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }).click();
   await page.getByLabel('Search users by name or email').fill(email.toUpperCase());
   await expect(page.getByRole('cell', { name: email })).toBeVisible();
@@ -43,8 +46,8 @@ test('the admin searches the member list', async ({ page, request }) => {
 
 test('a member who opens /admin is turned away: to /auth, which sends a signed-in member home', async ({
   page,
+  member: _,
 }) => {
-  await signUpAndConfirm(page, uniqueEmail('nosy'));
   const visited: string[] = [];
   page.on(
     'framenavigated',
@@ -58,8 +61,11 @@ test('a member who opens /admin is turned away: to /auth, which sends a signed-i
   expect(visited).toContain('/auth');
 });
 
-test('the program analytics page charts completions per day and ranks members', async ({ page }) => {
-  await signIn(page, 'admin@core28.local', 'Admin#2026');
+test('the program analytics page charts completions per day and ranks members', async ({
+  page,
+  admin: _,
+}) => {
+  await page.goto('/admin');
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: '28-Day Program' }).click();
   await expect(page.getByRole('heading', { name: '28-Day Program' })).toBeVisible();
   await expect(

@@ -53,6 +53,8 @@ test('the Six-Pack Guide pages through every article, at 390 px too', async ({ p
     for (let n = 1; n <= pages; n++) {
       await expect(pager.getByText(`Page ${n} of ${pages}`)).toBeVisible();
       await expect(page).toHaveURL(n === 1 ? /\/blog$/ : new RegExp(`/blog\\?page=${n}$`));
+      // The pager follows the address at once; the cards keep the last page until this one loaded.
+      await expect(page.getByRole('main').getByRole('list')).toHaveAttribute('aria-busy', 'false');
       seen.push(...(await cards.getByRole('heading').allTextContents()));
       if (n < pages) await pager.getByRole('link', { name: 'Older articles' }).click();
     }

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
-import { expectFieldError, expectToast, paidMember, signIn } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { ADMIN, expectFieldError, expectToast, paidMember, signInOverHttp } from './helpers';
 
 /** Creates a topic through the New Topic dialog, as the member would. */
 async function createTopic(page: Page, title: string) {
@@ -12,15 +12,14 @@ async function createTopic(page: Page, title: string) {
 
 test('a 1-on-1 Burn member and the coach talk live, without reloading, and the unread badge clears when opened', async ({
   browser,
+  page: member,
+  burnMember: { name },
 }) => {
-  const memberContext = await browser.newContext();
   const coachContext = await browser.newContext();
-  const member = await memberContext.newPage();
   const coach = await coachContext.newPage();
-  // A name of its own, so a retry does not meet the topics of the failed try.
-  const { name } = await paidMember(memberContext, 'burn-monthly', `Maya ${randomUUID().slice(0, 6)}`);
 
-  await signIn(coach, 'admin@core28.local', 'Admin#2026');
+  await signInOverHttp(coachContext, ADMIN);
+  await coach.goto('/admin');
   await coach.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: '1 on 1' }).click();
   await expect(coach.getByRole('tab', { name: 'Active' })).toHaveAttribute('aria-selected', 'true');
   await coach.evaluate(() => {
@@ -102,7 +101,6 @@ test('a 1-on-1 Burn member and the coach talk live, without reloading, and the u
   await coach.getByRole('link', { name: 'Back to Dashboard' }).click();
   await expect(coach).toHaveURL(/\/admin$/);
 
-  await memberContext.close();
   await coachContext.close();
 });
 
@@ -136,7 +134,7 @@ test('on a phone, both sides of a conversation fit the screen: nothing cut off a
   await member.getByRole('textbox', { name: 'Message' }).press('Enter');
   await expectToast(member, 'Message sent successfully');
 
-  await signIn(coach, 'admin@core28.local', 'Admin#2026');
+  await signInOverHttp(coachContext, ADMIN);
   await coach.goto('/admin/one-on-one');
   await coach
     .getByRole('button', { name: /Lower back lifting during slow leg raises/ })
@@ -165,10 +163,10 @@ test('on a phone, both sides of a conversation fit the screen: nothing cut off a
   await coachContext.close();
 });
 
-test('a message sent before the conversation has loaded is sent, not dropped', async ({ browser }) => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await paidMember(context, 'burn-monthly', 'Quinn Quick');
+test('a message sent before the conversation has loaded is sent, not dropped', async ({
+  page,
+  burnMember: _,
+}) => {
   await page.goto('/one-on-one');
   await page.getByRole('button', { name: 'New Topic' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Topic' });
@@ -184,5 +182,4 @@ test('a message sent before the conversation has loaded is sent, not dropped', a
   await expectToast(page, 'Message sent successfully');
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('');
   await expect(page.getByRole('log', { name: 'Messages' })).toContainText('Should I warm up before day 1?');
-  await context.close();
 });

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { confirmedMember, expectFieldError, expectToast, PASSWORD, signIn, uniqueEmail } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { expectFieldError, expectToast, PASSWORD, uniqueEmail } from './helpers';
 
 // issue 14: every form shows its errors under the field (aria-invalid, linked by aria-describedby),
 // from the same core schemas the server validates with; the spec's toasts stay where it names them.
@@ -83,9 +84,8 @@ test('sign-up flow: the password and its confirmation say what is wrong, with th
 
 test('member forms: profile completion, profile details and the password change', async ({
   page,
-  context,
+  member: _,
 }) => {
-  await confirmedMember(context, 'Forms Member');
   await page.goto('/profile-completion');
   await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible();
   await page.getByRole('button', { name: 'Complete Profile' }).click();
@@ -118,8 +118,7 @@ test('member forms: profile completion, profile details and the password change'
   );
 });
 
-test('admin forms: the exercise and the article editor', async ({ page }) => {
-  await signIn(page, 'admin@core28.local', 'Admin#2026');
+test('admin forms: the exercise and the article editor', async ({ page, admin: _ }) => {
   await page.goto('/admin/exercises');
   await page.getByRole('button', { name: 'Add Exercise' }).click();
   const exercise = page.getByRole('dialog', { name: 'Add Exercise' });

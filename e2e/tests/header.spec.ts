@@ -1,10 +1,12 @@
-import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { expectToast, signUpAndConfirm, uniqueEmail } from './helpers';
+import { expect, test } from './fixtures';
+import { expectToast } from './helpers';
 
 // issue 14: the header's avatar showed an initial whatever photo the member had uploaded.
-test('the header avatar shows the uploaded photo, and still does after a reload', async ({ page }) => {
-  await signUpAndConfirm(page, uniqueEmail('header'));
+test('the header avatar shows the uploaded photo, and still does after a reload', async ({
+  page,
+  member: _,
+}) => {
   await page.goto('/profile');
   const avatar = page.getByRole('button', { name: 'Account menu' });
   await expect(avatar).toBeVisible();
@@ -28,9 +30,10 @@ test('the header avatar shows the uploaded photo, and still does after a reload'
 // issue 14: after sign-out, the previous member's "Day 10" showed on the home page. The sign-out
 // request is slowed down, as on a slow network, so anything asked meanwhile would still carry
 // the member's session.
-test("after sign-out the home page never shows the previous member's day", async ({ page }) => {
-  const email = uniqueEmail('signout');
-  await signUpAndConfirm(page, email);
+test("after sign-out the home page never shows the previous member's day", async ({
+  page,
+  member: { email },
+}) => {
   const moved = await page.request.post('/dev/members/registration', { data: { email, daysAgo: 9 } });
   expect(moved.ok()).toBe(true);
   await page.goto('/');

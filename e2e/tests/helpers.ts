@@ -3,6 +3,8 @@ import { type BrowserContext, expect, type Locator, type Page } from '@playwrigh
 import { BASE_URL } from '../playwright.config';
 
 export const PASSWORD = 'Core#2026strong';
+export const ADMIN = { email: 'admin@core28.local', password: 'Admin#2026' };
+const origin = { origin: new URL(BASE_URL).origin };
 export const uniqueEmail = (prefix = 'member') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 
 /** Opens the newest e-mail to `to` in the dev mailbox and follows its call-to-action link. */
@@ -64,7 +66,6 @@ export async function paidMember(
 ) {
   const { email } = await confirmedMember(context, name, uniqueEmail(plan.split('-')[0]));
   const request = context.request;
-  const origin = { origin: new URL(BASE_URL).origin };
   const checkout = await request.post('/api/subscription/checkout', { data: { plan }, headers: origin });
   expect(checkout.ok()).toBe(true);
   const { url } = (await checkout.json()) as { url: string };
@@ -80,7 +81,6 @@ export async function paidMember(
 /** A member who signed up and followed the confirmation link, signed in inside `context`, over HTTP. */
 export async function confirmedMember(context: BrowserContext, name = 'Maya Moss', email = uniqueEmail()) {
   const request = context.request;
-  const origin = { origin: new URL(BASE_URL).origin };
   const signUp = await request.post('/api/auth/sign-up/email', {
     data: { email, password: PASSWORD, name },
     headers: origin,
@@ -98,4 +98,19 @@ export async function confirmedMember(context: BrowserContext, name = 'Maya Moss
     .toBeTruthy();
   await request.get(new URL(link!).pathname + new URL(link!).search, { maxRedirects: 0 });
   return { email, name };
+}
+
+/** A member as the auth page's sign-up leaves them: confirmed, signed in, on the free trial. */
+export async function trialMember(context: BrowserContext, name = 'Maya Moss') {
+  const member = await confirmedMember(context, name);
+  const trial = await context.request.post('/api/subscription/trial', { headers: origin });
+  expect(trial.ok()).toBe(true);
+  return member;
+}
+
+/** Signs in inside `context` over HTTP: the session cookie is the browser's. */
+export async function signInOverHttp(context: BrowserContext, account: { email: string; password: string }) {
+  const signedIn = await context.request.post('/api/auth/sign-in/email', { data: account, headers: origin });
+  expect(signedIn.ok()).toBe(true);
+  return account;
 }

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { expect, test } from './fixtures';
 
 test('a visitor sees the hero, today’s exercise and the three latest articles', async ({ page }) => {
   await page.goto('/');
@@ -28,7 +27,7 @@ test('the marketing pages call visitors to the plans', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Beyond 28 Days' })).toBeVisible();
 });
 
-test('the admin is sent from the home page to /admin', async ({ page }) => {
-  await signIn(page, 'admin@core28.local', 'Admin#2026');
+test('the admin is sent from the home page to /admin', async ({ page, admin: _ }) => {
+  await page.goto('/');
   await expect(page).toHaveURL(/\/admin$/);
 });

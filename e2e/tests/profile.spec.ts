@@ -1,21 +1,13 @@
-import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { BASE_URL } from '../playwright.config';
-import {
-  confirmedMember,
-  expectFieldError,
-  expectToast,
-  PASSWORD,
-  signIn,
-  signOut,
-  signUpAndConfirm,
-  uniqueEmail,
-} from './helpers';
+import { expect, test } from './fixtures';
+import { expectFieldError, expectToast, PASSWORD, signIn, signOut } from './helpers';
 
 test('a new member completes the profile and lands on /program through the welcome dialog', async ({
   page,
+  member: _,
 }) => {
-  await signUpAndConfirm(page, uniqueEmail('complete'));
+  await page.goto('/profile-completion');
   await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Complete Profile' }).click();
@@ -47,9 +39,10 @@ test('a new member completes the profile and lands on /program through the welco
   await expect(page.getByText('Improve posture')).toBeVisible();
 });
 
-test('a member changes the photo and the password, then signs in with the new password', async ({ page }) => {
-  const email = uniqueEmail('photo');
-  await signUpAndConfirm(page, email);
+test('a member changes the photo and the password, then signs in with the new password', async ({
+  page,
+  member: { email },
+}) => {
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'User Details' })).toBeVisible();
 
@@ -91,8 +84,8 @@ test('a member changes the photo and the password, then signs in with the new pa
 test('what a member types before the profile has arrived is kept; untouched fields are prefilled', async ({
   page,
   context,
+  member: _,
 }) => {
-  await confirmedMember(context, 'Early Bird');
   const saved = await context.request.patch('/api/profile', {
     data: { country: 'NZ', age: 40 },
     headers: { origin: new URL(BASE_URL).origin },

@@ -1,14 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { expectToast, signUpAndConfirm, uniqueEmail } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { expectToast } from './helpers';
 
 test('a member on day 3 completes the day, logs time, reps and wellness, sees progress, and searches exercises', async ({
   page,
+  member: { email },
 }) => {
-  const email = uniqueEmail('program');
-  await signUpAndConfirm(page, email);
-  const moved = await page.request.post('/dev/members/registration', { data: { email, daysAgo: 2 } });
-  expect(moved.ok()).toBe(true);
+  await moveToDay(page, email, 3);
 
   await page.goto('/program');
   await expect(page.getByRole('heading', { name: 'Day 3 of 28' })).toBeVisible();
@@ -73,21 +72,19 @@ test('a member on day 3 completes the day, logs time, reps and wellness, sees pr
   );
 });
 
-/** A confirmed member whose program is on `day` (registration moved back by the dev factory). */
-async function memberOnDay(page: Page, day: number) {
-  const email = uniqueEmail('day');
-  await signUpAndConfirm(page, email);
+/** Puts the member's program on `day` (their registration moved back by the dev factory). */
+async function moveToDay(page: Page, email: string, day: number) {
   const moved = await page.request.post('/dev/members/registration', { data: { email, daysAgo: day - 1 } });
   expect(moved.ok()).toBe(true);
-  return email;
 }
 
 const origin = () => ({ origin: new URL(test.info().project.use.baseURL!).origin });
 
 test('a failed completion says "workout" for today and "day" for an earlier day (spec §8)', async ({
   page,
+  member: { email },
 }) => {
-  await memberOnDay(page, 3);
+  await moveToDay(page, email, 3);
   await page.route('**/api/program/complete', (route) =>
     route.fulfill({
       status: 503,
@@ -108,9 +105,10 @@ test('a failed completion says "workout" for today and "day" for an earlier day 
 // docs/decisions/0004: a day before today that was not completed shows as missed, in words too.
 test('missed days look missed on /program and /exercises, at 390 px, with no accessibility violation', async ({
   page,
+  member: { email },
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await memberOnDay(page, 4);
+  await moveToDay(page, email, 4);
   for (const day of [1, 3]) {
     const done = await page.request.post('/api/program/complete', { data: { day }, headers: origin() });
     expect(done.ok()).toBe(true);
@@ -145,8 +143,11 @@ test('missed days look missed on /program and /exercises, at 390 px, with no acc
 });
 
 // spec §5: invalid time is ignored — not saved as 0 behind a 'Progress Saved' toast.
-test('the day strip refuses "abc" and "lots", says why, and saves only valid values', async ({ page }) => {
-  await memberOnDay(page, 2);
+test('the day strip refuses "abc" and "lots", says why, and saves only valid values', async ({
+  page,
+  member: { email },
+}) => {
+  await moveToDay(page, email, 2);
   const sent: unknown[] = [];
   page.on('request', (request) => {
     if (request.url().endsWith('/api/program/results')) sent.push(request.postDataJSON());

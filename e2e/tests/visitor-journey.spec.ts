@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   expectFieldError,
   expectToast,
@@ -54,10 +54,11 @@ test('a visitor signs up, confirms, signs out and in, and resets the password', 
   await expectToast(page, 'Welcome back!');
 });
 
-test('signing up with a registered e-mail says so and switches to sign-in', async ({ page }) => {
-  const email = uniqueEmail('dup');
-  await signUpAndConfirm(page, email);
-  await signOut(page);
+test('signing up with a registered e-mail says so and switches to sign-in', async ({
+  page,
+  member: { email },
+}) => {
+  await page.context().clearCookies(); // a visitor again, whose address is registered
 
   await page.goto('/auth?action=signup');
   await page.getByLabel('Email').fill(email);
@@ -127,8 +128,7 @@ test('the header shows the visitor links and the mobile menu opens', async ({ pa
   await expect(menu.getByRole('link', { name: 'Exercises' })).toHaveCount(0);
 });
 
-test('the account menu opens when tapped before its code has arrived', async ({ page }) => {
-  await signUpAndConfirm(page, uniqueEmail('early'));
+test('the account menu opens when tapped before its code has arrived', async ({ page, member: _ }) => {
   await page.route('**/assets/account-menu-*.js', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     await route.continue();

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { expectToast, paidMember, signUpAndConfirm, uniqueEmail } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { expectToast, paidMember } from './helpers';
 
 async function completeProfile(page: Page) {
   await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible();
@@ -20,8 +21,8 @@ async function completeProfile(page: Page) {
 // spec §6: the Feel and Burn welcome text claims 'Full access'.
 test("the Feel and Burn sign-up's welcome dialog says 'Full access' until the trial's end", async ({
   page,
+  member: _,
 }) => {
-  await signUpAndConfirm(page, uniqueEmail('welcome'));
   await page.goto('/subscription/signup?plan=feel-and-burn');
   const welcome = await completeProfile(page);
   const end = new Date(Date.now() + 7 * 86_400_000).toLocaleDateString('en-US', {

@@ -12,7 +12,7 @@ import {
 import { Suspense, useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Logo } from '@/components/layout/site-header';
+import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';

@@ -12,7 +12,6 @@ const rating = (value: number | null) => (value === null ? '—' : `${value.toFi
 /** spec §2 Program: analytics of member progress. */
 export default function AdminProgramPage() {
   const analytics = useQuery(programAnalyticsQuery());
-  if (analytics.isError) console.error('Failed to load program analytics', analytics.error); // spec §8
   const data = analytics.data;
 
   return (

@@ -1,28 +1,19 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { api, unwrap } from '@/lib/api';
+import { USERS_PAGE_SIZE, usersQuery } from './api';
 
-const PAGE_SIZE = 25;
 const PLAN_LABEL = { trial: 'Trial', paid: 'Paid', none: '—' } as const;
 
 export default function AdminUsersPage() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const query = useDeferredValue(search.trim());
-  const list = useQuery({
-    queryKey: ['admin', 'users', query, page],
-    queryFn: () =>
-      unwrap(
-        api.admin.users.$get({ query: { search: query, page: String(page), pageSize: String(PAGE_SIZE) } }),
-      ),
-    placeholderData: keepPreviousData,
-  });
-  if (list.isError) console.error('Failed to load users', list.error); // spec §8: logged; the list falls back to empty
+  const list = useQuery(usersQuery(query, page));
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  const pages = data ? Math.max(1, Math.ceil(data.total / USERS_PAGE_SIZE)) : 1;
 
   return (
     <div className="grid gap-6 p-4 sm:p-8">

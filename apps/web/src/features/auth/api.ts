@@ -3,14 +3,17 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, holdRequestsUntil, postJson, unwrap } from '@/lib/api';
 import { subscriptionQuery } from '../subscriptions/api';
 
+export const authKeys = {
+  me: ['me'] as const,
+  providers: ['auth-providers'] as const,
+};
+
 export const meQuery = () =>
   queryOptions({
-    queryKey: ['me'],
+    queryKey: authKeys.me,
     queryFn: () => unwrap(api.me.$get()),
     staleTime: 5 * 60_000,
   });
-
-export type Me = Awaited<ReturnType<NonNullable<ReturnType<typeof meQuery>['queryFn']>>>;
 
 /** Who is looking: the session, the profile, the admin flag and the subscription state. */
 export function useViewer() {
@@ -32,7 +35,7 @@ export function useViewer() {
 
 export const providersQuery = () =>
   queryOptions({
-    queryKey: ['auth-providers'],
+    queryKey: authKeys.providers,
     queryFn: () => unwrap(api.auth.providers.$get()),
     staleTime: Infinity,
   });
@@ -75,13 +78,13 @@ export function useSignOut() {
     }).catch(() => undefined);
     holdRequestsUntil(signedOut);
     void queryClient.cancelQueries();
-    queryClient.setQueryData<Me>(meQuery().queryKey, {
+    queryClient.setQueryData(meQuery().queryKey, {
       user: null,
       profile: null,
       avatar: null,
       isAdmin: false,
     });
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
-    void signedOut.finally(() => queryClient.invalidateQueries({ queryKey: meQuery().queryKey }));
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authKeys.me[0] });
+    void signedOut.finally(() => queryClient.invalidateQueries({ queryKey: authKeys.me }));
   };
 }

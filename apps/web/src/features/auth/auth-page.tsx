@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useActivateTrial } from '../subscriptions/api';
-import { meQuery, providersQuery, signInWithProvider, useViewer } from './api';
+import { authKeys, providersQuery, signInWithProvider, useViewer } from './api';
 import { type AuthMode, ForgotPasswordForm, RecoveryForm, SignInForm, SignUpForm } from './auth-forms';
 import { linkErrorMessage } from './link-errors';
 
@@ -70,11 +70,11 @@ export default function AuthPage() {
     toast.success('Email confirmed!');
     // spec §7: an auth-page sign-up starts the Feel and Burn trial; a failure is only logged.
     void activateTrial().catch((err: Error) => console.info('trial not started:', err.message));
-    void queryClient.invalidateQueries({ queryKey: meQuery().queryKey });
+    void queryClient.invalidateQueries({ queryKey: authKeys.me });
     navigate('/profile-completion', { replace: true });
   }, [isConfirmed, navigate, queryClient, activateTrial]);
 
-  const refreshSession = () => queryClient.invalidateQueries({ queryKey: meQuery().queryKey });
+  const refreshSession = () => queryClient.invalidateQueries({ queryKey: authKeys.me });
 
   if (isConfirmed) return <PageSpinner />;
   if (isLoading && mode !== 'recovery') return <PageSpinner />;

@@ -1,20 +1,28 @@
 import type { ArticleInput } from '@core28/core/blog';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
 import { api, unwrap } from '@/lib/api';
+import { articleKeys } from './api';
 
 export const adminArticlesQuery = () =>
-  queryOptions({ queryKey: ['admin', 'articles'], queryFn: () => unwrap(api.admin.blog.articles.$get()) });
+  queryOptions({
+    queryKey: articleKeys.admin,
+    queryFn: () => unwrap(api.admin.blog.articles.$get()),
+    meta: { errorToast: { title: 'Failed to fetch articles' } },
+  });
 
-export type AdminArticle = Awaited<
-  ReturnType<NonNullable<ReturnType<typeof adminArticlesQuery>['queryFn']>>
->[number];
+export type AdminArticle = InferResponseType<typeof api.admin.blog.articles.$get, 200>[number];
 
 /** Every change reloads the admin list and the public lists (spec §7: the list reloads after each change). */
 function useArticleMutation<T>(fn: (input: T) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ predicate: (q) => q.queryKey.includes('articles') }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: articleKeys.admin }),
+        queryClient.invalidateQueries({ queryKey: articleKeys.published }),
+      ]),
   });
 }
 

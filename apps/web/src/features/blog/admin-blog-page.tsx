@@ -1,7 +1,7 @@
 import { articleStatus } from '@core28/core/blog';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { type AdminArticle, adminArticlesQuery, useDeleteArticle } from './admin-api';
@@ -14,10 +14,6 @@ export default function AdminBlogPage() {
   const articles = useQuery(adminArticlesQuery());
   const remove = useDeleteArticle();
   const [editing, setEditing] = useState<{ article: AdminArticle | null } | null>(null);
-
-  useEffect(() => {
-    if (articles.isError) toast.error('Failed to fetch articles');
-  }, [articles.isError]);
 
   const onDelete = (article: AdminArticle) => {
     if (!window.confirm('Are you sure you want to delete this article?')) return;

@@ -1,11 +1,20 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
 
+export const articleKeys = {
+  published: ['articles'] as const,
+  latest: (limit: number) => ['articles', 'latest', limit] as const,
+  page: (page: number) => ['articles', 'page', page] as const,
+  slug: (slug: string) => ['articles', 'slug', slug] as const,
+  admin: ['admin', 'articles'] as const,
+};
+
 export const latestArticlesQuery = (limit: number) =>
   queryOptions({
-    queryKey: ['articles', 'latest', limit],
+    queryKey: articleKeys.latest(limit),
     queryFn: () => unwrap(api.blog.articles.$get({ query: { limit: String(limit) } })),
     staleTime: 5 * 60_000,
+    meta: { errorLog: 'Failed to load the latest articles' }, // spec §8: the section is left out
   });
 
 /**
@@ -14,14 +23,15 @@ export const latestArticlesQuery = (limit: number) =>
  */
 export const articlesQuery = (page: number) =>
   queryOptions({
-    queryKey: ['articles', 'page', page],
+    queryKey: articleKeys.page(page),
     queryFn: () => unwrap(api.blog.articles.$get({ query: { page: String(page) } })),
     staleTime: 60_000,
+    meta: { errorLog: 'Failed to load articles' }, // spec §8: shown as the empty state
   });
 
 export const articleQuery = (slug: string) =>
   queryOptions({
-    queryKey: ['articles', 'slug', slug],
+    queryKey: articleKeys.slug(slug),
     queryFn: () => unwrap(api.blog.articles[':slug'].$get({ param: { slug } })),
     staleTime: 60_000,
     retry: false,

@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
@@ -56,10 +55,6 @@ export default function BlogPage() {
   const page = pageFrom(params.get('page'));
   // The page shown stays while the next one loads, so paging does not flash the loading text.
   const articles = useQuery({ ...articlesQuery(page), placeholderData: keepPreviousData });
-  useEffect(() => {
-    if (articles.isError) console.error('Failed to load articles', articles.error); // spec §8: shown as the empty state
-  }, [articles.isError, articles.error]);
-
   const data = articles.isError ? undefined : articles.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (

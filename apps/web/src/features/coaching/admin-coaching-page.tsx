@@ -8,8 +8,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import { coachTopicsQuery } from './api';
 import { CoachConversation } from './coach-conversation';
-import { formatRelative, LiveIndicator, UnreadBadge } from './conversation';
+import { LiveIndicator } from './conversation';
 import { useLiveCoaching } from './live';
+import { TopicList } from './topic-list';
 
 const TABS = [
   { id: 'active', label: 'Active', archived: false },
@@ -23,7 +24,6 @@ export default function AdminCoachingPage() {
   const [tab, setTab] = useState<(typeof TABS)[number]>(TABS[0]);
   const status = useLiveCoaching();
   const topics = useQuery(coachTopicsQuery(tab.archived));
-  if (topics.isError) console.error('Failed to load discussion topics', topics.error); // spec §8: logged, list empty
   const list = topics.data?.topics ?? [];
   const select = (id: string | null) => setParams(id ? { topic: id } : {});
 
@@ -77,30 +77,7 @@ export default function AdminCoachingPage() {
                 )}
               </div>
             ) : (
-              <ul className="divide-y divide-zinc-100">
-                {list.map((topic) => (
-                  <li key={topic.id}>
-                    <button
-                      type="button"
-                      onClick={() => select(topic.id)}
-                      aria-current={topic.id === selectedId ? 'true' : undefined}
-                      className={cn(
-                        'grid w-full grid-cols-[minmax(0,1fr)] gap-0.5 px-4 py-3 text-left hover:bg-zinc-50',
-                        topic.id === selectedId && 'bg-brand-50 hover:bg-brand-50',
-                      )}
-                    >
-                      <span className="flex items-center justify-between gap-2">
-                        <span className="min-w-0 truncate text-sm font-semibold">{topic.userName}</span>
-                        <UnreadBadge count={topic.unreadCount} />
-                      </span>
-                      <span className={cn('truncate text-sm', topic.hasNewMessages && 'font-semibold')}>
-                        {topic.title}
-                      </span>
-                      <span className="text-xs text-zinc-600">{formatRelative(topic.lastMessageAt)}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
+              <TopicList topics={list} selectedId={selectedId} onSelect={select} />
             )}
           </div>
         </aside>

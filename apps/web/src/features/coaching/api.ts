@@ -1,27 +1,47 @@
 import type { LiveMessage } from '@core28/core/realtime';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '@/lib/api';
+import type { InferResponseType } from 'hono/client';
+import { ApiError, api, unwrap } from '@/lib/api';
+
+export const coachingKeys = {
+  member: ['coaching'] as const,
+  memberTopics: ['coaching', 'topics'] as const,
+  memberConversation: (topicId: string) => ['coaching', 'topic', topicId] as const,
+  coach: ['admin', 'coaching'] as const,
+  coachTopics: ['admin', 'coaching', 'topics'] as const,
+  coachTopicsTab: (archived: boolean) => ['admin', 'coaching', 'topics', archived] as const,
+  /** Every cached view of one topic: the inbox's, and the chat page's for the member it names. */
+  coachConversation: (topicId: string) => ['admin', 'coaching', 'topic', topicId] as const,
+};
 
 // ---- the member ----
 
 export const memberTopicsQuery = () =>
-  queryOptions({ queryKey: ['coaching', 'topics'], queryFn: () => unwrap(api.coaching.topics.$get()) });
+  queryOptions({
+    queryKey: coachingKeys.memberTopics,
+    queryFn: () => unwrap(api.coaching.topics.$get()),
+    // A refusal (the plan ended meanwhile) shows Access Restricted rather than a failure.
+    meta: {
+      errorToast: (error) => (isForbidden(error) ? null : { title: 'Failed to load discussion topics' }),
+    },
+  });
+
+export const isForbidden = (error: Error | null) => error instanceof ApiError && error.status === 403;
 
 export const memberConversationQuery = (topicId: string) =>
   queryOptions({
-    queryKey: ['coaching', 'topic', topicId],
+    queryKey: coachingKeys.memberConversation(topicId),
     queryFn: () => unwrap(api.coaching.topics[':topicId'].$get({ param: { topicId } })),
+    meta: { errorToast: { title: 'Failed to load messages' } },
   });
 
-export type MemberTopic = Awaited<
-  ReturnType<NonNullable<ReturnType<typeof memberTopicsQuery>['queryFn']>>
->['topics'][number];
+export type MemberTopic = InferResponseType<typeof api.coaching.topics.$get, 200>['topics'][number];
 
 export function useCreateTopic() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (json: { title: string; description: string }) => unwrap(api.coaching.topics.$post({ json })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: memberTopicsQuery().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: coachingKeys.memberTopics }),
   });
 }
 
@@ -31,12 +51,12 @@ export function useSendMessage(topicId: string) {
     mutationFn: (message: string) =>
       unwrap(api.coaching.topics[':topicId'].messages.$post({ param: { topicId }, json: { message } })),
     onSuccess: ({ message }) => {
-      const conversationKey = memberConversationQuery(topicId).queryKey;
+      const conversationKey = coachingKeys.memberConversation(topicId);
       // Sent before the conversation had loaded: its pending read may have missed the message.
       if (queryClient.getQueryData(conversationKey) === undefined)
         void queryClient.invalidateQueries({ queryKey: conversationKey });
       else addMessage(queryClient, conversationKey, message);
-      void queryClient.invalidateQueries({ queryKey: memberTopicsQuery().queryKey });
+      void queryClient.invalidateQueries({ queryKey: coachingKeys.memberTopics });
     },
   });
 }
@@ -48,20 +68,24 @@ export const markReadByMember = (topicId: string) =>
 
 export const coachTopicsQuery = (archived: boolean) =>
   queryOptions({
-    queryKey: ['admin', 'coaching', 'topics', archived],
+    queryKey: coachingKeys.coachTopicsTab(archived),
     queryFn: () =>
       unwrap(api.admin.coaching.topics.$get({ query: { archived: String(archived) as 'true' | 'false' } })),
+    meta: { errorLog: 'Failed to load discussion topics' }, // spec §8: logged; the list is empty
   });
 
-export const coachConversationQuery = (topicId: string) =>
+/** One topic as the coach sees it; `memberId` (the chat page's address) must be the topic's member. */
+export const coachConversationQuery = (topicId: string, memberId: string | null = null) =>
   queryOptions({
-    queryKey: ['admin', 'coaching', 'topic', topicId],
-    queryFn: () => unwrap(api.admin.coaching.topics[':topicId'].$get({ param: { topicId } })),
+    queryKey: [...coachingKeys.coachConversation(topicId), memberId] as const,
+    queryFn: async () => {
+      const conversation = await unwrap(api.admin.coaching.topics[':topicId'].$get({ param: { topicId } }));
+      if (memberId !== null && conversation.topic.userId !== memberId)
+        throw new ApiError(404, 'NOT_FOUND', 'This conversation is not with that member.');
+      return conversation;
+    },
+    meta: { errorToast: { title: 'Failed to load conversation' } },
   });
-
-export type CoachTopic = Awaited<
-  ReturnType<NonNullable<ReturnType<typeof coachTopicsQuery>['queryFn']>>
->['topics'][number];
 
 export function useSendReply(topicId: string) {
   const queryClient = useQueryClient();
@@ -69,8 +93,8 @@ export function useSendReply(topicId: string) {
     mutationFn: (message: string) =>
       unwrap(api.admin.coaching.topics[':topicId'].replies.$post({ param: { topicId }, json: { message } })),
     onSuccess: ({ message }) => {
-      addMessage(queryClient, coachConversationQuery(topicId).queryKey, message);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'coaching', 'topics'] });
+      addMessage(queryClient, coachingKeys.coachConversation(topicId), message);
+      void queryClient.invalidateQueries({ queryKey: coachingKeys.coachTopics });
     },
   });
 }
@@ -80,16 +104,16 @@ export function useSetArchived() {
   return useMutation({
     mutationFn: ({ topicId, isArchived }: { topicId: string; isArchived: boolean }) =>
       unwrap(api.admin.coaching.topics[':topicId'].$patch({ param: { topicId }, json: { isArchived } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'coaching'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: coachingKeys.coach }),
   });
 }
 
 export const markReadByCoach = (topicId: string) =>
   unwrap(api.admin.coaching.topics[':topicId'].read.$post({ param: { topicId } }));
 
-/** Appends a message to a cached conversation once, whether it came from the answer or the socket. */
+/** Appends a message to the cached conversations under `queryKey` once, from the answer or the socket. */
 export function addMessage(queryClient: QueryClient, queryKey: readonly unknown[], message: LiveMessage) {
-  queryClient.setQueryData(queryKey, (old: { messages: LiveMessage[] } | undefined) => {
+  queryClient.setQueriesData({ queryKey }, (old: { messages: LiveMessage[] } | undefined) => {
     if (!old || old.messages.some((m) => m.id === message.id)) return old;
     return { ...old, messages: [...old.messages, message] };
   });

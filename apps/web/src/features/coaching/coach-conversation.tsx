@@ -4,9 +4,10 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
-import { coachConversationQuery, markReadByCoach, useSendReply, useSetArchived } from './api';
+import { coachConversationQuery, coachingKeys, markReadByCoach, useSendReply, useSetArchived } from './api';
 import { Composer, MessageList } from './conversation';
 
 /** spec §8: the reply errors the coach sees. */
@@ -34,26 +35,20 @@ export function CoachConversation({
   showFullPageLink?: boolean;
 }) {
   const queryClient = useQueryClient();
-  const conversation = useQuery(coachConversationQuery(topicId));
+  const conversation = useQuery(coachConversationQuery(topicId, expectedUserId ?? null));
   const send = useSendReply(topicId);
   const setArchived = useSetArchived();
   const topic = conversation.data?.topic;
-  const isWrongMember =
-    topic !== undefined && expectedUserId !== undefined && topic.userId !== expectedUserId;
   const memberMessages = conversation.data?.messages.filter((m) => !m.isCoachReply).length ?? 0;
 
   useEffect(() => {
-    if (conversation.isError || isWrongMember) toast.error('Failed to load conversation');
-  }, [conversation.isError, isWrongMember]);
-
-  useEffect(() => {
-    if (memberMessages === 0 || isWrongMember) return;
+    if (memberMessages === 0) return;
     void markReadByCoach(topicId)
       .then(({ marked }) => {
-        if (marked > 0) return queryClient.invalidateQueries({ queryKey: ['admin', 'coaching', 'topics'] });
+        if (marked > 0) return queryClient.invalidateQueries({ queryKey: coachingKeys.coachTopics });
       })
       .catch((err) => console.error('Failed to mark messages read', err));
-  }, [memberMessages, topicId, isWrongMember, queryClient]);
+  }, [memberMessages, topicId, queryClient]);
 
   const toggleArchive = () => {
     if (!topic) return;
@@ -70,14 +65,13 @@ export function CoachConversation({
     );
   };
 
-  if (conversation.isError || isWrongMember)
+  if (conversation.isError)
     return (
-      <div className="grid flex-1 place-content-center gap-3 p-10 text-center text-sm">
-        <p>Failed to load conversation</p>
-        <Button variant="outline" size="sm" className="mx-auto" onClick={() => conversation.refetch()}>
-          Try Again
-        </Button>
-      </div>
+      <LoadError
+        message="Failed to load conversation"
+        onRetry={() => conversation.refetch()}
+        className="flex-1 p-10 text-sm"
+      />
     );
   if (!topic)
     return (

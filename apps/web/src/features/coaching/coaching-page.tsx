@@ -1,30 +1,20 @@
-import { TopicInputSchema } from '@core28/core/coaching';
 import { canUseCoaching } from '@core28/core/subscriptions';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Lock, MessageCirclePlus, MessagesSquare } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Lock, MessageCirclePlus, MessagesSquare } from 'lucide-react';
+import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
-import { Input, Textarea } from '@/components/ui/input';
+import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api';
-import { useZodForm } from '@/lib/form';
 import { cn } from '@/lib/utils';
 import { useViewer } from '../auth/api';
-import {
-  type MemberTopic,
-  markReadByMember,
-  memberConversationQuery,
-  memberTopicsQuery,
-  useCreateTopic,
-  useSendMessage,
-} from './api';
-import { Composer, formatRelative, LiveIndicator, MessageList, UnreadBadge } from './conversation';
+import { isForbidden, memberTopicsQuery } from './api';
+import { LiveIndicator } from './conversation';
 import { useLiveCoaching } from './live';
+import { MemberConversation } from './member-conversation';
+import { NewTopicDialog } from './new-topic-dialog';
+import { TopicList } from './topic-list';
 
 export default function CoachingPage() {
   const { isAdmin, subscription, isLoading } = useViewer();
@@ -60,12 +50,7 @@ function Coaching() {
   const [isCreating, setIsCreating] = useState(false);
   const status = useLiveCoaching();
   const topics = useQuery(memberTopicsQuery());
-
-  useEffect(() => {
-    if (topics.isError && !(topics.error instanceof ApiError && topics.error.status === 403))
-      toast.error('Failed to load discussion topics');
-  }, [topics.isError, topics.error]);
-  if (topics.error instanceof ApiError && topics.error.status === 403) return <AccessRestricted />;
+  if (isForbidden(topics.error)) return <AccessRestricted />;
 
   const list = topics.data?.topics ?? [];
   const selected = list.find((t) => t.id === selectedId) ?? null;
@@ -97,43 +82,18 @@ function Coaching() {
               <Spinner />
             </div>
           ) : topics.isError ? (
-            <div className="grid gap-3 p-6 text-center text-sm">
-              <p>Failed to load discussion topics</p>
-              <Button variant="outline" size="sm" className="mx-auto" onClick={() => topics.refetch()}>
-                Try Again
-              </Button>
-            </div>
+            <LoadError
+              message="Failed to load discussion topics"
+              onRetry={() => topics.refetch()}
+              className="text-sm"
+            />
           ) : list.length === 0 ? (
             <div className="grid gap-3 p-6 text-center text-sm text-zinc-600">
               <MessagesSquare className="mx-auto size-8 text-zinc-400" aria-hidden />
               <p>No topics yet. Start one to ask your coach a question.</p>
             </div>
           ) : (
-            <ul className="divide-y divide-zinc-100">
-              {list.map((topic) => (
-                <li key={topic.id}>
-                  <button
-                    type="button"
-                    onClick={() => select(topic.id)}
-                    aria-current={topic.id === selectedId ? 'true' : undefined}
-                    className={cn(
-                      'grid w-full grid-cols-[minmax(0,1fr)] gap-1 px-4 py-3 text-left hover:bg-zinc-50',
-                      topic.id === selectedId && 'bg-brand-50 hover:bg-brand-50',
-                    )}
-                  >
-                    <span className="flex items-center justify-between gap-2">
-                      <span
-                        className={cn('min-w-0 truncate', topic.hasNewMessages ? 'font-bold' : 'font-medium')}
-                      >
-                        {topic.title}
-                      </span>
-                      <UnreadBadge count={topic.unreadCount} />
-                    </span>
-                    <span className="text-xs text-zinc-600">{formatRelative(topic.lastMessageAt)}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
+            <TopicList topics={list} selectedId={selectedId} onSelect={select} />
           )}
         </aside>
         <section className={cn('flex min-h-0 flex-col bg-zinc-50/60', !selected && 'hidden md:flex')}>
@@ -156,138 +116,5 @@ function Coaching() {
         }}
       />
     </div>
-  );
-}
-
-function MemberConversation({ topic, onBack }: { topic: MemberTopic; onBack: () => void }) {
-  const queryClient = useQueryClient();
-  const conversation = useQuery(memberConversationQuery(topic.id));
-  const send = useSendMessage(topic.id);
-  const messages = conversation.data?.messages ?? [];
-  const unread = messages.filter((m) => m.isCoachReply && !m.readByUser).length;
-
-  useEffect(() => {
-    if (conversation.isError) toast.error('Failed to load messages');
-  }, [conversation.isError]);
-
-  // spec §4: coach replies are read once the member has the topic open, new ones included.
-  useEffect(() => {
-    if (unread === 0 && topic.unreadCount === 0) return;
-    void markReadByMember(topic.id)
-      .then(() => {
-        queryClient.setQueryData(memberConversationQuery(topic.id).queryKey, (old) =>
-          old ? { ...old, messages: old.messages.map((m) => ({ ...m, readByUser: true })) } : old,
-        );
-        return queryClient.invalidateQueries({ queryKey: memberTopicsQuery().queryKey });
-      })
-      .catch(() => {});
-  }, [unread, topic.id, topic.unreadCount, queryClient]);
-
-  return (
-    <>
-      <div className="flex items-start gap-2 border-b border-zinc-200 bg-white px-4 py-3">
-        <Button
-          variant="ghost"
-          size="icon"
-          className="md:hidden"
-          aria-label="Back to topics"
-          onClick={onBack}
-        >
-          <ArrowLeft />
-        </Button>
-        <div className="min-w-0">
-          <h2 className="truncate font-bold">{topic.title}</h2>
-          {topic.description && <p className="line-clamp-2 text-sm text-zinc-600">{topic.description}</p>}
-        </div>
-      </div>
-      {conversation.isPending ? (
-        <div className="grid flex-1 place-items-center">
-          <Spinner />
-        </div>
-      ) : conversation.isError ? (
-        <div className="grid flex-1 place-content-center gap-3 text-center text-sm">
-          <p>Failed to load messages</p>
-          <Button variant="outline" size="sm" className="mx-auto" onClick={() => conversation.refetch()}>
-            Try Again
-          </Button>
-        </div>
-      ) : (
-        <MessageList
-          messages={messages}
-          viewer="member"
-          emptyText="No messages yet. Say hello to your coach."
-        />
-      )}
-      <Composer
-        label="Message"
-        placeholder="Write a message… (Enter sends, Shift+Enter for a new line)"
-        onSend={(text) =>
-          send.mutateAsync(text).then(
-            () => toast.success('Message sent successfully'),
-            (err) => {
-              toast.error('Failed to send message', {
-                description: err instanceof Error ? err.message : undefined,
-              });
-              throw err;
-            },
-          )
-        }
-      />
-    </>
-  );
-}
-
-function NewTopicDialog({
-  open,
-  onOpenChange,
-  onCreated,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onCreated: (id: string) => void;
-}) {
-  const form = useZodForm(TopicInputSchema, { defaultValues: { title: '', description: '' } });
-  const { errors } = form.formState;
-  const create = useCreateTopic();
-
-  const submit = form.handleSubmit((values) =>
-    create.mutate(values, {
-      onSuccess: ({ topic }) => {
-        toast.success('Discussion topic created successfully');
-        form.reset();
-        onCreated(topic.id);
-      },
-      onError: (err) => toast.error('Failed to create discussion topic', { description: err.message }),
-    }),
-  );
-
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogTitle>New Topic</DialogTitle>
-        <DialogDescription>What would you like to talk about with your coach?</DialogDescription>
-        <form onSubmit={submit} className="mt-4 grid gap-4" noValidate>
-          <Field id="topic-title" label="Title" error={errors.title?.message}>
-            <Input
-              maxLength={200}
-              placeholder="e.g. Lower back pain during leg raises"
-              autoFocus
-              {...form.register('title')}
-            />
-          </Field>
-          <Field id="topic-description" label="Description (optional)" error={errors.description?.message}>
-            <Textarea rows={4} maxLength={2000} {...form.register('description')} />
-          </Field>
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              Create Topic
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
   );
 }

@@ -7,19 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-export const formatTime = (iso: string) => timeFormat.format(new Date(iso));
-
-/** "5 min ago", "Yesterday", or a date: for topic lists. */
-export function formatRelative(iso: string | null, now = Date.now()) {
-  if (!iso) return 'No messages yet';
-  const minutes = Math.round((now - new Date(iso).getTime()) / 60_000);
-  if (minutes < 1) return 'Just now';
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
-  if (hours < 48) return 'Yesterday';
-  return new Date(iso).toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
-}
+const formatTime = (iso: string) => timeFormat.format(new Date(iso));
 
 /** The messages of one conversation, oldest first, scrolled to the newest. */
 export function MessageList({
@@ -153,17 +141,6 @@ export function LiveIndicator({ status }: { status: ConnectionStatus }) {
       className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-2.5 py-1 text-xs font-medium text-amber-900"
     >
       <WifiOff className="size-3.5" aria-hidden /> Reconnecting…
-    </span>
-  );
-}
-
-/** The unread badge of a topic row. */
-export function UnreadBadge({ count }: { count: number }) {
-  if (count <= 0) return null;
-  return (
-    <span className="grid h-5 min-w-5 place-items-center rounded-full bg-brand-600 px-1.5 text-xs font-bold text-white">
-      {count}
-      <span className="sr-only"> unread</span>
     </span>
   );
 }

@@ -1,8 +1,8 @@
 import { type ConnectionStatus, createRealtimeConnection, type LiveMessage } from '@core28/core/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { meQuery } from '../auth/api';
-import { addMessage } from './api';
+import { authKeys } from '../auth/api';
+import { addMessage, coachingKeys } from './api';
 
 const realtimeUrl = () =>
   `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/api/realtime`;
@@ -23,25 +23,25 @@ export function useLiveCoaching(
 
   useEffect(() => {
     const refetchAll = () => {
-      void queryClient.invalidateQueries({ queryKey: ['coaching'] });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'coaching'] });
+      void queryClient.invalidateQueries({ queryKey: coachingKeys.member });
+      void queryClient.invalidateQueries({ queryKey: coachingKeys.coach });
     };
     const connection = createRealtimeConnection({
       connect: () => new WebSocket(realtimeUrl()) as never,
       onStatus: (next) => {
         setStatus(next);
-        if (next === 'signed-out') void queryClient.invalidateQueries({ queryKey: meQuery().queryKey });
+        if (next === 'signed-out') void queryClient.invalidateQueries({ queryKey: authKeys.me });
       },
       onRejoin: refetchAll,
       onEvent: (event) => {
         if (event.type === 'message') {
-          addMessage(queryClient, ['coaching', 'topic', event.topicId], event.message);
-          addMessage(queryClient, ['admin', 'coaching', 'topic', event.topicId], event.message);
+          addMessage(queryClient, coachingKeys.memberConversation(event.topicId), event.message);
+          addMessage(queryClient, coachingKeys.coachConversation(event.topicId), event.message);
           onMessage.current?.(event.topicId, event.message);
         }
         if (event.type === 'message' || event.type === 'topic') {
-          void queryClient.invalidateQueries({ queryKey: ['coaching', 'topics'] });
-          void queryClient.invalidateQueries({ queryKey: ['admin', 'coaching', 'topics'] });
+          void queryClient.invalidateQueries({ queryKey: coachingKeys.memberTopics });
+          void queryClient.invalidateQueries({ queryKey: coachingKeys.coachTopics });
         }
       },
     });

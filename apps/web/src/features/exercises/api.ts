@@ -1,19 +1,27 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
 import { api, unwrap } from '@/lib/api';
+
+export const exerciseKeys = {
+  list: ['exercises'] as const,
+  today: (isSignedIn: boolean) => ['exercises', 'today', isSignedIn] as const,
+  admin: ['admin', 'exercises'] as const,
+};
 
 export const exercisesQuery = () =>
   queryOptions({
-    queryKey: ['exercises'],
+    queryKey: exerciseKeys.list,
     queryFn: () => unwrap(api.exercises.$get()),
     staleTime: 5 * 60_000,
+    meta: { errorToast: { title: 'Error', description: 'Failed to load exercises. Please try again.' } },
   });
 
 export const todaysExerciseQuery = (isSignedIn: boolean) =>
   queryOptions({
-    queryKey: ['exercises', 'today', isSignedIn],
+    queryKey: exerciseKeys.today(isSignedIn),
     queryFn: () => unwrap(api.exercises.today.$get()),
     staleTime: 5 * 60_000,
+    meta: { errorToast: { title: 'Error', description: "Failed to load today's exercise." } },
   });
 
-export type ExerciseList = Awaited<ReturnType<NonNullable<ReturnType<typeof exercisesQuery>['queryFn']>>>;
-export type Exercise = ExerciseList['exercises'][number];
+export type Exercise = InferResponseType<typeof api.exercises.$get, 200>['exercises'][number];

@@ -1,10 +1,10 @@
 import { type DayStatus, searchExercises } from '@core28/core/program';
 import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { LoadError } from '@/components/ui/load-error';
 import { cn } from '@/lib/utils';
 import { type Exercise, exercisesQuery } from './api';
 import { ExerciseDialog } from './exercise-dialog';
@@ -24,10 +24,6 @@ export default function ExercisesPage() {
   const query = useQuery(exercisesQuery());
   const [search, setSearch] = useState('');
   const [details, setDetails] = useState<Exercise | null>(null);
-
-  useEffect(() => {
-    if (query.isError) toast.error('Error', { description: 'Failed to load exercises. Please try again.' });
-  }, [query.isError]);
 
   const list = query.data ? searchExercises(query.data.exercises, search) : [];
   return (
@@ -49,12 +45,11 @@ export default function ExercisesPage() {
       </div>
 
       {query.isError ? (
-        <div className="grid justify-items-center gap-3 rounded-2xl border border-zinc-200 p-10 text-center">
-          <p className="font-semibold">Failed to load exercises</p>
-          <Button variant="outline" onClick={() => query.refetch()}>
-            Try Again
-          </Button>
-        </div>
+        <LoadError
+          message="Failed to load exercises"
+          onRetry={() => query.refetch()}
+          className="rounded-2xl border border-zinc-200 p-10"
+        />
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy={query.isPending}>
           {query.isPending

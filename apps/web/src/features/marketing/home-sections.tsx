@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Dumbbell } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { latestArticlesQuery } from '../blog/api';
 import { todaysExerciseQuery } from '../exercises/api';
@@ -11,9 +9,6 @@ const HOME_ARTICLES = 3; // spec §9
 
 export function TodaysExercise({ isSignedIn }: { isSignedIn: boolean }) {
   const today = useQuery(todaysExerciseQuery(isSignedIn));
-  useEffect(() => {
-    if (today.isError) toast.error('Error', { description: "Failed to load today's exercise." });
-  }, [today.isError]);
   const exercise = today.data?.exercise;
   return (
     <section aria-labelledby="today-heading" className="mx-auto max-w-7xl px-4 sm:px-6">
@@ -44,9 +39,6 @@ export function TodaysExercise({ isSignedIn }: { isSignedIn: boolean }) {
 /** The three latest articles; hidden (and only logged) when they cannot be loaded (spec §8). */
 export function LatestArticles() {
   const articles = useQuery(latestArticlesQuery(HOME_ARTICLES));
-  useEffect(() => {
-    if (articles.isError) console.error('Failed to load the latest articles', articles.error);
-  }, [articles.isError, articles.error]);
   const latest = articles.data?.articles ?? [];
   if (articles.isError || latest.length === 0) return null;
   return (

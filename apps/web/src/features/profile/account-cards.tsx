@@ -1,7 +1,7 @@
 import { PASSWORD_MIN_LENGTH, PasswordChangeSchema } from '@core28/core/auth';
 import { DeleteAccountFormSchema, DeleteAccountSchema } from '@core28/core/profile';
 import { PROGRAM_DAYS } from '@core28/core/program';
-import { Download, MailWarning, Trash2 } from 'lucide-react';
+import { Download, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -13,7 +13,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { firstErrorMessage, useZodForm } from '@/lib/form';
 import { useSignOut } from '../auth/api';
-import { changePassword, deleteAccount, type ProfileData, sendVerificationEmail } from './api';
+import { changePassword, deleteAccount, type ProfileData } from './api';
 
 export function CredentialsCard({ email }: { email: string }) {
   const form = useZodForm(PasswordChangeSchema, {
@@ -105,34 +105,6 @@ export function StatsCard({ stats }: { stats: ProfileData['stats'] }) {
         >
           <div className="h-full bg-brand-600" style={{ width: `${stats.progressPercentage}%` }} />
         </div>
-      </CardContent>
-    </Card>
-  );
-}
-
-export function VerifyEmailCard({ email }: { email: string }) {
-  const [isSending, setIsSending] = useState(false);
-  const onSend = async () => {
-    setIsSending(true);
-    try {
-      await sendVerificationEmail(email);
-      toast.success('Verification email sent', { description: `Check ${email} for the link.` });
-    } catch {
-      toast.error('Error', { description: 'Failed to send verification email.' });
-    } finally {
-      setIsSending(false);
-    }
-  };
-  return (
-    <Card className="border-amber-300 bg-amber-50">
-      <CardContent className="flex flex-wrap items-center gap-4 pt-6">
-        <MailWarning className="size-6 text-amber-700" aria-hidden />
-        <p className="flex-1 text-sm text-amber-900">
-          Your email is not verified. Verifying it unlocks full access to your program.
-        </p>
-        <Button variant="outline" onClick={onSend} disabled={isSending}>
-          Send verification link
-        </Button>
       </CardContent>
     </Card>
   );

@@ -1,27 +1,30 @@
 import type { ProfileCompletionInput, ProfileUpdateInput } from '@core28/core/profile';
 import { AVATAR_URL_REFRESH_RATIO, AVATAR_URL_TTL_SECONDS } from '@core28/core/profile';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
 import { ApiError, api, postJson, unwrap } from '@/lib/api';
-import { meQuery } from '../auth/api';
-import { subscriptionQuery } from '../subscriptions/api';
+import { authKeys } from '../auth/api';
+import { subscriptionKeys } from '../subscriptions/api';
+
+export const profileKeys = { profile: ['profile'] as const };
 
 export const profileQuery = () =>
   queryOptions({
-    queryKey: ['profile'],
+    queryKey: profileKeys.profile,
     queryFn: () => unwrap(api.profile.$get()),
     // spec §9: the signed avatar link lives 3600 s and is refreshed at 90 % of its life.
     staleTime: AVATAR_URL_TTL_SECONDS * AVATAR_URL_REFRESH_RATIO * 1000,
     refetchInterval: AVATAR_URL_TTL_SECONDS * AVATAR_URL_REFRESH_RATIO * 1000,
   });
 
-export type ProfileData = Awaited<ReturnType<NonNullable<ReturnType<typeof profileQuery>['queryFn']>>>;
+export type ProfileData = InferResponseType<typeof api.profile.$get, 200>;
 
 function useInvalidateAccount() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: profileQuery().queryKey }),
-      queryClient.invalidateQueries({ queryKey: meQuery().queryKey }),
+      queryClient.invalidateQueries({ queryKey: profileKeys.profile }),
+      queryClient.invalidateQueries({ queryKey: authKeys.me }),
     ]);
 }
 
@@ -40,10 +43,7 @@ export function useCompleteProfile() {
     mutationFn: (json: ProfileCompletionInput) => unwrap(api.profile.complete.$post({ json })),
     onSuccess: async () => {
       // spec §4: success refreshes the subscription state.
-      await Promise.all([
-        invalidate(),
-        queryClient.invalidateQueries({ queryKey: subscriptionQuery().queryKey }),
-      ]);
+      await Promise.all([invalidate(), queryClient.invalidateQueries({ queryKey: subscriptionKeys.state })]);
     },
   });
 }

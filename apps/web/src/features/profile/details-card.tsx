@@ -19,7 +19,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useZodForm } from '@/lib/form';
-import { meQuery } from '../auth/api';
+import { authKeys } from '../auth/api';
 import { type ProfileData, profileQuery, uploadAvatar, useUpdateProfile } from './api';
 import { CountrySelect, FitnessLevelSelect, GenderSelect, GoalsPicker } from './form-fields';
 
@@ -58,7 +58,7 @@ function PhotoChange({ data }: { data: ProfileData }) {
     try {
       const updated = await uploadAvatar(file, setProgress);
       queryClient.setQueryData(profileQuery().queryKey, updated);
-      void queryClient.invalidateQueries({ queryKey: meQuery().queryKey }); // the header's photo
+      void queryClient.invalidateQueries({ queryKey: authKeys.me }); // the header's photo
       toast.success('Photo updated');
     } catch {
       toast.error('Upload failed', { description: 'Failed to upload image. Please try again.' });

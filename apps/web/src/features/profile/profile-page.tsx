@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useViewer } from '../auth/api';
-import { CredentialsCard, MyDataCard, StatsCard, VerifyEmailCard } from './account-cards';
+import { CredentialsCard, MyDataCard, StatsCard } from './account-cards';
 import { profileQuery } from './api';
 import { Avatar, DetailsCard } from './details-card';
+import { VerifyEmailCard } from './verify-email-card';
 
 export default function ProfilePage() {
   const { user } = useViewer();
@@ -15,12 +16,7 @@ export default function ProfilePage() {
   if (profile.isPending) return <PageSpinner />;
   if (profile.isError)
     return (
-      <div className="grid justify-items-center gap-3 px-4 py-16 text-center">
-        <p className="text-zinc-700">Failed to load your profile.</p>
-        <Button variant="outline" onClick={() => profile.refetch()}>
-          Try Again
-        </Button>
-      </div>
+      <LoadError message="Failed to load your profile." onRetry={() => profile.refetch()} className="py-16" />
     );
 
   const data = profile.data;

@@ -1,12 +1,23 @@
 import type { DayResultInput, WellnessInput } from '@core28/core/program-schemas';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
 import { api, unwrap } from '@/lib/api';
-import { profileQuery } from '../profile/api';
+import { profileKeys } from '../profile/api';
+
+export const programKeys = { state: ['program'] as const };
+
+/** spec §8: /program and /progress say so as a toast and on the page. */
+export const PROGRAM_LOAD_FAILED = 'Failed to load your progress data';
 
 export const programQuery = () =>
-  queryOptions({ queryKey: ['program'], queryFn: () => unwrap(api.program.$get()), staleTime: 30_000 });
+  queryOptions({
+    queryKey: programKeys.state,
+    queryFn: () => unwrap(api.program.$get()),
+    staleTime: 30_000,
+    meta: { errorToast: { title: 'Error', description: PROGRAM_LOAD_FAILED } },
+  });
 
-export type ProgramState = Awaited<ReturnType<NonNullable<ReturnType<typeof programQuery>['queryFn']>>>;
+export type ProgramState = InferResponseType<typeof api.program.$get, 200>;
 
 /** Every program write answers the new state: the cache takes it as it is. */
 function useProgramWrite<T>(write: (input: T) => Promise<ProgramState>) {
@@ -15,7 +26,7 @@ function useProgramWrite<T>(write: (input: T) => Promise<ProgramState>) {
     mutationFn: write,
     onSuccess: (state) => {
       queryClient.setQueryData(programQuery().queryKey, state);
-      void queryClient.invalidateQueries({ queryKey: profileQuery().queryKey });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.profile });
     },
   });
 }

@@ -1,9 +1,11 @@
 import { canLogResults, type DayStatus, formatMmSs, PROGRAM_DAYS } from '@core28/core/program';
 import { type DayResultForm, DayResultFormSchema } from '@core28/core/program-schemas';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { useZodForm } from '@/lib/form';
 import { cn } from '@/lib/utils';
 import { type ProgramState, useSaveResult } from './api';
 
@@ -22,43 +24,20 @@ const STATUS_LABEL: Record<DayStatus, { text: string; className: string } | null
 
 type Field = keyof DayResultForm;
 
-/** The message of each field that does not parse; the schema is the one the server's rules follow. */
-function fieldErrors(form: DayResultForm): Partial<Record<Field, string>> {
-  const result = DayResultFormSchema.safeParse(form);
-  const errors: Partial<Record<Field, string>> = {};
-  for (const issue of result.error?.issues ?? []) {
-    const field = issue.path[0] as Field;
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
-
 function ResultInput({
   day,
   field,
   label,
-  value,
   error,
-  onChange,
-  onBlur,
-}: {
-  day: number;
-  field: Field;
-  label: string;
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
-  onBlur: () => void;
-}) {
+  ...registration
+}: { day: number; field: Field; label: string; error: string | undefined } & UseFormRegisterReturn) {
   const id = `${field}-day-${day}`;
   return (
     <div className="grid gap-1 text-xs">
       <label htmlFor={id}>{label}</label>
       <Input
         id={id}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        onBlur={onBlur}
+        {...registration}
         placeholder={field === 'time' ? '00:00' : '0'}
         className="h-8"
         inputMode="numeric"
@@ -76,47 +55,43 @@ function ResultInput({
 
 function DayResultCard({ day, state }: { day: number; state: ProgramState }) {
   const saved = state.results.find((r) => r.day === day);
-  const [form, setForm] = useState<DayResultForm>({
-    time: saved ? formatMmSs(saved.totalSeconds) : '',
-    reps: saved ? String(saved.reps) : '',
-  });
   // A field says what is wrong once the member has left it; Save waits for both to be valid.
-  const [touched, setTouched] = useState<Record<Field, boolean>>({ time: false, reps: false });
+  const form = useZodForm(DayResultFormSchema, {
+    mode: 'onTouched',
+    defaultValues: {
+      time: saved ? formatMmSs(saved.totalSeconds) : '',
+      reps: saved ? String(saved.reps) : '',
+    },
+  });
+  const { errors, isValid } = form.formState;
   const save = useSaveResult();
   const status = state.days[day - 1]?.status ?? 'future';
   const label = STATUS_LABEL[status];
   const isEditable = canLogResults(day, state.currentDay);
-  const errors = fieldErrors(form);
-  const isValid = Object.keys(errors).length === 0;
 
-  const onSave = () => {
-    // spec §5: invalid input is ignored, so nothing is sent until both fields parse.
-    const parsed = DayResultFormSchema.safeParse(form);
-    if (!parsed.success) return setTouched({ time: true, reps: true });
-    const { totalSeconds, reps } = parsed.data;
+  // spec §5: invalid input is ignored, so nothing is sent until both fields parse.
+  const onSave = form.handleSubmit(({ totalSeconds, reps }) =>
     save.mutate(
       { day, totalSeconds, reps },
       {
         onSuccess: () => {
-          setForm({ time: formatMmSs(totalSeconds), reps: String(reps) });
+          form.reset({ time: formatMmSs(totalSeconds), reps: String(reps) });
           toast.success('Progress Saved', {
             description: `Exercise progress for Day ${day} has been saved.`,
           });
         },
         onError: () => toast.error('Error', { description: 'Failed to save exercise progress' }),
       },
-    );
-  };
+    ),
+  );
 
   const input = (field: Field, fieldLabel: string) => (
     <ResultInput
       day={day}
       field={field}
       label={fieldLabel}
-      value={form[field]}
-      error={touched[field] ? errors[field] : undefined}
-      onChange={(value) => setForm((current) => ({ ...current, [field]: value }))}
-      onBlur={() => setTouched((current) => ({ ...current, [field]: true }))}
+      error={errors[field]?.message}
+      {...form.register(field)}
     />
   );
 
@@ -133,18 +108,18 @@ function DayResultCard({ day, state }: { day: number; state: ProgramState }) {
         {label && <span className={cn('text-xs font-semibold', label.className)}>{label.text}</span>}
       </p>
       {isEditable ? (
-        <>
+        <form noValidate onSubmit={onSave} className="grid gap-2">
           {input('time', 'Time (mm:ss)')}
           {input('reps', 'Reps')}
           <Button
+            type="submit"
             size="sm"
-            onClick={onSave}
             disabled={!isValid || save.isPending}
             aria-label={`Save Day ${day}`}
           >
             Save
           </Button>
-        </>
+        </form>
       ) : (
         <p className="text-xs">Future day</p>
       )}

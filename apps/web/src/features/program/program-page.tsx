@@ -9,18 +9,18 @@ import {
 } from '@core28/core/program';
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, Flame } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { type Exercise, exercisesQuery } from '../exercises/api';
 import { ExerciseDialog } from '../exercises/exercise-dialog';
-import { useCompleteDay } from './api';
+import { PROGRAM_LOAD_FAILED, programQuery, useCompleteDay } from './api';
 import { DayStrip } from './day-strip';
-import { ProgramLoadError, useProgram } from './use-program';
 
 // docs/decisions/0004: a missed day is amber and dashed, with its word, never styled as completed.
 const STATUS_STYLE = {
@@ -31,19 +31,19 @@ const STATUS_STYLE = {
 } as const;
 
 export default function ProgramPage() {
-  const program = useProgram();
-  const exercises = useQuery(exercisesQuery());
+  const program = useQuery(programQuery());
+  const exercises = useQuery({
+    ...exercisesQuery(),
+    meta: { errorToast: { title: 'Error', description: 'Failed to load exercises' } },
+  });
   const complete = useCompleteDay();
   const [week, setWeek] = useState<number | null>(null);
   const [confirmDay, setConfirmDay] = useState<number | null>(null);
   const [details, setDetails] = useState<Exercise | null>(null);
 
-  useEffect(() => {
-    if (exercises.isError) toast.error('Error', { description: 'Failed to load exercises' });
-  }, [exercises.isError]);
-
   if (program.isPending) return <PageSpinner />;
-  if (program.isError) return <ProgramLoadError onRetry={() => program.refetch()} />;
+  if (program.isError)
+    return <LoadError message={PROGRAM_LOAD_FAILED} onRetry={() => program.refetch()} className="py-16" />;
 
   const state = program.data;
   const done = new Set(state.completions.map((c) => c.day));

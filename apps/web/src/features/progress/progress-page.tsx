@@ -1,9 +1,11 @@
 import { DAYS_PER_WEEK, daysOfWeek, estimatedMinutes, WEEK_NAMES } from '@core28/core/program';
+import { useQuery } from '@tanstack/react-query';
 import { Award, Crown, Flame, Shield } from 'lucide-react';
 import { lazy, Suspense } from 'react';
+import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
-import { ProgramLoadError, useProgram } from '../program/use-program';
+import { PROGRAM_LOAD_FAILED, programQuery } from '../program/api';
 import { WellnessTracker } from './wellness-tracker';
 
 // The chart library loads with this page only.
@@ -11,10 +13,11 @@ const ProgressChart = lazy(() => import('./progress-chart'));
 const STREAK_HIGHLIGHT = 3; // spec §9
 
 export default function ProgressPage() {
-  const program = useProgram();
+  const program = useQuery(programQuery());
 
   if (program.isPending) return <PageSpinner />;
-  if (program.isError) return <ProgramLoadError onRetry={() => program.refetch()} />;
+  if (program.isError)
+    return <LoadError message={PROGRAM_LOAD_FAILED} onRetry={() => program.refetch()} className="py-16" />;
 
   const state = program.data;
   const done = new Set(state.completions.map((c) => c.day));

@@ -4,9 +4,16 @@ import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { ApiError, api, unwrap } from '@/lib/api';
 
+export const subscriptionKeys = {
+  state: ['subscription'] as const,
+  plan: ['subscription', 'plan'] as const,
+  preview: (plan: CheckoutPlanId | null) => ['subscription', 'preview', plan] as const,
+  billing: ['billing'] as const,
+};
+
 export const subscriptionQuery = () =>
   queryOptions({
-    queryKey: ['subscription'],
+    queryKey: subscriptionKeys.state,
     queryFn: () => unwrap(api.subscription.$get()),
     staleTime: 60_000,
   });
@@ -14,7 +21,7 @@ export const subscriptionQuery = () =>
 /** The paid plan with its billing interval, cancellation and scheduled downgrade. */
 export const planQuery = () =>
   queryOptions({
-    queryKey: ['subscription', 'plan'],
+    queryKey: subscriptionKeys.plan,
     queryFn: () => unwrap(api.subscription.plan.$get()),
     staleTime: 60_000,
   });
@@ -36,9 +43,10 @@ export function toastTrialError(err: Error) {
 
 export const billingQuery = () =>
   queryOptions({
-    queryKey: ['billing'],
+    queryKey: subscriptionKeys.billing,
     queryFn: () => unwrap(api.subscription.billing.$get()),
     staleTime: 60_000,
+    meta: { errorToast: { title: 'Error', description: 'Failed to load billing information.' } },
   });
 
 export const createCheckout = (plan: CheckoutPlanId) =>
@@ -48,14 +56,23 @@ export const confirmCheckout = (sessionId: string) =>
 export const openPortal = () => unwrap(api.subscription.portal.$post());
 /** The billing portal, opened on cancelling at the period end. */
 export const openCancelPortal = () => unwrap(api.subscription.portal.cancel.$post());
-export const previewPlanChange = (plan: CheckoutPlanId) =>
-  unwrap(api.subscription.change.preview.$post({ json: { plan } }));
+
+/** What switching to `plan` costs today and when it starts (the provider's proration preview). */
+export const planChangePreviewQuery = (plan: CheckoutPlanId | null) =>
+  queryOptions({
+    queryKey: subscriptionKeys.preview(plan),
+    queryFn: () => unwrap(api.subscription.change.preview.$post({ json: { plan: plan! } })),
+    enabled: plan !== null,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
 
 /** Everything a plan change or a payment can change: the state, the plan, the billing details. */
 export function refreshSubscription(queryClient: ReturnType<typeof useQueryClient>) {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: subscriptionQuery().queryKey }),
-    queryClient.invalidateQueries({ queryKey: billingQuery().queryKey }),
+    queryClient.invalidateQueries({ queryKey: subscriptionKeys.state }),
+    queryClient.invalidateQueries({ queryKey: subscriptionKeys.billing }),
   ]);
 }
 

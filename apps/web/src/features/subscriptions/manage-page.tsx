@@ -2,14 +2,20 @@ import { checkoutPlan, formatDollars, isPaidMember, trialDaysLeft } from '@core2
 import { hasTrialEnded, type SubscriptionState } from '@core28/core/subscriptions';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CreditCard, ExternalLink, RefreshCw } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useViewer } from '../auth/api';
-import { VerifyEmailCard } from '../profile/account-cards';
-import { billingQuery, openPortal, planQuery, subscriptionQuery, useResumeSubscription } from './api';
+import { VerifyEmailCard } from '../profile/verify-email-card';
+import {
+  billingQuery,
+  openPortal,
+  planQuery,
+  subscriptionKeys,
+  subscriptionQuery,
+  useResumeSubscription,
+} from './api';
 
 const fromSeconds = (seconds: number) =>
   new Date(seconds * 1000).toLocaleDateString(undefined, { dateStyle: 'long' });
@@ -76,9 +82,6 @@ function PaidPlanHeader({ subscription }: { subscription: SubscriptionState }) {
 
 function BillingDetails() {
   const billing = useQuery(billingQuery());
-  useEffect(() => {
-    if (billing.isError) toast.error('Error', { description: 'Failed to load billing information.' });
-  }, [billing.isError]);
 
   const onPortal = async () => {
     try {
@@ -179,8 +182,8 @@ export default function ManageSubscriptionPage() {
   const onRefresh = async () => {
     try {
       await queryClient.fetchQuery({ ...subscriptionQuery(), staleTime: 0 });
-      await queryClient.invalidateQueries({ queryKey: billingQuery().queryKey });
-      await queryClient.invalidateQueries({ queryKey: planQuery().queryKey });
+      await queryClient.invalidateQueries({ queryKey: subscriptionKeys.billing });
+      await queryClient.invalidateQueries({ queryKey: subscriptionKeys.plan });
       toast.success('Subscription refreshed');
     } catch {
       toast.error('Error', { description: 'Failed to refresh subscription status.' });

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
-import { openCancelPortal, previewPlanChange, useChangePlan } from './api';
+import { openCancelPortal, planChangePreviewQuery, useChangePlan } from './api';
 
 const longDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' });
 const perInterval = (id: CheckoutPlanId) => {
@@ -31,14 +31,7 @@ export function PlanSwitchDialog({
   to: CheckoutPlanId | null;
   onClose: () => void;
 }) {
-  const preview = useQuery({
-    queryKey: ['subscription', 'preview', to],
-    queryFn: () => previewPlanChange(to!),
-    enabled: to !== null,
-    staleTime: 0,
-    gcTime: 0,
-    retry: false,
-  });
+  const preview = useQuery(planChangePreviewQuery(to));
   const change = useChangePlan();
   const data = preview.data;
 

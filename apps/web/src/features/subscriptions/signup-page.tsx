@@ -6,12 +6,13 @@ import { ErrorAlert } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
-import { meQuery, useViewer } from '../auth/api';
+import { authKeys, useViewer } from '../auth/api';
 import { linkErrorMessage } from '../auth/link-errors';
-import { ProfileCompletionCard } from '../profile/profile-completion-page';
+import { ProfileCompletionCard } from '../profile/profile-completion-card';
 import { WelcomeDialog } from '../profile/welcome-dialog';
 import { toastTrialError, useActivateTrial } from './api';
-import { AuthStep, EmailConfirmationStep, PaymentStep } from './signup-steps';
+import { PaymentStep } from './payment-step';
+import { AuthStep, EmailConfirmationStep } from './signup-auth-step';
 
 type Step = 'auth' | 'email-confirmation' | 'payment' | 'profile';
 const RESTORE_TIMEOUT_MS = 5000; // spec §9 session restoration timeout
@@ -118,7 +119,7 @@ export default function SignupPage() {
               {step === 'payment' && (
                 <PaymentStep
                   plan={plan}
-                  onSignInNeeded={() => void queryClient.invalidateQueries({ queryKey: meQuery().queryKey })}
+                  onSignInNeeded={() => void queryClient.invalidateQueries({ queryKey: authKeys.me })}
                 />
               )}
             </CardContent>

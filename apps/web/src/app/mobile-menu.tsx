@@ -3,7 +3,7 @@ import { LogOut, X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { Link, NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { navClass } from './site-header';
+import { navClass } from './nav-class';
 
 /** The mobile navigation sheet; loaded the first time the menu button is pressed. */
 export default function MobileMenu({

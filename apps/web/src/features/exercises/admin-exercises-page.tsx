@@ -1,5 +1,5 @@
-import { type ExerciseInput, ExerciseInputSchema } from '@core28/core/exercises';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ExerciseInputSchema } from '@core28/core/exercises';
+import { useQuery } from '@tanstack/react-query';
 import { Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -7,17 +7,10 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input, Select, Textarea } from '@/components/ui/input';
-import { api, unwrap } from '@/lib/api';
 import { firstErrorMessage, useZodForm } from '@/lib/form';
-
-const adminExercisesQuery = () =>
-  queryOptions({ queryKey: ['admin', 'exercises'], queryFn: () => unwrap(api.admin.exercises.$get()) });
-type AdminExercise = Awaited<
-  ReturnType<NonNullable<ReturnType<typeof adminExercisesQuery>['queryFn']>>
->[number];
+import { type AdminExercise, adminExercisesQuery, useSaveExercise } from './admin-api';
 
 function ExerciseForm({ exercise, onDone }: { exercise: AdminExercise | null; onDone: () => void }) {
-  const queryClient = useQueryClient();
   const form = useZodForm(ExerciseInputSchema, {
     defaultValues: {
       name: exercise?.name ?? '',
@@ -28,13 +21,7 @@ function ExerciseForm({ exercise, onDone }: { exercise: AdminExercise | null; on
     },
   });
   const { errors } = form.formState;
-  const save = useMutation({
-    mutationFn: (json: ExerciseInput) =>
-      exercise
-        ? unwrap(api.admin.exercises[':id'].$put({ param: { id: String(exercise.id) }, json }))
-        : unwrap(api.admin.exercises.$post({ json })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'exercises'] }),
-  });
+  const save = useSaveExercise(exercise?.id ?? null);
 
   const onSubmit = form.handleSubmit(
     (values) =>
@@ -87,7 +74,6 @@ function ExerciseForm({ exercise, onDone }: { exercise: AdminExercise | null; on
 export default function AdminExercisesPage() {
   const list = useQuery(adminExercisesQuery());
   const [editing, setEditing] = useState<{ exercise: AdminExercise | null } | null>(null);
-  if (list.isError) console.error('Failed to load exercises', list.error); // spec §8: logged; the list falls back to empty
   const rows = list.data ?? [];
 
   return (

@@ -1,62 +1,19 @@
 import { headerLinks } from '@core28/core/navigation';
 import { useQueryClient } from '@tanstack/react-query';
-import { Menu, UserRound } from 'lucide-react';
-import { type ComponentProps, lazy, Suspense, useRef, useState } from 'react';
+import { Menu } from 'lucide-react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
-import { meQuery, useSignOut, useViewer } from '@/features/auth/api';
-import { cn } from '@/lib/utils';
+import { authKeys, useSignOut, useViewer } from '@/features/auth/api';
+import { AvatarButton } from './avatar-button';
+import { navClass } from './nav-class';
 
 // The account menu and the mobile sheet (Radix menus, dialogs and floating-ui) stay out of the
 // entry chunk: visitors never need the first, and nobody needs the second before a tap.
 const AccountMenu = lazy(() => import('./account-menu'));
 const MobileMenu = lazy(() => import('./mobile-menu'));
-
-export function Logo() {
-  return (
-    <Link to="/" className="flex items-center gap-2 font-extrabold tracking-tight">
-      <span className="grid size-8 place-items-center rounded-lg bg-brand-600 text-sm text-white">28</span>
-      <span className="text-lg">Core28</span>
-    </Link>
-  );
-}
-
-export const navClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    'rounded-md px-3 py-2 text-sm font-medium transition-colors',
-    isActive ? 'text-brand-600' : 'text-zinc-700 hover:text-zinc-950',
-  );
-
-export type AvatarProps = {
-  initial: string;
-  /** The member's photo (a signed link), or null to show the initial. */
-  photoUrl: string | null;
-  onPhotoError: () => void;
-};
-
-/** The avatar button; the same element before and after the menu behind it has loaded. */
-export function AvatarButton({
-  initial,
-  photoUrl,
-  onPhotoError,
-  ...props
-}: AvatarProps & ComponentProps<'button'>) {
-  return (
-    <button
-      type="button"
-      className="grid size-9 place-items-center overflow-hidden rounded-full bg-zinc-900 text-sm font-semibold text-white"
-      aria-label="Account menu"
-      {...props}
-    >
-      {photoUrl ? (
-        <img src={photoUrl} alt="" className="size-full object-cover" onError={onPhotoError} />
-      ) : (
-        initial || <UserRound className="size-4" />
-      )}
-    </button>
-  );
-}
 
 /**
  * The header photo. Its signed link expires (spec §9: 3600 s); when it no longer loads, the
@@ -66,7 +23,7 @@ function useHeaderPhoto(url: string | null) {
   const queryClient = useQueryClient();
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const onPhotoError = () => {
-    if (failedUrl === null) void queryClient.invalidateQueries({ queryKey: meQuery().queryKey });
+    if (failedUrl === null) void queryClient.invalidateQueries({ queryKey: authKeys.me });
     setFailedUrl(url);
   };
   return { photoUrl: url && url !== failedUrl ? url : null, onPhotoError };

@@ -2,7 +2,7 @@ import { accountMenuLinks, type Viewer } from '@core28/core/navigation';
 import { LogOut } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
-import { AvatarButton, type AvatarProps } from './site-header';
+import { AvatarButton, type AvatarProps } from './avatar-button';
 
 /** The signed-in member's menu; loaded only for signed-in members, off the first paint. */
 export default function AccountMenu({

@@ -1,0 +1,80 @@
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { RequireAdmin, RequireAuth } from '@/features/auth/guards';
+import HomePage from '@/features/marketing/home-page';
+import { RootLayout } from './root-layout';
+
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+// spec §2 route table.
+const publicRoutes: RouteObject[] = [
+  // The landing page is in the entry chunk: no second round trip before the first paint.
+  { index: true, Component: HomePage },
+  { path: 'auth', lazy: page(() => import('@/features/auth/auth-page')) },
+  { path: 'subscription', lazy: page(() => import('@/features/subscriptions/plans-page')) },
+  { path: 'subscription/signup', lazy: page(() => import('@/features/subscriptions/signup-page')) },
+  { path: 'subscription/success', lazy: page(() => import('@/features/subscriptions/success-page')) },
+  { path: 'success', lazy: page(() => import('@/features/subscriptions/success-page')) },
+  { path: 'about', lazy: page(() => import('@/features/marketing/about-page')) },
+  { path: 'contact', lazy: page(() => import('@/features/contact/contact-page')) },
+  { path: 'privacy', lazy: page(() => import('@/features/marketing/privacy-page')) },
+  { path: 'terms', lazy: page(() => import('@/features/marketing/terms-page')) },
+  { path: 'blog', lazy: page(() => import('@/features/blog/blog-page')) },
+  { path: 'blog/:slug', lazy: page(() => import('@/features/blog/article-page')) },
+  { path: 'program-info', lazy: page(() => import('@/features/marketing/program-info-page')) },
+  { path: 'progress-info', lazy: page(() => import('@/features/marketing/progress-info-page')) },
+];
+
+const memberRoutes: RouteObject[] = [
+  { path: 'exercises', lazy: page(() => import('@/features/exercises/exercises-page')) },
+  { path: 'program', lazy: page(() => import('@/features/program/program-page')) },
+  { path: 'progress', lazy: page(() => import('@/features/progress/progress-page')) },
+  { path: 'profile', lazy: page(() => import('@/features/profile/profile-page')) },
+  { path: 'profile-completion', lazy: page(() => import('@/features/profile/profile-completion-page')) },
+  { path: 'one-on-one', lazy: page(() => import('@/features/coaching/coaching-page')) },
+  { path: 'subscription/manage', lazy: page(() => import('@/features/subscriptions/manage-page')) },
+];
+
+const adminRoutes: RouteObject[] = [
+  { index: true, lazy: page(() => import('@/features/admin/dashboard-page')) },
+  { path: 'users', lazy: page(() => import('@/features/admin/users-page')) },
+  { path: 'one-on-one', lazy: page(() => import('@/features/coaching/admin-coaching-page')) },
+  { path: 'program', lazy: page(() => import('@/features/admin/program-page')) },
+  { path: 'exercises', lazy: page(() => import('@/features/exercises/admin-exercises-page')) },
+  { path: 'blog', lazy: page(() => import('@/features/blog/admin-blog-page')) },
+  { path: 'chat/:userId/:topicId', lazy: page(() => import('@/features/coaching/admin-chat-page')) },
+];
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    children: [
+      ...publicRoutes,
+      {
+        element: (
+          <RequireAuth>
+            <Outlet />
+          </RequireAuth>
+        ),
+        children: memberRoutes,
+      },
+      { path: '*', lazy: page(() => import('@/features/marketing/not-found-page')) },
+    ],
+  },
+  {
+    path: 'admin',
+    // Loaded only for admins; the guard lives in the entry chunk, the layout does not.
+    lazy: async () => {
+      const { AdminLayout } = await import('@/features/admin/admin-layout');
+      return {
+        Component: () => (
+          <RequireAdmin>
+            <AdminLayout />
+          </RequireAdmin>
+        ),
+      };
+    },
+    children: adminRoutes,
+  },
+]);
