@@ -226,6 +226,29 @@ describe('uploading an exercise video', () => {
     expect(tampered.status).toBe(403);
   });
 
+  it('streams ranges over real HTTP, across read chunks, and answers HEAD without a body', async () => {
+    const big = Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 7) % 251));
+    await t.deps.storage.put('exercises/http/video-big.mp4', big, 'video/mp4');
+    const server = await t.listen();
+    try {
+      const url = `http://127.0.0.1:${server.port}${await t.deps.storage.signedUrl('exercises/http/video-big.mp4', 60)}`;
+      const part = await fetch(url, { headers: { range: 'bytes=65000-200000' } });
+      expect(part.status).toBe(206);
+      expect(part.headers.get('content-length')).toBe('135001');
+      expect(Buffer.from(await part.arrayBuffer()).equals(big.subarray(65000, 200001))).toBe(true);
+      const whole = await fetch(url);
+      expect(whole.status).toBe(200);
+      expect(Buffer.from(await whole.arrayBuffer()).equals(big)).toBe(true);
+      const head = await fetch(url, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-length')).toBe('300000');
+      expect(head.headers.get('accept-ranges')).toBe('bytes');
+    } finally {
+      await server.close();
+      await t.deps.storage.remove('exercises/http/video-big.mp4');
+    }
+  });
+
   it('replaces the video with a WebM, deleting the old file, and removes it on DELETE', async () => {
     const before = await json(await t.request('/api/exercises/today', { cookie: member }));
     const res = await upload(firstId, WEBM, 'clip.webm', 'video/webm');
