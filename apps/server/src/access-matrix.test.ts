@@ -72,6 +72,8 @@ const POLICY: Record<string, Access> = {
   'GET /api/admin/exercises': 'admin',
   'POST /api/admin/exercises': 'admin',
   'PUT /api/admin/exercises/:id': 'admin',
+  'POST /api/admin/exercises/:id/video': 'admin',
+  'DELETE /api/admin/exercises/:id/video': 'admin',
   'GET /api/admin/users': 'admin',
   'GET /api/admin/dashboard': 'admin',
   'GET /api/admin/program': 'admin',

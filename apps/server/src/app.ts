@@ -67,7 +67,7 @@ export function createApp(deps: Deps) {
     const ms = Math.round((performance.now() - started) * 10) / 10;
     log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
   });
-  app.use(securityHeaders(deps.config.isProduction));
+  app.use(securityHeaders(deps.config.isProduction, deps.storage.origin));
   app.use(compress());
   app.use(handlerFailures);
   app.use(requestBodyLimit);

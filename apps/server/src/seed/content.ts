@@ -6,7 +6,6 @@ export type SeedExercise = {
   exercise: string;
   description: string;
   category: 'time' | 'reps';
-  videoUrl: string;
 };
 export type SeedHomeExercise = { name: string; exercise: string; description: string };
 export type SeedArticle = {
@@ -18,9 +17,6 @@ export type SeedArticle = {
   status: 'published' | 'draft' | 'scheduled';
   daysAgo: number;
 };
-
-const tutorial = (name: string) =>
-  `https://www.youtube.com/results?search_query=${name.toLowerCase().replaceAll(/[^a-z0-9]+/g, '+')}+exercise+tutorial`;
 
 const steps = (lines: string[], tip: string) =>
   [...lines.map((line, i) => `${i + 1}. ${line}`), `Tip: ${tip}`].join('\n');
@@ -36,7 +32,6 @@ const ex = (
   exercise: summary,
   description: steps(lines, tip),
   category,
-  videoUrl: tutorial(name),
 });
 
 export const SEED_EXERCISES: SeedExercise[] = [

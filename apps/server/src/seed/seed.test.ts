@@ -1,3 +1,4 @@
+import { slugify } from '@core28/core/blog';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogArticles, exercises, homeExercises, userRoles, users } from '../platform/db/schema.ts';
@@ -17,7 +18,9 @@ describe('seed', () => {
     expect(rows[0]?.name).toBe('Dead Bug');
     for (const row of rows) {
       expect(row.description).toMatch(/^1\. /);
-      expect(row.videoUrl).toMatch(/^https:\/\//);
+      // issue 17: an animated demonstration of its own, and no search-page link dressed as a video
+      expect(row.demoKey).toBe(slugify(row.name));
+      expect(row.videoUrl).toBeNull();
     }
     expect((await t.db.select({ n: count() }).from(homeExercises))[0]?.n).toBe(7);
     const articles = await t.db.select().from(blogArticles);

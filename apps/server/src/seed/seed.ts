@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { slugify } from '@core28/core/blog';
 import { and, count, eq } from 'drizzle-orm';
 import { DEV_ADMIN } from '../config.ts';
 import type { Deps } from '../context.ts';
@@ -15,7 +16,8 @@ export async function seed(deps: Deps) {
   const [exerciseCount] = await db.select({ n: count() }).from(exercises);
   if (exerciseCount?.n === 0) {
     // One insert per row keeps ids in program order (spec §4: day N uses the Nth exercise by id).
-    for (const e of SEED_EXERCISES) await db.insert(exercises).values(e);
+    // issue 17: each has an animated demonstration under slugify(name) and no video of its own.
+    for (const e of SEED_EXERCISES) await db.insert(exercises).values({ ...e, demoKey: slugify(e.name) });
     log.info({ count: SEED_EXERCISES.length }, 'seeded exercises');
   }
 

@@ -91,6 +91,19 @@ export const TARGETS: Target[] = [
     schema: ExerciseInputSchema,
     path: (ids) => `/api/admin/exercises/${ids.exerciseId}`,
   },
+  // issue 17: the exercise id of the video routes (the uploaded bytes are fuzzed in exercises/media.test.ts)
+  {
+    area: 'content',
+    route: 'POST /api/admin/exercises/:id/video',
+    schema: PathParam,
+    path: (_, v) => `/api/admin/exercises/${v}/video`,
+  },
+  {
+    area: 'content',
+    route: 'DELETE /api/admin/exercises/:id/video',
+    schema: PathParam,
+    path: (_, v) => `/api/admin/exercises/${v}/video`,
+  },
   { area: 'content', route: 'GET /api/admin/users', schema: MemberListQuerySchema },
   { area: 'coaching', route: 'POST /api/coaching/topics', schema: TopicInputSchema },
   {

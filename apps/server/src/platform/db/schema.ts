@@ -1,3 +1,4 @@
+import { VIDEO_TYPES } from '@core28/core/exercise-media';
 import { EXERCISE_CATEGORIES } from '@core28/core/exercises';
 import { CHECKOUT_PLAN_IDS } from '@core28/core/plans';
 import { FITNESS_LEVELS, GENDERS } from '@core28/core/profile';
@@ -206,11 +207,21 @@ export const exercises = pgTable(
     exercise: text('exercise').notNull().default(''),
     videoUrl: text('video_url'),
     category: text('category', { enum: EXERCISE_CATEGORIES }).notNull().default('time'),
+    /** The animated demonstration to show (issue 17): slugify(name) for the seeded exercises. */
+    demoKey: text('demo_key'),
+    /** An uploaded demonstration video: its storage key, checked type and size in bytes. */
+    videoKey: text('video_key'),
+    videoType: text('video_type', { enum: VIDEO_TYPES }),
+    videoSize: integer('video_size'),
     ...timestamps,
   },
   (t) => [
     check('exercises_name_not_blank', sql`length(trim(${t.name})) > 0`),
     check('exercises_category_valid', sql`${t.category} in ('time','reps')`),
+    check(
+      'exercises_video_complete',
+      sql`(${t.videoKey} is null and ${t.videoType} is null and ${t.videoSize} is null) or (${t.videoKey} is not null and ${t.videoType} in ('video/mp4','video/webm') and ${t.videoSize} >= 0)`,
+    ),
     index('exercises_created_at_idx').on(t.createdAt),
   ],
 );
