@@ -1,5 +1,5 @@
 import { slugify } from '@core28/core/blog';
-import { type ExerciseMedia, type VideoType, youtubeEmbedUrl } from '@core28/core/exercise-media';
+import type { ExerciseMedia, VideoType } from '@core28/core/exercise-media';
 import type { ExerciseInputSchema } from '@core28/core/exercises';
 import { dayStatus, homeExerciseIndex } from '@core28/core/program';
 import { fitPrescription } from '@core28/core/session-plan';
@@ -10,7 +10,11 @@ import { AppError } from '../../errors.ts';
 import { oneRow } from '../../platform/db/index.ts';
 import { exercises, homeExercises, programDays, workoutCompletions } from '../../platform/db/schema.ts';
 import { getProgramDay, listProgramDays } from '../program/service.ts';
+import { withMedia } from './media.ts';
 import { exerciseVideoKey, videoTypeOf } from './video.ts';
+
+/** Other features show an exercise's video the same way (program: a day's session). */
+export { withMedia };
 
 type ExerciseInput = z.output<typeof ExerciseInputSchema>;
 
@@ -115,30 +119,6 @@ export async function getTodaysHomeExercise({ db, now }: Pick<Deps, 'db' | 'now'
 }
 
 // ---- the library (spec §2 Admin exercises) and its media (issue 17) ----
-
-/** How long a signed video link lasts: longer than a session, so playback and seeking keep working. */
-const VIDEO_URL_TTL_SECONDS = 6 * 3600;
-
-type MediaColumns = Pick<typeof exercises.$inferSelect, 'videoUrl' | 'videoKey' | 'videoType'>;
-
-/**
- * Exercises as the API shows them: the video as `media` (an upload's signed link first, else
- * the YouTube link's embed, else null), never the storage key.
- */
-export function withMedia<T extends MediaColumns>({ storage }: Pick<Deps, 'storage'>, rows: T[]) {
-  return Promise.all(
-    rows.map(async ({ videoKey, videoType, ...row }) => {
-      const embedUrl = row.videoUrl ? youtubeEmbedUrl(row.videoUrl) : null;
-      const media: ExerciseMedia =
-        videoKey && videoType
-          ? { kind: 'upload', url: await storage.signedUrl(videoKey, VIDEO_URL_TTL_SECONDS), type: videoType }
-          : embedUrl
-            ? { kind: 'youtube', embedUrl }
-            : null;
-      return { ...row, media };
-    }),
-  );
-}
 
 const toRow = (input: ExerciseInput) => ({ ...input, videoUrl: input.videoUrl || null });
 

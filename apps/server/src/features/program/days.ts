@@ -1,4 +1,3 @@
-import { slugify } from '@core28/core/blog';
 import {
   estimatedSessionSeconds,
   fitPrescription,
@@ -29,6 +28,10 @@ const dayColumns = {
     category: exercises.category,
     exercise: exercises.exercise,
     description: exercises.description,
+    demoKey: exercises.demoKey,
+    videoUrl: exercises.videoUrl,
+    videoKey: exercises.videoKey,
+    videoType: exercises.videoType,
   },
 };
 
@@ -40,14 +43,19 @@ type DayRow = {
   restSeconds: number;
   updatedAt: Date;
   updatedBy: string | null;
-  exercise: { id: number; name: string; category: 'time' | 'reps'; exercise: string; description: string };
+  exercise: Pick<
+    typeof exercises.$inferSelect,
+    | 'id'
+    | 'name'
+    | 'category'
+    | 'exercise'
+    | 'description'
+    | 'demoKey'
+    | 'videoUrl'
+    | 'videoKey'
+    | 'videoType'
+  >;
 };
-
-/**
- * The illustration of an exercise. Until exercises carry their own demo_key (i17-media's column),
- * the seeded ones' key is core slugify(name), as the contract says.
- */
-const demoKeyOf = (exercise: { name: string }) => slugify(exercise.name) || null;
 
 /** A day as the program shows it: the exercise (with its demonstration) and what to do. */
 export function toProgramDay(row: DayRow) {
@@ -62,7 +70,7 @@ export function toProgramDay(row: DayRow) {
     exercise.category,
     day,
   );
-  return { day, exercise: { ...exercise, demoKey: demoKeyOf(exercise) }, prescription };
+  return { day, exercise, prescription };
 }
 export type ProgramDay = ReturnType<typeof toProgramDay>;
 

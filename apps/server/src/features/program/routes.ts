@@ -9,6 +9,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { validate } from '../../validate.ts';
 import { requireUser } from '../auth/session.ts';
+import { withMedia } from '../exercises/service.ts';
 import { optionalIdempotencyKey, requiredIdempotencyKey } from './idempotency.ts';
 import {
   completeDay,
@@ -53,9 +54,12 @@ export const programRoutes = new Hono<AppEnv>()
   )
   // issue 17: a day's guided session, and finishing it in one request. The day is always the
   // caller's own: the member comes from the session, never from the path.
-  .get('/days/:day/session', validate('param', DayParamSchema), async (c) =>
-    c.json(await getDaySession(c.var.deps, { userId: c.var.user.id, day: c.req.valid('param').day })),
-  )
+  .get('/days/:day/session', validate('param', DayParamSchema), async (c) => {
+    const session = await getDaySession(c.var.deps, { userId: c.var.user.id, day: c.req.valid('param').day });
+    // The exercise's video, as every exercise answer shows it (signed link or embed, never its key).
+    const [exercise] = await withMedia(c.var.deps, [session.exercise]);
+    return c.json({ ...session, exercise });
+  })
   .post(
     '/days/:day/finish',
     validate('param', DayParamSchema),

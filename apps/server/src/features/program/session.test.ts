@@ -4,8 +4,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   exerciseProgress,
+  exercises,
   idempotencyKeys,
   profiles,
+  programDays,
   wellnessTracking,
   workoutCompletions,
 } from '../../platform/db/schema.ts';
@@ -132,6 +134,22 @@ describe('the plan and the session of a day', () => {
       expect((await json(res)).error.message).toBe('Day must be a whole number from 1 to 28');
     }
     expect((await t.request('/api/program/days/1/session')).status).toBe(401);
+  });
+
+  it("shows the exercise's own demonstration key and video, never the stored file's key", async () => {
+    const member = await memberOnDay(2);
+    const [day2] = await t.db.select().from(programDays).where(eq(programDays.day, 2));
+    await t.db
+      .update(exercises)
+      .set({ demoKey: 'side-plank', videoUrl: 'https://youtu.be/dQw4w9WgXcQ' })
+      .where(eq(exercises.id, day2?.exerciseId ?? 0));
+    const body = await json(await session(member.cookie, 2));
+    expect(body.exercise).toMatchObject({
+      demoKey: 'side-plank',
+      media: { kind: 'youtube', embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' },
+    });
+    expect(body.exercise).not.toHaveProperty('videoKey');
+    expect(body.exercise).not.toHaveProperty('videoType');
   });
 });
 
