@@ -4,17 +4,20 @@ import { chromium, type Page } from '@playwright/test';
 // Photographs the demonstrations of demo-gallery.html (all, or the comma-separated keys) held at
 // each key pose (key-N.png) and halfway to the next one (mid-N.png), to look at every one before
 // calling it done. With --strips, each demo's whole loop on a row instead (key pose, halfway, next
-// key pose, …), four demos a picture (strips-N.png).
-const args = process.argv.slice(2).filter((a) => a !== '--strips');
+// key pose, …), four demos a picture (strips-N.png). With --mobile, on a 390 px wide screen.
+const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const isStrips = process.argv.includes('--strips');
+const isMobile = process.argv.includes('--mobile'); // a 390 px wide phone
 const [base = 'http://localhost:3330', outDir = '/tmp/demos', width = '240', keys = ''] = args;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
 });
-const viewport = isStrips
-  ? { width: 8 * (Number(width) + 12) + 16, height: 400 }
-  : { width: 1280, height: 800 };
+const viewport = isMobile
+  ? { width: 390, height: 844 }
+  : isStrips
+    ? { width: 8 * (Number(width) + 12) + 16, height: 400 }
+    : { width: 1280, height: 800 };
 const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
 const page = await context.newPage();
 page.on('pageerror', (error) => console.error(error));

@@ -1,23 +1,14 @@
 // Every demonstration by its key: the 28 exercises (core `slugify(name)`) and the eight warm-up and
 // cool-down moves of a session.
-
 import { LYING } from './lying';
+import { LYING_LEGS } from './lying-legs';
 import type { Demo } from './motion';
 import { MOVES } from './moves';
 import { PLANKS } from './planks';
+import { both } from './pose';
 import { SIDE_AND_SEATED } from './side-seated';
 
-const standing = {
-  pelvis: 0,
-  arms: [
-    [4, 8],
-    [4, 8],
-  ],
-  legs: [
-    [0, 0, 0],
-    [0, 0, 0],
-  ],
-} as const;
+const standing = { pelvis: 0, arms: both([4, 8] as const), legs: both([0, 0, 0] as const) };
 
 /** Unknown or missing keys: a person standing at ease, breathing. */
 export const NEUTRAL: Demo = {
@@ -26,17 +17,14 @@ export const NEUTRAL: Demo = {
   move: 1.6,
   poses: [
     { ...standing, hold: 0.6 },
-    {
-      ...standing,
-      spine: -2,
-      neck: 2,
-      arms: [
-        [7, 10],
-        [7, 10],
-      ],
-      hold: 0.6,
-    },
+    { ...standing, spine: -2, neck: 2, arms: both([7, 10] as const), hold: 0.6 },
   ],
 };
 
-export const DEMOS: Record<string, Demo> = { ...LYING, ...PLANKS, ...SIDE_AND_SEATED, ...MOVES };
+export const DEMOS: Record<string, Demo> = {
+  ...LYING,
+  ...LYING_LEGS,
+  ...PLANKS,
+  ...SIDE_AND_SEATED,
+  ...MOVES,
+};

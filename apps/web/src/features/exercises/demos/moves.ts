@@ -2,115 +2,57 @@
 // cobra stretch, knees to chest, supine twist) of every session.
 import type { Demo } from './motion';
 import { ALL_FOURS } from './planks';
-import { type Drawn, front, side, swap } from './pose';
+import { both, type Drawn, front, pair, side, swap } from './pose';
 
-const plant = ['plant', 'plant'] as const;
-
-const stand = side({
-  torso: 90,
-  arms: [
-    [-95, -80],
-    [-85, -80],
-  ],
-  legs: [
-    [-90, -90, 0],
-    [-90, -90, 0],
-  ],
-});
+const stand = side({ torso: 90, arms: pair([-95, -80], [-85, -80]), legs: both([-90, -90, 0]) });
+// One knee up to the hip, the arms swinging opposite to the legs.
 const marchStep = side({
   torso: 90,
-  arms: [
-    [-120, -100],
-    [-45, 10],
-  ], // the arms swing opposite to the legs
-  legs: [
-    [-15, -105, -15],
-    [-90, -90, 0],
-  ],
+  arms: pair([-120, -100], [-45, 10]),
+  legs: pair([-15, -105, -15], [-90, -90, 0]),
 });
 
-const armsOut = (lift: number): Drawn => ({
-  torso: 90,
-  arms: [
-    [180 - lift, 180 - lift],
-    [lift, lift],
-  ],
-  legs: [
-    [-95, -95],
-    [-85, -85],
-  ],
-});
+const armsOut = (lift: number) =>
+  front({
+    torso: 90,
+    arms: pair([180 - lift, 180 - lift], [lift, lift]),
+    legs: pair([-95, -95], [-85, -85]),
+  });
 
+// Feet apart, the arms swinging loose around the body to one side and the other.
 const twistTo = (way: 1 | -1) =>
   front({
     torso: 90 - 3 * way,
     head: 90 - 5 * way,
-    arms:
-      way === 1
-        ? [
-            [-40, -15],
-            [-5, -25],
-          ]
-        : [
-            [-175, -155],
-            [-140, -165],
-          ],
-    legs: [
-      [-100, -100],
-      [-80, -80],
-    ],
+    arms: way === 1 ? pair([-40, -15], [-5, -25]) : pair([-175, -155], [-140, -165]),
+    legs: pair([-100, -100], [-80, -80]),
   });
 
 const childsPose: Drawn = {
-  torso: [38, -12],
+  torso: [38, -12], // the back rounded over the thighs
   head: -50,
-  arms: [
-    [-38, -10],
-    [-38, -10],
-  ],
-  legs: [
-    [-21, 180, 205],
-    [-21, 180, 205],
-  ],
+  arms: both([-40, -12]),
+  legs: both([-21, 180, 205]), // sitting back on the heels
 };
 
 const prone: Drawn = {
   torso: 0,
   head: 0,
-  arms: [
-    [125, -87],
-    [125, -87],
-  ], // hands beside the chest, elbows up
-  legs: [
-    [183, 183, 205],
-    [183, 183, 205],
-  ],
+  arms: both([125, -87]), // hands beside the chest, elbows up
+  legs: both([183, 183, 205]),
 };
 
 // Lying on the back hugging the knees: the hands on the shins just below the knees.
 const hug = (thigh: number, head: number, arm: readonly [number, number]): Drawn => ({
   torso: 180,
   head,
-  arms: [arm, arm],
-  legs: [
-    [thigh, thigh - 130],
-    [thigh, thigh - 130],
-  ],
+  arms: both(arm),
+  legs: both([thigh, thigh - 130]),
 });
 
 // From above, lying on the back with the arms out; the bent knees drop to one side.
 const kneesDropped = (way: 1 | -1) =>
-  front({
-    torso: 180,
-    arms: [
-      [-90, -90],
-      [90, 90],
-    ],
-    legs: [
-      [-45 * way, 30 * way],
-      [-45 * way, 30 * way],
-    ],
-  });
+  front({ torso: 180, arms: pair([-90, -90], [90, 90]), legs: both([-45 * way, 30 * way]) });
 
 export const MOVES: Record<string, Demo> = {
   'march-in-place': {
@@ -124,7 +66,7 @@ export const MOVES: Record<string, Demo> = {
     prop: 'circles',
     anchor: 'hip',
     move: 0.35,
-    poses: [front(armsOut(10)), front(armsOut(-10))],
+    poses: [armsOut(10), armsOut(-10)],
   },
   'cat-cow': {
     view: 'side',
@@ -132,8 +74,8 @@ export const MOVES: Record<string, Demo> = {
     move: 1.6,
     poses: [
       side({ ...ALL_FOURS, move: 0.9 }),
-      side({ torso: [30, 0], head: -60, arms: plant, legs: plant, hold: 0.5 }),
-      side({ torso: [0, 28], head: 50, arms: plant, legs: plant, hold: 0.5, move: 0.9 }),
+      side({ torso: [30, 0], head: -60, arms: both('plant'), legs: both('plant'), hold: 0.5 }), // cat
+      side({ torso: [0, 28], head: 50, arms: both('plant'), legs: both('plant'), hold: 0.5, move: 0.9 }), // cow
     ],
   },
   'torso-twist': {
@@ -152,7 +94,7 @@ export const MOVES: Record<string, Demo> = {
     move: 1.8,
     poses: [
       side({ ...childsPose, hold: 0.8 }),
-      side({ torso: [40, -10], head: -50, arms: plant, legs: plant, hold: 0.8 }),
+      side({ torso: [40, -10], head: -50, arms: both('plant'), legs: both('plant'), hold: 0.8 }),
     ],
   },
   'cobra-stretch': {
@@ -161,7 +103,7 @@ export const MOVES: Record<string, Demo> = {
     move: 1.4,
     poses: [
       side({ ...prone, hold: 0.4 }),
-      side({ torso: [22, 60], head: 75, arms: ['reach', 'reach'], legs: plant, hold: 1.2 }),
+      side({ torso: [22, 60], head: 75, arms: both('reach'), legs: both('plant'), hold: 1.2 }),
     ],
   },
   'knees-to-chest': {

@@ -83,3 +83,8 @@ export function rotated(drawn: Drawn, deg: number): Drawn {
     legs: [turnAll(drawn.legs[0]), turnAll(drawn.legs[1])],
   };
 }
+
+/** The same arm or leg on both sides. */
+export const both = <T>(limb: T) => [limb, limb] as const;
+/** Two different: [near, far] in a side view, [image left, image right] in a front view. */
+export const pair = <A, B>(first: A, second: B) => [first, second] as const;

@@ -1,55 +1,39 @@
-// Side planks (seen from the front: the body on its side, top limbs above) and seated exercises.
+// Side planks, seen from the front (the body on its side, the top limbs above the bottom ones), and
+// the seated exercises.
 import type { Demo } from './motion';
-import { type Drawn, front, side } from './pose';
+import { both, type Drawn, front, pair, side } from './pose';
 
-// The bottom leg keeps its length on the floor; the top one rests on it and follows.
-const stacked = ['reach', 'plant'] as const;
-const onForearm = [-90, 0] as const; // the support arm: elbow under the shoulder
+const ON_FOREARM = [-90, 0] as const; // the support arm: elbow under the shoulder
 const handOnHip = (torso: number) => [torso + 145, torso + 215] as const;
-
-// arms and legs: [top, bottom] (the front view's image-left limbs are on top when the head is right).
-// The support forearm lies on the floor pointing at the camera; it is drawn along the floor, which
-// a front view reads as the elbow bending outward.
+// The support forearm lies on the floor pointing at the camera; drawn along the floor, a front view
+// reads it as the elbow bending outward.
 const FOREARM_DOWN = { elbow: [-95, 150] } as const;
+
+// arms and legs: [top, bottom] (with the head to the right, a front view's image-left limbs are on top).
 const sidePlank: Drawn = {
-  torso: 12,
-  head: 14,
-  arms: [[90, 90], onForearm],
-  legs: [
-    [196, 196],
-    [192, 192],
-  ],
+  torso: 13.5,
+  head: 15,
+  arms: pair([90, 90], ON_FOREARM),
+  legs: pair([197.5, 197.5], [193.5, 193.5]),
 };
 const kneeling: Drawn = {
   torso: 20,
   head: 22,
-  arms: [[200, 200], onForearm],
-  legs: [
-    [204, 152],
-    [203, 150],
-  ], // knees on the floor, the shins back behind the body
+  arms: pair([200, 200], ON_FOREARM),
+  legs: pair([204, 152], [203, 150]), // knees on the floor, the shins back behind the body
 };
+// The bottom leg keeps its length on the floor; the top one rests on it, drawn where it lies.
+const onBottomLeg = (top: readonly [number, number]) => pair(top, 'plant' as const);
 
 // The Russian twist faces the camera: leaning back on the sit bones, knees up in front of the
 // body, the clasped hands swinging from beside one hip to beside the other.
-const twistTo = (way: 1 | -1): Drawn => ({
-  torso: 90 - 4 * way,
-  head: 90 - 8 * way,
-  arms:
-    way === 1
-      ? [
-          [-46, -21],
-          [-12, -120],
-        ]
-      : [
-          [-168, -60],
-          [-134, -159],
-        ],
-  legs: [
-    [105, -105],
-    [75, -75],
-  ],
-});
+const twistTo = (way: 1 | -1) =>
+  front({
+    torso: 90 - 4 * way,
+    head: 90 - 8 * way,
+    arms: way === 1 ? pair([-46, -21], [-12, -120]) : pair([-168, -60], [-134, -159]),
+    legs: pair([105, -105], [75, -75]),
+  });
 
 export const SIDE_AND_SEATED: Record<string, Demo> = {
   'side-plank-knees': {
@@ -65,8 +49,8 @@ export const SIDE_AND_SEATED: Record<string, Demo> = {
         ...kneeling,
         torso: [19, 22],
         head: 24,
-        arms: ['plant', 'plant'],
-        legs: [[204, 152], 'plant'],
+        arms: both('plant'),
+        legs: onBottomLeg([204, 152]),
         hold: 0.7,
       }),
     ],
@@ -78,7 +62,14 @@ export const SIDE_AND_SEATED: Record<string, Demo> = {
     move: 1.5,
     poses: [
       front({ ...sidePlank, hold: 0.7 }),
-      front({ ...sidePlank, torso: [11, 14], head: 16, arms: ['plant', 'plant'], legs: stacked, hold: 0.7 }),
+      front({
+        ...sidePlank,
+        torso: [12.5, 15.5],
+        head: 17,
+        arms: both('plant'),
+        legs: onBottomLeg([197.5, 197.5]),
+        hold: 0.7,
+      }),
     ],
   },
   'side-plank-hip-dips': {
@@ -87,19 +78,19 @@ export const SIDE_AND_SEATED: Record<string, Demo> = {
     anchor: 'hands',
     move: 0.8,
     poses: [
-      front({ ...sidePlank, arms: [handOnHip(12), onForearm], hold: 0.2 }),
+      front({ ...sidePlank, arms: pair(handOnHip(13.5), ON_FOREARM), hold: 0.2 }),
       front({
         torso: [24, 14],
         head: 16,
-        arms: [handOnHip(14), 'plant'],
-        legs: [[193, 193], 'plant'],
+        arms: pair(handOnHip(14), 'plant'),
+        legs: onBottomLeg([193, 193]),
         hold: 0.2,
       }),
       front({
         torso: [2, 6],
         head: 8,
-        arms: [handOnHip(6), 'plant'],
-        legs: [[200, 200], 'plant'],
+        arms: pair(handOnHip(6), 'plant'),
+        legs: onBottomLeg([200, 200]),
         hold: 0.3,
       }),
     ],
@@ -114,8 +105,8 @@ export const SIDE_AND_SEATED: Record<string, Demo> = {
       front({
         torso: [18, 10],
         head: 0,
-        arms: [[-100, -110], 'plant'],
-        legs: [[198, 198], 'plant'],
+        arms: pair([-100, -110], 'plant'),
+        legs: onBottomLeg([198, 198]),
         hold: 0.3,
       }),
     ],
@@ -129,39 +120,18 @@ export const SIDE_AND_SEATED: Record<string, Demo> = {
     limits: { hip: [-30, 175], knee: [0, 165] },
     anchor: 'hip',
     move: 0.7,
-    poses: [front({ ...twistTo(1), hold: 0.2 }), front({ ...twistTo(-1), hold: 0.2 })],
+    poses: [
+      { ...twistTo(1), hold: 0.2 },
+      { ...twistTo(-1), hold: 0.2 },
+    ],
   },
   'v-up-tuck': {
     view: 'side',
     anchor: 'hip',
     move: 0.8,
     poses: [
-      side({
-        torso: 140,
-        head: 130,
-        arms: [
-          [10, 10],
-          [10, 10],
-        ],
-        legs: [
-          [18, 18, 50],
-          [18, 18, 50],
-        ],
-        hold: 0.25,
-      }),
-      side({
-        torso: 112,
-        head: 102,
-        arms: [
-          [0, 0],
-          [0, 0],
-        ],
-        legs: [
-          [62, -30, 20],
-          [62, -30, 20],
-        ],
-        hold: 0.35,
-      }),
+      side({ torso: 140, head: 130, arms: both([10, 10]), legs: both([18, 18, 50]), hold: 0.25 }),
+      side({ torso: 112, head: 102, arms: both([0, 0]), legs: both([62, -30, 20]), hold: 0.35 }),
     ],
   },
   'l-sit-tuck-hold': {
@@ -169,32 +139,9 @@ export const SIDE_AND_SEATED: Record<string, Demo> = {
     anchor: 'hands',
     move: 0.7,
     poses: [
-      side({
-        torso: 92,
-        head: 88,
-        arms: [
-          [-115, -65],
-          [-115, -65],
-        ],
-        legs: [
-          [50, -60, 0],
-          [50, -60, 0],
-        ],
-        hold: 0.4,
-      }),
-      side({
-        torso: 95,
-        head: 90,
-        arms: [
-          [-90, -90],
-          [-90, -90],
-        ],
-        legs: [
-          [50, -40],
-          [50, -40],
-        ],
-        hold: 2.2,
-      }),
+      // Seated, hands beside the hips; pressed up onto straight arms with the knees tucked, held.
+      side({ torso: 92, head: 88, arms: both([-115, -65]), legs: both([50, -60, 0]), hold: 0.4 }),
+      side({ torso: 95, head: 90, arms: both([-90, -90]), legs: both([50, -40]), hold: 2.2 }),
     ],
   },
 };
