@@ -55,24 +55,23 @@ function useOnScreen(ref: React.RefObject<Element | null>) {
   return isOnScreen;
 }
 
-/** The neutral figure while the demonstrations load: the library's standing pose, drawn flat. */
+/**
+ * While the demonstrations load: the library's neutral figure at its first pose, flattened (the
+ * same joints, zoom and colours as demos/, written out so that this chunk stays small).
+ */
 function Standing() {
   return (
-    <g strokeLinecap="round" fill="none">
+    <g strokeLinecap="round" strokeLinejoin="round" fill="none">
       <line x1="8" x2="192" y1="139" y2="139" stroke="#d4d4d8" strokeWidth="2" />
+      <line x1="97.2" y1="69.6" x2="97.2" y2="34.6" stroke="#dc2626" strokeWidth="15.8" />
+      <line x1="97.2" y1="34.6" x2="97.2" y2="30" stroke="#27272a" strokeWidth="5.7" />
+      <circle cx="97.2" cy="21" r="9" fill="#27272a" />
+      <polyline points="97.2,34.6 98.7,56 103.2,77" stroke="#27272a" strokeWidth="8.5" />
       <g stroke="#27272a">
-        <line x1="100" y1="77.5" x2="100" y2="132.5" strokeWidth="9" />
-        <line x1="98" y1="135.5" x2="111" y2="135.5" strokeWidth="5" />
+        <line x1="97.2" y1="69.6" x2="97.2" y2="101.3" strokeWidth="11.3" />
+        <line x1="97.2" y1="101.3" x2="97.2" y2="131.8" strokeWidth="9" />
+        <line x1="95" y1="135.2" x2="109.7" y2="135.2" strokeWidth="5.7" />
       </g>
-      <line x1="100" y1="77.5" x2="100" y2="46.5" stroke="#dc2626" strokeWidth="14" />
-      <line x1="100" y1="46.5" x2="100" y2="42.5" stroke="#27272a" strokeWidth="5" />
-      <circle cx="100" cy="34.5" r="8" fill="#27272a" />
-      <polyline
-        points="100,46.5 101.3,65.5 104,84.3"
-        stroke="#27272a"
-        strokeWidth="7.5"
-        strokeLinejoin="round"
-      />
     </g>
   );
 }

@@ -59,8 +59,11 @@ export function placementsOf(demo: Demo, f: Pick<Frame, 'angles' | 'root'>): Rec
 }
 
 const round = (n: number) => Math.round(n * 10) / 10 || 0;
-export const transformOf = (p: Placement) =>
-  `translate(${round(p.x)}px,${round(p.y)}px) rotate(${round(p.deg)}deg)`;
+/** The root moves and turns; every other part only turns, at a place in its parent that never changes. */
+export const transformOf = (part: Part, p: Placement) =>
+  part === 'root'
+    ? `translate(${round(p.x)}px,${round(p.y)}px) rotate(${round(p.deg)}deg)`
+    : `rotate(${round(p.deg)}deg)`;
 
 type Stop = { t: number } & Placement;
 
@@ -75,7 +78,7 @@ function thin(stops: Stop[]): Stop[] {
       const u = (s.t - a.t) / (b.t - a.t || 1);
       const at = (k: 'x' | 'y' | 'deg') => a[k] + (b[k] - a[k]) * u;
       return (
-        Math.abs(at('deg') - s.deg) < 0.3 && Math.abs(at('x') - s.x) < 0.2 && Math.abs(at('y') - s.y) < 0.2
+        Math.abs(at('deg') - s.deg) < 0.4 && Math.abs(at('x') - s.x) < 0.25 && Math.abs(at('y') - s.y) < 0.25
       );
     });
     if (!fits) {
@@ -90,6 +93,8 @@ function thin(stops: Stop[]): Stop[] {
 export type Animation = {
   /** Seconds the loop lasts. */
   duration: number;
+  /** Where each part sits in its parent (the root: 0, 0; it moves itself). */
+  offset: Record<Part, { x: number; y: number }>;
   /** The transform of each part at the first key pose (what reduced motion shows). */
   still: Record<Part, string>;
   /** The @keyframes of the parts that move, by part; none for the ones that do not. */
@@ -100,12 +105,14 @@ export type Animation = {
 export function animationOf(name: string, demo: Demo, line: Timeline): Animation {
   const byFrame = line.frames.map((f) => ({ t: f.t, at: placementsOf(demo, f) }));
   const still = {} as Record<Part, string>;
+  const offset = {} as Record<Part, { x: number; y: number }>;
   const keyframes: Partial<Record<Part, string>> = {};
   const rules: string[] = [];
   for (const part of PARTS) {
     const stops = byFrame.map(({ t, at }) => ({ t, ...at[part] }));
-    still[part] = transformOf(stops[0]!);
     const first = stops[0]!;
+    still[part] = transformOf(part, first);
+    offset[part] = part === 'root' ? { x: 0, y: 0 } : { x: round(first.x), y: round(first.y) };
     const moves = stops.some(
       (s) =>
         Math.abs(s.deg - first.deg) > 0.05 ||
@@ -116,9 +123,9 @@ export function animationOf(name: string, demo: Demo, line: Timeline): Animation
     const id = `demo-${name}-${part}`;
     keyframes[part] = id;
     const body = thin(stops)
-      .map((s) => `${Math.round((s.t / line.duration) * 10000) / 100}%{transform:${transformOf(s)}}`)
+      .map((s) => `${Math.round((s.t / line.duration) * 10000) / 100}%{transform:${transformOf(part, s)}}`)
       .join('');
     rules.push(`@keyframes ${id}{${body}}`);
   }
-  return { duration: line.duration, still, keyframes, css: rules.join('\n') };
+  return { duration: line.duration, offset, still, keyframes, css: rules.join('\n') };
 }

@@ -25,14 +25,14 @@ const kneeling: Drawn = {
 // The bottom leg keeps its length on the floor; the top one rests on it, drawn where it lies.
 const onBottomLeg = (top: readonly [number, number]) => pair(top, 'plant' as const);
 
-// The Russian twist faces the camera: leaning back on the sit bones, knees up in front of the
-// body, the clasped hands swinging from beside one hip to beside the other.
+// The Russian twist faces the camera: leaning back on the sit bones, knees up and apart in front
+// of the body, the clasped hands swinging from beside one hip to beside the other.
 const twistTo = (way: 1 | -1) =>
   front({
     torso: 90 - 4 * way,
     head: 90 - 8 * way,
     arms: way === 1 ? pair([-46, -21], [-12, -120]) : pair([-168, -60], [-134, -159]),
-    legs: pair([105, -105], [75, -75]),
+    legs: pair([128, -98], [52, -82]),
   });
 
 export const SIDE_AND_SEATED: Record<string, Demo> = {
@@ -114,7 +114,7 @@ export const SIDE_AND_SEATED: Record<string, Demo> = {
   'russian-twist': {
     view: 'front',
     legsInFront: true,
-    scale: { lower: 0.85, upper: 0.85, thigh: 0.6, shin: 0.7 },
+    scale: { lower: 0.85, upper: 0.85, thigh: 0.6, shin: 0.6 },
     // The thighs point at the camera, so seen from the front they rise from the hips and the
     // shins come back down: a hip 'opened' past 90° and a knee folded, in the picture only.
     limits: { hip: [-30, 175], knee: [0, 165] },
