@@ -4,10 +4,12 @@ import { chromium, type Page } from '@playwright/test';
 // Photographs the demonstrations of demo-gallery.html (all, or the comma-separated keys) held at
 // each key pose (key-N.png) and halfway to the next one (mid-N.png), to look at every one before
 // calling it done. With --strips, each demo's whole loop on a row instead (key pose, halfway, next
-// key pose, …), four demos a picture (strips-N.png). With --mobile, on a 390 px wide screen.
+// key pose, …), four demos a picture (strips-N.png). With --mobile, on a 390 px wide screen. With
+// --still, what a reader who asked for reduced motion sees (still.png).
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const isStrips = process.argv.includes('--strips');
 const isMobile = process.argv.includes('--mobile'); // a 390 px wide phone
+const isStill = process.argv.includes('--still'); // prefers-reduced-motion: one picture, still.png
 const [base = 'http://localhost:3330', outDir = '/tmp/demos', width = '240', keys = ''] = args;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -56,7 +58,12 @@ const holdAll = (slot: { k: number; half: boolean } | 'strip') =>
     }
   }, slot);
 
-if (isStrips) {
+if (isStill) {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await open(page, keys);
+  await page.screenshot({ path: `${outDir}/still.png`, fullPage: true });
+  console.log(`${outDir}/still.png`);
+} else if (isStrips) {
   const all = keys ? keys.split(',') : await listKeys();
   for (let n = 0; n < all.length; n += 4) {
     const group = all.slice(n, n + 4);

@@ -5,7 +5,7 @@ import type { Part } from './keyframes';
 import { COLOURS, Scenery, zoomOf } from './scenery';
 import { type BONES, FLOOR_Y, HEAD_R, HEEL, lengthOf, TOE, VIEW_W, WIDTHS } from './skeleton';
 
-// Reduced motion: the first key pose, still (every group's own transform is that pose).
+// Reduced motion: the demo's still key pose (every group's own transform is that pose).
 const STILL_CSS =
   '@media (prefers-reduced-motion: reduce){[data-demo-figure] g{animation-name:none!important}}';
 

@@ -6,7 +6,7 @@ import { ExerciseDemo } from '../exercise-demo';
 import { bodyAt, heightAboveFloor, type Point, turn } from './body';
 import { buildDemo } from './build';
 import DemoFigure from './demo-figure';
-import { PARTS, type Part, placementsOf } from './keyframes';
+import { PARTS, type Part, placementsOf, transformOf } from './keyframes';
 import { DEMOS, NEUTRAL } from './library';
 import { type Demo, timeline } from './motion';
 import { type Angles, LIMITS, lengthOf, VIEW_H, VIEW_W } from './skeleton';
@@ -52,13 +52,17 @@ describe('demonstrations', () => {
     expect(new Set(states(false))).toEqual(new Set(['running']));
   });
 
-  it('hold the first key pose still for reduced motion', () => {
+  it('hold one key pose still for reduced motion', () => {
     const html = renderToStaticMarkup(<DemoFigure demoKey="glute-bridge" isPaused={false} />);
     expect(html).toContain(
       '@media (prefers-reduced-motion: reduce){[data-demo-figure] g{animation-name:none!important}}',
     );
-    const { animation } = buildDemo('glute-bridge');
+    const { animation, line, demo } = buildDemo('glute-bridge');
     for (const part of PARTS) expect(html).toContain(`transform:${animation.still[part]}`);
+    // the bridge, not the body lying flat before it
+    const top = line.frames.find((f) => f.t === line.keyTimes[demo.still ?? 0])!;
+    expect(animation.still.root).toBe(transformOf('root', placementsOf(demo, top).root));
+    expect(top.body.hip.y).toBeLessThan(line.frames[0]!.body.hip.y - 10);
   });
 
   it('label the picture for screen readers and keep a figure on screen while the poses load', () => {

@@ -95,7 +95,7 @@ export type Animation = {
   duration: number;
   /** Where each part sits in its parent (the root: 0, 0; it moves itself). */
   offset: Record<Part, { x: number; y: number }>;
-  /** The transform of each part at the first key pose (what reduced motion shows). */
+  /** The transform of each part at the demo's still key pose (what reduced motion shows). */
   still: Record<Part, string>;
   /** The @keyframes of the parts that move, by part; none for the ones that do not. */
   keyframes: Partial<Record<Part, string>>;
@@ -104,6 +104,8 @@ export type Animation = {
 
 export function animationOf(name: string, demo: Demo, line: Timeline): Animation {
   const byFrame = line.frames.map((f) => ({ t: f.t, at: placementsOf(demo, f) }));
+  const stillAt = line.keyTimes[demo.still ?? 0] ?? 0;
+  const stillFrame = byFrame.find((f) => f.t === stillAt) ?? byFrame[0]!;
   const still = {} as Record<Part, string>;
   const offset = {} as Record<Part, { x: number; y: number }>;
   const keyframes: Partial<Record<Part, string>> = {};
@@ -111,7 +113,7 @@ export function animationOf(name: string, demo: Demo, line: Timeline): Animation
   for (const part of PARTS) {
     const stops = byFrame.map(({ t, at }) => ({ t, ...at[part] }));
     const first = stops[0]!;
-    still[part] = transformOf(part, first);
+    still[part] = transformOf(part, stillFrame.at[part]);
     offset[part] = part === 'root' ? { x: 0, y: 0 } : { x: round(first.x), y: round(first.y) };
     const moves = stops.some(
       (s) =>

@@ -1,5 +1,12 @@
 // Every demonstration by its key: the 28 exercises (core `slugify(name)`) and the eight warm-up and
 // cool-down moves of a session.
+//
+// A demo is 2–8 key poses and how long each is held and moved through; motion.ts turns them into
+// every frame (feet, hands and hips that stay put are held there; the body always touches the
+// floor) and keyframes.ts into CSS. To add or change one: write the poses as bone directions
+// (pose.ts), run demos.test.tsx (joint limits, floor, frame), then look at every key pose and the
+// moves between them: `npx vite apps/web --port 3330` and
+// `npx tsx e2e/tools/demo-shots.ts http://localhost:3330 OUTDIR 200 KEY --strips`.
 import { LYING } from './lying';
 import { LYING_LEGS } from './lying-legs';
 import type { Demo } from './motion';

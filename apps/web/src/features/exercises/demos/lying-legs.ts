@@ -34,6 +34,7 @@ export const LYING_LEGS: Record<string, Demo> = {
   'flutter-kicks': { view: 'side', anchor: 'hip', move: 0.35, poses: [flutter(0), flutter(1)] },
   'scissor-kicks': { view: 'top', anchor: 'hip', move: 0.4, poses: [scissor(10), scissor(-7)] },
   'leg-raises': {
+    still: 1,
     view: 'side',
     anchor: 'hip',
     move: 1.3,
@@ -49,6 +50,7 @@ export const LYING_LEGS: Record<string, Demo> = {
     poses: [side(rotated(hollow, 12)), side(rotated(hollow, -10))],
   },
   'v-ups': {
+    still: 1,
     view: 'side',
     anchor: 'hip',
     move: 0.9,

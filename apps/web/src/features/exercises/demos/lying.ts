@@ -40,6 +40,7 @@ const heelTap = side({
 
 export const LYING: Record<string, Demo> = {
   'dead-bug': {
+    still: 1,
     view: 'side',
     anchor: 'hip',
     move: 1.1,
@@ -51,6 +52,7 @@ export const LYING: Record<string, Demo> = {
     ],
   },
   'glute-bridge': {
+    still: 1,
     view: 'side',
     anchor: 'shoulder',
     move: 1.2,
@@ -66,6 +68,7 @@ export const LYING: Record<string, Demo> = {
     poses: [heelTap, swap(heelTap)],
   },
   crunch: {
+    still: 1,
     view: 'side',
     scale: ELBOWS_OUT,
     anchor: 'hip',
@@ -76,6 +79,7 @@ export const LYING: Record<string, Demo> = {
     ],
   },
   'reverse-crunch': {
+    still: 1,
     view: 'side',
     anchor: 'shoulder',
     move: 1.1,

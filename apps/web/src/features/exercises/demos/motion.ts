@@ -30,6 +30,8 @@ export type { Anchor };
 export type Demo = Placing & {
   poses: readonly KeyPose[];
   move: number;
+  /** The key pose shown still with reduced motion: the one that says most (the first otherwise). */
+  still?: number;
   /** Seated facing the camera: the knees come up in front of the body, so the legs are drawn over it. */
   legsInFront?: boolean;
   /** Folded over the thighs (a child's pose): the near leg is drawn under the torso resting on it. */

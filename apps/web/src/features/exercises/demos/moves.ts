@@ -69,6 +69,7 @@ export const MOVES: Record<string, Demo> = {
     poses: [armsOut(10), armsOut(-10)],
   },
   'cat-cow': {
+    still: 1,
     view: 'side',
     anchor: 'knees',
     move: 1.6,
@@ -98,6 +99,7 @@ export const MOVES: Record<string, Demo> = {
     ],
   },
   'cobra-stretch': {
+    still: 1,
     view: 'side',
     anchor: 'feet',
     move: 1.4,

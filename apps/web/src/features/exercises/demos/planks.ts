@@ -88,6 +88,7 @@ export const PLANKS: Record<string, Demo> = {
   },
   'plank-up-downs': { view: 'side', anchor: 'feet', move: 0.45, poses: [...upDown(0), ...upDown(1)] },
   'plank-to-pike': {
+    still: 1,
     view: 'side',
     anchor: 'hands',
     move: 1,

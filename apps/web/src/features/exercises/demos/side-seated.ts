@@ -126,6 +126,7 @@ export const SIDE_AND_SEATED: Record<string, Demo> = {
     ],
   },
   'v-up-tuck': {
+    still: 1,
     view: 'side',
     anchor: 'hip',
     move: 0.8,
@@ -135,6 +136,7 @@ export const SIDE_AND_SEATED: Record<string, Demo> = {
     ],
   },
   'l-sit-tuck-hold': {
+    still: 1,
     view: 'side',
     anchor: 'hands',
     move: 0.7,
