@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   completeStep,
   createSession,
+  endSession,
   type PlayerStep,
-  parsePlayerState,
   pause,
   resume,
   sessionAt,
@@ -12,6 +12,7 @@ import {
   skip,
   start,
 } from './session-player.ts';
+import { parsePlayerState } from './session-player-store.ts';
 
 // A small plan: 60 s warm-up, two reps sets of 10 with 30 s rest, a timed set, 45 s cool-down.
 const STEPS: PlayerStep[] = [
@@ -180,6 +181,27 @@ describe('a backgrounded tab or a sleeping phone', () => {
     expect(view.state.finishedAt).toBe(s(235)); // rest-2 30 + work-3 40 + cool-down 45 after 120
     expect(sessionSummary(state, s(9999))).toMatchObject({ totalActiveSeconds: 235, totalReps: 20 });
     expect(skip(view.state, s(10_000))).toEqual(view.state);
+  });
+});
+
+describe('endSession', () => {
+  it('stops the clock now and keeps what was done, the current step as skipped', () => {
+    let state = setReps(completeStep(started(), s(70)), 'work-1', 8); // set 1: 8 reps
+    state = pause(state, s(80)); // in rest-1
+    state = endSession(state, s(200));
+    const view = sessionAt(state, s(999));
+    expect(view).toMatchObject({ status: 'finished', elapsedSeconds: 80 });
+    expect(sessionSummary(state, s(999))).toMatchObject({ totalActiveSeconds: 80, totalReps: 8 });
+    expect(sessionSummary(state, s(999)).steps.map((r) => [r.id, r.outcome])).toEqual([
+      ['warmup-1', 'done'],
+      ['work-1', 'done'],
+      ['rest-1', 'skipped'],
+    ]);
+  });
+
+  it('does nothing before the start', () => {
+    const ready = createSession(STEPS);
+    expect(endSession(ready, T0)).toBe(ready);
   });
 });
 

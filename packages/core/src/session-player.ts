@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 // The session player (issue 17): a running workout as a pure value. Every event carries its
 // time (epoch milliseconds) and everything shown is derived from timestamps, never from counted
 // ticks, so a backgrounded tab or a sleeping phone comes back to the right step and second.
@@ -163,6 +161,26 @@ export const skip = <S extends PlayerStep>(state: PlayerState<S>, at: number) =>
 export const completeStep = <S extends PlayerStep>(state: PlayerState<S>, at: number) =>
   endCurrent(state, at, 'done');
 
+/**
+ * Ends the session now (the member stops early): the current step is recorded as skipped, the
+ * steps never reached are left out, and the time stops here.
+ */
+export function endSession<S extends PlayerStep>(state: PlayerState<S>, atTime: number): PlayerState<S> {
+  const at = clampTime(state, atTime);
+  const settled = settle(state, at);
+  const status = playerStatus(settled);
+  if (status === 'ready' || status === 'finished') return settled;
+  const ended = endStep(settled, at, 'skipped');
+  const closingPauseMs = ended.pausedAt === null ? 0 : at - ended.pausedAt;
+  return {
+    ...ended,
+    pausedAt: null,
+    totalPausedMs: ended.totalPausedMs + closingPauseMs,
+    finishedAt: at,
+    lastEventAt: at,
+  };
+}
+
 /** Sets the reps counted for a work step (a whole number, 0..MAX_STEP_REPS). */
 export function setReps<S extends PlayerStep>(
   state: PlayerState<S>,
@@ -253,44 +271,4 @@ export function sessionSummary(input: PlayerState, now: number): SessionSummary 
     totalReps: steps.reduce((sum, s) => sum + s.reps, 0),
     steps,
   };
-}
-
-// ---- kept in the browser (localStorage) between reloads ----
-
-const Time = z.number().finite().nonnegative();
-const StepSchema = z.looseObject({
-  id: z.string(),
-  kind: z.enum(['warmup', 'work', 'rest', 'cooldown']),
-  durationSeconds: z.number().positive().nullable(),
-  targetReps: z.number().int().nonnegative().nullable(),
-});
-const PlayerStateSchema = z.object({
-  version: z.literal(1),
-  steps: z.array(StepSchema).min(1),
-  startedAt: Time.nullable(),
-  index: z.number().int().nonnegative(),
-  stepStartedAt: Time,
-  stepPausedMs: Time,
-  pausedAt: Time.nullable(),
-  totalPausedMs: Time,
-  finishedAt: Time.nullable(),
-  records: z.array(
-    z.object({
-      id: z.string(),
-      kind: z.enum(['warmup', 'work', 'rest', 'cooldown']),
-      startedAt: Time,
-      endedAt: Time,
-      activeSeconds: Time,
-      outcome: z.enum(['done', 'skipped']),
-    }),
-  ),
-  reps: z.record(z.string(), z.number().int().min(0).max(MAX_STEP_REPS)),
-  lastEventAt: Time,
-});
-
-/** A stored session read back; anything that is not one (old version, edited by hand) is null. */
-export function parsePlayerState<S extends PlayerStep>(value: unknown): PlayerState<S> | null {
-  const parsed = PlayerStateSchema.safeParse(value);
-  if (!parsed.success || parsed.data.index > parsed.data.steps.length) return null;
-  return parsed.data as unknown as PlayerState<S>;
 }
