@@ -25,3 +25,9 @@ export const todaysExerciseQuery = (isSignedIn: boolean) =>
   });
 
 export type Exercise = InferResponseType<typeof api.exercises.$get, 200>['exercises'][number];
+
+// TEMPORARY until i17-media's API is merged: the contract's media object.
+export type ExerciseMediaInfo =
+  | { kind: 'upload'; url: string; type: 'video/mp4' | 'video/webm' }
+  | { kind: 'youtube'; embedUrl: string }
+  | null;
