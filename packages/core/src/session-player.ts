@@ -1,15 +1,11 @@
+import type { SessionStep } from './session-plan.ts';
+
 // The session player (issue 17): a running workout as a pure value. Every event carries its
 // time (epoch milliseconds) and everything shown is derived from timestamps, never from counted
 // ticks, so a backgrounded tab or a sleeping phone comes back to the right step and second.
 
-/** What the player needs of a plan's step (core session-plan's SessionStep has all of it). */
-export type PlayerStep = {
-  id: string;
-  kind: 'warmup' | 'work' | 'rest' | 'cooldown';
-  /** null: a reps set, done when the member says so. */
-  durationSeconds: number | null;
-  targetReps: number | null;
-};
+/** What the player needs of a plan's step. */
+export type PlayerStep = Pick<SessionStep, 'id' | 'kind' | 'durationSeconds' | 'targetReps'>;
 
 export type StepOutcome = 'done' | 'skipped';
 export type StepRecord = {
