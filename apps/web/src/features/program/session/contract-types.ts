@@ -22,3 +22,16 @@ export type SessionData = {
   steps: SessionStep[];
   estimatedSeconds: number;
 };
+
+export type PlanDay = {
+  day: number;
+  exercise: {
+    id: number;
+    name: string;
+    category: ExerciseCategory;
+    demoKey: string | null;
+    exercise: string;
+  };
+  prescription: Prescription;
+  estimatedMinutes: number;
+};
