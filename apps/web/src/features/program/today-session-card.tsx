@@ -54,8 +54,13 @@ export function TodaySessionCard({
       />
       <div className="grid gap-2">
         <div className="flex items-center justify-between gap-3">
-          <p className="text-sm font-semibold tracking-widest text-brand-700 uppercase">Today · Day {day}</p>
-          <p className="flex items-center gap-1 text-sm font-semibold text-zinc-700">
+          <Heading
+            id="today-session-heading"
+            className="text-sm font-semibold tracking-widest text-brand-700 uppercase"
+          >
+            Today's Exercise · Day {day}
+          </Heading>
+          <p className="flex shrink-0 items-center gap-1 text-sm font-semibold text-zinc-700">
             <Flame className={cn('size-4', streak > 0 ? 'text-brand-600' : 'text-zinc-400')} aria-hidden />
             {streak} day streak
           </p>
@@ -67,9 +72,7 @@ export function TodaySessionCard({
             className="w-24 shrink-0 sm:hidden"
           />
           <div className="grid gap-0.5">
-            <Heading id="today-session-heading" className="text-xl font-extrabold tracking-tight">
-              {plan?.exercise.name ?? `Day ${day}`}
-            </Heading>
+            <p className="text-xl font-extrabold tracking-tight">{plan?.exercise.name ?? `Day ${day}`}</p>
             {plan && (
               <p className="text-sm text-zinc-600">
                 {prescriptionText(plan.prescription)} · about {plan.estimatedMinutes} min
