@@ -31,3 +31,14 @@ export type ExerciseMediaInfo =
   | { kind: 'upload'; url: string; type: 'video/mp4' | 'video/webm' }
   | { kind: 'youtube'; embedUrl: string }
   | null;
+
+/** TEMPORARY until i17-program's `days` and i17-media's `demoKey`/`media` are merged. */
+export const exerciseExtras = (exercise: Exercise) =>
+  exercise as Exercise & { days?: number[]; demoKey?: string | null; media?: ExerciseMediaInfo };
+
+/** 'Day 3', 'Days 3 and 17', 'Days 3, 10 and 17'. */
+export function daysText(exercise: Exercise) {
+  const days = exerciseExtras(exercise).days ?? [exercise.dayNumber];
+  if (days.length <= 1) return `Day ${days[0] ?? exercise.dayNumber}`;
+  return `Days ${days.slice(0, -1).join(', ')} and ${days.at(-1)}`;
+}

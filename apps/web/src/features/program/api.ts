@@ -44,7 +44,7 @@ export const useSaveWellness = () =>
   useProgramWrite((json: WellnessInput) => unwrap(api.program.wellness.$put({ json })));
 
 // TEMPORARY: plain fetch until i17-program's routes are merged and the typed client knows them.
-async function request<T>(path: string, init?: RequestInit): Promise<T> {
+export async function request<T>(path: string, init?: RequestInit): Promise<T> {
   let res: Response;
   try {
     res = await fetch(`/api${path}`, init);
