@@ -20,6 +20,7 @@ import { exerciseRoutes } from './features/exercises/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
+import { adminProgramDayRoutes } from './features/program/admin-routes.ts';
 import { programRoutes } from './features/program/routes.ts';
 import { demoPayRoutes } from './features/subscriptions/demo-pay.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
@@ -43,6 +44,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/admin/users', adminUserRoutes)
   .route('/admin/dashboard', adminDashboardRoutes)
   .route('/admin/program', adminProgramRoutes)
+  .route('/admin/program-days', adminProgramDayRoutes)
   .route('/coaching', coachingRoutes)
   .route('/admin/coaching', adminCoachingRoutes)
   .route('/files', fileRoutes)

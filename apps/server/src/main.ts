@@ -1,6 +1,7 @@
 import { ConfigError, configWarnings, loadConfig } from './config.ts';
 import { createDeps } from './deps.ts';
 import { recordDailyCounts } from './features/admin/service.ts';
+import { deleteExpiredIdempotencyKeys } from './features/program/service.ts';
 import { DataDirInUseError } from './platform/db/data-dir-lock.ts';
 import { startEmbeddedPostgres } from './platform/db/embedded.ts';
 import { openPostgres } from './platform/db/index.ts';
@@ -49,6 +50,13 @@ async function main() {
     recordDailyCounts(deps).catch((err) => log.warn({ err }, 'could not record the daily counts'));
   void recordCounts();
   setInterval(recordCounts, 15 * 60_000).unref();
+  // Idempotency keys are kept a day (features/program/idempotency.ts); a scheduled job once the
+  // job queue (DESIGN.md: pg-boss) lands.
+  const forgetKeys = () =>
+    deleteExpiredIdempotencyKeys(deps).catch((err) =>
+      log.warn({ err }, 'could not delete expired idempotency keys'),
+    );
+  setInterval(forgetKeys, 3_600_000).unref();
 
   let isStopping = false;
   const shutdown = async (signal: string) => {

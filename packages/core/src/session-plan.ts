@@ -27,17 +27,32 @@ const bounded = (key: keyof Prescription, between: string) => {
   return z.number({ error: message }).int(message).min(min, message).max(max, message);
 };
 
-export const PrescriptionSchema = z
+const prescriptionFields = {
+  sets: bounded('sets', 'Sets must be'),
+  workSeconds: bounded('workSeconds', 'Work time must be').nullable().default(null),
+  targetReps: bounded('targetReps', 'Target reps must be').nullable().default(null),
+  restSeconds: bounded('restSeconds', 'Rest must be'),
+};
+const hasOneMeasure = (p: { workSeconds: number | null; targetReps: number | null }) =>
+  (p.workSeconds === null) !== (p.targetReps === null);
+const ONE_MEASURE = {
+  message: 'Give either work seconds (a time exercise) or target reps (a reps exercise), not both',
+  path: ['workSeconds'],
+};
+
+export const PrescriptionSchema = z.object(prescriptionFields).refine(hasOneMeasure, ONE_MEASURE);
+
+/** The coach's edit of a program day (PUT /api/admin/program-days/:day). */
+export const ProgramDayInputSchema = z
   .object({
-    sets: bounded('sets', 'Sets must be'),
-    workSeconds: bounded('workSeconds', 'Work time must be').nullable().default(null),
-    targetReps: bounded('targetReps', 'Target reps must be').nullable().default(null),
-    restSeconds: bounded('restSeconds', 'Rest must be'),
+    exerciseId: z
+      .number({ error: 'Choose an exercise' })
+      .int('Choose an exercise')
+      .positive('Choose an exercise'),
+    ...prescriptionFields,
   })
-  .refine((p) => (p.workSeconds === null) !== (p.targetReps === null), {
-    message: 'Give either work seconds (a time exercise) or target reps (a reps exercise), not both',
-    path: ['workSeconds'],
-  });
+  .refine(hasOneMeasure, ONE_MEASURE);
+export type ProgramDayInput = z.output<typeof ProgramDayInputSchema>;
 
 /** A time exercise needs work seconds, a reps exercise target reps; null when the prescription fits. */
 export function prescriptionMismatch(prescription: Prescription, category: ExerciseCategory): string | null {
@@ -61,6 +76,20 @@ const WEEKLY: readonly [Week, Week, Week, Week] = [
 ];
 
 const weekIndex = (day: number) => Math.min(PROGRAM_WEEKS, Math.max(1, Math.ceil(day / DAYS_PER_WEEK))) - 1;
+
+/**
+ * The prescription a session uses: as the coach set it, or, when the exercise's category was
+ * changed since, with the other measure at its default for the day.
+ */
+export function fitPrescription(
+  prescription: Prescription,
+  category: ExerciseCategory,
+  day: number,
+): Prescription {
+  if (prescriptionMismatch(prescription, category) === null) return prescription;
+  const { workSeconds, targetReps } = defaultPrescription(day, category);
+  return { ...prescription, workSeconds, targetReps };
+}
 
 export function defaultPrescription(day: number, category: ExerciseCategory): Prescription {
   const week = WEEKLY[weekIndex(day)] ?? WEEKLY[0];

@@ -1,5 +1,5 @@
-// Seed data: the 28-day program (day N uses exercise N), the rotating home exercises and the
-// first Six-Pack Guide articles. Instructions are written for bodyweight training on a mat.
+// Seed data: the 28-day program (day N uses exercise N: the program_days rows), the rotating home
+// exercises and the first Six-Pack Guide articles. Instructions are written for bodyweight training on a mat.
 
 export type SeedExercise = {
   name: string;

@@ -1,12 +1,13 @@
 import type { ExerciseInputSchema } from '@core28/core/exercises';
-import { dayStatus, homeExerciseIndex, todaysExerciseIndex } from '@core28/core/program';
-import { asc, desc, eq } from 'drizzle-orm';
+import { dayStatus, homeExerciseIndex } from '@core28/core/program';
+import { fitPrescription } from '@core28/core/session-plan';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { oneRow } from '../../platform/db/index.ts';
-import { exercises, homeExercises, workoutCompletions } from '../../platform/db/schema.ts';
-import { getProgramDay } from '../program/service.ts';
+import { exercises, homeExercises, programDays, workoutCompletions } from '../../platform/db/schema.ts';
+import { getProgramDay, listProgramDays } from '../program/service.ts';
 
 type ExerciseInput = z.output<typeof ExerciseInputSchema>;
 
@@ -19,41 +20,67 @@ const exerciseColumns = {
   category: exercises.category,
 };
 
-/** The program's exercises, day N being the Nth by id. */
-const programExercises = ({ db }: Pick<Deps, 'db'>) =>
-  db.select(exerciseColumns).from(exercises).orderBy(asc(exercises.id));
-
 /**
- * spec §4: a member sees the exercises of the days up to today, each with its day's status
- * (completed, missed or current: docs/decisions/0004).
+ * spec §4: a member sees the exercises of the days up to today (issue 17: the days are
+ * program_days rows). Each exercise once, with `days`, the days up to today it is used on;
+ * `dayNumber` and `status` are those of the latest of them (current, completed or missed:
+ * docs/decisions/0004), so today's exercise is 'current'.
  */
 export async function listUnlockedExercises(deps: Pick<Deps, 'db' | 'now'>, { userId }: { userId: string }) {
   const { currentDay } = await getProgramDay(deps, { userId });
-  const [all, completions] = await Promise.all([
-    programExercises(deps),
+  const [program, completions] = await Promise.all([
+    listProgramDays(deps.db),
     deps.db
       .select({ day: workoutCompletions.dayNumber })
       .from(workoutCompletions)
       .where(eq(workoutCompletions.userId, userId)),
   ]);
   const completed = new Set(completions.map((row) => row.day));
-  const unlocked = all.slice(0, currentDay).map((exercise, i) => ({
-    ...exercise,
-    dayNumber: i + 1,
-    status: dayStatus(i + 1, currentDay, completed),
-  }));
-  return { currentDay, total: all.length, exercises: unlocked };
+  const daysOf = new Map<number, number[]>();
+  for (const { day, exercise } of program)
+    if (day <= currentDay) daysOf.set(exercise.id, [...(daysOf.get(exercise.id) ?? []), day]);
+  const rows = daysOf.size
+    ? await deps.db
+        .select(exerciseColumns)
+        .from(exercises)
+        .where(inArray(exercises.id, [...daysOf.keys()]))
+    : [];
+  const unlocked = rows
+    .map((exercise) => {
+      const days = daysOf.get(exercise.id) ?? [];
+      const dayNumber = days.at(-1) ?? currentDay;
+      return { ...exercise, dayNumber, status: dayStatus(dayNumber, currentDay, completed), days };
+    })
+    .sort((a, b) => a.dayNumber - b.dayNumber);
+  const total = new Set(program.map((d) => d.exercise.id)).size;
+  return { currentDay, total, exercises: unlocked };
 }
 
-/** Home's Today's Exercise for a member: the exercise of their program day. */
+/** Home's Today's Exercise for a member: the exercise of their program day, and what to do. */
 export async function getTodaysProgramExercise(
   deps: Pick<Deps, 'db' | 'now'>,
   { userId }: { userId: string },
 ) {
   const { currentDay } = await getProgramDay(deps, { userId });
-  const all = await programExercises(deps);
-  const exercise = all[todaysExerciseIndex(currentDay, all.length)];
-  return { kind: 'program' as const, dayNumber: currentDay, exercise: exercise ?? null };
+  const [row] = await deps.db
+    .select({
+      ...exerciseColumns,
+      sets: programDays.sets,
+      workSeconds: programDays.workSeconds,
+      targetReps: programDays.targetReps,
+      restSeconds: programDays.restSeconds,
+    })
+    .from(programDays)
+    .innerJoin(exercises, eq(exercises.id, programDays.exerciseId))
+    .where(eq(programDays.day, currentDay));
+  if (!row) return { kind: 'program' as const, dayNumber: currentDay, exercise: null, prescription: null };
+  const { sets, workSeconds, targetReps, restSeconds, ...exercise } = row;
+  const prescription = fitPrescription(
+    { sets, workSeconds, targetReps, restSeconds },
+    exercise.category,
+    currentDay,
+  );
+  return { kind: 'program' as const, dayNumber: currentDay, exercise, prescription };
 }
 
 /** Home's Today's Exercise for a visitor: the home exercise of the day. */

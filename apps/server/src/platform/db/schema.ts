@@ -306,6 +306,60 @@ export const wellnessTracking = pgTable(
   ],
 );
 
+/**
+ * Issue 17: the program as rows, day → exercise and its prescription (core session-plan.ts),
+ * instead of "day N is the Nth exercise by id". Seeded for all 28 days; the coach edits them.
+ */
+export const programDays = pgTable(
+  'program_days',
+  {
+    day: smallint('day').primaryKey(),
+    exerciseId: integer('exercise_id')
+      .notNull()
+      .references(() => exercises.id, { onDelete: 'restrict' }),
+    sets: smallint('sets').notNull(),
+    workSeconds: smallint('work_seconds'),
+    targetReps: smallint('target_reps'),
+    restSeconds: smallint('rest_seconds').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The coach who last changed the day; null for the seed. */
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  // The bounds of core PRESCRIPTION_BOUNDS; whether work seconds or reps fit the exercise's
+  // category is checked by the admin route (a check cannot look at another table).
+  (t) => [
+    dayNumberCheck('program_days_day_range', t.day),
+    check('program_days_sets_range', sql`${t.sets} between 1 and 10`),
+    check('program_days_work_range', sql`${t.workSeconds} is null or ${t.workSeconds} between 10 and 300`),
+    check('program_days_reps_range', sql`${t.targetReps} is null or ${t.targetReps} between 1 and 100`),
+    check('program_days_rest_range', sql`${t.restSeconds} between 0 and 300`),
+    check('program_days_work_or_reps', sql`(${t.workSeconds} is null) <> (${t.targetReps} is null)`),
+    index('program_days_exercise_idx').on(t.exerciseId),
+  ],
+);
+
+/**
+ * A member's Idempotency-Key and the first successful answer it got (issue 17): the same key
+ * again answers that, writing nothing. Scoped to the member; kept IDEMPOTENCY_KEY_TTL_MS.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: uuid('key').notNull(),
+    /** A hash of the route and the validated body: the key is refused for another request. */
+    request: text('request').notNull(),
+    body: jsonb('body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('idempotency_keys_created_at_idx').on(t.createdAt),
+  ],
+);
+
 export const discussionTopics = pgTable(
   'discussion_topics',
   {
