@@ -1,8 +1,8 @@
 import type { ExerciseInput } from '@core28/core/exercises';
+import type { ProgramDayInput } from '@core28/core/session-plan';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import { api, unwrap } from '@/lib/api';
-import { request } from '../program/api';
+import { ApiError, api, unwrap } from '@/lib/api';
 import { exerciseKeys } from './api';
 
 // The admin's side of the exercise library (/admin/exercises). Apart from api.ts, which the
@@ -31,42 +31,23 @@ export function useSaveExercise(id: number | null) {
 
 // ---- the program's 28 days (issue 17) ----
 
-export type ProgramDayInput = {
-  exerciseId: number;
-  sets: number;
-  workSeconds: number | null;
-  targetReps: number | null;
-  restSeconds: number;
-};
-// TEMPORARY: the contract's shape until i17-program's admin routes are merged.
-export type AdminProgramDay = {
-  day: number;
-  exercise: { id: number; name: string; category: 'time' | 'reps' };
-  prescription: { sets: number; workSeconds: number | null; targetReps: number | null; restSeconds: number };
-  updatedAt: string | null;
-  updatedBy: string | null;
-};
-
 const programDaysKey = ['admin', 'program-days'] as const;
+const programDays = api.admin['program-days'];
 
 export const programDaysQuery = () =>
   queryOptions({
     queryKey: programDaysKey,
-    queryFn: () => request<{ days: AdminProgramDay[] }>('/admin/program-days'),
+    queryFn: () => unwrap(programDays.$get()),
     meta: { errorLog: 'Failed to load the program days' },
   });
 
-const json = (method: string, body: unknown): RequestInit => ({
-  method,
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(body),
-});
+export type AdminProgramDay = InferResponseType<typeof programDays.$get, 200>['days'][number];
 
 export function useSaveProgramDay(day: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ProgramDayInput) =>
-      request<AdminProgramDay>(`/admin/program-days/${day}`, json('PUT', input)),
+    mutationFn: (json: ProgramDayInput) =>
+      unwrap(programDays[':day'].$put({ param: { day: String(day) }, json })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: programDaysKey }),
   });
 }
@@ -75,13 +56,30 @@ export function useSaveProgramDay(day: number) {
 export function useSwapProgramDays() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { from: number; to: number }) =>
-      request<{ days: AdminProgramDay[] }>('/admin/program-days/swap', json('POST', input)),
-    onSuccess: ({ days }) => queryClient.setQueryData(programDaysKey, { days }),
+    mutationFn: (json: { from: number; to: number }) => unwrap(programDays.swap.$post({ json })),
+    onSuccess: (answer) => queryClient.setQueryData(programDaysKey, answer),
   });
 }
 
 // ---- an exercise's video (issue 17) ----
+
+// TEMPORARY: plain fetch until i17-media's routes are merged and the typed client knows them.
+async function send(path: string, init: RequestInit) {
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}`, init);
+  } catch {
+    throw new ApiError(0, 'NETWORK', 'Could not reach the server. Check your connection and try again.');
+  }
+  const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+  if (!res.ok)
+    throw new ApiError(
+      res.status,
+      body?.error?.code ?? 'UNKNOWN',
+      body?.error?.message ?? `Upload failed (${res.status})`,
+    );
+  return body;
+}
 
 export function useExerciseVideo(id: number) {
   const queryClient = useQueryClient();
@@ -90,12 +88,12 @@ export function useExerciseVideo(id: number) {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return request<AdminExercise>(`/admin/exercises/${id}/video`, { method: 'POST', body: form });
+      return send(`/admin/exercises/${id}/video`, { method: 'POST', body: form });
     },
     onSuccess,
   });
   const remove = useMutation({
-    mutationFn: () => request<AdminExercise>(`/admin/exercises/${id}/video`, { method: 'DELETE' }),
+    mutationFn: () => send(`/admin/exercises/${id}/video`, { method: 'DELETE' }),
     onSuccess,
   });
   return { upload, remove };

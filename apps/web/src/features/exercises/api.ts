@@ -32,13 +32,14 @@ export type ExerciseMediaInfo =
   | { kind: 'youtube'; embedUrl: string }
   | null;
 
-/** TEMPORARY until i17-program's `days` and i17-media's `demoKey`/`media` are merged. */
+/** TEMPORARY until i17-media's `demoKey`/`media` are merged. */
 export const exerciseExtras = (exercise: Exercise) =>
-  exercise as Exercise & { days?: number[]; demoKey?: string | null; media?: ExerciseMediaInfo };
+  exercise as Exercise & { demoKey?: string | null; media?: ExerciseMediaInfo };
+export const mediaOf = (exercise: object) => (exercise as { media?: ExerciseMediaInfo }).media ?? null;
 
 /** 'Day 3', 'Days 3 and 17', 'Days 3, 10 and 17'. */
 export function daysText(exercise: Exercise) {
-  const days = exerciseExtras(exercise).days ?? [exercise.dayNumber];
+  const days = exercise.days.length > 0 ? exercise.days : [exercise.dayNumber];
   if (days.length <= 1) return `Day ${days[0] ?? exercise.dayNumber}`;
   return `Days ${days.slice(0, -1).join(', ')} and ${days.at(-1)}`;
 }

@@ -1,10 +1,9 @@
-import type { DayResultInput, WellnessInput } from '@core28/core/program-schemas';
+import type { DayResultInput, FinishSessionInput, WellnessInput } from '@core28/core/program-schemas';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import { ApiError, api, unwrap } from '@/lib/api';
+import { api, unwrap } from '@/lib/api';
 import { exerciseKeys } from '../exercises/api';
 import { profileKeys } from '../profile/api';
-import type { SessionData } from './session/contract-types';
 
 export const programKeys = {
   state: ['program'] as const,
@@ -43,43 +42,20 @@ export const useSaveResult = () =>
 export const useSaveWellness = () =>
   useProgramWrite((json: WellnessInput) => unwrap(api.program.wellness.$put({ json })));
 
-// TEMPORARY: plain fetch until i17-program's routes are merged and the typed client knows them.
-export async function request<T>(path: string, init?: RequestInit): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(`/api${path}`, init);
-  } catch {
-    throw new ApiError(0, 'NETWORK', 'Could not reach the server. Check your connection and try again.');
-  }
-  const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
-  if (!res.ok)
-    throw new ApiError(
-      res.status,
-      body?.error?.code ?? 'UNKNOWN',
-      body?.error?.message ?? `Request failed (${res.status})`,
-    );
-  return body as T;
-}
-
 /** A day's session: its steps, exercise and prescription. A day not yet begun is the server's 400. */
 export const sessionQuery = (day: number) =>
   queryOptions({
     queryKey: programKeys.session(day),
-    queryFn: () => request<SessionData>(`/program/days/${day}/session`),
+    queryFn: () => unwrap(api.program.days[':day'].session.$get({ param: { day: String(day) } })),
     staleTime: 5 * 60_000,
   });
 
-export type FinishInput = {
-  day: number;
-  idempotencyKey: string;
-  body: { totalSeconds: number; reps: number; feeling?: number; energy?: number };
-};
-export type FinishOutcome = {
-  completedNow: boolean;
-  wasCompleted: boolean;
-  resultsSaved: true;
-  wellnessSaved: boolean;
-};
+export type SessionData = InferResponseType<(typeof api.program.days)[':day']['session']['$get'], 200>;
+export type PlanDay = ProgramState['plan'][number];
+type FinishCall = (typeof api.program.days)[':day']['finish']['$post'];
+export type FinishOutcome = InferResponseType<FinishCall, 200>['outcome'];
+
+export type FinishInput = { day: number; idempotencyKey: string; body: FinishSessionInput };
 
 /**
  * Finish: results, wellness (today only) and the completion in one request. The key is the
@@ -89,13 +65,14 @@ export function useFinishSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ day, idempotencyKey, body }: FinishInput) =>
-      request<ProgramState & { outcome: FinishOutcome }>(`/program/days/${day}/finish`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
-        body: JSON.stringify(body),
-      }),
+      unwrap(
+        api.program.days[':day'].finish.$post(
+          { param: { day: String(day) }, json: body },
+          { headers: { 'idempotency-key': idempotencyKey } },
+        ),
+      ),
     onSuccess: ({ outcome: _outcome, ...state }, { day }) => {
-      queryClient.setQueryData(programQuery().queryKey, state as ProgramState);
+      queryClient.setQueryData(programQuery().queryKey, state);
       void queryClient.invalidateQueries({ queryKey: programKeys.session(day) });
       void queryClient.invalidateQueries({ queryKey: exerciseKeys.list });
       void queryClient.invalidateQueries({ queryKey: profileKeys.profile });

@@ -1,6 +1,5 @@
 import type { Prescription } from '@core28/core/session-plan';
-import type { ProgramState } from './api';
-import type { PlanDay } from './session/contract-types';
+import type { PlanDay, ProgramState } from './api';
 
 const mss = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
@@ -10,6 +9,6 @@ export const prescriptionText = (p: Prescription) =>
 
 /** A day of the plan, as GET /api/program returns it. */
 export const planDay = (state: ProgramState, day: number): PlanDay | undefined =>
-  (state as ProgramState & { plan?: PlanDay[] }).plan?.find((p) => p.day === day);
+  state.plan.find((p) => p.day === day);
 
 export const sessionPath = (day: number) => `/program/day/${day}/session`;

@@ -4,8 +4,8 @@ import { Minus, Plus, Trophy } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError } from '@/lib/api';
+import type { SessionData } from '../api';
 import { useFinishSession } from '../api';
-import type { SessionData } from './contract-types';
 import { clock } from './player-shell';
 import { RatingChoice } from './rating-choice';
 import type { SessionPlayer } from './use-session-player';
@@ -25,19 +25,16 @@ export function FinishScreen({ data, player }: { data: SessionData; player: Sess
   const onFinish = () => {
     // Feeling and energy go together or not at all; one chosen takes the spec's default for the other.
     const hasWellness = data.isToday && (session.feeling !== null || session.energy !== null);
+    const body = {
+      totalSeconds: summary.totalActiveSeconds,
+      reps,
+      ...(hasWellness && {
+        feeling: session.feeling ?? DEFAULT_RATING,
+        energy: session.energy ?? DEFAULT_RATING,
+      }),
+    };
     finish.mutate(
-      {
-        day,
-        idempotencyKey: session.idempotencyKey,
-        body: {
-          totalSeconds: summary.totalActiveSeconds,
-          reps,
-          ...(hasWellness && {
-            feeling: session.feeling ?? DEFAULT_RATING,
-            energy: session.energy ?? DEFAULT_RATING,
-          }),
-        },
-      },
+      { day, idempotencyKey: player.keyFor(JSON.stringify(body)), body },
       {
         onSuccess: ({ outcome }) => {
           player.forget();

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { SessionData } from './contract-types';
+import type { SessionData } from '../api';
 import { FinishScreen } from './finish-screen';
 import { clock, PlayerShell } from './player-shell';
 import { ReadyScreen } from './ready-screen';

@@ -1,6 +1,7 @@
 import { Play } from 'lucide-react';
+import { mediaOf } from '../../exercises/api';
 import { ExerciseMedia } from '../../exercises/exercise-media';
-import type { SessionData } from './contract-types';
+import type { SessionData } from '../api';
 import { clock } from './player-shell';
 import { phaseLabel, stepTarget } from './step-labels';
 import { unlockAudio } from './use-cues';
@@ -31,7 +32,7 @@ export function ReadyScreen({ data, onStart }: { data: SessionData; onStart: () 
   return (
     <div className="mx-auto grid w-full max-w-5xl flex-1 content-start gap-6 px-4 pb-28 lg:grid-cols-2 lg:gap-10 lg:pt-6">
       <ExerciseMedia
-        media={exercise.media}
+        media={mediaOf(exercise)}
         demoKey={exercise.demoKey}
         label={exercise.name}
         className="max-h-[32dvh] lg:max-h-none"

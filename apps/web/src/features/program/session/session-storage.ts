@@ -1,6 +1,6 @@
+import type { SessionStep } from '@core28/core/session-plan';
 import type { PlayerState } from '@core28/core/session-player';
 import { parsePlayerState } from '@core28/core/session-player-store';
-import type { SessionStep } from './contract-types';
 
 /**
  * A session in progress, kept in this browser until it is saved (issue 17): a reload, a closed
@@ -10,6 +10,11 @@ import type { SessionStep } from './contract-types';
 export type StoredSession = {
   player: PlayerState<SessionStep>;
   idempotencyKey: string;
+  /**
+   * The body first sent with the key. The server answers a key's second use only with the same
+   * body (else 409): corrected values after an unanswered Finish go with a new key.
+   */
+  sentBody: string | null;
   /** The finish screen's corrections, so a reload there keeps them too. */
   reps: number | null;
   feeling: number | null;
@@ -32,6 +37,7 @@ export function readSession(key: string): StoredSession | null {
     return {
       player,
       idempotencyKey: raw.idempotencyKey,
+      sentBody: typeof raw.sentBody === 'string' ? raw.sentBody : null,
       reps,
       feeling: rating(raw.feeling),
       energy: rating(raw.energy),

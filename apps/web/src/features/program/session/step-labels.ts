@@ -1,4 +1,4 @@
-import type { SessionStep } from './contract-types';
+import type { SessionStep } from '@core28/core/session-plan';
 import { clock } from './player-shell';
 
 /** 'Warm-up 2 of 4', 'Set 3 of 5', 'Rest', 'Cool-down 1 of 4'. */

@@ -1,3 +1,4 @@
+import type { SessionStep } from '@core28/core/session-plan';
 import {
   completeStep,
   createSession,
@@ -11,7 +12,6 @@ import {
   start,
 } from '@core28/core/session-player';
 import { useCallback, useEffect, useState } from 'react';
-import type { SessionStep } from './contract-types';
 import {
   clearSession,
   newIdempotencyKey,
@@ -26,6 +26,7 @@ const REDRAW_MS = 250;
 const freshSession = (steps: SessionStep[]): StoredSession => ({
   player: createSession(steps),
   idempotencyKey: newIdempotencyKey(),
+  sentBody: null,
   reps: null,
   feeling: null,
   energy: null,
@@ -80,6 +81,18 @@ export function useSessionPlayer(storageKey: string, steps: SessionStep[]) {
     /** The finish screen's corrections: total reps, feeling and energy. */
     setFinish: (changes: Partial<Pick<StoredSession, 'reps' | 'feeling' | 'energy'>>) =>
       setSession((current) => ({ ...current, ...changes })),
+    /**
+     * The key for a Finish with `body`: the session's own, or a new one when other values went
+     * with it before (kept before sending, so a reload mid-request retries with the same pair).
+     */
+    keyFor: (body: string) => {
+      const key =
+        session.sentBody === null || session.sentBody === body ? session.idempotencyKey : newIdempotencyKey();
+      const next = { ...session, idempotencyKey: key, sentBody: body };
+      writeSession(storageKey, next);
+      setSession(next);
+      return key;
+    },
     restart: () => {
       clearSession(storageKey);
       setSession(freshSession(steps));
