@@ -8,7 +8,7 @@ import { type AdminExercise, type AdminProgramDay, programDaysQuery, useSwapProg
 import { ProgramDayForm } from './admin-program-day-form';
 
 const prescriptionText = ({ sets, workSeconds, targetReps, restSeconds }: AdminProgramDay['prescription']) =>
-  `${sets} × ${targetReps !== null ? `${targetReps} reps` : `${workSeconds} s`}, rest ${restSeconds} s`;
+  `${sets} sets × ${targetReps !== null ? `${targetReps} reps` : `${workSeconds} s`} · rest ${restSeconds} s`;
 
 /** The 28 program days (issue 17): each day's exercise and prescription; days swap to reorder. */
 export function AdminProgramDays({ exercises }: { exercises: AdminExercise[] }) {
@@ -44,7 +44,7 @@ export function AdminProgramDays({ exercises }: { exercises: AdminExercise[] }) 
       {list.isPending ? (
         <p className="text-zinc-600">Loading program days...</p>
       ) : (
-        <ol className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3">
+        <ol className="grid gap-2 lg:grid-cols-2">
           {days.map((day) => (
             <li
               key={day.day}

@@ -53,18 +53,12 @@ export function TodaySessionCard({
         className="hidden sm:block"
       />
       <div className="grid gap-2">
-        <div className="flex items-center justify-between gap-3">
-          <Heading
-            id="today-session-heading"
-            className="text-sm font-semibold tracking-widest text-brand-700 uppercase"
-          >
-            Today's Exercise · Day {day}
-          </Heading>
-          <p className="flex shrink-0 items-center gap-1 text-sm font-semibold text-zinc-700">
-            <Flame className={cn('size-4', streak > 0 ? 'text-brand-600' : 'text-zinc-400')} aria-hidden />
-            {streak} day streak
-          </p>
-        </div>
+        <Heading
+          id="today-session-heading"
+          className="text-sm font-semibold tracking-widest text-brand-700 uppercase"
+        >
+          Today's Exercise · Day {day}
+        </Heading>
         <div className="flex items-center gap-3">
           <ExerciseDemo
             demoKey={plan?.exercise.demoKey ?? null}
@@ -78,6 +72,10 @@ export function TodaySessionCard({
                 {prescriptionText(plan.prescription)} · about {plan.estimatedMinutes} min
               </p>
             )}
+            <p className="flex items-center gap-1 text-sm font-semibold text-zinc-700">
+              <Flame className={cn('size-4', streak > 0 ? 'text-brand-600' : 'text-zinc-400')} aria-hidden />
+              {streak}-day streak
+            </p>
             {isDone && (
               <p className="flex items-center gap-1 text-sm font-semibold text-green-700">
                 <CircleCheck className="size-4" aria-hidden /> Completed

@@ -80,7 +80,7 @@ export function FinishScreen({ data, player }: { data: SessionData; player: Sess
           {data.exercise.name}: {setsDone} of {data.prescription.sets} sets. Great work.
         </p>
       </div>
-      <dl className="grid grid-cols-2 gap-3">
+      <dl className="grid gap-3 sm:grid-cols-2">
         <div className="grid content-start gap-1 rounded-2xl bg-white/10 p-4 text-center">
           <dt className="text-sm text-zinc-400">Total time</dt>
           <dd className="text-4xl font-black tabular-nums">{clock(summary.totalActiveSeconds)}</dd>

@@ -3,7 +3,6 @@ import { mediaOf } from '../../exercises/api';
 import { ExerciseMedia } from '../../exercises/exercise-media';
 import type { SessionData } from '../api';
 import { clock } from './player-shell';
-import { phaseLabel, stepTarget } from './step-labels';
 import { unlockAudio } from './use-cues';
 
 const minutes = (seconds: number) => `${Math.max(1, Math.round(seconds / 60))} min`;
@@ -17,11 +16,23 @@ export function ReadyScreen({ data, onStart }: { data: SessionData; onStart: () 
     prescription.targetReps !== null
       ? `${prescription.sets} sets × ${prescription.targetReps} reps`
       : `${prescription.sets} sets × ${clock(prescription.workSeconds ?? 0)}`;
-  const facts = [
-    `Warm-up ${minutes(sum('warmup'))}`,
-    work,
-    `Rest ${clock(prescription.restSeconds)}`,
-    `Cool-down ${minutes(sum('cooldown'))}`,
+  const facts = [`Warm-up ${minutes(sum('warmup'))}`, work, `Cool-down ${minutes(sum('cooldown'))}`];
+  const titles = (kind: string) =>
+    steps
+      .filter((s) => s.kind === kind)
+      .map((s) => s.title)
+      .join(', ');
+  const workSeconds = data.estimatedSeconds - sum('warmup') - sum('cooldown');
+  const groups = [
+    { name: 'Warm-up', seconds: sum('warmup'), detail: titles('warmup') },
+    {
+      name: exercise.name,
+      seconds: workSeconds,
+      detail: prescription.restSeconds
+        ? `${work}, ${clock(prescription.restSeconds)} rest between sets`
+        : `${work}, no rest between sets`,
+    },
+    { name: 'Cool-down', seconds: sum('cooldown'), detail: titles('cooldown') },
   ];
   const note = data.isCompleted
     ? `You completed Day ${data.day}. A replay saves your new time and reps.`
@@ -30,7 +41,7 @@ export function ReadyScreen({ data, onStart }: { data: SessionData; onStart: () 
       : `Finishing marks Day ${data.day} as completed.`;
 
   return (
-    <div className="mx-auto grid w-full max-w-5xl flex-1 content-start gap-6 px-4 pb-28 lg:grid-cols-2 lg:gap-10 lg:pt-6">
+    <div className="mx-auto grid w-full max-w-5xl flex-1 content-start gap-6 px-4 pb-28 lg:grid-cols-2 lg:gap-x-10 lg:gap-y-6 lg:pt-6 lg:pb-10">
       <ExerciseMedia
         media={mediaOf(exercise)}
         demoKey={exercise.demoKey}
@@ -53,24 +64,26 @@ export function ReadyScreen({ data, onStart }: { data: SessionData; onStart: () 
           ))}
         </ul>
         {note && <p className="rounded-lg bg-white/10 p-3 text-sm text-zinc-200">{note}</p>}
-        <ol aria-label="Steps" className="grid gap-1 text-sm text-zinc-300">
-          {steps.map((step) => (
-            <li key={step.id} className="flex justify-between gap-4 border-b border-white/10 py-1.5">
-              <span>{step.kind === 'work' ? phaseLabel(step, steps) : step.title}</span>
-              <span className="tabular-nums text-zinc-400">{stepTarget(step)}</span>
-            </li>
+        <dl className="grid gap-3 text-sm">
+          {groups.map((group) => (
+            <div key={group.name} className="grid gap-0.5 border-b border-white/10 pb-3">
+              <dt className="flex justify-between font-semibold">
+                {group.name} <span className="tabular-nums text-zinc-400">{clock(group.seconds)}</span>
+              </dt>
+              <dd className="text-zinc-300">{group.detail}</dd>
+            </div>
           ))}
-        </ol>
+        </dl>
         <p className="hidden text-xs text-zinc-400 lg:block">Space pauses and resumes.</p>
       </div>
-      <div className="fixed inset-x-0 bottom-0 bg-gradient-to-t from-zinc-950 via-zinc-950 to-transparent px-4 pt-6 pb-4">
+      <div className="fixed inset-x-0 bottom-0 bg-gradient-to-t from-zinc-950 via-zinc-950 to-transparent px-4 pt-6 pb-4 lg:static lg:col-start-2 lg:bg-none lg:p-0">
         <button
           type="button"
           onClick={() => {
             unlockAudio();
             onStart();
           }}
-          className="mx-auto flex h-16 w-full max-w-md items-center justify-center gap-2 rounded-full bg-brand-600 text-lg font-bold hover:bg-brand-700 focus-visible:outline-white"
+          className="mx-auto flex h-16 w-full max-w-md items-center lg:mx-0 justify-center gap-2 rounded-full bg-brand-600 text-lg font-bold hover:bg-brand-700 focus-visible:outline-white"
         >
           <Play className="size-6" aria-hidden /> Start
         </button>

@@ -29,7 +29,7 @@ export function RepCounter({
         <output
           aria-label="Reps done"
           aria-live="polite"
-          className="w-28 text-7xl leading-none font-black tabular-nums sm:text-8xl"
+          className="min-w-28 px-1 text-7xl leading-none font-black tabular-nums sm:text-8xl"
         >
           {value}
         </output>

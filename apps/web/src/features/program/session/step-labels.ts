@@ -4,7 +4,7 @@ import { clock } from './player-shell';
 /** 'Warm-up 2 of 4', 'Set 3 of 5', 'Rest', 'Cool-down 1 of 4'. */
 export function phaseLabel(step: SessionStep, steps: SessionStep[]) {
   if (step.kind === 'work') return step.set && step.sets ? `Set ${step.set} of ${step.sets}` : 'Work';
-  if (step.kind === 'rest') return 'Rest';
+  if (step.kind === 'rest') return step.set && step.sets ? `Set ${step.set} of ${step.sets} done` : 'Rest';
   const same = steps.filter((s) => s.kind === step.kind);
   const name = step.kind === 'warmup' ? 'Warm-up' : 'Cool-down';
   return `${name} ${same.indexOf(step) + 1} of ${same.length}`;

@@ -81,15 +81,18 @@ export function StepScreen({
         <p className="sr-only" aria-live="polite">
           {`${phaseLabel(step, steps)}: ${heading}`}
         </p>
-        <div className="mt-1 grid grid-cols-3 items-center justify-items-center">
+        {isReps && (
           <button
             type="button"
-            onClick={tap(player.skip)}
-            className={`${roundButton} size-16 bg-white/10 text-xs hover:bg-white/20`}
+            onClick={tap(player.completeStep)}
+            className="mx-auto flex h-14 w-full max-w-sm items-center justify-center gap-2 rounded-full bg-green-600 text-lg font-bold hover:bg-green-700 focus-visible:outline-white"
           >
-            <SkipForward className="size-6" aria-hidden />
-            Skip
+            <Check className="size-6" aria-hidden /> Done
           </button>
+        )}
+        {/* Pause in the middle and Skip to its right on every step: the thumb learns where they are. */}
+        <div className="grid grid-cols-[1fr_auto_1fr] items-center justify-items-center gap-6">
+          <span />
           <button
             type="button"
             onClick={tap(player.togglePause)}
@@ -98,18 +101,14 @@ export function StepScreen({
           >
             {isPaused ? <Play className="size-9" aria-hidden /> : <Pause className="size-9" aria-hidden />}
           </button>
-          {isReps ? (
-            <button
-              type="button"
-              onClick={tap(player.completeStep)}
-              className={`${roundButton} size-16 bg-green-600 text-xs hover:bg-green-700`}
-            >
-              <Check className="size-6" aria-hidden />
-              Done
-            </button>
-          ) : (
-            <span />
-          )}
+          <button
+            type="button"
+            onClick={tap(player.skip)}
+            className={`${roundButton} size-16 justify-self-start bg-white/10 text-xs hover:bg-white/20`}
+          >
+            <SkipForward className="size-6" aria-hidden />
+            Skip
+          </button>
         </div>
         {isPaused && (
           <div className="flex justify-center gap-3 text-sm">
