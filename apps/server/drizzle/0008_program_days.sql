@@ -2,7 +2,7 @@ CREATE TABLE "idempotency_keys" (
 	"user_id" text NOT NULL,
 	"key" uuid NOT NULL,
 	"request" text NOT NULL,
-	"body" jsonb,
+	"body" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "idempotency_keys_user_id_key_pk" PRIMARY KEY("user_id","key")
 );

@@ -17,12 +17,17 @@ import { SEED_ARTICLES, SEED_EXERCISES, SEED_HOME_EXERCISES } from './content.ts
 
 const DAY_MS = 86_400_000;
 
-/**
- * Idempotent, and safe when two instances start at once: the content is written in one
- * transaction under an advisory lock, each part only when it is missing.
- */
+/** Idempotent: the admin account, then the content (seedContent). */
 export async function seed(deps: Deps) {
   const adminId = await ensureAdmin(deps);
+  await seedContent(deps, { adminId });
+}
+
+/**
+ * Safe to run again, and by two instances starting at once: the content is written in one
+ * transaction under an advisory lock, each part only when it is missing.
+ */
+export async function seedContent(deps: Deps, { adminId }: { adminId: string | null }) {
   await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('core28:seed'))`);
     await seedProgram(tx, deps.log);

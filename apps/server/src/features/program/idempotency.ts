@@ -58,13 +58,12 @@ export async function once<T>(
         .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
       if (!stored || stored.request !== request || stored.body === null)
         throw new AppError('CONFLICT', 'This Idempotency-Key was already used for another request');
-      return stored.body as T;
+      return JSON.parse(stored.body) as T;
     }
     const body = await work(tx);
-    // Stored as the client received it (JSON), so a replay is the same bytes' worth.
     await tx
       .update(idempotencyKeys)
-      .set({ body: JSON.parse(JSON.stringify(body)) })
+      .set({ body: JSON.stringify(body) })
       .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
     return body;
   });

@@ -351,7 +351,8 @@ export const idempotencyKeys = pgTable(
     key: uuid('key').notNull(),
     /** A hash of the route and the validated body: the key is refused for another request. */
     request: text('request').notNull(),
-    body: jsonb('body'),
+    /** The answer's JSON text as sent (jsonb would reorder its keys). */
+    body: text('body'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
