@@ -7,16 +7,37 @@ import { expectToast, moveToDay } from './helpers';
 // of 0:45). The page's clock (Date) is the test's: it moves only when the test moves it, while the
 // page's timers run as usual, so a jump of minutes is what a sleeping phone sees on waking.
 
-/** Records navigator.vibrate's calls (the cues), as a phone would feel them. */
-const recordVibrations = (page: Page) =>
+/**
+ * Records navigator.vibrate's calls (the cues, as a phone would feel them) and the screen wake
+ * lock's requests and releases (headless Chromium has no screen to keep on).
+ */
+const recordCues = (page: Page) =>
   page.addInitScript(() => {
-    const w = window as unknown as { vibrations: unknown[] };
+    const w = window as unknown as { vibrations: unknown[]; wakeLocks: string[] };
     w.vibrations = [];
+    w.wakeLocks = [];
     navigator.vibrate = (pattern) => {
       w.vibrations.push(pattern);
       return true;
     };
+    Object.defineProperty(navigator, 'wakeLock', {
+      value: {
+        request: async () => {
+          w.wakeLocks.push('request');
+          const sentinel = {
+            released: false,
+            release: async () => {
+              sentinel.released = true;
+              w.wakeLocks.push('release');
+            },
+          };
+          return sentinel;
+        },
+      },
+    });
   });
+const wakeLocks = (page: Page) =>
+  page.evaluate(() => (window as unknown as { wakeLocks: string[] }).wakeLocks);
 const vibrations = (page: Page) =>
   page.evaluate(() => (window as unknown as { vibrations: unknown[] }).vibrations);
 
@@ -50,7 +71,7 @@ test('a member on day 3 trains the whole session from /program, and /program and
   member: { email },
 }) => {
   await moveToDay(page, email, 3);
-  await recordVibrations(page);
+  await recordCues(page);
   const clock = await sessionClock(page);
 
   await page.goto('/program');
@@ -66,7 +87,9 @@ test('a member on day 3 trains the whole session from /program, and /program and
 
   await expect(page).toHaveURL(/\/program\/day\/3\/session$/);
   await expect(page.getByRole('heading', { name: 'Glute Bridge' })).toBeVisible();
+  expect(await wakeLocks(page)).toEqual([]);
   await page.getByRole('button', { name: 'Start' }).click();
+  await expect.poll(() => wakeLocks(page)).toEqual(['request']); // the screen stays on
 
   // Warm-up: the countdown, and the cues at 3, 2, 1 and at the change of step.
   const timer = page.getByRole('timer');
@@ -101,10 +124,12 @@ test('a member on day 3 trains the whole session from /program, and /program and
   await expect(timer).toHaveText('1:00');
   await page.keyboard.press('Space');
   await expect(page.getByRole('button', { name: 'Resume' })).toBeVisible();
+  await expect.poll(() => wakeLocks(page)).toEqual(['request', 'release']); // paused: it may sleep
   await clock.advance(60);
   await expect(timer).toHaveText('1:00');
   await page.keyboard.press('Space');
   await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await expect.poll(() => wakeLocks(page)).toEqual(['request', 'release', 'request']);
 
   // Sound and vibration off with one tap, remembered: the next change is silent.
   const sound = page.getByRole('button', { name: 'Sound and vibration' });
