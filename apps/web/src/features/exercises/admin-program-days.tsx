@@ -27,7 +27,7 @@ export function AdminProgramDays({ exercises }: { exercises: AdminExercise[] }) 
     );
 
   return (
-    <section aria-labelledby="program-days-heading" className="grid gap-3">
+    <section aria-labelledby="program-days-heading" className="grid min-w-0 gap-3">
       <div>
         <h2 id="program-days-heading" className="text-xl font-bold">
           Program days
@@ -44,7 +44,7 @@ export function AdminProgramDays({ exercises }: { exercises: AdminExercise[] }) 
       {list.isPending ? (
         <p className="text-zinc-600">Loading program days...</p>
       ) : (
-        <ol className="grid gap-2 lg:grid-cols-2">
+        <ol className="grid grid-cols-1 gap-2 lg:grid-cols-2">
           {days.map((day) => (
             <li
               key={day.day}
