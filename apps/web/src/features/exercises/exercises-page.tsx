@@ -58,7 +58,7 @@ export default function ExercisesPage() {
                 <li
                   key={id}
                   data-testid="exercise-skeleton"
-                  className="h-96 animate-pulse rounded-2xl bg-zinc-100"
+                  className="h-80 animate-pulse rounded-2xl bg-zinc-100"
                 />
               ))
             : list.map((exercise) => {
@@ -70,7 +70,7 @@ export default function ExercisesPage() {
                     className={cn('grid content-start gap-2 rounded-2xl border p-5', look.card)}
                   >
                     <div className="relative">
-                      <ExerciseDemo demoKey={demoKey ?? null} label={exercise.name} className="bg-white/70" />
+                      <ExerciseDemo demoKey={demoKey ?? null} label={exercise.name} className="h-40 w-full bg-white/70" />
                       {media && (
                         <span className="absolute top-2 right-2 flex items-center gap-1 rounded-full bg-zinc-900 px-2 py-1 text-xs font-semibold text-white">
                           <Video className="size-3.5" aria-hidden /> Video
