@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -14,6 +15,11 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
+      },
+      {
+        // Web code that needs no browser: rendered to markup with react-dom/server.
+        resolve: { alias: { '@': path.resolve(import.meta.dirname, 'apps/web/src') } },
+        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] },
       },
     ],
   },
