@@ -70,7 +70,11 @@ export default function ExercisesPage() {
                     className={cn('grid content-start gap-2 rounded-2xl border p-5', look.card)}
                   >
                     <div className="relative">
-                      <ExerciseDemo demoKey={demoKey ?? null} label={exercise.name} className="h-40 w-full bg-white/70" />
+                      <ExerciseDemo
+                        demoKey={demoKey ?? null}
+                        label={exercise.name}
+                        className="h-40 w-full bg-white/70"
+                      />
                       {media && (
                         <span className="absolute top-2 right-2 flex items-center gap-1 rounded-full bg-zinc-900 px-2 py-1 text-xs font-semibold text-white">
                           <Video className="size-3.5" aria-hidden /> Video
