@@ -55,8 +55,8 @@ function ExerciseForm({ exercise, onDone }: { exercise: AdminExercise | null; on
       </Field>
       <Field
         id="exercise-video"
-        label="YouTube link"
-        hint="Shown embedded (privacy-enhanced). Or upload a video below."
+        label="Video URL"
+        hint="A YouTube video, shown embedded (privacy-enhanced). Or upload a video file below."
         error={errors.videoUrl?.message}
       >
         <Input type="url" placeholder="https://www.youtube.com/watch?v=…" {...form.register('videoUrl')} />
