@@ -216,6 +216,15 @@ test.describe('at 390 px with a touch screen', () => {
     await page.getByRole('button', { name: 'Done' }).tap();
     await expect(page.getByRole('timer')).toHaveText('1:15');
     expect(await fits()).toBe(true);
+
+    // Out of the player for ten minutes: it paused on the way out, and today's card offers it back.
+    await page.getByRole('link', { name: 'Leave workout' }).tap();
+    await expect(page).toHaveURL(/\/program$/);
+    await clock.advance(600);
+    const today = page.getByRole('region', { name: "Today's Exercise · Day 3" });
+    await today.getByRole('link', { name: 'Resume workout' }).tap();
+    await expect(page.getByRole('timer')).toHaveText('1:15');
+    await page.getByRole('button', { name: 'Resume' }).tap();
     await page.getByRole('button', { name: 'Skip' }).tap();
     await restOfTheSets(page, clock, (target) => target.tap());
     await clock.advance(180);

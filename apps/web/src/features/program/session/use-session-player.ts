@@ -11,7 +11,7 @@ import {
   skip,
   start,
 } from '@core28/core/session-player';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   clearSession,
   newIdempotencyKey,
@@ -36,10 +36,12 @@ type PlayerEvent = (state: PlayerState<SessionStep>, at: number) => PlayerState<
 
 /**
  * A session on screen: the stored session (or a new one), the view at this moment, and the
- * member's actions. Kept in localStorage from the start until it is saved or thrown away.
+ * member's actions. Kept in localStorage from the start until it is saved or thrown away; each
+ * change is written as it happens, not after the next render (leaving the page unmounts at once).
  */
 export function useSessionPlayer(storageKey: string, steps: SessionStep[]) {
   const [session, setSession] = useState(() => readSession(storageKey) ?? freshSession(steps));
+  const latest = useRef(session);
   const [now, setNow] = useState(() => Date.now());
   const view = sessionAt(session.player, now);
 
@@ -56,15 +58,22 @@ export function useSessionPlayer(storageKey: string, steps: SessionStep[]) {
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, []);
 
-  useEffect(() => {
-    if (session.player.startedAt !== null) writeSession(storageKey, session);
-  }, [storageKey, session]);
-
-  const act = useCallback((event: PlayerEvent) => {
-    const at = Date.now();
-    setNow(at);
-    setSession((current) => ({ ...current, player: event(current.player, at) }));
-  }, []);
+  const save = useCallback(
+    (next: StoredSession) => {
+      latest.current = next;
+      if (next.player.startedAt !== null) writeSession(storageKey, next);
+      setSession(next);
+    },
+    [storageKey],
+  );
+  const act = useCallback(
+    (event: PlayerEvent) => {
+      const at = Date.now();
+      setNow(at);
+      save({ ...latest.current, player: event(latest.current.player, at) });
+    },
+    [save],
+  );
 
   return {
     view,
@@ -80,22 +89,21 @@ export function useSessionPlayer(storageKey: string, steps: SessionStep[]) {
     setStepReps: (stepId: string, reps: number) => act((state) => setReps(state, stepId, reps)),
     /** The finish screen's corrections: total reps, feeling and energy. */
     setFinish: (changes: Partial<Pick<StoredSession, 'reps' | 'feeling' | 'energy'>>) =>
-      setSession((current) => ({ ...current, ...changes })),
+      save({ ...latest.current, ...changes }),
     /**
      * The key for a Finish with `body`: the session's own, or a new one when other values went
      * with it before (kept before sending, so a reload mid-request retries with the same pair).
      */
     keyFor: (body: string) => {
-      const key =
-        session.sentBody === null || session.sentBody === body ? session.idempotencyKey : newIdempotencyKey();
-      const next = { ...session, idempotencyKey: key, sentBody: body };
-      writeSession(storageKey, next);
-      setSession(next);
+      const current = latest.current;
+      const isSame = current.sentBody === null || current.sentBody === body;
+      const key = isSame ? current.idempotencyKey : newIdempotencyKey();
+      save({ ...current, idempotencyKey: key, sentBody: body });
       return key;
     },
     restart: () => {
       clearSession(storageKey);
-      setSession(freshSession(steps));
+      save(freshSession(steps));
     },
     /** After a save: nothing is kept. */
     forget: () => clearSession(storageKey),
