@@ -63,7 +63,8 @@ export function useSwapProgramDays() {
 
 // ---- an exercise's video (issue 17) ----
 
-// TEMPORARY: plain fetch until i17-media's routes are merged and the typed client knows them.
+// The upload is multipart and the route reads its body itself, so the typed client has no form
+// type for it: a plain fetch, with the same errors as `unwrap` (the server's 413/415 messages).
 async function send(path: string, init: RequestInit) {
   let res: Response;
   try {

@@ -26,13 +26,13 @@ export const todaysExerciseQuery = (isSignedIn: boolean) =>
 
 export type Exercise = InferResponseType<typeof api.exercises.$get, 200>['exercises'][number];
 
-// TEMPORARY until i17-media's API is merged: the contract's media object.
+// Until i17-media is merged (then: core exercise-media's ExerciseMedia): the contract's media object.
 export type ExerciseMediaInfo =
   | { kind: 'upload'; url: string; type: 'video/mp4' | 'video/webm' }
   | { kind: 'youtube'; embedUrl: string }
   | null;
 
-/** TEMPORARY until i17-media's `demoKey`/`media` are merged. */
+/** The contract's `demoKey` and `media` of an exercise (the API has them once i17-media is merged). */
 export const exerciseExtras = (exercise: Exercise) =>
   exercise as Exercise & { demoKey?: string | null; media?: ExerciseMediaInfo };
 export const mediaOf = (exercise: object) => (exercise as { media?: ExerciseMediaInfo }).media ?? null;

@@ -33,11 +33,7 @@ export default function ProgramPage() {
   const state = program.data;
   const done = new Set(state.completions.map((c) => c.day));
   const selectedWeek = week ?? defaultWeek(state.currentDay);
-  // TEMPORARY: `days` comes with i17-program's API; until then the day number says it.
-  const exerciseOf = (day: number) =>
-    exercises.data?.exercises.find(
-      (e) => (e as { days?: number[] }).days?.includes(day) ?? e.dayNumber === day,
-    );
+  const exerciseOf = (day: number) => exercises.data?.exercises.find((e) => e.days.includes(day));
 
   const onConfirm = (day: number) =>
     complete.mutate(day, {
