@@ -74,6 +74,7 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
     const found = await auditAll(context, [
       '/',
       '/program',
+      '/program/day/1/session',
       '/exercises',
       '/progress',
       '/profile',

@@ -114,3 +114,9 @@ export async function signInOverHttp(context: BrowserContext, account: { email: 
   expect(signedIn.ok()).toBe(true);
   return account;
 }
+
+/** Puts a member's program on `day` (their registration moved back by the dev factory). */
+export async function moveToDay(page: Page, email: string, day: number) {
+  const moved = await page.request.post('/dev/members/registration', { data: { email, daysAgo: day - 1 } });
+  expect(moved.ok()).toBe(true);
+}

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectToast } from './helpers';
+import { expectToast, moveToDay } from './helpers';
 
 test('a member on day 3 completes the day, logs time, reps and wellness, sees progress, and searches exercises', async ({
   page,
@@ -66,15 +66,12 @@ test('a member on day 3 completes the day, logs time, reps and wellness, sees pr
   await expect(page.getByRole('button', { name: 'Show Details' })).toHaveCount(1);
   await page.getByRole('button', { name: 'Show Details' }).click();
   await expect(page.getByRole('dialog', { name: 'Day 3: Glute Bridge' })).toBeVisible();
-  // issue 17: the seeded YouTube search links are gone (no search page dressed as a video)
-  await expect(page.getByRole('link', { name: 'Watch tutorial video' })).toHaveCount(0);
+  // issue 17: the demonstration itself, not a link to a search page.
+  await expect(
+    page.getByRole('dialog').getByRole('img', { name: 'Demonstration: Glute Bridge' }),
+  ).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('link')).toHaveCount(0);
 });
-
-/** Puts the member's program on `day` (their registration moved back by the dev factory). */
-async function moveToDay(page: Page, email: string, day: number) {
-  const moved = await page.request.post('/dev/members/registration', { data: { email, daysAgo: day - 1 } });
-  expect(moved.ok()).toBe(true);
-}
 
 const origin = () => ({ origin: new URL(test.info().project.use.baseURL!).origin });
 

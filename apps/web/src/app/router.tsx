@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { PageSpinner } from '@/components/ui/spinner';
 import { RequireAdmin, RequireAuth } from '@/features/auth/guards';
 import HomePage from '@/features/marketing/home-page';
 import { RootLayout } from './root-layout';
@@ -61,6 +63,18 @@ export const router = createBrowserRouter([
       },
       { path: '*', lazy: page(() => import('@/features/marketing/not-found-page')) },
     ],
+  },
+  {
+    // The workout fills the screen: no site header or footer around it (issue 17).
+    path: 'program/day/:day/session',
+    element: (
+      <RequireAuth>
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </RequireAuth>
+    ),
+    children: [{ index: true, lazy: page(() => import('@/features/program/session/session-page')) }],
   },
   {
     path: 'admin',

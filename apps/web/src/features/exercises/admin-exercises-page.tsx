@@ -9,6 +9,9 @@ import { Field } from '@/components/ui/field';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { firstErrorMessage, useZodForm } from '@/lib/form';
 import { type AdminExercise, adminExercisesQuery, useSaveExercise } from './admin-api';
+import { ExerciseVideo } from './admin-exercise-video';
+import { AdminProgramDays } from './admin-program-days';
+import { mediaOf } from './api';
 
 function ExerciseForm({ exercise, onDone }: { exercise: AdminExercise | null; onDone: () => void }) {
   const form = useZodForm(ExerciseInputSchema, {
@@ -50,8 +53,13 @@ function ExerciseForm({ exercise, onDone }: { exercise: AdminExercise | null; on
       <Field id="exercise-description" label="Instructions" error={errors.description?.message}>
         <Textarea rows={5} {...form.register('description')} />
       </Field>
-      <Field id="exercise-video" label="Video URL" error={errors.videoUrl?.message}>
-        <Input type="url" placeholder="https://" {...form.register('videoUrl')} />
+      <Field
+        id="exercise-video"
+        label="Video URL"
+        hint="A YouTube video, shown embedded (privacy-enhanced). Or upload a video file below."
+        error={errors.videoUrl?.message}
+      >
+        <Input type="url" placeholder="https://www.youtube.com/watch?v=…" {...form.register('videoUrl')} />
       </Field>
       <Field id="exercise-category" label="Category" error={errors.category?.message}>
         <Select {...form.register('category')}>
@@ -82,7 +90,7 @@ export default function AdminExercisesPage() {
         <div>
           <h1 className="text-3xl font-extrabold tracking-tight">Exercises</h1>
           <p className="text-zinc-600">
-            The exercise library, newest first. Day N of the program uses the Nth exercise by id.
+            The exercise library, newest first, and what each of the program's 28 days trains.
           </p>
         </div>
         <Button onClick={() => setEditing({ exercise: null })}>
@@ -107,7 +115,11 @@ export default function AdminExercisesPage() {
               <div className="grid gap-1">
                 <p className="font-semibold">
                   {exercise.name}{' '}
-                  <span className="text-xs font-normal text-zinc-500">· {exercise.category}</span>
+                  <span className="text-xs font-normal text-zinc-500">
+                    · {exercise.category}
+                    {mediaOf(exercise)?.kind === 'upload' && ' · video'}
+                    {mediaOf(exercise)?.kind === 'youtube' && ' · YouTube'}
+                  </span>
                 </p>
                 <p className="text-sm text-zinc-600">{exercise.exercise}</p>
               </div>
@@ -123,6 +135,7 @@ export default function AdminExercisesPage() {
           ))}
         </ul>
       )}
+      <AdminProgramDays exercises={rows} />
       <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
         <DialogContent>
           <DialogTitle>{editing?.exercise ? 'Edit Exercise' : 'Add Exercise'}</DialogTitle>
@@ -136,6 +149,7 @@ export default function AdminExercisesPage() {
               onDone={() => setEditing(null)}
             />
           )}
+          {editing?.exercise && <ExerciseVideo exercise={editing.exercise} />}
         </DialogContent>
       </Dialog>
     </div>

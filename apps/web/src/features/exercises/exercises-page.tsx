@@ -1,12 +1,13 @@
 import { type DayStatus, searchExercises } from '@core28/core/program';
 import { useQuery } from '@tanstack/react-query';
-import { Search } from 'lucide-react';
+import { Search, Video } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
 import { cn } from '@/lib/utils';
-import { type Exercise, exercisesQuery } from './api';
+import { daysText, type Exercise, exerciseExtras, exercisesQuery } from './api';
+import { ExerciseDemo } from './exercise-demo';
 import { ExerciseDialog } from './exercise-dialog';
 
 // spec §9: six skeleton cards while loading.
@@ -57,18 +58,31 @@ export default function ExercisesPage() {
                 <li
                   key={id}
                   data-testid="exercise-skeleton"
-                  className="h-40 animate-pulse rounded-2xl bg-zinc-100"
+                  className="h-80 animate-pulse rounded-2xl bg-zinc-100"
                 />
               ))
             : list.map((exercise) => {
                 const look = STATUS_LOOK[exercise.status];
+                const { demoKey, media } = exerciseExtras(exercise);
                 return (
                   <li
                     key={exercise.id}
                     className={cn('grid content-start gap-2 rounded-2xl border p-5', look.card)}
                   >
+                    <div className="relative">
+                      <ExerciseDemo
+                        demoKey={demoKey ?? null}
+                        label={exercise.name}
+                        className="h-40 w-full bg-white/70"
+                      />
+                      {media && (
+                        <span className="absolute top-2 right-2 flex items-center gap-1 rounded-full bg-zinc-900 px-2 py-1 text-xs font-semibold text-white">
+                          <Video className="size-3.5" aria-hidden /> Video
+                        </span>
+                      )}
+                    </div>
                     <p className={cn('text-xs font-semibold', look.text)}>
-                      Day {exercise.dayNumber}
+                      {daysText(exercise)}
                       {look.label && ` · ${look.label}`}
                     </p>
                     <h2 className="text-lg font-bold">{exercise.name}</h2>

@@ -1,8 +1,12 @@
 import { Dumbbell, Flame, LineChart } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, Navigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useViewer } from '../auth/api';
 import { ClosingCta, LatestArticles, TodaysExercise } from './home-sections';
+
+// Members only, so it loads apart: visitors' first paint does not carry it (README page budgets).
+const MemberTodayCard = lazy(() => import('../program/today-session-card'));
 
 const FEATURES = [
   {
@@ -26,7 +30,21 @@ export default function HomePage() {
   return (
     <>
       <section className="bg-zinc-950 text-white">
-        <div className="mx-auto grid max-w-7xl gap-8 px-4 py-20 sm:px-6 md:py-28">
+        {/* Issue 17: a member's home leads with today's session, above the hero's buttons. */}
+        {user && (
+          <div className="mx-auto max-w-7xl px-4 pt-6 text-zinc-900 sm:px-6 md:pt-10">
+            <Suspense fallback={<div className="h-56 animate-pulse rounded-2xl bg-zinc-800 sm:h-44" />}>
+              <MemberTodayCard />
+            </Suspense>
+          </div>
+        )}
+        <div
+          className={
+            user
+              ? 'mx-auto grid max-w-7xl gap-6 px-4 py-10 sm:px-6 md:py-16'
+              : 'mx-auto grid max-w-7xl gap-8 px-4 py-20 sm:px-6 md:py-28'
+          }
+        >
           <p className="text-sm font-semibold tracking-widest text-brand-500 uppercase">
             The 28-day core program
           </p>
@@ -55,9 +73,11 @@ export default function HomePage() {
           </div>
         </div>
       </section>
-      <div className="-mt-8">
-        <TodaysExercise isSignedIn={user !== null} />
-      </div>
+      {!user && (
+        <div className="-mt-8">
+          <TodaysExercise isSignedIn={false} />
+        </div>
+      )}
       <section className="mx-auto grid max-w-7xl gap-6 px-4 py-16 sm:px-6 md:grid-cols-3">
         {FEATURES.map(({ icon: Icon, title, text }) => (
           <div key={title} className="rounded-2xl border border-zinc-200 p-6">

@@ -1,10 +1,14 @@
-import type { DayResultInput, WellnessInput } from '@core28/core/program-schemas';
+import type { DayResultInput, FinishSessionInput, WellnessInput } from '@core28/core/program-schemas';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api, unwrap } from '@/lib/api';
+import { exerciseKeys } from '../exercises/api';
 import { profileKeys } from '../profile/api';
 
-export const programKeys = { state: ['program'] as const };
+export const programKeys = {
+  state: ['program'] as const,
+  session: (day: number) => ['program', 'session', day] as const,
+};
 
 /** spec §8: /program and /progress say so as a toast and on the page. */
 export const PROGRAM_LOAD_FAILED = 'Failed to load your progress data';
@@ -37,3 +41,41 @@ export const useSaveResult = () =>
   useProgramWrite((json: DayResultInput) => unwrap(api.program.results.$put({ json })));
 export const useSaveWellness = () =>
   useProgramWrite((json: WellnessInput) => unwrap(api.program.wellness.$put({ json })));
+
+/** A day's session: its steps, exercise and prescription. A day not yet begun is the server's 400. */
+export const sessionQuery = (day: number) =>
+  queryOptions({
+    queryKey: programKeys.session(day),
+    queryFn: () => unwrap(api.program.days[':day'].session.$get({ param: { day: String(day) } })),
+    staleTime: 5 * 60_000,
+  });
+
+export type SessionData = InferResponseType<(typeof api.program.days)[':day']['session']['$get'], 200>;
+export type PlanDay = ProgramState['plan'][number];
+type FinishCall = (typeof api.program.days)[':day']['finish']['$post'];
+export type FinishOutcome = InferResponseType<FinishCall, 200>['outcome'];
+
+export type FinishInput = { day: number; idempotencyKey: string; body: FinishSessionInput };
+
+/**
+ * Finish: results, wellness (today only) and the completion in one request. The key is the
+ * session's own, so a retry or a double tap is answered with the first answer and saves once.
+ */
+export function useFinishSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ day, idempotencyKey, body }: FinishInput) =>
+      unwrap(
+        api.program.days[':day'].finish.$post(
+          { param: { day: String(day) }, json: body },
+          { headers: { 'idempotency-key': idempotencyKey } },
+        ),
+      ),
+    onSuccess: ({ outcome: _outcome, ...state }, { day }) => {
+      queryClient.setQueryData(programQuery().queryKey, state);
+      void queryClient.invalidateQueries({ queryKey: programKeys.session(day) });
+      void queryClient.invalidateQueries({ queryKey: exerciseKeys.list });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.profile });
+    },
+  });
+}

@@ -1,0 +1,167 @@
+import { energyPercent } from '@core28/core/program';
+import { sessionSummary } from '@core28/core/session-player';
+import { Minus, Plus, Trophy } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { ApiError } from '@/lib/api';
+import type { SessionData } from '../api';
+import { useFinishSession } from '../api';
+import { clock } from './player-shell';
+import { RatingChoice } from './rating-choice';
+import type { SessionPlayer } from './use-session-player';
+
+const DEFAULT_RATING = 3; // spec §5
+
+/** The day done: time and reps (reps correctable), feeling and energy for today, and Finish. */
+export function FinishScreen({ data, player }: { data: SessionData; player: SessionPlayer }) {
+  const { session } = player;
+  const summary = sessionSummary(session.player, session.player.finishedAt ?? Date.now());
+  const reps = session.reps ?? summary.totalReps;
+  const setsDone = summary.steps.filter((s) => s.kind === 'work' && s.outcome === 'done').length;
+  const finish = useFinishSession();
+  const navigate = useNavigate();
+  const day = data.day;
+
+  const onFinish = () => {
+    // Feeling and energy go together or not at all; one chosen takes the spec's default for the other.
+    const hasWellness = data.isToday && (session.feeling !== null || session.energy !== null);
+    const body = {
+      totalSeconds: summary.totalActiveSeconds,
+      reps,
+      ...(hasWellness && {
+        feeling: session.feeling ?? DEFAULT_RATING,
+        energy: session.energy ?? DEFAULT_RATING,
+      }),
+    };
+    finish.mutate(
+      { day, idempotencyKey: player.keyFor(JSON.stringify(body)), body },
+      {
+        onSuccess: ({ outcome }) => {
+          player.forget();
+          // spec §8: the texts of the complete, results and wellness flows.
+          if (outcome.completedNow && data.isToday)
+            toast.success('Workout Completed!', { description: `Great job completing Day ${day}!` });
+          else if (outcome.completedNow)
+            toast.success('Workout Completed', { description: `Day ${day} marked as completed.` });
+          else if (outcome.wasCompleted)
+            toast.info('Already Completed', { description: `Day ${day} is already marked as completed` });
+          toast.success('Progress Saved', {
+            description: `Exercise progress for Day ${day} has been saved.`,
+          });
+          if (outcome.wellnessSaved)
+            toast.success('Wellness Data Saved', {
+              description: `Your wellness data for Day ${day} has been saved.`,
+            });
+          navigate('/program', { replace: true });
+        },
+        onError: (error) => {
+          const description =
+            error instanceof ApiError && error.status === 400
+              ? error.message
+              : data.isCompleted
+                ? 'Failed to save exercise progress'
+                : data.isToday
+                  ? 'Failed to mark workout as completed'
+                  : 'Failed to mark day as completed';
+          toast.error('Error', { description });
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="mx-auto grid w-full max-w-xl flex-1 content-start gap-6 px-4 pt-2 pb-6">
+      <div className="grid justify-items-center gap-2 text-center">
+        <span className="grid size-16 place-items-center rounded-full bg-brand-600">
+          <Trophy className="size-8" aria-hidden />
+        </span>
+        <h1 className="text-3xl font-extrabold tracking-tight">Day {day} done!</h1>
+        <p className="text-zinc-300">
+          {data.exercise.name}: {setsDone} of {data.prescription.sets} sets. Great work.
+        </p>
+      </div>
+      <dl className="grid gap-3 sm:grid-cols-2">
+        <div className="grid content-start gap-1 rounded-2xl bg-white/10 p-4 text-center">
+          <dt className="text-sm text-zinc-400">Total time</dt>
+          <dd className="text-4xl font-black tabular-nums">{clock(summary.totalActiveSeconds)}</dd>
+        </div>
+        <div className="grid content-start gap-1 rounded-2xl bg-white/10 p-4 text-center">
+          <dt className="text-sm text-zinc-400">
+            <label htmlFor="finish-reps">Reps</label>
+          </dt>
+          <dd className="flex items-center justify-center gap-1">
+            <StepButton
+              label="One rep fewer"
+              onClick={() => player.setFinish({ reps: Math.max(0, reps - 1) })}
+            >
+              <Minus aria-hidden />
+            </StepButton>
+            <input
+              id="finish-reps"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={100_000}
+              value={reps}
+              onChange={(e) => {
+                const value = Number.parseInt(e.target.value, 10);
+                player.setFinish({ reps: Number.isNaN(value) ? 0 : Math.min(100_000, Math.max(0, value)) });
+              }}
+              className="w-20 bg-transparent text-center text-4xl font-black tabular-nums [appearance:textfield] focus-visible:outline-white [&::-webkit-inner-spin-button]:appearance-none"
+            />
+            <StepButton label="One rep more" onClick={() => player.setFinish({ reps: reps + 1 })}>
+              <Plus aria-hidden />
+            </StepButton>
+          </dd>
+        </div>
+      </dl>
+      {data.isToday && (
+        <div className="grid gap-4 rounded-2xl bg-white/5 p-4">
+          <RatingChoice
+            name="feeling"
+            legend="How do you feel today?"
+            value={session.feeling}
+            onChange={(feeling) => player.setFinish({ feeling })}
+            optionLabel={(n) => `${n} / 5`}
+          />
+          <RatingChoice
+            name="energy"
+            legend="Energy level"
+            value={session.energy}
+            onChange={(energy) => player.setFinish({ energy })}
+            optionLabel={(n) => `${energyPercent(n)}%`}
+          />
+        </div>
+      )}
+      <button
+        type="button"
+        onClick={onFinish}
+        disabled={finish.isPending}
+        className="h-16 rounded-full bg-brand-600 text-lg font-bold hover:bg-brand-700 focus-visible:outline-white disabled:opacity-60"
+      >
+        {finish.isPending ? 'Saving…' : 'Finish'}
+      </button>
+    </div>
+  );
+}
+
+function StepButton({
+  label,
+  onClick,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      onClick={onClick}
+      className="grid size-11 shrink-0 place-items-center rounded-full bg-white/10 hover:bg-white/20 focus-visible:outline-white [&_svg]:size-5"
+    >
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,61 @@
+import { PROGRAM_DAYS } from '@core28/core/program';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api';
+import { useViewer } from '../../auth/api';
+import { sessionQuery } from '../api';
+import { Player } from './player';
+import { sessionStorageKey } from './session-storage';
+
+/** /program/day/{n}/session: the guided workout of day n (issue 17). */
+export default function SessionPage() {
+  const param = useParams().day;
+  const day = Number(param);
+  const isDay = Number.isInteger(day) && day >= 1 && day <= PROGRAM_DAYS;
+  const { user } = useViewer();
+  const session = useQuery({ ...sessionQuery(day), enabled: isDay });
+
+  if (!isDay) return <Message text={`There is no day ${param} in the 28-day program.`} />;
+  if (session.isPending)
+    return (
+      <main className="grid min-h-dvh place-items-center bg-zinc-950">
+        <Spinner className="size-10 text-white" label="Loading your workout" />
+      </main>
+    );
+  if (session.isError) {
+    const error = session.error;
+    // A day not begun (the server's 400 'Day n has not started yet') says so; others can retry.
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500)
+      return <Message text={error.message} />;
+    return <Message text="Failed to load your workout." onRetry={() => session.refetch()} />;
+  }
+  if (!user) return null; // the guard lets members only
+  return <Player key={day} data={session.data} storageKey={sessionStorageKey(user.id, day)} />;
+}
+
+function Message({ text, onRetry }: { text: string; onRetry?: () => void }) {
+  return (
+    <main id="main" className="grid min-h-dvh place-items-center bg-zinc-950 p-6 text-center text-white">
+      <div className="grid justify-items-center gap-4">
+        <p role="alert" className="text-xl font-bold">
+          {text}
+        </p>
+        <div className="flex gap-3">
+          {onRetry && (
+            <button
+              type="button"
+              onClick={onRetry}
+              className="rounded-full bg-white px-5 py-3 font-semibold text-zinc-950"
+            >
+              Try Again
+            </button>
+          )}
+          <Link to="/program" className="rounded-full bg-brand-600 px-5 py-3 font-semibold">
+            Back to your program
+          </Link>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,74 @@
+import type { SessionStep } from '@core28/core/session-plan';
+import type { PlayerState } from '@core28/core/session-player';
+import { parsePlayerState } from '@core28/core/session-player-store';
+
+/**
+ * A session in progress, kept in this browser until it is saved (issue 17): a reload, a closed
+ * tab or a phone's lock screen comes back to it. The finish request's Idempotency-Key is made
+ * once with the session and kept beside it, so a retried or double-tapped Finish saves once.
+ */
+export type StoredSession = {
+  player: PlayerState<SessionStep>;
+  idempotencyKey: string;
+  /**
+   * The body first sent with the key. The server answers a key's second use only with the same
+   * body (else 409): corrected values after an unanswered Finish go with a new key.
+   */
+  sentBody: string | null;
+  /** The finish screen's corrections, so a reload there keeps them too. */
+  reps: number | null;
+  feeling: number | null;
+  energy: number | null;
+};
+
+const PREFIX = 'core28.session';
+export const sessionStorageKey = (userId: string, day: number) => `${PREFIX}.${userId}.day-${day}`;
+
+const rating = (value: unknown) =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 5 ? value : null;
+
+export function readSession(key: string): StoredSession | null {
+  try {
+    const raw = JSON.parse(localStorage.getItem(key) ?? 'null') as Partial<StoredSession> | null;
+    const player = parsePlayerState<SessionStep>(raw?.player);
+    if (!raw || !player || typeof raw.idempotencyKey !== 'string' || !raw.idempotencyKey) return null;
+    const reps =
+      typeof raw.reps === 'number' && Number.isInteger(raw.reps) && raw.reps >= 0 ? raw.reps : null;
+    return {
+      player,
+      idempotencyKey: raw.idempotencyKey,
+      sentBody: typeof raw.sentBody === 'string' ? raw.sentBody : null,
+      reps,
+      feeling: rating(raw.feeling),
+      energy: rating(raw.energy),
+    };
+  } catch {
+    return null; // unreadable (or storage blocked): start afresh
+  }
+}
+
+export function writeSession(key: string, session: StoredSession) {
+  try {
+    localStorage.setItem(key, JSON.stringify(session));
+  } catch {
+    // Full or blocked storage: the session still runs, it just will not survive a reload.
+  }
+}
+
+export function clearSession(key: string) {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // nothing kept, nothing to clear
+  }
+}
+
+/** A v4 UUID; crypto.randomUUID exists only in secure contexts (not on a LAN address over http). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

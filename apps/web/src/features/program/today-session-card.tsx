@@ -1,0 +1,104 @@
+import { useQuery } from '@tanstack/react-query';
+import { CircleCheck, Flame, Play, RotateCcw } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import { useViewer } from '../auth/api';
+import { ExerciseDemo } from '../exercises/exercise-demo';
+import { programQuery } from './api';
+import { planDay, prescriptionText, sessionPath } from './plan-text';
+import { readSession, sessionStorageKey } from './session/session-storage';
+
+/**
+ * Today's session (issue 17): the day, its exercise and demonstration, the target from the plan,
+ * the streak and Start workout. First on the member's home and on /program.
+ */
+export function TodaySessionCard({
+  className,
+  headingLevel = 2,
+}: {
+  className?: string;
+  headingLevel?: 1 | 2;
+}) {
+  const program = useQuery(programQuery());
+  const { user } = useViewer();
+  const state = program.data;
+  if (!state) return <div className={cn('h-40 animate-pulse rounded-2xl bg-zinc-100', className)} />;
+
+  const day = state.currentDay;
+  const plan = planDay(state, day);
+  const isDone = state.completions.some((c) => c.day === day);
+  const stored = user ? readSession(sessionStorageKey(user.id, day)) : null;
+  const action = stored
+    ? stored.player.finishedAt !== null
+      ? 'Save your workout'
+      : 'Resume workout'
+    : isDone
+      ? 'Replay'
+      : 'Start workout';
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const streak = state.stats.currentStreak;
+
+  return (
+    <section
+      aria-labelledby="today-session-heading"
+      className={cn(
+        'grid gap-4 overflow-hidden rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:grid-cols-[12rem_1fr] sm:items-center sm:p-5',
+        className,
+      )}
+    >
+      <ExerciseDemo
+        demoKey={plan?.exercise.demoKey ?? null}
+        label={plan?.exercise.name ?? `Day ${day}`}
+        className="hidden sm:block"
+      />
+      <div className="grid gap-2">
+        <Heading
+          id="today-session-heading"
+          className="text-sm font-semibold tracking-widest text-brand-700 uppercase"
+        >
+          Today's Exercise · Day {day}
+        </Heading>
+        <div className="flex items-center gap-3">
+          <ExerciseDemo
+            demoKey={plan?.exercise.demoKey ?? null}
+            label={plan?.exercise.name ?? `Day ${day}`}
+            className="w-24 shrink-0 sm:hidden"
+          />
+          <div className="grid gap-0.5">
+            <p className="text-xl font-extrabold tracking-tight">{plan?.exercise.name ?? `Day ${day}`}</p>
+            {plan && (
+              <p className="text-sm text-zinc-600">
+                {prescriptionText(plan.prescription)} · about {plan.estimatedMinutes} min
+              </p>
+            )}
+            <p className="flex items-center gap-1 text-sm font-semibold text-zinc-700">
+              <Flame className={cn('size-4', streak > 0 ? 'text-brand-600' : 'text-zinc-400')} aria-hidden />
+              {streak}-day streak
+            </p>
+            {isDone && (
+              <p className="flex items-center gap-1 text-sm font-semibold text-green-700">
+                <CircleCheck className="size-4" aria-hidden /> Completed
+              </p>
+            )}
+          </div>
+        </div>
+        <Button
+          asChild
+          size="lg"
+          variant={isDone && !stored ? 'outline' : 'default'}
+          className="h-12 w-full sm:w-fit"
+        >
+          <Link to={sessionPath(day)}>
+            {isDone && !stored ? <RotateCcw aria-hidden /> : <Play aria-hidden />} {action}
+          </Link>
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** The home page loads the card lazily, for members only: visitors' first paint stays small. */
+export default function MemberTodayCard() {
+  return <TodaySessionCard className="mx-auto w-full max-w-7xl" headingLevel={2} />;
+}

@@ -1,0 +1,131 @@
+import { canCompleteDay, daysOfWeek, isTomorrow, WEEK_NAMES } from '@core28/core/program';
+import { CircleAlert, CircleCheck, Play, RotateCcw } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import type { Exercise } from '../exercises/api';
+import type { ProgramState } from './api';
+import { planDay, prescriptionText, sessionPath } from './plan-text';
+
+// docs/decisions/0004: a missed day is amber and dashed, with its word, never styled as completed.
+const STATUS_STYLE = {
+  completed: 'border-green-300 bg-green-50',
+  current: 'border-brand-600 bg-brand-50 ring-2 ring-brand-600/20',
+  missed: 'border-dashed border-amber-500 bg-amber-50',
+  future: 'border-zinc-200 bg-zinc-100 text-zinc-600',
+} as const;
+
+/** The four week tabs and the selected week's seven day cards. */
+export function WeekDays({
+  state,
+  week,
+  onWeek,
+  exerciseOf,
+  onComplete,
+  onDetails,
+}: {
+  state: ProgramState;
+  week: number;
+  onWeek: (week: number) => void;
+  exerciseOf: (day: number) => Exercise | undefined;
+  onComplete: (day: number) => void;
+  onDetails: (exercise: Exercise) => void;
+}) {
+  const done = new Set(state.completions.map((c) => c.day));
+  const tabs = useRef<HTMLDivElement>(null);
+  // At 390 px weeks 3 and 4 are off to the right: bring the selected tab into view (sideways only).
+  useEffect(() => {
+    const list = tabs.current;
+    const tab = list?.querySelector<HTMLElement>(`[data-week="${week}"]`);
+    if (!list || !tab) return;
+    const overflow = tab.offsetLeft + tab.offsetWidth - (list.scrollLeft + list.clientWidth);
+    if (overflow > 0 || tab.offsetLeft < list.scrollLeft) list.scrollLeft = tab.offsetLeft - list.offsetLeft;
+  }, [week]);
+
+  return (
+    <section className="grid gap-4">
+      <div ref={tabs} role="tablist" aria-label="Weeks" className="flex gap-2 overflow-x-auto">
+        {WEEK_NAMES.map((name, i) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            data-week={i + 1}
+            aria-selected={week === i + 1}
+            onClick={() => onWeek(i + 1)}
+            className={cn(
+              'shrink-0 rounded-full px-4 py-2 text-sm font-semibold',
+              week === i + 1 ? 'bg-zinc-900 text-white' : 'bg-zinc-100 text-zinc-700 hover:bg-zinc-200',
+            )}
+          >
+            Week {i + 1}: {name}
+          </button>
+        ))}
+      </div>
+      <div
+        role="tabpanel"
+        aria-label={WEEK_NAMES[week - 1]}
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+      >
+        {daysOfWeek(week).map((day) => {
+          const status = state.days[day - 1]?.status ?? 'future';
+          const exercise = exerciseOf(day);
+          const plan = planDay(state, day);
+          const canStart = status !== 'future';
+          return (
+            <article
+              key={day}
+              className={cn('grid content-start gap-2 rounded-xl border p-4', STATUS_STYLE[status])}
+              aria-label={`Day ${day}`}
+            >
+              <div className="flex items-center justify-between">
+                <h3 className="font-bold">Day {day}</h3>
+                {status === 'completed' && (
+                  <span className="flex items-center gap-1 text-xs font-semibold text-green-700">
+                    <CircleCheck className="size-4" aria-hidden /> Completed
+                  </span>
+                )}
+                {status === 'missed' && (
+                  <span className="flex items-center gap-1 text-xs font-semibold text-amber-800">
+                    <CircleAlert className="size-4" aria-hidden /> Missed
+                  </span>
+                )}
+                {status === 'current' && <span className="text-xs font-semibold text-brand-700">Today</span>}
+                {isTomorrow(day, state.currentDay) && (
+                  <span className="text-xs font-semibold text-zinc-600">Tomorrow</span>
+                )}
+              </div>
+              <p className="text-sm">
+                {status === 'future' ? 'Unlocks on this day' : (plan?.exercise.name ?? exercise?.name ?? '')}
+              </p>
+              {canStart && plan && (
+                <p className="text-xs text-zinc-600">{prescriptionText(plan.prescription)}</p>
+              )}
+              <div className="flex flex-wrap gap-2">
+                {canStart && (
+                  <Button asChild size="sm" variant={status === 'completed' ? 'outline' : 'default'}>
+                    <Link to={sessionPath(day)}>
+                      {status === 'completed' ? <RotateCcw aria-hidden /> : <Play aria-hidden />}
+                      {status === 'completed' ? 'Replay' : 'Start workout'}
+                    </Link>
+                  </Button>
+                )}
+                {canCompleteDay(day, state.currentDay, done) && (
+                  <Button size="sm" variant="outline" onClick={() => onComplete(day)}>
+                    Complete
+                  </Button>
+                )}
+                {exercise && (
+                  <Button size="sm" variant="outline" onClick={() => onDetails(exercise)}>
+                    Details
+                  </Button>
+                )}
+              </div>
+            </article>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
