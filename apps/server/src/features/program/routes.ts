@@ -7,6 +7,7 @@ import {
 } from '@core28/core/program-schemas';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
+import { oneRow } from '../../platform/db/index.ts';
 import { validate } from '../../validate.ts';
 import { requireUser } from '../auth/session.ts';
 import { withMedia } from '../exercises/service.ts';
@@ -57,7 +58,7 @@ export const programRoutes = new Hono<AppEnv>()
   .get('/days/:day/session', validate('param', DayParamSchema), async (c) => {
     const session = await getDaySession(c.var.deps, { userId: c.var.user.id, day: c.req.valid('param').day });
     // The exercise's video, as every exercise answer shows it (signed link or embed, never its key).
-    const [exercise] = await withMedia(c.var.deps, [session.exercise]);
+    const exercise = oneRow(await withMedia(c.var.deps, [session.exercise]));
     return c.json({ ...session, exercise });
   })
   .post(
