@@ -1,12 +1,19 @@
 import { ConfigError, configWarnings, loadConfig } from './config.ts';
 import { createDeps } from './deps.ts';
-import { recordDailyCounts } from './features/admin/service.ts';
+import { mailStoredContactMessages } from './features/contact/service.ts';
+import { registerServerGauges } from './http/metrics.ts';
+import { registerJobs } from './jobs.ts';
 import { DataDirInUseError } from './platform/db/data-dir-lock.ts';
 import { startEmbeddedPostgres } from './platform/db/embedded.ts';
 import { openPostgres } from './platform/db/index.ts';
+import { startJobQueue } from './platform/jobs/queue.ts';
 import { createLogger } from './platform/logger.ts';
+import { createMetrics } from './platform/metrics/metrics.ts';
 import { seed } from './seed/seed.ts';
 import { startServer } from './server.ts';
+
+/** Bounded by the 15 s force exit below, which leaves time to close the database after it. */
+const JOB_STOP_TIMEOUT_MS = 10_000;
 
 async function main() {
   const config = loadConfig();
@@ -30,8 +37,20 @@ async function main() {
   const database = await openPostgres(config.databaseUrl ?? embedded!.url, {
     statementTimeoutMs: config.databaseStatementTimeoutMs,
   });
-  const deps = createDeps({ config, log, db: database.db });
+  const metrics = createMetrics({ withProcessMetrics: true });
+  // Every instance works jobs (docs/decisions/0008): pg-boss in the same database, schema pgboss.
+  const jobs = await startJobQueue({
+    executeSql: database.executeSql,
+    log,
+    isWorking: true,
+    onOutcome: metrics.jobOutcome,
+  });
+  const deps = createDeps({ config, log, db: database.db, jobs, metrics });
+  await registerJobs(deps);
+  registerServerGauges(deps, database.poolStats);
   await seed(deps);
+  const stranded = await mailStoredContactMessages(deps);
+  if (stranded) log.info({ stranded }, 'contact messages stored before the mail queue are mailed now');
 
   const server = await startServer(deps, database.listen, { port: config.port, hostname: config.host });
   const lines = [
@@ -44,12 +63,6 @@ async function main() {
   ];
   console.log(lines.filter((line, i) => line || i === 0 || i === lines.length - 1).join('\n'));
 
-  // The dashboard's "change since yesterday" compares with the last figures recorded each day.
-  const recordCounts = () =>
-    recordDailyCounts(deps).catch((err) => log.warn({ err }, 'could not record the daily counts'));
-  void recordCounts();
-  setInterval(recordCounts, 15 * 60_000).unref();
-
   let isStopping = false;
   const shutdown = async (signal: string) => {
     if (isStopping) return;
@@ -58,6 +71,8 @@ async function main() {
     const forceExit = setTimeout(() => process.exit(1), 15_000);
     forceExit.unref();
     await server.close();
+    // Running jobs get 10 s to finish; any still running then is failed, so it is retried.
+    await jobs.stop(JOB_STOP_TIMEOUT_MS).catch((err) => log.error({ err }, 'could not stop the job queue'));
     await database.close();
     await embedded?.stop();
     process.exit(0);
