@@ -71,6 +71,8 @@ export type JobQueueOptions = {
   /** Poll and run jobs, and fire schedules (servers); off: jobs run only through drain() (tests). */
   isWorking: boolean;
   onOutcome?: (queue: string, outcome: JobOutcome) => void;
+  /** How often schedules are checked and their jobs released (pg-boss: 30 s and 5 s); tests go faster. */
+  scheduleCheckSeconds?: number;
 };
 
 export async function startJobQueue({
@@ -78,9 +80,15 @@ export async function startJobQueue({
   log,
   isWorking,
   onOutcome,
+  scheduleCheckSeconds,
 }: JobQueueOptions): Promise<JobQueue> {
+  let isStopped = false;
   const boss = new PgBoss({
-    db: { executeSql },
+    // pg-boss records a job's end without awaiting it: one that outlived stop() (and the
+    // database after it) must not become an unhandled rejection. Its expiry returns it to the queue.
+    db: {
+      executeSql: (text, values) => (isStopped ? Promise.resolve({ rows: [] }) : executeSql(text, values)),
+    },
     schema: JOBS_SCHEMA,
     // Finished jobs leave the job table after a day (failed ones after a week) and are deleted
     // from the archive 30 days later; pg-boss's maintenance runs once across instances.
@@ -89,6 +97,10 @@ export async function startJobQueue({
     deleteAfterDays: 30,
     supervise: isWorking,
     schedule: isWorking,
+    ...(scheduleCheckSeconds && {
+      cronMonitorIntervalSeconds: scheduleCheckSeconds,
+      cronWorkerIntervalSeconds: scheduleCheckSeconds,
+    }),
   });
   boss.on('error', (err) => log.error({ err }, 'job queue'));
   await boss.start();
@@ -183,9 +195,15 @@ export async function startJobQueue({
           }
         }
         if (hasRun) continue;
-        const running = (await counts()).filter((c) => c.state === 'active' && handlers.has(c.queue));
-        if (running.length === 0) return ran;
-        await sleep(20); // another worker holds it: wait for it to finish
+        // Nothing fetched: done, unless another worker is running a job, or one became due in
+        // this very instant (fetch wants start_after < now(), and a clock may not have ticked).
+        const { rows } = await executeSql(
+          `select count(*)::int as n from ${JOBS_SCHEMA}.job where name = any($1::text[])
+           and (state = 'active' or (state < 'active' and start_after <= now()))`,
+          [[...handlers.keys()]],
+        );
+        if ((rows[0] as { n: number }).n === 0) return ran;
+        await sleep(10);
       }
     },
 
@@ -193,6 +211,7 @@ export async function startJobQueue({
 
     async stop(timeoutMs = 10_000) {
       await boss.stop({ graceful: true, timeout: timeoutMs, wait: true, close: false });
+      isStopped = true;
     },
   };
 }

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { Logger } from 'pino';
 
 /** An e-mail as the templates make it; `preview` is the inbox's one-line preview (preheader). */
@@ -50,12 +51,15 @@ export function createSmtpMailer({
   log: Logger;
   timeouts?: typeof SMTP_TIMEOUTS;
 }): Mailer {
-  const transport = nodemailer.createTransport({
-    url,
-    connectionTimeout: timeouts.connectionMs,
-    greetingTimeout: timeouts.greetingMs,
-    socketTimeout: timeouts.socketMs,
-  });
+  // The transport itself, not createTransport({ url, … }): that one keeps the URL's options only.
+  const transport = nodemailer.createTransport(
+    new SMTPTransport({
+      url,
+      connectionTimeout: timeouts.connectionMs,
+      greetingTimeout: timeouts.greetingMs,
+      socketTimeout: timeouts.socketMs,
+    }),
+  );
   return {
     kind: 'smtp',
     async send({ to, replyTo, subject, text, html }) {
