@@ -54,6 +54,8 @@ export type JobQueue = {
   /** A cron schedule (UTC) for a registered queue: one job per tick, whatever the number of instances. */
   schedule(queue: string, cron: string): Promise<void>;
   enqueue(queue: string, data: object, options?: EnqueueOptions): Promise<void>;
+  /** Wakes this instance's idle workers of `queue` (after a transaction that enqueued to it committed). */
+  wake(queue: string): void;
   /**
    * Runs every due job of the registered queues here and now, and waits for those other workers
    * are running; returns how many it ran. For tests and tools: no sleeping on poll intervals.
@@ -117,6 +119,10 @@ export async function startJobQueue({
     onOutcome?.(queue, 'completed');
   }
 
+  function wake(queue: string) {
+    for (const id of workerIds.get(queue) ?? []) boss.notifyWorker(id);
+  }
+
   async function counts() {
     const { rows } = await executeSql(
       `select name as queue, state::text as state, count(*)::int as count from ${JOBS_SCHEMA}.job
@@ -174,8 +180,10 @@ export async function startJobQueue({
       if (!handlers.has(queue)) throw new Error(`No worker registered for the job queue "${queue}"`);
       await boss.insert([{ name: queue, data, singletonKey }], tx ? { db: executeSqlIn(tx) } : {});
       // Outside a transaction the job is visible now: wake a worker here instead of waiting for its poll.
-      if (!tx) for (const id of workerIds.get(queue) ?? []) boss.notifyWorker(id);
+      if (!tx) wake(queue);
     },
+
+    wake,
 
     async drain() {
       let ran = 0;

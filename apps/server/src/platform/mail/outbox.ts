@@ -45,7 +45,7 @@ export async function enqueueMail(
   message: MailMessage,
   { dedupeKey }: { dedupeKey?: string } = {},
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const isWritten = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(mailOutbox)
       .values({
@@ -63,6 +63,9 @@ export async function enqueueMail(
     await deps.jobs.enqueue(MAIL_QUEUE, { outboxId: row.id }, { tx });
     return true;
   });
+  // Committed now when this was the outermost transaction: no need to wait for the next poll.
+  if (isWritten && !('rollback' in db)) deps.jobs.wake(MAIL_QUEUE);
+  return isWritten;
 }
 
 /** The mail-send job: one outbox row through the relay, once. */
