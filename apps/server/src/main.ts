@@ -1,5 +1,6 @@
 import { ConfigError, configWarnings, loadConfig } from './config.ts';
 import { createDeps } from './deps.ts';
+import { isDatabaseUnavailable } from './errors.ts';
 import { mailStoredContactMessages } from './features/contact/service.ts';
 import { registerServerGauges } from './http/metrics.ts';
 import { registerJobs } from './jobs.ts';
@@ -8,6 +9,7 @@ import { startEmbeddedPostgres } from './platform/db/embedded.ts';
 import { openPostgres } from './platform/db/index.ts';
 import { startJobQueue } from './platform/jobs/queue.ts';
 import { createLogger } from './platform/logger.ts';
+import { requeueStrandedMail } from './platform/mail/outbox.ts';
 import { createMetrics } from './platform/metrics/metrics.ts';
 import { seed } from './seed/seed.ts';
 import { startServer } from './server.ts';
@@ -49,8 +51,10 @@ async function main() {
   await registerJobs(deps);
   registerServerGauges(deps, database.poolStats);
   await seed(deps);
-  const stranded = await mailStoredContactMessages(deps);
-  if (stranded) log.info({ stranded }, 'contact messages stored before the mail queue are mailed now');
+  const unmailed = await mailStoredContactMessages(deps);
+  if (unmailed) log.info({ unmailed }, 'contact messages stored before the mail queue are mailed now');
+  const stranded = await requeueStrandedMail(deps);
+  if (stranded) log.warn({ stranded }, 'e-mails that had no job to send them are queued again');
 
   const server = await startServer(deps, database.listen, { port: config.port, hostname: config.host });
   const lines = [
@@ -77,6 +81,15 @@ async function main() {
     await embedded?.stop();
     process.exit(0);
   };
+  // pg-boss records the end of a job without awaiting it: with the database away at that moment
+  // the rejection is unhandled, and Node would exit. An outage is survived (issue 15; the job is
+  // expired and retried); anything else still stops the process, as before.
+  process.on('unhandledRejection', (err) => {
+    if (isDatabaseUnavailable(err))
+      return log.error({ err }, 'a background write failed: database unavailable');
+    log.fatal({ err }, 'unhandled promise rejection; exiting');
+    process.exit(1);
+  });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }

@@ -7,7 +7,7 @@ import { makeRetriesDue, retryWaits } from '../../testing/jobs.ts';
 import { startSmtpDouble } from '../../testing/smtp.ts';
 import { mailOutbox } from '../db/schema.ts';
 import { createSmtpMailer } from './mailer.ts';
-import { MAIL_POLICY, MAIL_QUEUE, minimumRetrySpanSeconds } from './outbox.ts';
+import { MAIL_POLICY, MAIL_QUEUE, minimumRetrySpanSeconds, requeueStrandedMail } from './outbox.ts';
 
 // Issue 18: mail through the queue, against a local SMTP server speaking the protocol.
 
@@ -143,4 +143,25 @@ describe('mail with a relay that hangs', () => {
       await smtp.close();
     }
   }, 60_000);
+});
+
+describe('mail whose job was lost', () => {
+  it('gets one job again at start (after a restore: backups hold the outbox, not the queue)', async () => {
+    const t = await createTestApp();
+    try {
+      const mail = { subject: 'Confirm your Core28 account', text: 't', html: 'h' };
+      await t.db.insert(mailOutbox).values([
+        { ...mail, to: 'restored@example.com' },
+        { ...mail, to: 'stale@example.com', createdAt: new Date(Date.now() - 8 * 86_400_000) },
+      ]);
+      const twoStarts = await Promise.all([requeueStrandedMail(t.deps), requeueStrandedMail(t.deps)]);
+      expect(twoStarts.sort()).toEqual([0, 1]);
+      expect(await t.drainJobs()).toBe(1);
+      expect((await t.lastMail('restored@example.com'))?.sentAt).toBeInstanceOf(Date);
+      expect((await t.lastMail('stale@example.com'))?.sentAt).toBeNull();
+      expect(await requeueStrandedMail(t.deps)).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
 });

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database, DbOrTx } from '../db/index.ts';
 import { mailOutbox } from '../db/schema.ts';
-import type { JobQueue, QueuePolicy } from '../jobs/queue.ts';
+import { JOBS_SCHEMA, type JobQueue, type QueuePolicy } from '../jobs/queue.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
 
@@ -91,6 +91,27 @@ export async function deliverOutboxMail(
   }
   deps.metrics.mailSent();
   await deps.db.update(mailOutbox).set({ attempts, sentAt: deps.now() }).where(eq(mailOutbox.id, outboxId));
+}
+
+/**
+ * Mail waiting with no job to send it: after a restore (backups hold the outbox, not pg-boss's
+ * schema) or anything else that lost a job. Run at start-up under a lock, so two instances
+ * starting together give each row one job; rows older than a week are stale (a week-old
+ * confirmation link has expired) and left alone.
+ */
+export async function requeueStrandedMail(deps: MailDeps & { db: Database }) {
+  return deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('core28:requeue-stranded-mail'))`);
+    const jobs = sql.identifier(JOBS_SCHEMA);
+    const stranded = (await tx.execute(sql`
+      select o.id from mail_outbox o
+      where o.sent_at is null and o.failed_at is null and o.created_at > now() - interval '7 days'
+        and not exists (select 1 from ${jobs}.job j where j.name = ${MAIL_QUEUE} and j.data->>'outboxId' = o.id::text)
+        and not exists (select 1 from ${jobs}.archive a where a.name = ${MAIL_QUEUE} and a.data->>'outboxId' = o.id::text)
+    `)) as unknown as { rows: { id: string }[] };
+    for (const { id } of stranded.rows) await deps.jobs.enqueue(MAIL_QUEUE, { outboxId: id }, { tx });
+    return stranded.rows.length;
+  });
 }
 
 /** Sent mail is kept 30 days (the dev mailbox, support questions), then deleted. */
