@@ -84,13 +84,23 @@ export async function startJobQueue({
   onOutcome,
   scheduleCheckSeconds,
 }: JobQueueOptions): Promise<JobQueue> {
+  // pg-boss records a job's end without awaiting it. stop() waits for those writes; one that
+  // outlived stop() (and the database after it) must not become an unhandled rejection: its
+  // expiry returns the job to the queue.
   let isStopped = false;
+  const inFlight = new Set<Promise<unknown>>();
+  const bossSql: ExecuteSql = (text, values) => {
+    if (isStopped) return Promise.resolve({ rows: [] });
+    const query = executeSql(text, values);
+    const settled: Promise<unknown> = query.then(
+      () => inFlight.delete(settled),
+      () => inFlight.delete(settled),
+    );
+    inFlight.add(settled);
+    return query;
+  };
   const boss = new PgBoss({
-    // pg-boss records a job's end without awaiting it: one that outlived stop() (and the
-    // database after it) must not become an unhandled rejection. Its expiry returns it to the queue.
-    db: {
-      executeSql: (text, values) => (isStopped ? Promise.resolve({ rows: [] }) : executeSql(text, values)),
-    },
+    db: { executeSql: bossSql },
     schema: JOBS_SCHEMA,
     // Finished jobs leave the job table after a day (failed ones after a week) and are deleted
     // from the archive 30 days later; pg-boss's maintenance runs once across instances.
@@ -117,6 +127,29 @@ export async function startJobQueue({
     const isLastAttempt = job.retryCount >= job.retryLimit;
     await handler(job.data, { id: job.id, queue, attempt, isLastAttempt });
     onOutcome?.(queue, 'completed');
+  }
+
+  /**
+   * pg-boss's createQueue adds a partition with foreign keys to its queue table: two instances
+   * creating queues at once (a first start, a new queue) deadlock on PostgreSQL. One at a time,
+   * under a transaction-scoped advisory lock; the statements of one simple query are one transaction.
+   */
+  async function createQueueLocked(queue: string, options: Omit<PgBoss.Queue, 'name'>) {
+    const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
+    const data = JSON.stringify({ policy: 'standard', ...options });
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await executeSql(
+          `select pg_advisory_xact_lock(hashtext('core28:pgboss-create-queue'));
+           select ${JOBS_SCHEMA}.create_queue(${literal(queue)}, ${literal(data)}::json)`,
+        );
+      } catch (err) {
+        // pg-boss's own scheduling queue is created at start without our lock: a deadlock with it
+        // is retried (PostgreSQL rolled the loser back).
+        if ((err as { code?: string }).code !== '40P01' || attempt === 3) throw err;
+        await sleep(100 * attempt);
+      }
+    }
   }
 
   function wake(queue: string) {
@@ -147,7 +180,7 @@ export async function startJobQueue({
         retryBackoff: policy.backoff,
         expireInSeconds: policy.expireInSeconds,
       };
-      await boss.createQueue(queue, options);
+      await createQueueLocked(queue, options);
       await boss.updateQueue(queue, options); // a changed policy applies to new jobs
       handlers.set(queue, handler as JobHandler<unknown>);
       if (!isWorking) return;
@@ -219,6 +252,7 @@ export async function startJobQueue({
 
     async stop(timeoutMs = 10_000) {
       await boss.stop({ graceful: true, timeout: timeoutMs, wait: true, close: false });
+      await Promise.all(inFlight);
       isStopped = true;
     },
   };
