@@ -25,6 +25,9 @@ const WEB_SHARED: Record<string, string[]> = {
 const isServerDoor = (feature: string, file: string) =>
   file === 'service.ts' || (feature === 'auth' && file === 'session.ts');
 
+/** A feature's channel, `publish` and its handlers' types: all a feature sees of the realtime hub. */
+const REALTIME_DOOR = 'platform/realtime/channel.ts';
+
 function rule(from: string, to: string): string | null {
   if (from.startsWith('packages/core/') && to.startsWith('apps/'))
     return 'core imports nothing from the apps';
@@ -32,6 +35,8 @@ function rule(from: string, to: string): string | null {
     const [a, b] = [from.slice(SERVER.length), to.slice(SERVER.length)];
     if (a.startsWith('platform/') && b.startsWith('features/')) return 'platform/ imports no feature';
     const [fa, fb] = [featureOf(a), featureOf(b)];
+    if (fa && b.startsWith('platform/realtime/') && b !== REALTIME_DOOR)
+      return `a feature reaches the realtime hub through ${REALTIME_DOOR} (server.ts wires the hub)`;
     if (fa && fb && fa !== fb && !isServerDoor(fb, b.slice(`features/${fb}/`.length)))
       return `another feature is reached through its service.ts (or auth/session.ts)`;
   }

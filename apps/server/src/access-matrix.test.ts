@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogArticles, exercises, subscribers } from './platform/db/schema.ts';
@@ -66,6 +67,8 @@ const POLICY: Record<string, Access> = {
   'POST /api/program/complete': 'member',
   'PUT /api/program/results': 'member',
   'PUT /api/program/wellness': 'member',
+  'GET /api/program/days/:day/session': 'member',
+  'POST /api/program/days/:day/finish': 'member',
   'GET /api/exercises': 'member',
   'GET /api/exercises/today': 'public',
   'GET /api/blog/articles': 'public',
@@ -78,9 +81,14 @@ const POLICY: Record<string, Access> = {
   'GET /api/admin/exercises': 'admin',
   'POST /api/admin/exercises': 'admin',
   'PUT /api/admin/exercises/:id': 'admin',
+  'POST /api/admin/exercises/:id/video': 'admin',
+  'DELETE /api/admin/exercises/:id/video': 'admin',
   'GET /api/admin/users': 'admin',
   'GET /api/admin/dashboard': 'admin',
   'GET /api/admin/program': 'admin',
+  'GET /api/admin/program-days': 'admin',
+  'PUT /api/admin/program-days/:day': 'admin',
+  'POST /api/admin/program-days/swap': 'admin',
   'GET /api/coaching/topics': 'burn',
   'POST /api/coaching/topics': 'burn',
   'GET /api/coaching/topics/:topicId': 'burn-owner',
@@ -125,6 +133,16 @@ const BODIES: Record<string, unknown> = {
   'POST /api/program/complete': { day: 1 },
   'PUT /api/program/results': { day: 1, totalSeconds: 90, reps: 20 },
   'PUT /api/program/wellness': { day: 1, feeling: 4, energy: 3 },
+  'POST /api/program/days/:day/finish': { totalSeconds: 600, reps: 40, feeling: 4, energy: 3 },
+  // exercise 1 is the seeded Dead Bug, a reps exercise
+  'PUT /api/admin/program-days/:day': {
+    exerciseId: 1,
+    sets: 5,
+    workSeconds: null,
+    targetReps: 12,
+    restSeconds: 45,
+  },
+  'POST /api/admin/program-days/swap': { from: 1, to: 2 },
   'POST /api/contact': { name: 'Matrix', email: 'matrix@example.com', message: 'Hello' },
   'POST /api/admin/blog/articles': {
     title: 'Matrix article',
@@ -221,6 +239,7 @@ function pathFor(key: string) {
   return path
     .replace(':topicId', params.topicId!)
     .replace(':slug', params.slug!)
+    .replace(':day', '1')
     .replace(':id', key.includes('/blog/') ? params.articleId! : params.exerciseId!)
     .replace('/api/files/*', '/api/files/avatars/someone.webp')
     .replace('/api/auth/*', '/api/auth/get-session');
@@ -280,7 +299,7 @@ describe('the access matrix', () => {
           method,
           cookie: cookies[role],
           json: method === 'GET' ? undefined : (BODIES[key] ?? {}),
-          headers: { origin: TEST_ORIGIN },
+          headers: { origin: TEST_ORIGIN, 'idempotency-key': randomUUID() },
         });
         const cell = `${role} ${key} → ${res.status}`;
         if (res.status >= 500) failures.push(`${cell} (server error)`);

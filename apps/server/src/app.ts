@@ -1,17 +1,18 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REALTIME_PATH } from '@core28/core/realtime';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import type { AppEnv, Deps } from './context.ts';
 import { AppError, errorBody, handlerFailures, onError } from './errors.ts';
 import { adminDashboardRoutes, adminProgramRoutes, adminUserRoutes } from './features/admin/routes.ts';
+import { closeLiveOnSignOut } from './features/auth/live-sessions.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { adminBlogRoutes } from './features/blog/admin-routes.ts';
 import { blogFeedRoutes } from './features/blog/feeds.ts';
 import { blogRoutes } from './features/blog/routes.ts';
 import { findPublicArticle } from './features/blog/service.ts';
-import { closeLiveOnSignOut } from './features/coaching/live-sessions.ts';
 import { adminCoachingRoutes, coachingRoutes } from './features/coaching/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
 import { devRoutes } from './features/dev/routes.ts';
@@ -20,6 +21,7 @@ import { exerciseRoutes } from './features/exercises/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
+import { adminProgramDayRoutes } from './features/program/admin-routes.ts';
 import { programRoutes } from './features/program/routes.ts';
 import { demoPayRoutes } from './features/subscriptions/demo-pay.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
@@ -44,6 +46,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/admin/users', adminUserRoutes)
   .route('/admin/dashboard', adminDashboardRoutes)
   .route('/admin/program', adminProgramRoutes)
+  .route('/admin/program-days', adminProgramDayRoutes)
   .route('/coaching', coachingRoutes)
   .route('/admin/coaching', adminCoachingRoutes)
   .route('/files', fileRoutes)
@@ -68,7 +71,7 @@ export function createApp(deps: Deps) {
     log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
   });
   app.use(requestMetrics);
-  app.use(securityHeaders(deps.config.isProduction));
+  app.use(securityHeaders(deps.config.isProduction, deps.storage.origin));
   app.use(compress());
   app.use(handlerFailures);
   app.use(requestBodyLimit);
@@ -82,7 +85,7 @@ export function createApp(deps: Deps) {
   app.use('/api/auth/sign-out', closeLiveOnSignOut);
   // The same app, typed with every API route: what the tests' testClient(app) reads.
   const typedApp = app.route('/api', apiRoutes);
-  app.get('/api/realtime', (c) =>
+  app.get(REALTIME_PATH, (c) =>
     c.json(errorBody('UPGRADE_REQUIRED', 'This address takes a WebSocket connection.'), 426),
   );
   app.all('/api/*', () => {

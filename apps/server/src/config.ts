@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { NewPasswordSchema } from '@core28/core/auth';
+import { DEFAULT_VIDEO_MAX_BYTES } from '@core28/core/exercise-media';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -63,6 +64,13 @@ const EnvSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+    // An upload is held in memory while it is checked: hence a ceiling of 500 MB.
+    VIDEO_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(500 * 1024 * 1024)
+      .default(DEFAULT_VIDEO_MAX_BYTES),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
@@ -182,6 +190,8 @@ export type Config = {
   databaseStatementTimeoutMs: number;
   logLevel: string;
   webDist: string | undefined;
+  /** The largest exercise video a coach may upload (issue 17). */
+  videoMaxBytes: number;
   s3:
     | {
         bucket: string;
@@ -242,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
+    videoMaxBytes: e.VIDEO_MAX_BYTES,
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

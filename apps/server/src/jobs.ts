@@ -1,6 +1,7 @@
 import type { Deps } from './context.ts';
 import { recordDailyCounts } from './features/admin/service.ts';
 import { deleteExpiredAuthRecords } from './features/auth/service.ts';
+import { deleteExpiredIdempotencyKeys } from './features/program/service.ts';
 import { mailEndingTrials } from './features/subscriptions/mail.ts';
 import { deleteOldSentMail, deliverOutboxMail, MAIL_POLICY, MAIL_QUEUE } from './platform/mail/outbox.ts';
 
@@ -15,6 +16,8 @@ export const SCHEDULES = {
   'trial-ending-sweep': '7 * * * *',
   /** Expired sessions and tokens, old rate-limit rows, sent mail after 30 days. */
   cleanup: '17 3 * * *',
+  /** Idempotency keys are kept a day (features/program/idempotency.ts). */
+  'idempotency-keys-cleanup': '37 * * * *',
 } as const;
 
 export async function registerJobs(deps: Deps) {
@@ -34,6 +37,10 @@ export async function registerJobs(deps: Deps) {
     const sentMail = await deleteOldSentMail(deps);
     // Finished jobs: pg-boss's own maintenance (platform/jobs/queue.ts), 30 days after they end.
     log.info({ ...auth, sentMail }, 'clean-up done');
+  });
+  await jobs.work('idempotency-keys-cleanup', async () => {
+    const deleted = await deleteExpiredIdempotencyKeys(deps);
+    if (deleted) log.info({ deleted }, 'expired idempotency keys deleted');
   });
   for (const [queue, cron] of Object.entries(SCHEDULES)) await jobs.schedule(queue, cron);
 }

@@ -1,34 +1,67 @@
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { REALTIME_PATH } from '@core28/core/realtime';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import type { Deps } from './context.ts';
-import { createCoachingLive, REALTIME_PATH } from './features/coaching/live.ts';
+import { isAdmin, listValidSessions } from './features/auth/service.ts';
+import { coachingLive } from './features/coaching/live.ts';
+import { COACHING_LIVE } from './features/coaching/service.ts';
 import type { Listen } from './platform/db/listen.ts';
+import { createRealtimeHub } from './platform/realtime/hub.ts';
 
 export type ServerOptions = { port: number; hostname?: string; heartbeatMs?: number };
+
+/** The realtime hub with the sessions of better-auth and every feature's channel. */
+function createHub(deps: Deps, listen: Listen, heartbeatMs?: number) {
+  const hub = createRealtimeHub({
+    log: deps.log,
+    listen,
+    siteOrigin: new URL(deps.config.publicUrl).origin,
+    heartbeatMs,
+    authenticate: async (headers) => {
+      const found = await deps.auth.api.getSession({ headers });
+      if (!found) return null;
+      const userId = found.user.id;
+      return { userId, sessionId: found.session.id, isAdmin: await isAdmin(deps, { userId }) };
+    },
+    validSessions: (sessionIds) => listValidSessions(deps, { sessionIds }),
+  });
+  hub.channel(COACHING_LIVE, coachingLive(deps));
+  deps.metrics.registerGauge({
+    name: 'core28_realtime_open_sockets',
+    help: 'Live sockets open on this instance',
+    read: () => hub.stats().openSockets,
+  });
+  deps.metrics.registerCounter({
+    name: 'core28_realtime_events_delivered_total',
+    help: 'Live events this instance delivered to a socket',
+    read: () => hub.stats().eventsDelivered,
+  });
+  return hub;
+}
 
 /** The HTTP app plus the live WebSocket endpoint on one port; used by main and by the tests. */
 export async function startServer(deps: Deps, listen: Listen, options: ServerOptions) {
   const app = createApp(deps);
-  const live = createCoachingLive(deps, listen, { heartbeatMs: options.heartbeatMs });
-  await live.start();
+  const realtime = createHub(deps, listen, options.heartbeatMs);
+  await realtime.start();
   const server = serve({ fetch: app.fetch, port: options.port, hostname: options.hostname }) as Server;
   server.on('upgrade', (req, socket, head) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-    if (pathname === REALTIME_PATH) void live.handleUpgrade(req, socket, head);
+    if (pathname === REALTIME_PATH) void realtime.handleUpgrade(req, socket, head);
     else socket.destroy();
   });
   if (!server.listening) await once(server, 'listening');
   const { address, port } = server.address() as AddressInfo;
   return {
     server,
-    live,
+    realtime,
     address,
     port,
     async close() {
-      await live.close();
+      await realtime.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

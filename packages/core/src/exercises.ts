@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VIDEO_ERRORS, youtubeVideoId } from './exercise-media.ts';
 
 export const EXERCISE_CATEGORIES = ['time', 'reps'] as const;
 
@@ -17,10 +18,13 @@ export const ExerciseInputSchema = z.object({
     .string()
     .trim()
     .max(2000)
-    .refine(
-      (url) => url === '' || /^https?:\/\/\S+$/i.test(url),
-      'The video link must start with http:// or https://',
-    )
+    .superRefine((url, ctx) => {
+      if (url === '') return;
+      if (!/^https?:\/\/\S+$/i.test(url))
+        ctx.addIssue({ code: 'custom', message: 'The video link must start with http:// or https://' });
+      // issue 17: a link is shown embedded, so it must be one YouTube video; other videos are uploaded.
+      else if (!youtubeVideoId(url)) ctx.addIssue({ code: 'custom', message: VIDEO_ERRORS.notYouTube });
+    })
     .optional()
     .default(''),
   category: z.enum(EXERCISE_CATEGORIES, { error: 'Category must be time or reps' }).default('time'),

@@ -10,7 +10,6 @@ import {
   defaultWeek,
   energyPercent,
   estimatedMinutes,
-  exerciseForDay,
   formatMmSs,
   homeExerciseIndex,
   isTomorrow,
@@ -18,7 +17,6 @@ import {
   parseReps,
   programDays,
   searchExercises,
-  todaysExerciseIndex,
 } from './program.ts';
 import {
   DayResultFormSchema,
@@ -92,13 +90,7 @@ describe('weeks and exercises', () => {
     expect([1, 7, 8, 14, 15, 22, 28].map(defaultWeek)).toEqual([1, 1, 2, 2, 3, 4, 4]);
     expect(daysOfWeek(2)).toEqual(range(8, 14));
   });
-  it('day N uses the Nth exercise; home rotates', () => {
-    const list = ['a', 'b', 'c'];
-    expect(exerciseForDay(list, 1)).toBe('a');
-    expect(exerciseForDay(list, 4)).toBeUndefined();
-    expect(todaysExerciseIndex(1, 3)).toBe(0);
-    expect(todaysExerciseIndex(5, 3)).toBe(1);
-    expect(todaysExerciseIndex(1, 0)).toBe(-1);
+  it('home rotates through its exercises for visitors', () => {
     expect(homeExerciseIndex(new Date('1970-01-01T23:59:59Z'), 7)).toBe(0);
     expect(homeExerciseIndex(new Date('1970-01-02T00:00:00Z'), 7)).toBe(1);
     expect(homeExerciseIndex(new Date('1970-01-08T00:00:00Z'), 7)).toBe(0);

@@ -51,3 +51,37 @@ export const WellnessSchema = z.object({ day: Day, feeling: Rating('Feeling'), e
 
 export type DayResultInput = z.infer<typeof DayResultSchema>;
 export type WellnessInput = z.infer<typeof WellnessSchema>;
+
+// ---- issue 17: the session ----
+
+const DAY_PARAM_MESSAGE = 'Day must be a whole number from 1 to 28';
+/** A day in a path (`/api/program/days/:day/…`, `/api/admin/program-days/:day`). */
+export const DayParamSchema = z.object({
+  day: z.coerce
+    .number({ error: DAY_PARAM_MESSAGE })
+    .int(DAY_PARAM_MESSAGE)
+    .min(1, DAY_PARAM_MESSAGE)
+    .max(PROGRAM_DAYS, DAY_PARAM_MESSAGE),
+});
+
+/** Finishing a session: its time and reps, and the day's wellness when the member gave it. */
+export const FinishSessionSchema = z
+  .object({
+    totalSeconds: DayResultSchema.shape.totalSeconds,
+    reps: DayResultSchema.shape.reps,
+    feeling: WellnessSchema.shape.feeling.optional(),
+    energy: WellnessSchema.shape.energy.optional(),
+  })
+  .refine((input) => (input.feeling === undefined) === (input.energy === undefined), {
+    message: 'Give feeling and energy together, or neither',
+    path: ['feeling'],
+  });
+export type FinishSessionInput = z.output<typeof FinishSessionSchema>;
+
+/** The coach swaps two days' exercises and prescriptions. */
+export const SwapProgramDaysSchema = z
+  .object({ from: Day, to: Day })
+  .refine((input) => input.from !== input.to, { message: 'Choose two different days', path: ['to'] });
+
+/** An `Idempotency-Key` header: a UUID the client makes once per action and sends again on a retry. */
+export const IdempotencyKeySchema = z.uuid('Idempotency-Key must be a UUID');

@@ -105,13 +105,8 @@ export const defaultWeek = (currentDay: number) => weekOfDay(Math.max(1, current
 export const daysOfWeek = (week: number) =>
   Array.from({ length: DAYS_PER_WEEK }, (_, i) => (week - 1) * DAYS_PER_WEEK + i + 1);
 
-/** Day N uses the Nth exercise of the list ordered by id. */
-export const exerciseForDay = <T>(exercisesById: readonly T[], day: number): T | undefined =>
-  exercisesById[day - 1];
-
-/** Home, signed in: the exercise at index (currentDay - 1) modulo the count. */
-export const todaysExerciseIndex = (currentDay: number, count: number) =>
-  count > 0 ? (currentDay - 1) % count : -1;
+// Issue 17: a day's exercise is its program_days row (no longer "the Nth exercise by id"), so
+// home's signed-in Today's Exercise is the exercise of the member's current day.
 
 /** Home, signed out: rotates daily through the home exercises by whole days since the epoch. */
 export const homeExerciseIndex = (now: Date, count: number) =>

@@ -1,6 +1,9 @@
 // spec §9: the live connection sends a heartbeat every 25 s and rejoins after 1, 2, 5 and 10 s.
 // Kept free of zod and React so the browser, the tests and the bench share one client.
 
+/** The one WebSocket endpoint for every live feature (the server's realtime hub). */
+export const REALTIME_PATH = '/api/realtime';
+
 export const HEARTBEAT_MS = 25_000;
 /** How long a heartbeat may go unanswered before the connection is taken for dead. */
 export const HEARTBEAT_TIMEOUT_MS = 10_000;

@@ -1,9 +1,14 @@
+import { YOUTUBE_EMBED_ORIGIN } from '@core28/core/exercise-media';
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from '../context.ts';
 import { AppError } from '../errors.ts';
 
-export const securityHeaders = (isProduction: boolean) =>
+/**
+ * `storageOrigin`: where stored files' signed links point when not to this server (an S3
+ * bucket), so exercise videos play from it.
+ */
+export const securityHeaders = (isProduction: boolean, storageOrigin: string | null = null) =>
   secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -13,7 +18,9 @@ export const securityHeaders = (isProduction: boolean) =>
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
-      frameSrc: ["'none'"],
+      // issue 17: exercise videos (uploads from us or the bucket) and YouTube's privacy-enhanced embed
+      mediaSrc: ["'self'", ...(storageOrigin ? [storageOrigin] : [])],
+      frameSrc: [YOUTUBE_EMBED_ORIGIN],
       frameAncestors: ["'none'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],

@@ -1,12 +1,11 @@
-// Seed data: the 28-day program (day N uses exercise N), the rotating home exercises and the
-// first Six-Pack Guide articles. Instructions are written for bodyweight training on a mat.
+// Seed data: the 28-day program (day N uses exercise N: the program_days rows), the rotating home
+// exercises and the first Six-Pack Guide articles. Instructions are written for bodyweight training on a mat.
 
 export type SeedExercise = {
   name: string;
   exercise: string;
   description: string;
   category: 'time' | 'reps';
-  videoUrl: string;
 };
 export type SeedHomeExercise = { name: string; exercise: string; description: string };
 export type SeedArticle = {
@@ -18,9 +17,6 @@ export type SeedArticle = {
   status: 'published' | 'draft' | 'scheduled';
   daysAgo: number;
 };
-
-const tutorial = (name: string) =>
-  `https://www.youtube.com/results?search_query=${name.toLowerCase().replaceAll(/[^a-z0-9]+/g, '+')}+exercise+tutorial`;
 
 const steps = (lines: string[], tip: string) =>
   [...lines.map((line, i) => `${i + 1}. ${line}`), `Tip: ${tip}`].join('\n');
@@ -36,7 +32,6 @@ const ex = (
   exercise: summary,
   description: steps(lines, tip),
   category,
-  videoUrl: tutorial(name),
 });
 
 export const SEED_EXERCISES: SeedExercise[] = [

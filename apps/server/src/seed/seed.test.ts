@@ -1,8 +1,17 @@
-import { count, eq } from 'drizzle-orm';
+import { slugify } from '@core28/core/blog';
+import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogArticles, exercises, homeExercises, userRoles, users } from '../platform/db/schema.ts';
+import {
+  blogArticles,
+  exercises,
+  homeExercises,
+  programDays,
+  userRoles,
+  users,
+} from '../platform/db/schema.ts';
 import { cookieFrom, createTestApp, json, type TestApp } from '../testing/harness.ts';
-import { seed } from './seed.ts';
+import { SEED_EXERCISES } from './content.ts';
+import { seed, seedContent } from './seed.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,7 +26,9 @@ describe('seed', () => {
     expect(rows[0]?.name).toBe('Dead Bug');
     for (const row of rows) {
       expect(row.description).toMatch(/^1\. /);
-      expect(row.videoUrl).toMatch(/^https:\/\//);
+      // issue 17: an animated demonstration of its own, and no search-page link dressed as a video
+      expect(row.demoKey).toBe(slugify(row.name));
+      expect(row.videoUrl).toBeNull();
     }
     expect((await t.db.select({ n: count() }).from(homeExercises))[0]?.n).toBe(7);
     const articles = await t.db.select().from(blogArticles);
@@ -43,7 +54,48 @@ describe('seed', () => {
   it('is idempotent', async () => {
     await seed(t.deps);
     expect((await t.db.select({ n: count() }).from(exercises))[0]?.n).toBe(28);
+    expect((await t.db.select({ n: count() }).from(programDays))[0]?.n).toBe(28);
     expect((await t.db.select({ n: count() }).from(blogArticles))[0]?.n).toBe(5);
     expect((await t.db.select({ n: count() }).from(userRoles))[0]?.n).toBe(1);
+  });
+
+  const countOf = async (
+    table: typeof exercises | typeof programDays | typeof homeExercises | typeof blogArticles,
+  ) => (await t.db.select({ n: count() }).from(table))[0]?.n;
+
+  it('seeds the 28 program days, day N on the Nth seeded exercise, found by name', async () => {
+    const days = await t.db
+      .select({ day: programDays.day, name: exercises.name, sets: programDays.sets })
+      .from(programDays)
+      .innerJoin(exercises, eq(exercises.id, programDays.exerciseId))
+      .orderBy(asc(programDays.day));
+    expect(days.map((d) => d.day)).toEqual(Array.from({ length: 28 }, (_, i) => i + 1));
+    expect(days.map((d) => d.name)).toEqual(SEED_EXERCISES.map((e) => e.name));
+    expect(days.at(-1)!.sets).toBeGreaterThan(days[0]!.sets);
+  });
+
+  it('gives a database from before the program days its 28 days, keeping a renamed exercise on its day', async () => {
+    await t.db.delete(programDays);
+    const [deadBug] = await t.db.select().from(exercises).where(eq(exercises.name, 'Dead Bug'));
+    await t.db.update(exercises).set({ name: 'Dead Bug (slow)' }).where(eq(exercises.id, deadBug!.id));
+    await seed(t.deps);
+    expect(await countOf(programDays)).toBe(28);
+    expect(await countOf(exercises)).toBe(28);
+    const [day1] = await t.db.select().from(programDays).where(eq(programDays.day, 1));
+    expect(day1?.exerciseId).toBe(deadBug!.id);
+    await t.db.update(exercises).set({ name: 'Dead Bug' }).where(eq(exercises.id, deadBug!.id));
+  });
+
+  it('run by two instances at once on an empty database, writes everything once', async () => {
+    await t.db.delete(programDays);
+    await t.db.delete(exercises);
+    await t.db.delete(homeExercises);
+    await t.db.delete(blogArticles);
+    // The content part, as two starts reach it after their admin checks (which take their own time).
+    await Promise.all([0, 1, 2].map(() => seedContent(t.deps, { adminId: null })));
+    expect(await countOf(exercises)).toBe(28);
+    expect(await countOf(programDays)).toBe(28);
+    expect(await countOf(homeExercises)).toBe(7);
+    expect(await countOf(blogArticles)).toBe(5);
   });
 });

@@ -1,44 +1,101 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { slugify } from '@core28/core/blog';
+import { PROGRAM_DAYS } from '@core28/core/program';
+import { defaultPrescription } from '@core28/core/session-plan';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { DEV_ADMIN } from '../config.ts';
 import type { Deps } from '../context.ts';
-import { blogArticles, exercises, homeExercises, userRoles, users } from '../platform/db/schema.ts';
+import type { DbOrTx } from '../platform/db/index.ts';
+import {
+  blogArticles,
+  exercises,
+  homeExercises,
+  programDays,
+  userRoles,
+  users,
+} from '../platform/db/schema.ts';
 import { SEED_ARTICLES, SEED_EXERCISES, SEED_HOME_EXERCISES } from './content.ts';
 
 const DAY_MS = 86_400_000;
 
-/** Idempotent: each part is written only when its table is empty (or the admin is missing). */
+/** Idempotent: the admin account, then the content (seedContent). */
 export async function seed(deps: Deps) {
-  const { db, log } = deps;
   const adminId = await ensureAdmin(deps);
+  await seedContent(deps, { adminId });
+}
 
-  const [exerciseCount] = await db.select({ n: count() }).from(exercises);
-  if (exerciseCount?.n === 0) {
-    // One insert per row keeps ids in program order (spec §4: day N uses the Nth exercise by id).
-    for (const e of SEED_EXERCISES) await db.insert(exercises).values(e);
-    log.info({ count: SEED_EXERCISES.length }, 'seeded exercises');
-  }
+/**
+ * Safe to run again, and by two instances starting at once: the content is written in one
+ * transaction under an advisory lock, each part only when it is missing.
+ */
+export async function seedContent(deps: Deps, { adminId }: { adminId: string | null }) {
+  await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('core28:seed'))`);
+    await seedProgram(tx, deps.log);
+    await seedHomeAndArticles(tx, deps.log, { adminId, now: deps.now() });
+  });
+}
 
-  const [homeCount] = await db.select({ n: count() }).from(homeExercises);
-  if (homeCount?.n === 0) await db.insert(homeExercises).values(SEED_HOME_EXERCISES);
+async function seedHomeAndArticles(
+  tx: DbOrTx,
+  log: Deps['log'],
+  { adminId, now }: { adminId: string | null; now: Date },
+) {
+  const [homeCount] = await tx.select({ n: count() }).from(homeExercises);
+  if (homeCount?.n === 0) await tx.insert(homeExercises).values(SEED_HOME_EXERCISES);
 
-  const [articleCount] = await db.select({ n: count() }).from(blogArticles);
+  const [articleCount] = await tx.select({ n: count() }).from(blogArticles);
   if (articleCount?.n === 0) {
-    const now = deps.now().getTime();
-    await db.insert(blogArticles).values(
+    await tx.insert(blogArticles).values(
       SEED_ARTICLES.map(({ status, daysAgo, ...article }) => {
-        const at = new Date(now - daysAgo * DAY_MS);
+        const at = new Date(now.getTime() - daysAgo * DAY_MS);
         return {
           ...article,
           authorId: adminId,
           published: status !== 'draft',
           publishedAt: status === 'draft' ? null : at,
-          createdAt: status === 'scheduled' ? new Date(now) : at,
+          createdAt: status === 'scheduled' ? now : at,
         };
       }),
     );
     log.info({ count: SEED_ARTICLES.length }, 'seeded articles');
   }
+}
+
+/**
+ * The exercises and the 28 program days (issue 17). The exercises go only into an empty table,
+ * all or none (a coach's renames and additions are never undone); the days by day number (on
+ * conflict do nothing), each day's exercise found by its seeded name, else (a database whose
+ * coach renamed it) the Nth by id, as spec §4 had it.
+ */
+async function seedProgram(tx: DbOrTx, log: Deps['log']) {
+  const [exerciseCount] = await tx.select({ n: count() }).from(exercises);
+  if (exerciseCount?.n === 0) {
+    // One insert per row keeps ids in program order.
+    // issue 17: each has an animated demonstration under slugify(name) and no video of its own.
+    for (const e of SEED_EXERCISES) await tx.insert(exercises).values({ ...e, demoKey: slugify(e.name) });
+    log.info({ count: SEED_EXERCISES.length }, 'seeded exercises');
+  }
+  const [dayCount] = await tx.select({ n: count() }).from(programDays);
+  if ((dayCount?.n ?? 0) >= PROGRAM_DAYS) return;
+  const byId = await tx
+    .select({ id: exercises.id, name: exercises.name, category: exercises.category })
+    .from(exercises)
+    .orderBy(asc(exercises.id));
+  const byName = new Map<string, (typeof byId)[number]>();
+  for (const e of byId) if (!byName.has(e.name)) byName.set(e.name, e);
+  const rows = SEED_EXERCISES.slice(0, PROGRAM_DAYS).flatMap((seeded, i) => {
+    const day = i + 1;
+    const exercise = byName.get(seeded.name) ?? byId[i];
+    return exercise ? [{ day, exerciseId: exercise.id, ...defaultPrescription(day, exercise.category) }] : [];
+  });
+  if (rows.length === 0) return;
+  const inserted = await tx
+    .insert(programDays)
+    .values(rows)
+    .onConflictDoNothing({ target: programDays.day })
+    .returning({ day: programDays.day });
+  if (inserted.length) log.info({ count: inserted.length }, 'seeded program days');
 }
 
 /**

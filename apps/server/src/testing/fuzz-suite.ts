@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { MemberListQuerySchema } from '@core28/core/admin';
 import { PasswordRecoverySchema } from '@core28/core/auth';
 import { ArticleInputSchema, ArticleListQuerySchema } from '@core28/core/blog';
@@ -11,7 +12,14 @@ import { ContactSchema } from '@core28/core/contact';
 import { ExerciseInputSchema } from '@core28/core/exercises';
 import { ChangePlanSchema, ChangePreviewSchema, CheckoutSchema, ConfirmSchema } from '@core28/core/plans';
 import { DeleteAccountSchema, ProfileCompletionSchema, ProfileUpdateSchema } from '@core28/core/profile';
-import { CompleteDaySchema, DayResultSchema, WellnessSchema } from '@core28/core/program-schemas';
+import {
+  CompleteDaySchema,
+  DayResultSchema,
+  FinishSessionSchema,
+  SwapProgramDaysSchema,
+  WellnessSchema,
+} from '@core28/core/program-schemas';
+import { ProgramDayInputSchema } from '@core28/core/session-plan';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,6 +57,8 @@ type Target = {
   schema: ZodType;
   /** Fills route parameters; `fuzzed` is a generated value for a parameter under test. */
   path?: (ids: Ids, fuzzed: string) => string;
+  /** Headers the route needs besides the cookie (a fresh Idempotency-Key). */
+  headers?: () => Record<string, string>;
 };
 type Ids = { topicId: string; articleId: string; exerciseId: string };
 
@@ -63,6 +73,26 @@ export const TARGETS: Target[] = [
   { area: 'content', route: 'POST /api/program/complete', schema: CompleteDaySchema },
   { area: 'content', route: 'PUT /api/program/results', schema: DayResultSchema },
   { area: 'content', route: 'PUT /api/program/wellness', schema: WellnessSchema },
+  {
+    area: 'content',
+    route: 'GET /api/program/days/:day/session',
+    schema: PathParam,
+    path: (_, v) => `/api/program/days/${v}/session`,
+  },
+  {
+    area: 'content',
+    route: 'POST /api/program/days/:day/finish',
+    schema: FinishSessionSchema,
+    path: () => '/api/program/days/1/finish',
+    headers: () => ({ 'idempotency-key': randomUUID() }),
+  },
+  {
+    area: 'content',
+    route: 'PUT /api/admin/program-days/:day',
+    schema: ProgramDayInputSchema,
+    path: () => '/api/admin/program-days/5',
+  },
+  { area: 'content', route: 'POST /api/admin/program-days/swap', schema: SwapProgramDaysSchema },
   { area: 'content', route: 'GET /api/blog/articles', schema: ArticleListQuerySchema },
   {
     area: 'content',
@@ -90,6 +120,19 @@ export const TARGETS: Target[] = [
     route: 'PUT /api/admin/exercises/:id',
     schema: ExerciseInputSchema,
     path: (ids) => `/api/admin/exercises/${ids.exerciseId}`,
+  },
+  // issue 17: the exercise id of the video routes (the uploaded bytes are fuzzed in exercises/media.test.ts)
+  {
+    area: 'content',
+    route: 'POST /api/admin/exercises/:id/video',
+    schema: PathParam,
+    path: (_, v) => `/api/admin/exercises/${v}/video`,
+  },
+  {
+    area: 'content',
+    route: 'DELETE /api/admin/exercises/:id/video',
+    schema: PathParam,
+    path: (_, v) => `/api/admin/exercises/${v}/video`,
   },
   { area: 'content', route: 'GET /api/admin/users', schema: MemberListQuerySchema },
   { area: 'coaching', route: 'POST /api/coaching/topics', schema: TopicInputSchema },
@@ -261,6 +304,7 @@ export function fuzzArea(area: FuzzArea, options: { checkCoverage?: boolean } = 
                   cookie: cookies[role as 'member' | 'admin'],
                   origin: TEST_ORIGIN,
                   'content-type': 'application/json',
+                  ...target.headers?.(),
                 },
                 body:
                   method === 'GET' || method === 'DELETE'

@@ -61,6 +61,8 @@ describe('admin exercises', () => {
       exercise: 'Side hold',
       videoUrl: null,
       category: 'time',
+      demoKey: null, // no illustration was made for a coach's own exercise: the neutral figure
+      media: null,
     });
 
     const list = await json(await t.request('/api/admin/exercises', { cookie: admin }));
@@ -73,11 +75,14 @@ describe('admin exercises', () => {
       json: {
         name: 'Copenhagen Plank',
         exercise: 'Adductor side hold',
-        videoUrl: 'https://example.com/v',
+        videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
         category: 'time',
       },
     });
-    expect((await json(edited)).videoUrl).toBe('https://example.com/v');
+    expect(await json(edited)).toMatchObject({
+      videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      media: { kind: 'youtube', embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' },
+    });
     expect((await t.db.select().from(exercises)).length).toBe(29);
   });
 });

@@ -116,7 +116,7 @@ describe('the handshake', () => {
     const ok = await connect(server.port, member.cookie);
     expect(ok.events[0]).toEqual({ type: 'ready' });
     ok.ws.close();
-    expect(server.live.size).toBeLessThanOrEqual(1);
+    expect(server.realtime.stats().openSockets).toBeLessThanOrEqual(1);
   });
 
   it('answers a plain GET on the path with 426, not the web app', async () => {

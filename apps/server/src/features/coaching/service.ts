@@ -1,27 +1,21 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { type Database, type DbOrTx, oneRow } from '../../platform/db/index.ts';
 import { discussionMessages, discussionTopics, profiles, users } from '../../platform/db/schema.ts';
+import { publish, realtimeChannel } from '../../platform/realtime/channel.ts';
 import { memberName, messageColumns, toLiveMessage, topicColumns, toTopic, unreadFor } from './rows.ts';
 
-/** The Postgres channel every instance LISTENs on (spec §7 live subscriptions). */
-export const COACHING_CHANNEL = 'core28_coaching';
+/** Coaching's channel on the realtime hub (spec §7 live subscriptions); its key is the topic. */
+export const COACHING_LIVE = realtimeChannel<CoachingNotice>('coaching');
 
 /** What travels through NOTIFY: ids only (a payload is capped at 8 kB), loaded at delivery. */
 export type CoachingNotice =
   | { t: 'message'; topicId: string; ownerId: string; messageId: string }
   | { t: 'topic'; topicId: string; ownerId: string };
-/** Sent when sessions end, so every instance closes their sockets. */
-export type SessionsEndedNotice = { t: 'sessions-ended'; sessionIds: string[] };
 
-/** Sent when the transaction commits, and only if it does (NOTIFY is transactional). */
-const notify = (tx: DbOrTx, notice: CoachingNotice | SessionsEndedNotice) =>
-  tx.execute(sql`select pg_notify(${COACHING_CHANNEL}, ${JSON.stringify(notice)})`);
-
-/** Tells every instance (this one included) to close the live sockets of these sessions now. */
-export const announceSessionsEnded = ({ db }: Pick<Deps, 'db'>, { sessionIds }: { sessionIds: string[] }) =>
-  notify(db, { t: 'sessions-ended', sessionIds });
+/** Sent when the transaction commits, and only if it does; a topic's events stay in order. */
+const notify = (tx: DbOrTx, notice: CoachingNotice) => publish(tx, COACHING_LIVE, notice.topicId, notice);
 
 const TOPIC_NOT_FOUND = 'Discussion topic not found';
 

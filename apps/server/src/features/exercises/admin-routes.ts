@@ -1,9 +1,40 @@
+import { VIDEO_ERRORS } from '@core28/core/exercise-media';
 import { ExerciseIdParamSchema, ExerciseInputSchema } from '@core28/core/exercises';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../context.ts';
+import { AppError } from '../../errors.ts';
 import { validate } from '../../validate.ts';
 import { requireAdmin } from '../auth/session.ts';
-import { createExercise, listAllExercises, updateExercise } from './service.ts';
+import {
+  createExercise,
+  listAllExercises,
+  removeExerciseVideo,
+  replaceExerciseVideo,
+  updateExercise,
+} from './service.ts';
+
+/** Room for the multipart boundaries and headers around the file itself. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+const tooLarge = (maxBytes: number) => new AppError('PAYLOAD_TOO_LARGE', VIDEO_ERRORS.tooLarge(maxBytes));
+
+/**
+ * The video upload's own body limit (VIDEO_MAX_BYTES; http/body-limit.ts leaves this route to it),
+ * checked after requireAdmin so nobody else gets a byte read. A declared length is refused at
+ * once, a chunked body as soon as it passes the limit.
+ */
+const videoBodyLimit = createMiddleware<AppEnv>((c, next) => {
+  const maxBytes = c.var.deps.config.videoMaxBytes;
+  return bodyLimit({
+    maxSize: maxBytes + MULTIPART_OVERHEAD,
+    onError: (c) => {
+      c.header('Connection', 'close'); // the rest of the body is not read
+      throw tooLarge(maxBytes);
+    },
+  })(c, next);
+});
 
 /** The exercise library (spec §2 Admin exercises): admins only, checked on every call. */
 export const adminExerciseRoutes = new Hono<AppEnv>()
@@ -14,4 +45,18 @@ export const adminExerciseRoutes = new Hono<AppEnv>()
   )
   .put('/:id', validate('param', ExerciseIdParamSchema), validate('json', ExerciseInputSchema), async (c) =>
     c.json(await updateExercise(c.var.deps, { id: c.req.valid('param').id, input: c.req.valid('json') })),
+  )
+  // issue 17: a demonstration video, multipart/form-data in the field "file"
+  .post('/:id/video', validate('param', ExerciseIdParamSchema), videoBodyLimit, async (c) => {
+    const body = await c.req.parseBody().catch(() => {
+      throw new AppError('BAD_REQUEST', VIDEO_ERRORS.missingFile);
+    });
+    const file = body.file;
+    if (!(file instanceof File)) throw new AppError('BAD_REQUEST', VIDEO_ERRORS.missingFile);
+    if (file.size > c.var.deps.config.videoMaxBytes) throw tooLarge(c.var.deps.config.videoMaxBytes);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    return c.json(await replaceExerciseVideo(c.var.deps, { id: c.req.valid('param').id, bytes }));
+  })
+  .delete('/:id/video', validate('param', ExerciseIdParamSchema), async (c) =>
+    c.json(await removeExerciseVideo(c.var.deps, { id: c.req.valid('param').id })),
   );

@@ -1,12 +1,20 @@
+import { slugify } from '@core28/core/blog';
+import type { ExerciseMedia, VideoType } from '@core28/core/exercise-media';
 import type { ExerciseInputSchema } from '@core28/core/exercises';
-import { dayStatus, homeExerciseIndex, todaysExerciseIndex } from '@core28/core/program';
-import { asc, desc, eq } from 'drizzle-orm';
+import { dayStatus, homeExerciseIndex } from '@core28/core/program';
+import { fitPrescription } from '@core28/core/session-plan';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { oneRow } from '../../platform/db/index.ts';
-import { exercises, homeExercises, workoutCompletions } from '../../platform/db/schema.ts';
-import { getProgramDay } from '../program/service.ts';
+import { exercises, homeExercises, programDays, workoutCompletions } from '../../platform/db/schema.ts';
+import { getProgramDay, listProgramDays } from '../program/service.ts';
+import { withMedia } from './media.ts';
+import { exerciseVideoKey, videoTypeOf } from './video.ts';
+
+/** Other features show an exercise's video the same way (program: a day's session). */
+export { withMedia };
 
 type ExerciseInput = z.output<typeof ExerciseInputSchema>;
 
@@ -17,43 +25,76 @@ const exerciseColumns = {
   exercise: exercises.exercise,
   videoUrl: exercises.videoUrl,
   category: exercises.category,
+  demoKey: exercises.demoKey,
+  videoKey: exercises.videoKey,
+  videoType: exercises.videoType,
 };
 
-/** The program's exercises, day N being the Nth by id. */
-const programExercises = ({ db }: Pick<Deps, 'db'>) =>
-  db.select(exerciseColumns).from(exercises).orderBy(asc(exercises.id));
-
 /**
- * spec §4: a member sees the exercises of the days up to today, each with its day's status
- * (completed, missed or current: docs/decisions/0004).
+ * spec §4: a member sees the exercises of the days up to today (issue 17: the days are
+ * program_days rows). Each exercise once, with `days`, the days up to today it is used on;
+ * `dayNumber` and `status` are those of the latest of them (current, completed or missed:
+ * docs/decisions/0004), so today's exercise is 'current'.
  */
-export async function listUnlockedExercises(deps: Pick<Deps, 'db' | 'now'>, { userId }: { userId: string }) {
+export async function listUnlockedExercises(
+  deps: Pick<Deps, 'db' | 'now' | 'storage'>,
+  { userId }: { userId: string },
+) {
   const { currentDay } = await getProgramDay(deps, { userId });
-  const [all, completions] = await Promise.all([
-    programExercises(deps),
+  const [program, completions] = await Promise.all([
+    listProgramDays(deps.db),
     deps.db
       .select({ day: workoutCompletions.dayNumber })
       .from(workoutCompletions)
       .where(eq(workoutCompletions.userId, userId)),
   ]);
   const completed = new Set(completions.map((row) => row.day));
-  const unlocked = all.slice(0, currentDay).map((exercise, i) => ({
-    ...exercise,
-    dayNumber: i + 1,
-    status: dayStatus(i + 1, currentDay, completed),
-  }));
-  return { currentDay, total: all.length, exercises: unlocked };
+  const daysOf = new Map<number, number[]>();
+  for (const { day, exercise } of program)
+    if (day <= currentDay) daysOf.set(exercise.id, [...(daysOf.get(exercise.id) ?? []), day]);
+  const rows = daysOf.size
+    ? await deps.db
+        .select(exerciseColumns)
+        .from(exercises)
+        .where(inArray(exercises.id, [...daysOf.keys()]))
+    : [];
+  const unlocked = rows
+    .map((exercise) => {
+      const days = daysOf.get(exercise.id) ?? [];
+      const dayNumber = days.at(-1) ?? currentDay;
+      return { ...exercise, dayNumber, status: dayStatus(dayNumber, currentDay, completed), days };
+    })
+    .sort((a, b) => a.dayNumber - b.dayNumber);
+  const total = new Set(program.map((d) => d.exercise.id)).size;
+  return { currentDay, total, exercises: await withMedia(deps, unlocked) };
 }
 
-/** Home's Today's Exercise for a member: the exercise of their program day. */
+/** Home's Today's Exercise for a member: the exercise of their program day, and what to do. */
 export async function getTodaysProgramExercise(
-  deps: Pick<Deps, 'db' | 'now'>,
+  deps: Pick<Deps, 'db' | 'now' | 'storage'>,
   { userId }: { userId: string },
 ) {
   const { currentDay } = await getProgramDay(deps, { userId });
-  const all = await programExercises(deps);
-  const exercise = all[todaysExerciseIndex(currentDay, all.length)];
-  return { kind: 'program' as const, dayNumber: currentDay, exercise: exercise ?? null };
+  const [row] = await deps.db
+    .select({
+      ...exerciseColumns,
+      sets: programDays.sets,
+      workSeconds: programDays.workSeconds,
+      targetReps: programDays.targetReps,
+      restSeconds: programDays.restSeconds,
+    })
+    .from(programDays)
+    .innerJoin(exercises, eq(exercises.id, programDays.exerciseId))
+    .where(eq(programDays.day, currentDay));
+  if (!row) return { kind: 'program' as const, dayNumber: currentDay, exercise: null, prescription: null };
+  const { sets, workSeconds, targetReps, restSeconds, ...exercise } = row;
+  const prescription = fitPrescription(
+    { sets, workSeconds, targetReps, restSeconds },
+    exercise.category,
+    currentDay,
+  );
+  const [shown] = await withMedia(deps, [exercise]);
+  return { kind: 'program' as const, dayNumber: currentDay, exercise: shown ?? null, prescription };
 }
 
 /** Home's Today's Exercise for a visitor: the home exercise of the day. */
@@ -66,29 +107,100 @@ export async function getTodaysHomeExercise({ db, now }: Pick<Deps, 'db' | 'now'
     })
     .from(homeExercises)
     .orderBy(asc(homeExercises.id));
+  const exercise = home[homeExerciseIndex(now(), home.length)];
   return {
     kind: 'home' as const,
     dayNumber: null,
-    exercise: home[homeExerciseIndex(now(), home.length)] ?? null,
+    // issue 17: the home exercises are program moves, shown by the same demonstrations
+    exercise: exercise
+      ? { ...exercise, demoKey: slugify(exercise.name), media: null as ExerciseMedia }
+      : null,
   };
 }
 
-// ---- the library (spec §2 Admin exercises) ----
+// ---- the library (spec §2 Admin exercises) and its media (issue 17) ----
 
 const toRow = (input: ExerciseInput) => ({ ...input, videoUrl: input.videoUrl || null });
 
-export const listAllExercises = ({ db }: Pick<Deps, 'db'>) =>
-  db.select().from(exercises).orderBy(desc(exercises.createdAt), desc(exercises.id));
+export async function listAllExercises(deps: Pick<Deps, 'db' | 'storage'>) {
+  const rows = await deps.db.select().from(exercises).orderBy(desc(exercises.createdAt), desc(exercises.id));
+  return withMedia(deps, rows);
+}
 
-export async function createExercise({ db }: Pick<Deps, 'db'>, { input }: { input: ExerciseInput }) {
-  return oneRow(await db.insert(exercises).values(toRow(input)).returning());
+async function getExercise(deps: Pick<Deps, 'db' | 'storage'>, id: number) {
+  const [row] = await deps.db.select().from(exercises).where(eq(exercises.id, id));
+  if (!row) throw new AppError('NOT_FOUND', 'No such exercise');
+  return oneRow(await withMedia(deps, [row]));
+}
+
+export async function createExercise(
+  deps: Pick<Deps, 'db' | 'storage'>,
+  { input }: { input: ExerciseInput },
+) {
+  const row = oneRow(await deps.db.insert(exercises).values(toRow(input)).returning());
+  return oneRow(await withMedia(deps, [row]));
 }
 
 export async function updateExercise(
-  { db }: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'storage'>,
   { id, input }: { id: number; input: ExerciseInput },
 ) {
-  const [updated] = await db.update(exercises).set(toRow(input)).where(eq(exercises.id, id)).returning();
+  const [updated] = await deps.db.update(exercises).set(toRow(input)).where(eq(exercises.id, id)).returning();
   if (!updated) throw new AppError('NOT_FOUND', 'No such exercise');
-  return updated;
+  return oneRow(await withMedia(deps, [updated]));
+}
+
+type VideoDeps = Pick<Deps, 'db' | 'storage' | 'log'>;
+
+/**
+ * Sets (or clears) an exercise's uploaded video and returns the key it had. The row is locked
+ * first, so two uploads at once each remove the video the other replaced, never their own.
+ */
+function swapVideo(
+  { db }: VideoDeps,
+  id: number,
+  video: { videoKey: string; videoType: VideoType; videoSize: number } | null,
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ videoKey: exercises.videoKey })
+      .from(exercises)
+      .where(eq(exercises.id, id))
+      .for('update');
+    if (!row) throw new AppError('NOT_FOUND', 'No such exercise');
+    await tx
+      .update(exercises)
+      .set(video ?? { videoKey: null, videoType: null, videoSize: null })
+      .where(eq(exercises.id, id));
+    return row.videoKey;
+  });
+}
+
+/** A stored object no row points to any more; failing to remove it leaves an orphan, not an error. */
+async function removeStored({ storage, log }: VideoDeps, key: string) {
+  await storage.remove(key).catch((err) => log.warn({ err, key }, 'could not remove a replaced video'));
+}
+
+/** Stores an uploaded video (checked by its bytes) as the exercise's, replacing and deleting any earlier one. */
+export async function replaceExerciseVideo(deps: VideoDeps, { id, bytes }: { id: number; bytes: Buffer }) {
+  const videoType = await videoTypeOf(bytes);
+  await getExercise(deps, id); // 404 before storing anything
+  const videoKey = exerciseVideoKey(id, videoType);
+  await deps.storage.put(videoKey, bytes, videoType);
+  let previous: string | null;
+  try {
+    previous = await swapVideo(deps, id, { videoKey, videoType, videoSize: bytes.length });
+  } catch (err) {
+    await removeStored(deps, videoKey);
+    throw err;
+  }
+  if (previous) await removeStored(deps, previous);
+  return getExercise(deps, id);
+}
+
+/** Removes the exercise's uploaded video (its YouTube link, if any, then shows). */
+export async function removeExerciseVideo(deps: VideoDeps, { id }: { id: number }) {
+  const previous = await swapVideo(deps, id, null);
+  if (previous) await removeStored(deps, previous);
+  return getExercise(deps, id);
 }

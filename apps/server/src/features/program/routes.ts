@@ -1,19 +1,76 @@
-import { CompleteDaySchema, DayResultSchema, WellnessSchema } from '@core28/core/program-schemas';
+import {
+  CompleteDaySchema,
+  DayParamSchema,
+  DayResultSchema,
+  FinishSessionSchema,
+  WellnessSchema,
+} from '@core28/core/program-schemas';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { validate } from '../../validate.ts';
 import { requireUser } from '../auth/session.ts';
-import { completeDay, getProgramState, saveDayResult, saveWellness } from './service.ts';
+import { withMedia } from '../exercises/service.ts';
+import { optionalIdempotencyKey, requiredIdempotencyKey } from './idempotency.ts';
+import {
+  completeDay,
+  finishDay,
+  getDaySession,
+  getProgramState,
+  saveDayResult,
+  saveWellness,
+} from './service.ts';
+
+const KEY_HEADER = 'idempotency-key';
 
 export const programRoutes = new Hono<AppEnv>()
   .use(requireUser())
   .get('/', async (c) => c.json(await getProgramState(c.var.deps, { userId: c.var.user.id })))
   .post('/complete', validate('json', CompleteDaySchema), async (c) =>
-    c.json(await completeDay(c.var.deps, { userId: c.var.user.id, day: c.req.valid('json').day })),
+    c.json(
+      await completeDay(c.var.deps, {
+        userId: c.var.user.id,
+        day: c.req.valid('json').day,
+        key: optionalIdempotencyKey(c.req.header(KEY_HEADER)),
+      }),
+    ),
   )
   .put('/results', validate('json', DayResultSchema), async (c) =>
-    c.json(await saveDayResult(c.var.deps, { userId: c.var.user.id, input: c.req.valid('json') })),
+    c.json(
+      await saveDayResult(c.var.deps, {
+        userId: c.var.user.id,
+        input: c.req.valid('json'),
+        key: optionalIdempotencyKey(c.req.header(KEY_HEADER)),
+      }),
+    ),
   )
   .put('/wellness', validate('json', WellnessSchema), async (c) =>
-    c.json(await saveWellness(c.var.deps, { userId: c.var.user.id, input: c.req.valid('json') })),
+    c.json(
+      await saveWellness(c.var.deps, {
+        userId: c.var.user.id,
+        input: c.req.valid('json'),
+        key: optionalIdempotencyKey(c.req.header(KEY_HEADER)),
+      }),
+    ),
+  )
+  // issue 17: a day's guided session, and finishing it in one request. The day is always the
+  // caller's own: the member comes from the session, never from the path.
+  .get('/days/:day/session', validate('param', DayParamSchema), async (c) => {
+    const session = await getDaySession(c.var.deps, { userId: c.var.user.id, day: c.req.valid('param').day });
+    // The exercise's video, as every exercise answer shows it (signed link or embed, never its key).
+    const [exercise] = await withMedia(c.var.deps, [session.exercise]);
+    return c.json({ ...session, exercise });
+  })
+  .post(
+    '/days/:day/finish',
+    validate('param', DayParamSchema),
+    validate('json', FinishSessionSchema),
+    async (c) =>
+      c.json(
+        await finishDay(c.var.deps, {
+          userId: c.var.user.id,
+          day: c.req.valid('param').day,
+          input: c.req.valid('json'),
+          key: requiredIdempotencyKey(c.req.header(KEY_HEADER)),
+        }),
+      ),
   );

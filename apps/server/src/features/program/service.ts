@@ -6,19 +6,28 @@ import {
   programDays,
   programStats,
 } from '@core28/core/program';
-import type { DayResultInput, WellnessInput } from '@core28/core/program-schemas';
-import { asc, eq } from 'drizzle-orm';
+import type { DayResultInput, FinishSessionInput, WellnessInput } from '@core28/core/program-schemas';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import type { DbOrTx } from '../../platform/db/index.ts';
 import {
   exerciseProgress,
   profiles,
   wellnessTracking,
   workoutCompletions,
 } from '../../platform/db/schema.ts';
+import { daySession, findProgramDay, listPlan } from './days.ts';
+import { once } from './idempotency.ts';
+
+// What other features use of the program days (exercises: the member's list and today's exercise).
+export { listProgramDays } from './days.ts';
+export { deleteExpiredIdempotencyKeys } from './idempotency.ts';
 
 type Member = { userId: string };
 type ProgramDay = { registrationDate: Date; currentDay: number };
+/** An optional Idempotency-Key (idempotency.ts): the same key again answers the first answer. */
+type Keyed = { key: string | null };
 
 /** The member's program day (spec §4), from the one profile read a request makes. */
 export async function getProgramDay(deps: Pick<Deps, 'db' | 'now'>, { userId }: Member): Promise<ProgramDay> {
@@ -35,86 +44,196 @@ export async function getProgramDay(deps: Pick<Deps, 'db' | 'now'>, { userId }: 
 
 /** The member's whole program in one round trip (spec §3 program stats, §9 achievements). */
 export async function getProgramState(deps: Deps, { userId }: Member) {
-  return programState(deps, { userId, day: await getProgramDay(deps, { userId }) });
+  const day = await getProgramDay(deps, { userId });
+  const [completions, results, wellness, plan] = await Promise.all([
+    listCompletions(deps.db, userId),
+    listResults(deps.db, userId),
+    listWellness(deps.db, userId),
+    listPlan(deps.db),
+  ]);
+  return programState({ day, completions, results, wellness, plan });
 }
 
-async function programState(deps: Deps, { userId, day }: Member & { day: ProgramDay }) {
-  const { registrationDate, currentDay } = day;
-  const [completions, results, wellness] = await Promise.all([
-    deps.db
+/** The same, inside a transaction: one query at a time on its one connection. */
+async function readProgramState(tx: DbOrTx, { userId, day }: Member & { day: ProgramDay }) {
+  const completions = await listCompletions(tx, userId);
+  const results = await listResults(tx, userId);
+  const wellness = await listWellness(tx, userId);
+  return programState({ day, completions, results, wellness, plan: await listPlan(tx) });
+}
+
+const listCompletions = async (db: DbOrTx, userId: string) =>
+  (
+    await db
       .select({ day: workoutCompletions.dayNumber, completedAt: workoutCompletions.completedAt })
       .from(workoutCompletions)
       .where(eq(workoutCompletions.userId, userId))
-      .orderBy(asc(workoutCompletions.dayNumber)),
-    deps.db
-      .select({
-        day: exerciseProgress.dayNumber,
-        totalSeconds: exerciseProgress.totalTimeSeconds,
-        reps: exerciseProgress.repetitionsCompleted,
-      })
-      .from(exerciseProgress)
-      .where(eq(exerciseProgress.userId, userId))
-      .orderBy(asc(exerciseProgress.dayNumber)),
-    deps.db
-      .select({
-        day: wellnessTracking.dayNumber,
-        feeling: wellnessTracking.feelingRating,
-        energy: wellnessTracking.energyLevel,
-      })
-      .from(wellnessTracking)
-      .where(eq(wellnessTracking.userId, userId))
-      .orderBy(asc(wellnessTracking.dayNumber)),
-  ]);
-  const days = completions.map((c) => c.day);
+      .orderBy(asc(workoutCompletions.dayNumber))
+  ).map((c) => ({ day: c.day, completedAt: c.completedAt.toISOString() }));
+
+const listResults = (db: DbOrTx, userId: string) =>
+  db
+    .select({
+      day: exerciseProgress.dayNumber,
+      totalSeconds: exerciseProgress.totalTimeSeconds,
+      reps: exerciseProgress.repetitionsCompleted,
+    })
+    .from(exerciseProgress)
+    .where(eq(exerciseProgress.userId, userId))
+    .orderBy(asc(exerciseProgress.dayNumber));
+
+const listWellness = (db: DbOrTx, userId: string) =>
+  db
+    .select({
+      day: wellnessTracking.dayNumber,
+      feeling: wellnessTracking.feelingRating,
+      energy: wellnessTracking.energyLevel,
+    })
+    .from(wellnessTracking)
+    .where(eq(wellnessTracking.userId, userId))
+    .orderBy(asc(wellnessTracking.dayNumber));
+
+function programState(read: {
+  day: ProgramDay;
+  completions: Awaited<ReturnType<typeof listCompletions>>;
+  results: Awaited<ReturnType<typeof listResults>>;
+  wellness: Awaited<ReturnType<typeof listWellness>>;
+  plan: Awaited<ReturnType<typeof listPlan>>;
+}) {
+  const { registrationDate, currentDay } = read.day;
+  const days = read.completions.map((c) => c.day);
   return {
     currentDay,
     registrationDate: registrationDate.toISOString(),
-    completions,
-    results,
-    wellness,
+    completions: read.completions,
+    results: read.results,
+    wellness: read.wellness,
     days: programDays(days, currentDay),
     stats: programStats(days, currentDay),
     achievements: achievements(days, currentDay),
+    plan: read.plan,
   };
 }
 
-/** spec §4: a completion is an insert, never undone; refused for a future day and twice. */
-export async function completeDay(deps: Deps, { userId, day }: Member & { day: number }) {
-  const programDay = await getProgramDay(deps, { userId });
-  if (day > programDay.currentDay) throw new AppError('BAD_REQUEST', `Day ${day} has not started yet`);
-  const inserted = await deps.db
+const notStartedYet = (day: number) => new AppError('BAD_REQUEST', `Day ${day} has not started yet`);
+
+/** The completion insert; false when the day was completed already (spec §4: never twice). */
+async function insertCompletion(tx: DbOrTx, { userId, day, at }: Member & { day: number; at: Date }) {
+  const inserted = await tx
     .insert(workoutCompletions)
-    .values({ userId, dayNumber: day, completedAt: deps.now() })
+    .values({ userId, dayNumber: day, completedAt: at })
     .onConflictDoNothing({ target: [workoutCompletions.userId, workoutCompletions.dayNumber] })
     .returning({ day: workoutCompletions.dayNumber });
-  if (inserted.length === 0) throw new AppError('CONFLICT', `Day ${day} is already marked as completed`);
-  return programState(deps, { userId, day: programDay });
+  return inserted.length > 0;
 }
 
-export async function saveDayResult(deps: Deps, { userId, input }: Member & { input: DayResultInput }) {
-  const day = await getProgramDay(deps, { userId });
-  if (!canLogResults(input.day, day.currentDay))
-    throw new AppError('BAD_REQUEST', 'Results can only be saved for past days and today');
-  const values = {
-    totalTimeSeconds: input.totalSeconds,
-    repetitionsCompleted: input.reps,
-    updatedAt: deps.now(),
-  };
-  await deps.db
+async function upsertResult(tx: DbOrTx, { userId, input, at }: Member & { input: DayResultInput; at: Date }) {
+  const values = { totalTimeSeconds: input.totalSeconds, repetitionsCompleted: input.reps, updatedAt: at };
+  await tx
     .insert(exerciseProgress)
     .values({ userId, dayNumber: input.day, ...values })
     .onConflictDoUpdate({ target: [exerciseProgress.userId, exerciseProgress.dayNumber], set: values });
-  return programState(deps, { userId, day });
 }
 
-export async function saveWellness(deps: Deps, { userId, input }: Member & { input: WellnessInput }) {
-  const day = await getProgramDay(deps, { userId });
-  if (!canLogWellness(input.day, day.currentDay))
-    throw new AppError('BAD_REQUEST', 'Wellness can only be logged for today');
-  const values = { feelingRating: input.feeling, energyLevel: input.energy, updatedAt: deps.now() };
-  await deps.db
+async function upsertWellness(
+  tx: DbOrTx,
+  { userId, input, at }: Member & { input: WellnessInput; at: Date },
+) {
+  const values = { feelingRating: input.feeling, energyLevel: input.energy, updatedAt: at };
+  await tx
     .insert(wellnessTracking)
     .values({ userId, dayNumber: input.day, ...values })
     .onConflictDoUpdate({ target: [wellnessTracking.userId, wellnessTracking.dayNumber], set: values });
-  return programState(deps, { userId, day });
+}
+
+/** spec §4: a completion is an insert, never undone; refused for a future day and twice. */
+export async function completeDay(deps: Deps, { userId, day, key }: Member & Keyed & { day: number }) {
+  const programDay = await getProgramDay(deps, { userId });
+  return once(deps, { userId, key, route: 'complete', input: { day } }, async (tx) => {
+    if (day > programDay.currentDay) throw notStartedYet(day);
+    if (!(await insertCompletion(tx, { userId, day, at: deps.now() })))
+      throw new AppError('CONFLICT', `Day ${day} is already marked as completed`);
+    return readProgramState(tx, { userId, day: programDay });
+  });
+}
+
+export async function saveDayResult(
+  deps: Deps,
+  { userId, input, key }: Member & Keyed & { input: DayResultInput },
+) {
+  const day = await getProgramDay(deps, { userId });
+  return once(deps, { userId, key, route: 'results', input }, async (tx) => {
+    if (!canLogResults(input.day, day.currentDay))
+      throw new AppError('BAD_REQUEST', 'Results can only be saved for past days and today');
+    await upsertResult(tx, { userId, input, at: deps.now() });
+    return readProgramState(tx, { userId, day });
+  });
+}
+
+export async function saveWellness(
+  deps: Deps,
+  { userId, input, key }: Member & Keyed & { input: WellnessInput },
+) {
+  const day = await getProgramDay(deps, { userId });
+  return once(deps, { userId, key, route: 'wellness', input }, async (tx) => {
+    if (!canLogWellness(input.day, day.currentDay))
+      throw new AppError('BAD_REQUEST', 'Wellness can only be logged for today');
+    await upsertWellness(tx, { userId, input, at: deps.now() });
+    return readProgramState(tx, { userId, day });
+  });
+}
+
+// ---- issue 17: the session of a day ----
+
+/** A day's guided session: today or a past day (a replay); a future day is refused. */
+export async function getDaySession(deps: Deps, { userId, day }: Member & { day: number }) {
+  const { currentDay } = await getProgramDay(deps, { userId });
+  if (day > currentDay) throw notStartedYet(day);
+  const [programDay, completion] = await Promise.all([
+    findProgramDay(deps.db, day),
+    deps.db
+      .select({ day: workoutCompletions.dayNumber })
+      .from(workoutCompletions)
+      .where(and(eq(workoutCompletions.userId, userId), eq(workoutCompletions.dayNumber, day))),
+  ]);
+  return {
+    day,
+    currentDay,
+    isToday: day === currentDay,
+    isCompleted: completion.length > 0,
+    exercise: programDay.exercise,
+    prescription: programDay.prescription,
+    ...daySession(programDay),
+  };
+}
+
+/**
+ * Finishing a session, in one transaction: the day's results (upserted), its wellness when the
+ * day is today, and its completion when it is not completed yet. The same key again answers the
+ * first answer and writes nothing (the web retries a finish it did not hear back from).
+ */
+export async function finishDay(
+  deps: Deps,
+  { userId, day, key, input }: Member & { key: string; day: number; input: FinishSessionInput },
+) {
+  const programDay = await getProgramDay(deps, { userId });
+  const { currentDay } = programDay;
+  return once(deps, { userId, key, route: 'finish', input: { day, ...input } }, async (tx) => {
+    if (day > currentDay) throw notStartedYet(day);
+    const at = deps.now();
+    await upsertResult(tx, {
+      userId,
+      input: { day, totalSeconds: input.totalSeconds, reps: input.reps },
+      at,
+    });
+    const { feeling, energy } = input;
+    const wellnessSaved = feeling !== undefined && energy !== undefined && canLogWellness(day, currentDay);
+    if (wellnessSaved) await upsertWellness(tx, { userId, input: { day, feeling, energy }, at });
+    const completedNow = await insertCompletion(tx, { userId, day, at });
+    const state = await readProgramState(tx, { userId, day: programDay });
+    return {
+      ...state,
+      outcome: { completedNow, wasCompleted: !completedNow, resultsSaved: true as const, wellnessSaved },
+    };
+  });
 }

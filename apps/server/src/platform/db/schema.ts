@@ -1,3 +1,4 @@
+import { VIDEO_TYPES } from '@core28/core/exercise-media';
 import { EXERCISE_CATEGORIES } from '@core28/core/exercises';
 import { CHECKOUT_PLAN_IDS } from '@core28/core/plans';
 import { FITNESS_LEVELS, GENDERS } from '@core28/core/profile';
@@ -208,11 +209,21 @@ export const exercises = pgTable(
     exercise: text('exercise').notNull().default(''),
     videoUrl: text('video_url'),
     category: text('category', { enum: EXERCISE_CATEGORIES }).notNull().default('time'),
+    /** The animated demonstration to show (issue 17): slugify(name) for the seeded exercises. */
+    demoKey: text('demo_key'),
+    /** An uploaded demonstration video: its storage key, checked type and size in bytes. */
+    videoKey: text('video_key'),
+    videoType: text('video_type', { enum: VIDEO_TYPES }),
+    videoSize: integer('video_size'),
     ...timestamps,
   },
   (t) => [
     check('exercises_name_not_blank', sql`length(trim(${t.name})) > 0`),
     check('exercises_category_valid', sql`${t.category} in ('time','reps')`),
+    check(
+      'exercises_video_complete',
+      sql`(${t.videoKey} is null and ${t.videoType} is null and ${t.videoSize} is null) or (${t.videoKey} is not null and ${t.videoType} in ('video/mp4','video/webm') and ${t.videoSize} >= 0)`,
+    ),
     index('exercises_created_at_idx').on(t.createdAt),
   ],
 );
@@ -305,6 +316,61 @@ export const wellnessTracking = pgTable(
     dayNumberCheck('wellness_tracking_day_range', t.dayNumber),
     check('wellness_tracking_feeling_range', sql`${t.feelingRating} between 1 and 5`),
     check('wellness_tracking_energy_range', sql`${t.energyLevel} between 1 and 5`),
+  ],
+);
+
+/**
+ * Issue 17: the program as rows, day → exercise and its prescription (core session-plan.ts),
+ * instead of "day N is the Nth exercise by id". Seeded for all 28 days; the coach edits them.
+ */
+export const programDays = pgTable(
+  'program_days',
+  {
+    day: smallint('day').primaryKey(),
+    exerciseId: integer('exercise_id')
+      .notNull()
+      .references(() => exercises.id, { onDelete: 'restrict' }),
+    sets: smallint('sets').notNull(),
+    workSeconds: smallint('work_seconds'),
+    targetReps: smallint('target_reps'),
+    restSeconds: smallint('rest_seconds').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The coach who last changed the day; null for the seed. */
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  // The bounds of core PRESCRIPTION_BOUNDS; whether work seconds or reps fit the exercise's
+  // category is checked by the admin route (a check cannot look at another table).
+  (t) => [
+    dayNumberCheck('program_days_day_range', t.day),
+    check('program_days_sets_range', sql`${t.sets} between 1 and 10`),
+    check('program_days_work_range', sql`${t.workSeconds} is null or ${t.workSeconds} between 10 and 300`),
+    check('program_days_reps_range', sql`${t.targetReps} is null or ${t.targetReps} between 1 and 100`),
+    check('program_days_rest_range', sql`${t.restSeconds} between 0 and 300`),
+    check('program_days_work_or_reps', sql`(${t.workSeconds} is null) <> (${t.targetReps} is null)`),
+    index('program_days_exercise_idx').on(t.exerciseId),
+  ],
+);
+
+/**
+ * A member's Idempotency-Key and the first successful answer it got (issue 17): the same key
+ * again answers that, writing nothing. Scoped to the member; kept IDEMPOTENCY_KEY_TTL_MS.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: uuid('key').notNull(),
+    /** A hash of the route and the validated body: the key is refused for another request. */
+    request: text('request').notNull(),
+    /** The answer's JSON text as sent (jsonb would reorder its keys). */
+    body: text('body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('idempotency_keys_created_at_idx').on(t.createdAt),
   ],
 );
 

@@ -63,7 +63,7 @@ export function createMetrics({ withProcessMetrics = false }: { withProcessMetri
 
   /**
    * A gauge read at each scrape. The hook for other parts of the server: e.g. the realtime hub's
-   * `core28_realtime_open_sockets` (`read: () => hub.openSockets()`).
+   * `core28_realtime_open_sockets` (server.ts).
    */
   function registerGauge(opts: {
     name: string;
@@ -71,6 +71,7 @@ export function createMetrics({ withProcessMetrics = false }: { withProcessMetri
     labelNames?: string[];
     read: () => Reading | Promise<Reading>;
   }) {
+    registry.removeSingleMetric(opts.name); // registered again by a server started anew (tests)
     new Gauge({
       name: opts.name,
       help: opts.help,
@@ -87,9 +88,10 @@ export function createMetrics({ withProcessMetrics = false }: { withProcessMetri
 
   /**
    * A counter whose running total another part keeps, read at each scrape: e.g. the realtime
-   * hub's `core28_realtime_events_delivered_total` (`read: () => hub.eventsDelivered()`).
+   * hub's `core28_realtime_events_delivered_total` (server.ts).
    */
   function registerCounter(opts: { name: string; help: string; read: () => number | Promise<number> }) {
+    registry.removeSingleMetric(opts.name);
     new Counter({
       name: opts.name,
       help: opts.help,

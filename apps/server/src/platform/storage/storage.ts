@@ -1,13 +1,19 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Config } from '../../config.ts';
 
-/** Stored files (avatars): a local folder by default, an S3-compatible bucket in production. */
+/** Stored files (avatars, exercise videos): a local folder by default, an S3-compatible bucket in production. */
 export type Storage = {
   kind: 'local' | 's3';
+  /**
+   * The origin its signed links point to when it is not this server (the bucket's), for the
+   * Content-Security-Policy; null for links to this server.
+   */
+  origin: string | null;
   put: (key: string, body: Buffer, contentType: string) => Promise<void>;
   remove: (key: string) => Promise<void>;
   /** A link that shows the file to whoever holds it, until it expires. */
@@ -44,6 +50,7 @@ export function createLocalStorage({
 
   return {
     kind: 'local' as const,
+    origin: null,
     async put(key: string, body: Buffer, _contentType: string) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
@@ -57,8 +64,12 @@ export function createLocalStorage({
       const expires = Math.floor(now().getTime() / 1000) + ttlSeconds;
       return `${LOCAL_FILES_PATH}${key}?expires=${expires}&signature=${sign(key, expires)}`;
     },
-    /** Checks a signed link; the file's bytes, or null when the link is tampered with or expired. */
-    async read(key: string, expires: string | undefined, signature: string | undefined) {
+    /**
+     * Checks a signed link and opens the file: its size and a stream of all or part of its bytes,
+     * or null when the link is tampered with or expired or the file is gone. Whoever opens it
+     * streams once or closes it.
+     */
+    async open(key: string, expires: string | undefined, signature: string | undefined) {
       if (!expires || !signature || !/^\d{1,12}$/.test(expires)) return null;
       try {
         assertValidKey(key);
@@ -69,7 +80,17 @@ export function createLocalStorage({
       const given = Buffer.from(signature);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
       if (Number(expires) * 1000 < now().getTime()) return null;
-      return readFile(fileOf(key)).catch(() => null);
+      // An open handle keeps reading the bytes it opened, even if a new upload replaces the file.
+      const handle = await open(fileOf(key), 'r').catch(() => null);
+      if (!handle) return null;
+      const { size } = await handle.stat();
+      return {
+        size,
+        /** Bytes start..end (inclusive), all by default; the file closes when the stream ends or is cancelled. */
+        stream: (range: { start: number; end: number } = { start: 0, end: size - 1 }) =>
+          Readable.toWeb(handle.createReadStream(range)) as ReadableStream<Uint8Array>,
+        close: () => handle.close(),
+      };
     },
   };
 }
@@ -84,6 +105,7 @@ export function createS3Storage(s3: NonNullable<Config['s3']>): Storage {
   });
   return {
     kind: 's3',
+    origin: s3Origin(s3),
     async put(key, body, contentType) {
       assertValidKey(key);
       await client.send(
@@ -103,6 +125,21 @@ export function createS3Storage(s3: NonNullable<Config['s3']>): Storage {
     signedUrl: (key, ttlSeconds) =>
       getSignedUrl(client, new GetObjectCommand({ Bucket: s3.bucket, Key: key }), { expiresIn: ttlSeconds }),
   };
+}
+
+// A bucket name the SDK puts in the host name (virtual-hosted style); others go in the path.
+const DNS_BUCKET = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
+
+/**
+ * The origin of the SDK's presigned links, as its endpoint rules make them (storage.test.ts
+ * compares with the SDK's own links): path style on the endpoint, or the bucket as a subdomain.
+ */
+export function s3Origin(
+  s3: Pick<NonNullable<Config['s3']>, 'bucket' | 'region' | 'endpoint' | 'forcePathStyle'>,
+) {
+  const base = new URL(s3.endpoint ?? `https://s3.${s3.region}.amazonaws.com`);
+  const isPathStyle = s3.forcePathStyle || !DNS_BUCKET.test(s3.bucket);
+  return isPathStyle ? base.origin : `${base.protocol}//${s3.bucket}.${base.host}`;
 }
 
 export type AppStorage = LocalStorage | (Storage & { kind: 's3' });

@@ -1,11 +1,16 @@
-import { type ConnectionStatus, createRealtimeConnection, type LiveMessage } from '@core28/core/realtime';
+import {
+  type ConnectionStatus,
+  createRealtimeConnection,
+  type LiveMessage,
+  REALTIME_PATH,
+} from '@core28/core/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { authKeys } from '../auth/api';
 import { addMessage, coachingKeys } from './api';
 
 const realtimeUrl = () =>
-  `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/api/realtime`;
+  `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${REALTIME_PATH}`;
 
 /**
  * Keeps the coaching caches live: new messages are appended to the open conversation and the

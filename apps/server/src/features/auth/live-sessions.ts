@@ -1,11 +1,11 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../context.ts';
-import { readSession } from '../auth/session.ts';
-import { announceSessionsEnded } from './service.ts';
+import { announceSessionsEnded } from '../../platform/realtime/channel.ts';
+import { readSession } from './session.ts';
 
 /**
- * Around better-auth's sign-out: once it has ended the session, that session's sockets on every
- * instance are closed (SECURITY.md), not left open until the next event checks them.
+ * Around better-auth's sign-out: once it has ended the session, that session's live sockets on
+ * every instance are closed (SECURITY.md), not left open until the next event checks them.
  */
 export const closeLiveOnSignOut = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.method !== 'POST') return next();
@@ -13,7 +13,7 @@ export const closeLiveOnSignOut = createMiddleware<AppEnv>(async (c, next) => {
   const sessionId = c.var.sessionId;
   await next();
   if (sessionId && c.res.ok)
-    await announceSessionsEnded(c.var.deps, { sessionIds: [sessionId] }).catch((err) =>
+    await announceSessionsEnded(c.var.deps.db, { sessionIds: [sessionId] }).catch((err) =>
       c.var.log.error({ err }, 'could not announce the end of a session to live sockets'),
     );
 });

@@ -1,0 +1,199 @@
+import {
+  estimatedSessionSeconds,
+  fitPrescription,
+  type ProgramDayInput,
+  prescriptionMismatch,
+  sessionPlan,
+} from '@core28/core/session-plan';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Deps } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import type { DbOrTx } from '../../platform/db/index.ts';
+import { exercises, programDays, users } from '../../platform/db/schema.ts';
+
+// Issue 17: the program is 28 rows, day → exercise + prescription (replacing spec §4's "day N is
+// the Nth exercise by id"). Members read them through the plan; the coach edits them.
+
+const dayColumns = {
+  day: programDays.day,
+  sets: programDays.sets,
+  workSeconds: programDays.workSeconds,
+  targetReps: programDays.targetReps,
+  restSeconds: programDays.restSeconds,
+  updatedAt: programDays.updatedAt,
+  updatedBy: programDays.updatedBy,
+  exercise: {
+    id: exercises.id,
+    name: exercises.name,
+    category: exercises.category,
+    exercise: exercises.exercise,
+    description: exercises.description,
+    demoKey: exercises.demoKey,
+    videoUrl: exercises.videoUrl,
+    videoKey: exercises.videoKey,
+    videoType: exercises.videoType,
+  },
+};
+
+type DayRow = {
+  day: number;
+  sets: number;
+  workSeconds: number | null;
+  targetReps: number | null;
+  restSeconds: number;
+  updatedAt: Date;
+  updatedBy: string | null;
+  exercise: Pick<
+    typeof exercises.$inferSelect,
+    | 'id'
+    | 'name'
+    | 'category'
+    | 'exercise'
+    | 'description'
+    | 'demoKey'
+    | 'videoUrl'
+    | 'videoKey'
+    | 'videoType'
+  >;
+};
+
+/** A day as the program shows it: the exercise (with its demonstration) and what to do. */
+export function toProgramDay(row: DayRow) {
+  const { day, exercise } = row;
+  const prescription = fitPrescription(
+    {
+      sets: row.sets,
+      workSeconds: row.workSeconds,
+      targetReps: row.targetReps,
+      restSeconds: row.restSeconds,
+    },
+    exercise.category,
+    day,
+  );
+  return { day, exercise, prescription };
+}
+export type ProgramDay = ReturnType<typeof toProgramDay>;
+
+/** The session of a day: its steps from core sessionPlan, and how long it should take. */
+export function daySession({ day, exercise, prescription }: ProgramDay) {
+  const steps = sessionPlan({ day, exercise, prescription });
+  return { steps, estimatedSeconds: estimatedSessionSeconds(steps) };
+}
+
+/** Every program day, in day order, with its exercise. */
+export async function listProgramDays(db: DbOrTx): Promise<ProgramDay[]> {
+  const rows = await db
+    .select(dayColumns)
+    .from(programDays)
+    .innerJoin(exercises, eq(exercises.id, programDays.exerciseId))
+    .orderBy(asc(programDays.day));
+  return rows.map(toProgramDay);
+}
+
+export async function findProgramDay(db: DbOrTx, day: number): Promise<ProgramDay> {
+  const [row] = await db
+    .select(dayColumns)
+    .from(programDays)
+    .innerJoin(exercises, eq(exercises.id, programDays.exerciseId))
+    .where(eq(programDays.day, day));
+  if (!row) throw new AppError('NOT_FOUND', `Day ${day} has no exercise yet`);
+  return toProgramDay(row);
+}
+
+/** The plan of GET /api/program: every day, its exercise, prescription and estimated minutes. */
+export async function listPlan(db: DbOrTx) {
+  return (await listProgramDays(db)).map((programDay) => {
+    const { day, exercise, prescription } = programDay;
+    const { id, name, category, demoKey } = exercise;
+    return {
+      day,
+      exercise: { id, name, category, demoKey, exercise: exercise.exercise },
+      prescription,
+      estimatedMinutes: Math.round(daySession(programDay).estimatedSeconds / 60),
+    };
+  });
+}
+
+// ---- the coach's side (/api/admin/program-days) ----
+
+/** Days as /admin/exercises shows them: who changed each last (the coach's name, else e-mail). */
+export async function listAdminProgramDays({ db }: Pick<Deps, 'db'>) {
+  const rows = await db
+    .select({ ...dayColumns, editor: { name: users.name, email: users.email } })
+    .from(programDays)
+    .innerJoin(exercises, eq(exercises.id, programDays.exerciseId))
+    .leftJoin(users, eq(users.id, programDays.updatedBy))
+    .orderBy(asc(programDays.day));
+  return {
+    days: rows.map(({ editor, ...row }) => {
+      const { day, exercise, prescription } = toProgramDay(row);
+      return {
+        day,
+        exercise: { id: exercise.id, name: exercise.name, category: exercise.category },
+        prescription,
+        updatedAt: row.updatedAt.toISOString(),
+        updatedBy: editor ? editor.name.trim() || editor.email : null,
+      };
+    }),
+  };
+}
+
+type Coach = { adminId: string };
+
+/** 400 unless the exercise exists and the prescription fits its category. */
+export async function updateProgramDay(
+  deps: Pick<Deps, 'db' | 'now'>,
+  { adminId, day, input }: Coach & { day: number; input: ProgramDayInput },
+) {
+  const { exerciseId, ...prescription } = input;
+  const [exercise] = await deps.db
+    .select({ category: exercises.category })
+    .from(exercises)
+    .where(eq(exercises.id, exerciseId));
+  if (!exercise) throw new AppError('BAD_REQUEST', 'No such exercise');
+  const mismatch = prescriptionMismatch(prescription, exercise.category);
+  if (mismatch) throw new AppError('BAD_REQUEST', mismatch);
+  const values = { exerciseId, ...prescription, updatedAt: deps.now(), updatedBy: adminId };
+  await deps.db
+    .insert(programDays)
+    .values({ day, ...values })
+    .onConflictDoUpdate({ target: programDays.day, set: values });
+  const { days } = await listAdminProgramDays(deps);
+  const updated = days.find((d) => d.day === day);
+  if (!updated) throw new AppError('NOT_FOUND', `Day ${day} has no exercise yet`);
+  return updated;
+}
+
+/** The two days trade exercise and prescription, in one transaction with both rows locked. */
+export async function swapProgramDays(
+  deps: Pick<Deps, 'db' | 'now'>,
+  { adminId, from, to }: Coach & { from: number; to: number },
+) {
+  await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(programDays)
+      .where(inArray(programDays.day, [from, to]))
+      .orderBy(asc(programDays.day))
+      .for('update');
+    const [a, b] = [rows.find((r) => r.day === from), rows.find((r) => r.day === to)];
+    if (!a || !b) throw new AppError('NOT_FOUND', `Day ${a ? to : from} has no exercise yet`);
+    const stamp = { updatedAt: deps.now(), updatedBy: adminId };
+    const contentOf = ({ exerciseId, sets, workSeconds, targetReps, restSeconds }: typeof a) => ({
+      exerciseId,
+      sets,
+      workSeconds,
+      targetReps,
+      restSeconds,
+    });
+    await tx
+      .update(programDays)
+      .set({ ...contentOf(b), ...stamp })
+      .where(eq(programDays.day, from));
+    await tx
+      .update(programDays)
+      .set({ ...contentOf(a), ...stamp })
+      .where(eq(programDays.day, to));
+  });
+  return listAdminProgramDays(deps);
+}

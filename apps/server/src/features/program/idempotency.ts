@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import { IdempotencyKeySchema } from '@core28/core/program-schemas';
+import { and, eq, lt } from 'drizzle-orm';
+import type { Deps } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import type { DbOrTx } from '../../platform/db/index.ts';
+import { idempotencyKeys } from '../../platform/db/schema.ts';
+
+// Issue 17: "nothing is saved twice". A client sends an Idempotency-Key (a UUID made once per
+// action) and sends it again when it retries; the first successful answer is kept and answered
+// again, and the retry writes nothing. A refused request (4xx) keeps nothing: it wrote nothing,
+// and a retry is judged afresh.
+
+/** How long a key is kept: a day covers any retry (a phone back online, a reload). */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3_600_000;
+
+/** The header's key, lower-cased, or null when there is none; a malformed one is a 400. */
+export function optionalIdempotencyKey(header: string | undefined): string | null {
+  if (header === undefined || header.trim() === '') return null;
+  const parsed = IdempotencyKeySchema.safeParse(header.trim());
+  if (!parsed.success) throw new AppError('BAD_REQUEST', 'Idempotency-Key must be a UUID');
+  return parsed.data.toLowerCase();
+}
+
+export function requiredIdempotencyKey(header: string | undefined): string {
+  const key = optionalIdempotencyKey(header);
+  if (key === null) throw new AppError('BAD_REQUEST', 'An Idempotency-Key header is required');
+  return key;
+}
+
+type Once = { userId: string; key: string | null; route: string; input: unknown };
+
+/**
+ * Runs `work` in one transaction and answers what it returns, once per (member, key): the key is
+ * claimed by an insert first, so a second request with the same key waits for the first to
+ * commit and then answers its stored result (or, if the first failed, does the work itself).
+ * Without a key, the work simply runs in a transaction.
+ */
+export async function once<T>(
+  deps: Pick<Deps, 'db' | 'now'>,
+  { userId, key, route, input }: Once,
+  work: (tx: DbOrTx) => Promise<T>,
+): Promise<T> {
+  if (key === null) return deps.db.transaction(work);
+  const request = createHash('sha256')
+    .update(`${route}\n${JSON.stringify(input)}`)
+    .digest('hex');
+  return deps.db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(idempotencyKeys)
+      .values({ userId, key, request, createdAt: deps.now() })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length === 0) {
+      const [stored] = await tx
+        .select({ request: idempotencyKeys.request, body: idempotencyKeys.body })
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+      if (!stored || stored.request !== request || stored.body === null)
+        throw new AppError('CONFLICT', 'This Idempotency-Key was already used for another request');
+      return JSON.parse(stored.body) as T;
+    }
+    const body = await work(tx);
+    await tx
+      .update(idempotencyKeys)
+      .set({ body: JSON.stringify(body) })
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    return body;
+  });
+}
+
+/** Forgets keys older than IDEMPOTENCY_KEY_TTL_MS; hourly, as a queue schedule (jobs.ts). */
+export async function deleteExpiredIdempotencyKeys({ db, now }: Pick<Deps, 'db' | 'now'>) {
+  const cutoff = new Date(now().getTime() - IDEMPOTENCY_KEY_TTL_MS);
+  const deleted = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, cutoff))
+    .returning({ key: idempotencyKeys.key });
+  return deleted.length;
+}

@@ -1,0 +1,285 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CLOSE_CODES, REALTIME_PATH, type ServerEvent } from '@core28/core/realtime';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { openTestDatabase } from '../../testing/harness.ts';
+import type { DatabaseHandle } from '../db/index.ts';
+import { announceSessionsEnded, publish, realtimeChannel, type Viewer } from './channel.ts';
+import { createRealtimeHub, type RealtimeHub } from './hub.ts';
+
+// The hub with a channel of the test's own, on a real HTTP server and the test database's
+// LISTEN/NOTIFY. A viewer is named by a cookie `viewer=<userId>:<sessionId>[:admin]`; the valid
+// sessions are the test's `sessions` map, the hub's port to the session store.
+
+const ORIGIN = 'http://localhost:3999';
+type Notice = { to: string[]; key: string; n: number; gate?: string; fails?: boolean };
+const TEST = realtimeChannel<Notice>('test');
+const OTHER = realtimeChannel<Notice>('other');
+
+const sessions = new Map<string, boolean>();
+/** Members the test channel refuses at the handshake, and those it admits no event to. */
+const refused = new Set<string>();
+const notAdmitted = new Set<string>();
+const gates = new Map<string, { promise: Promise<void>; open: () => void }>();
+
+let database: DatabaseHandle;
+let hub: RealtimeHub;
+let port: number;
+let closeServer: () => Promise<void>;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  hub = createRealtimeHub({
+    log: pino({ level: 'silent' }),
+    listen: database.listen,
+    siteOrigin: ORIGIN,
+    caps: { perSession: 2, perMember: 3 },
+    authenticate: async (headers) => {
+      const [userId, sessionId, role] =
+        /viewer=(\S+)/.exec(headers.get('cookie') ?? '')?.[1]?.split(':') ?? [];
+      if (!userId || !sessionId || !sessions.has(sessionId)) return null;
+      return { userId, sessionId, isAdmin: role === 'admin' };
+    },
+    validSessions: async (ids) =>
+      ids.filter((id) => sessions.has(id)).map((id) => ({ id, isAdmin: sessions.get(id)! })),
+  });
+  hub.channel(TEST, {
+    authorize: async (viewer) => !refused.has(viewer.userId),
+    refusal: 'The test channel is not for you.',
+    audience: (notice) => ({ userIds: notice.to }),
+    admit: (_, viewers) => viewers.filter((v) => !notAdmitted.has(v.userId)),
+    event: async (notice) => {
+      if (notice.gate) await gates.get(notice.gate)?.promise;
+      if (notice.fails) throw new Error('a failing delivery');
+      return { type: 'topic', topicId: `${notice.key}#${notice.n}` };
+    },
+  });
+  const server = createServer();
+  server.on('upgrade', (req, socket, head) => void hub.handleUpgrade(req, socket, head));
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  port = (server.address() as AddressInfo).port;
+  await hub.start();
+  closeServer = () => new Promise((resolve) => server.close(() => resolve()));
+});
+afterAll(async () => {
+  await hub.close();
+  await closeServer();
+  await database.close();
+});
+
+let sequence = 0;
+/** A new signed-in session of `userId`. */
+const signIn = (userId: string, isAdmin = false) => {
+  const sessionId = `s${++sequence}`;
+  sessions.set(sessionId, isAdmin);
+  return { userId, sessionId, isAdmin } satisfies Viewer;
+};
+const cookieOf = (v: Viewer) => `viewer=${v.userId}:${v.sessionId}${v.isAdmin ? ':admin' : ''}`;
+
+type Socket = { ws: WebSocket; seen: string[]; closed: Promise<number> };
+
+/** A socket once it is told `ready` (or closed before), recording the topicId of every event it receives. */
+const connect = (viewer: Viewer) =>
+  new Promise<Socket>((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}${REALTIME_PATH}`, {
+      headers: { cookie: cookieOf(viewer), origin: ORIGIN },
+    });
+    const socket: Socket = {
+      ws,
+      seen: [],
+      closed: new Promise((done) =>
+        ws.on('close', (code) => {
+          done(code);
+          resolve(socket);
+        }),
+      ),
+    };
+    ws.on('message', (data) => {
+      const event = JSON.parse(String(data)) as ServerEvent;
+      if (event.type === 'ready') resolve(socket);
+      if (event.type === 'topic') socket.seen.push(event.topicId);
+    });
+    ws.on('unexpected-response', (_req, res) => reject(new Error(`refused ${res.statusCode}`)));
+    ws.on('error', reject);
+  });
+
+/** The status and body of a refused handshake. */
+const refusal = (viewer: Viewer) =>
+  new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}${REALTIME_PATH}`, {
+      headers: { cookie: cookieOf(viewer), origin: ORIGIN },
+    });
+    ws.on('unexpected-response', (_req, res) => {
+      let body = '';
+      res
+        .on('data', (chunk) => (body += chunk))
+        .on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    ws.on('open', () => reject(new Error('handshake was accepted')));
+    ws.on('error', () => {});
+  });
+
+const send = (notice: Notice, channel = TEST) =>
+  database.db.transaction((tx) => publish(tx, channel, notice.key, notice));
+const settle = (ms = 150) => new Promise((resolve) => setTimeout(resolve, ms));
+const until = async (check: () => boolean, what: string) => {
+  for (let i = 0; i < 60 && !check(); i++) await settle(50);
+  if (!check()) throw new Error(`${what} within 3 s`);
+};
+/** The code a socket is closed with, or a failure after 2 s. */
+const closeCode = (socket: Socket) =>
+  Promise.race([
+    socket.closed,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('still open after 2 s')), 2000)),
+  ]);
+const gate = (name: string) => {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  gates.set(name, { promise, open });
+  return open;
+};
+
+describe('delivery', () => {
+  it('keeps the events of one key in the order published; another key does not wait for it', async () => {
+    const member = signIn('ordered');
+    const socket = await connect(member);
+    const release = gate('a1');
+    await send({ to: ['ordered'], key: 'a', n: 1, gate: 'a1' });
+    await send({ to: ['ordered'], key: 'a', n: 2 });
+    await send({ to: ['ordered'], key: 'b', n: 1 });
+    await until(() => socket.seen.includes('b#1'), 'key b delivered while key a waits');
+    expect(socket.seen).toEqual(['b#1']);
+    release();
+    await until(() => socket.seen.length === 3, 'key a delivered');
+    expect(socket.seen).toEqual(['b#1', 'a#1', 'a#2']);
+    socket.ws.close();
+  });
+
+  it('goes on with a key after one of its deliveries failed', async () => {
+    const socket = await connect(signIn('failing'));
+    await send({ to: ['failing'], key: 'f', n: 1, fails: true });
+    await send({ to: ['failing'], key: 'f', n: 2 });
+    await until(() => socket.seen.includes('f#2'), 'the next event');
+    expect(socket.seen).toEqual(['f#2']);
+    socket.ws.close();
+  });
+
+  it('sends only to the audience the channel admits, and does not commit what rolls back', async () => {
+    const [admitted, unadmitted, bystander] = await Promise.all(
+      ['admitted', 'not-admitted', 'bystander'].map((userId) => connect(signIn(userId))),
+    );
+    notAdmitted.add('not-admitted');
+    await database.db
+      .transaction(async (tx) => {
+        await publish(tx, TEST, 'r', { to: ['admitted'], key: 'r', n: 0 });
+        tx.rollback();
+      })
+      .catch(() => {});
+    await send({ to: ['admitted', 'not-admitted'], key: 'r', n: 1 });
+    await until(() => admitted!.seen.length > 0, 'the admitted member’s event');
+    await settle();
+    expect(admitted!.seen).toEqual(['r#1']);
+    expect(unadmitted!.seen).toEqual([]);
+    expect(bystander!.seen).toEqual([]);
+    for (const socket of [admitted!, unadmitted!, bystander!]) socket.ws.close();
+  });
+
+  it('refuses a notice too big for NOTIFY before it is sent', async () => {
+    await expect(send({ to: ['x'.repeat(8_000)], key: 'big', n: 1 })).rejects.toThrow(/over 7999 bytes/);
+  });
+});
+
+describe('the handshake and the channels', () => {
+  it('refuses a member no channel authorizes (403 with the channel’s refusal) and a visitor (401)', async () => {
+    refused.add('refused');
+    const answer = await refusal(signIn('refused'));
+    expect(answer.status).toBe(403);
+    expect(JSON.parse(answer.body)).toEqual({
+      error: { code: 'FORBIDDEN', message: 'The test channel is not for you.' },
+    });
+    expect((await refusal({ userId: 'visitor', sessionId: 'none', isAdmin: false })).status).toBe(401);
+  });
+
+  it('lets a socket in when any channel authorizes it, and refuses a second registration of a channel', async () => {
+    hub.channel(OTHER, {
+      authorize: async () => true,
+      refusal: 'unused',
+      audience: (notice) => ({ userIds: [], admins: notice.to.includes('admins') }),
+      admit: (_, viewers) => viewers,
+      event: (notice) => ({ type: 'topic', topicId: `other:${notice.key}#${notice.n}` }),
+    });
+    expect(() => hub.channel(OTHER, {} as never)).toThrow(/registered twice/);
+    refused.add('other-only');
+    const member = await connect(signIn('other-only'));
+    const admin = await connect(signIn('coach', true));
+    await send({ to: ['admins'], key: 'o', n: 1 }, OTHER);
+    await until(() => admin.seen.length > 0, 'the admins’ event');
+    await settle();
+    expect(admin.seen).toEqual(['other:o#1']);
+    expect(member.seen).toEqual([]);
+    member.ws.close();
+    admin.ws.close();
+  });
+});
+
+describe('sockets', () => {
+  it('holds a session to its cap and a member to theirs (4429); another member is not affected', async () => {
+    const laptop = signIn('capped');
+    const tabs = [await connect(laptop), await connect(laptop)];
+    const third = await connect(laptop);
+    expect(await closeCode(third)).toBe(CLOSE_CODES.tooManyConnections);
+    const phone = signIn('capped');
+    tabs.push(await connect(phone));
+    expect(await closeCode(await connect(signIn('capped')))).toBe(CLOSE_CODES.tooManyConnections);
+    const other = await connect(signIn('uncapped'));
+    const closing = tabs.shift()!;
+    closing.ws.close();
+    await closing.closed;
+    await settle(50);
+    tabs.push(await connect(phone)); // room again
+    await settle(50);
+    for (const socket of [...tabs, other]) expect(socket.ws.readyState).toBe(WebSocket.OPEN);
+    for (const socket of [...tabs, other]) socket.ws.close();
+  });
+
+  it('closes the sockets of an ended session (4401): announced at once, or found at delivery', async () => {
+    const announced = signIn('ending');
+    const stale = signIn('ending');
+    const kept = signIn('ending');
+    const [a, s, k] = await Promise.all([connect(announced), connect(stale), connect(kept)]);
+    await announceSessionsEnded(database.db, { sessionIds: [announced.sessionId] });
+    expect(await closeCode(a)).toBe(CLOSE_CODES.sessionEnded);
+    sessions.delete(stale.sessionId);
+    await send({ to: ['ending'], key: 'e', n: 1 });
+    expect(await closeCode(s)).toBe(CLOSE_CODES.sessionEnded);
+    await until(() => k.seen.length > 0, 'the valid session’s event');
+    expect(s.seen).toEqual([]);
+    k.ws.close();
+  });
+
+  it('counts open sockets and the events it sent, one per socket', async () => {
+    await settle();
+    const before = hub.stats();
+    const member = signIn('counted');
+    const tabs = [await connect(member), await connect(member)];
+    expect(hub.stats().openSockets).toBe(before.openSockets + 2);
+    await send({ to: ['counted'], key: 'c', n: 1 });
+    await until(() => tabs.every((t) => t.seen.length === 1), 'both tabs');
+    notAdmitted.add('counted');
+    await send({ to: ['counted'], key: 'c', n: 2 });
+    await settle();
+    expect(hub.stats().eventsDelivered).toBe(before.eventsDelivered + 2);
+    for (const tab of tabs) {
+      tab.ws.close();
+      await tab.closed;
+    }
+    await settle(50);
+    expect(hub.stats().openSockets).toBe(before.openSockets);
+  });
+});

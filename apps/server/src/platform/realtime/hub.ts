@@ -1,0 +1,223 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { CLOSE_CODES, type ServerEvent } from '@core28/core/realtime';
+import type { Logger } from 'pino';
+import { type WebSocket, WebSocketServer } from 'ws';
+import type { Listen } from '../db/listen.ts';
+import { type Channel, type ChannelHandlers, type Envelope, PG_CHANNEL, type Viewer } from './channel.ts';
+import { createKeyedQueue, createRegistry, MAX_SOCKETS, type SocketCaps } from './registry.ts';
+
+/*
+ * The realtime hub: one WebSocket endpoint (REALTIME_PATH in core) that every live feature shares.
+ *
+ *   const TOPICS = realtimeChannel<Notice>('coaching');            // the feature, in channel.ts terms
+ *   await publish(tx, TOPICS, topicId, { … ids … });               // its service, in the transaction
+ *   hub.channel(TOPICS, { authorize, refusal, audience, admit, event });   // server.ts, at start
+ *
+ * - The hub owns the sockets: the handshake (the site's Origin, else 403; a session, else 401;
+ *   some channel's `authorize`, else 403 with its `refusal`), the caps per session and member
+ *   (over them: closed with 4429), the heartbeat (spec §9), and sessions that end (4401: at once
+ *   on `announceSessionsEnded`, at the next heartbeat however else they end).
+ * - A publication reaches every instance through one Postgres LISTEN (PG_CHANNEL), only once its
+ *   transaction commits. Per channel and key, events are delivered in the order published; other
+ *   keys do not wait. When the listener was away, every socket gets `resync` and refetches.
+ * - The feature decides who and what, for every event: `audience` names whose sockets, the hub
+ *   checks their sessions in one query, `admit` keeps the viewers who may receive it now, and
+ *   `event` builds what is sent, once for all of them.
+ * - Nothing here knows a feature: the session lookups are ports given by server.ts.
+ */
+
+type Client = { socket: WebSocket; viewer: Viewer; isAlive: boolean };
+
+export type HubOptions = {
+  log: Logger;
+  listen: Listen;
+  /** Only pages of this origin may open a socket. */
+  siteOrigin: string;
+  /** The signed-in viewer a handshake's cookies name, or null. */
+  authenticate: (headers: Headers) => Promise<Viewer | null>;
+  /** Which of these sessions are still valid, each with whether its member is an admin now. */
+  validSessions: (sessionIds: string[]) => Promise<{ id: string; isAdmin: boolean }[]>;
+  heartbeatMs?: number;
+  caps?: SocketCaps;
+};
+
+export type RealtimeHub = ReturnType<typeof createRealtimeHub>;
+
+export function createRealtimeHub(options: HubOptions) {
+  const log = options.log.child({ part: 'realtime' });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 });
+  const registry = createRegistry<Client>(options.caps ?? MAX_SOCKETS);
+  const channels = new Map<string, ChannelHandlers<unknown>>();
+  const queue = createKeyedQueue((err, key) => log.error({ err, key }, 'live delivery failed'));
+  const counters = { eventsDelivered: 0 };
+  let stopListening: (() => Promise<void>) | null = null;
+
+  const send = (client: Client, event: ServerEvent | string) => {
+    if (client.socket.readyState !== client.socket.OPEN) return false;
+    client.socket.send(typeof event === 'string' ? event : JSON.stringify(event));
+    return true;
+  };
+
+  const register = (socket: WebSocket, viewer: Viewer) => {
+    const client: Client = { socket, viewer, isAlive: true };
+    if (!registry.add(client)) {
+      socket.close(CLOSE_CODES.tooManyConnections, 'too many live connections');
+      return;
+    }
+    socket.on('pong', () => {
+      client.isAlive = true;
+    });
+    socket.on('message', (data) => {
+      client.isAlive = true;
+      if (String(data) === '{"type":"ping"}') send(client, { type: 'pong' });
+    });
+    socket.on('close', () => registry.remove(client));
+    socket.on('error', () => socket.terminate());
+    send(client, { type: 'ready' });
+  };
+
+  const closeSessions = (sessionIds: Iterable<string>) => {
+    const ended = new Set(sessionIds);
+    for (const client of registry.all())
+      if (ended.has(client.viewer.sessionId)) client.socket.close(CLOSE_CODES.sessionEnded, 'session ended');
+  };
+
+  /** The clients' sessions as they are now; the sockets of ended ones are closed. */
+  async function checkSessions(clients: Iterable<Client>) {
+    const sessionIds = [...new Set([...clients].map((c) => c.viewer.sessionId))];
+    const valid = new Map((await options.validSessions(sessionIds)).map((row) => [row.id, row.isAdmin]));
+    closeSessions(sessionIds.filter((id) => !valid.has(id)));
+    return valid;
+  }
+
+  /** Sessions that ended without an announcement (expired, revoked, account deleted). */
+  let isSweeping = false;
+  const sweepEndedSessions = async () => {
+    if (isSweeping || registry.size === 0) return;
+    isSweeping = true;
+    try {
+      await checkSessions(registry.all());
+    } catch (err) {
+      log.warn({ err }, 'could not check the sessions of live sockets');
+    } finally {
+      isSweeping = false;
+    }
+  };
+
+  /** spec §9: a heartbeat every 25 s; a socket that missed the last one is dropped. */
+  const heartbeat = setInterval(() => {
+    for (const client of registry.all()) {
+      if (!client.isAlive) {
+        client.socket.terminate();
+        continue;
+      }
+      client.isAlive = false;
+      client.socket.ping();
+    }
+    void sweepEndedSessions();
+  }, options.heartbeatMs ?? 25_000);
+  heartbeat.unref();
+
+  async function deliver(handlers: ChannelHandlers<unknown>, notice: unknown) {
+    const candidates = registry.find(handlers.audience(notice));
+    if (candidates.size === 0) return;
+    const valid = await checkSessions(candidates);
+    const viewers = new Map<string, Viewer>();
+    for (const { viewer } of candidates) {
+      const isAdmin = valid.get(viewer.sessionId);
+      if (isAdmin !== undefined) viewers.set(viewer.sessionId, { ...viewer, isAdmin });
+    }
+    if (viewers.size === 0) return;
+    const admitted = new Set((await handlers.admit(notice, [...viewers.values()])).map((v) => v.sessionId));
+    if (admitted.size === 0) return;
+    const event = await handlers.event(notice);
+    if (!event) return;
+    const data = JSON.stringify(event);
+    for (const client of candidates)
+      if (admitted.has(client.viewer.sessionId) && send(client, data)) counters.eventsDelivered++;
+  }
+
+  const onPayload = (payload: string) => {
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(payload) as Envelope;
+    } catch {
+      log.warn({ payload }, 'unreadable notification');
+      return;
+    }
+    if ('sessionsEnded' in envelope) return closeSessions(envelope.sessionsEnded);
+    const handlers = channels.get(envelope.channel);
+    if (!handlers) return log.warn({ channel: envelope.channel }, 'notice for a channel nobody registered');
+    queue.push(`${envelope.channel}:${envelope.key}`, () => deliver(handlers, envelope.notice));
+  };
+
+  /** An HTTP answer on the raw socket, for a refused handshake. */
+  const refuse = (socket: Duplex, status: 401 | 403, code: string, message: string) => {
+    const body = JSON.stringify({ error: { code, message } });
+    const reason = status === 401 ? 'Unauthorized' : 'Forbidden';
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  };
+
+  return {
+    /** Registers a feature's handlers for its channel; one registration per channel. */
+    channel<Notice>(channel: Channel<Notice>, handlers: ChannelHandlers<Notice>) {
+      if (channels.has(channel.name)) throw new Error(`realtime channel ${channel.name} is registered twice`);
+      channels.set(channel.name, handlers as ChannelHandlers<unknown>);
+    },
+
+    async start() {
+      const listener = await options.listen(PG_CHANNEL, {
+        onPayload,
+        onResume: () => {
+          log.warn('database listener is back; asking clients to refetch');
+          for (const client of registry.all()) send(client, { type: 'resync' });
+        },
+        onError: (err) => log.error({ err }, 'database listener lost'),
+      });
+      stopListening = listener.stop;
+    },
+
+    /** For the HTTP server's 'upgrade' event on REALTIME_PATH. */
+    async handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+      socket.on('error', () => socket.destroy());
+      try {
+        if (req.headers.origin !== options.siteOrigin)
+          return refuse(socket, 403, 'FORBIDDEN', 'Cross-site connections are refused.');
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(req.headers)) {
+          if (typeof value === 'string') headers.set(name, value);
+          else if (Array.isArray(value)) headers.set(name, value.join(', '));
+        }
+        const viewer = await options.authenticate(headers);
+        if (!viewer) return refuse(socket, 401, 'UNAUTHORIZED', 'Please sign in to continue.');
+        const registered = [...channels.values()];
+        const answers = await Promise.all(registered.map((handlers) => handlers.authorize(viewer)));
+        if (!answers.includes(true))
+          return refuse(
+            socket,
+            403,
+            'FORBIDDEN',
+            registered[0]?.refusal ?? 'No live updates for this account.',
+          );
+        wss.handleUpgrade(req, socket, head, (ws) => register(ws, viewer));
+      } catch (err) {
+        log.error({ err }, 'realtime handshake failed');
+        socket.destroy();
+      }
+    },
+
+    /** Plain counters for /metrics: sockets open on this instance, events sent (one per socket). */
+    stats: () => ({ openSockets: registry.size, eventsDelivered: counters.eventsDelivered }),
+
+    async close() {
+      clearInterval(heartbeat);
+      await stopListening?.();
+      for (const client of wss.clients) client.close(1001, 'server shutting down');
+      await queue.idle();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import type { Viewer } from './channel.ts';
+
+/**
+ * Issue 15: one member opened 3,000 sockets. Per server instance, a session may hold 10 and a
+ * member 20 (several devices); the next is closed at once with CLOSE_CODES.tooManyConnections.
+ */
+export const MAX_SOCKETS = { perSession: 10, perMember: 20 } as const;
+export type SocketCaps = { perSession: number; perMember: number };
+
+/** The open sockets of this instance, found by member, by session and among the admins. */
+export function createRegistry<Client extends { viewer: Viewer }>(caps: SocketCaps = MAX_SOCKETS) {
+  const byUser = new Map<string, Set<Client>>();
+  const admins = new Set<Client>();
+  const everyone = new Set<Client>();
+
+  return {
+    /** False, and nothing kept, when the client's session or member already holds its cap. */
+    add(client: Client): boolean {
+      const { userId, sessionId, isAdmin } = client.viewer;
+      const own = byUser.get(userId) ?? new Set<Client>();
+      let ofSession = 0;
+      for (const other of own) if (other.viewer.sessionId === sessionId) ofSession++;
+      if (own.size >= caps.perMember || ofSession >= caps.perSession) return false;
+      byUser.set(userId, own.add(client));
+      if (isAdmin) admins.add(client);
+      everyone.add(client);
+      return true;
+    },
+
+    remove(client: Client) {
+      const own = byUser.get(client.viewer.userId);
+      own?.delete(client);
+      if (own?.size === 0) byUser.delete(client.viewer.userId);
+      admins.delete(client);
+      everyone.delete(client);
+    },
+
+    /** The sockets of these members, and of the admins (as they were at connect) when asked. */
+    find({ userIds, admins: withAdmins = false }: { userIds: string[]; admins?: boolean }): Set<Client> {
+      const found = new Set<Client>(withAdmins ? admins : []);
+      for (const userId of userIds) for (const client of byUser.get(userId) ?? []) found.add(client);
+      return found;
+    },
+
+    all: (): ReadonlySet<Client> => everyone,
+
+    get size() {
+      return everyone.size;
+    },
+  };
+}
+
+/**
+ * Tasks of one key run one after another, in the order they were pushed; keys do not wait on
+ * each other. A failed task is reported and does not stop the ones behind it.
+ */
+export function createKeyedQueue(onError: (err: unknown, key: string) => void) {
+  const tails = new Map<string, Promise<void>>();
+  return {
+    push(key: string, task: () => Promise<void>) {
+      const next = (tails.get(key) ?? Promise.resolve())
+        .then(task)
+        .catch((err) => onError(err, key))
+        .finally(() => {
+          if (tails.get(key) === next) tails.delete(key);
+        });
+      tails.set(key, next);
+    },
+    /** Settles when every task pushed so far has run. */
+    idle: () => Promise.allSettled([...tails.values()]).then(() => {}),
+  };
+}
