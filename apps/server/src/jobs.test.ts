@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEDULES } from './jobs.ts';
-import { adminDailyCounts, mailOutbox, rateLimits, sessions, verifications } from './platform/db/schema.ts';
+import {
+  adminDailyCounts,
+  idempotencyKeys,
+  mailOutbox,
+  rateLimits,
+  sessions,
+  verifications,
+} from './platform/db/schema.ts';
 import { createMember, createTestApp, type TestApp } from './testing/harness.ts';
 
 // Issue 18: what used to be setInterval in main.ts, as queue schedules.
@@ -38,6 +45,23 @@ describe('scheduled jobs', () => {
     const [row] = await t.db.select().from(adminDailyCounts).where(eq(adminDailyCounts.day, '2026-12-10'));
     expect(row?.members).toBeGreaterThanOrEqual(1);
     expect(row?.recordedAt.toISOString()).toBe(clock.toISOString());
+  });
+
+  it('forgets idempotency keys older than a day', async () => {
+    const member = await createMember(t);
+    const [stale, fresh] = [randomUUID(), randomUUID()];
+    await t.db.insert(idempotencyKeys).values([
+      {
+        userId: member.userId,
+        key: stale,
+        request: 'r',
+        createdAt: new Date(clock.getTime() - DAY - 60_000),
+      },
+      { userId: member.userId, key: fresh, request: 'r', createdAt: new Date(clock.getTime() - 3_600_000) },
+    ]);
+    expect(await run('idempotency-keys-cleanup')).toBe(1);
+    const left = await t.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys);
+    expect(left.map((row) => row.key)).toEqual([fresh]);
   });
 
   it('cleans up expired sessions and tokens, old rate-limit rows and sent mail after 30 days', async () => {

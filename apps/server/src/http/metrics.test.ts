@@ -68,7 +68,18 @@ describe('/metrics', () => {
     }
   });
 
-  it('takes gauges other parts register (the realtime hub’s, at merge)', async () => {
+  it("shows the realtime hub's open sockets and events delivered", async () => {
+    const server = await t.listen();
+    try {
+      const text = await (await scrape(`Bearer ${TOKEN}`)).text();
+      expect(text).toMatch(/^core28_realtime_open_sockets 0$/m);
+      expect(text).toMatch(/^core28_realtime_events_delivered_total 0$/m);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('takes gauges other parts register', async () => {
     let sockets = 3;
     t.deps.metrics.registerGauge({
       name: 'core28_test_open_sockets',
