@@ -47,13 +47,25 @@ export const requestMetrics = createMiddleware<AppEnv>(async (c, next) => {
 /** The gauges read from the database and the queue at each scrape. */
 export function registerServerGauges(
   deps: Pick<Deps, 'db' | 'jobs' | 'metrics'>,
-  poolStats?: () => {
-    total: number;
-    idle: number;
-    waiting: number;
-  },
+  poolStats?: () => { total: number; idle: number; waiting: number },
 ) {
   const { metrics, jobs } = deps;
+  // First, so the pool is read before the gauges below take connections for the scrape itself.
+  if (poolStats) {
+    metrics.registerGauge({
+      name: 'core28_db_pool_in_use',
+      help: 'Database connections of this instance running a query or transaction',
+      read: () => {
+        const { total, idle } = poolStats();
+        return total - idle;
+      },
+    });
+    metrics.registerGauge({
+      name: 'core28_db_pool_waiting',
+      help: 'Queries of this instance waiting for a free database connection',
+      read: () => poolStats().waiting,
+    });
+  }
   const jobCounts = async (states: string[]) => {
     const byQueue = new Map<string, number>();
     for (const row of await jobs.counts())
@@ -76,19 +88,5 @@ export function registerServerGauges(
     name: 'core28_mail_pending',
     help: 'E-mails in the outbox waiting for their first or next attempt',
     read: () => countPendingMail(deps),
-  });
-  if (!poolStats) return;
-  metrics.registerGauge({
-    name: 'core28_db_pool_in_use',
-    help: 'Database connections of this instance running a query or transaction',
-    read: () => {
-      const { total, idle } = poolStats();
-      return total - idle;
-    },
-  });
-  metrics.registerGauge({
-    name: 'core28_db_pool_waiting',
-    help: 'Queries of this instance waiting for a free database connection',
-    read: () => poolStats().waiting,
   });
 }

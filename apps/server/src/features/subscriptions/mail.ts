@@ -19,6 +19,7 @@ const dayFormat = new Intl.DateTimeFormat('en-US', {
   day: 'numeric',
   timeZone: 'UTC',
 });
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 function trialEndingEmail(config: Deps['config'], { to, trialEnd }: { to: string; trialEnd: Date | null }) {
   const when = trialEnd ? `on ${dayFormat.format(trialEnd)}` : 'in a few days';
@@ -111,7 +112,7 @@ export async function mailReceipt(deps: MailDeps, tx: DbOrTx, { invoice }: { inv
     number: invoice.number,
     amountPaid: formatDollars(invoice.amountPaidCents),
     description: invoice.description,
-    paidOn: dayFormat.format(invoice.paidAt),
+    paidOn: dateFormat.format(invoice.paidAt),
     url: invoice.url,
     manageUrl: `${deps.config.publicUrl}/subscription/manage`,
   });

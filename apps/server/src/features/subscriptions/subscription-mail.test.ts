@@ -239,7 +239,9 @@ describe('receipts with Stripe', () => {
     expect(receipts).toHaveLength(1);
     expect(receipts[0]).toMatchObject({ attempts: 2, lastError: 'connect ECONNREFUSED' });
     expect(receipts[0]?.sentAt).toBeInstanceOf(Date);
-    expect(receipts[0]?.text).toContain('$19.99');
+    expect(receipts[0]?.text).toContain(
+      `Paid on ${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format((now - 20) * 1000)}: $19.99`,
+    );
     expect(receipts[0]?.text).toContain('https://invoice.stripe.test/in_r');
     expect(sent.filter((subject) => subject === 'Your Core28 receipt R-0001')).toHaveLength(1);
   });

@@ -71,7 +71,7 @@ ${paragraph(opts.message)}`,
   };
 }
 
-/** A receipt for one paid invoice (amounts in cents). */
+/** A receipt for one paid invoice, its amount and date already formatted. */
 export function receiptEmail(opts: {
   to: string;
   number: string;
