@@ -139,6 +139,7 @@ async function pageSpeed(testBase: string, cookie: string) {
       AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
       ADMIN_EMAIL: 'coach@bench.example',
       ADMIN_PASSWORD: PASSWORD,
+      MAIL_FROM: 'Core28 <hello@bench.example>',
     },
     `${prodBase}/api/health`,
   );

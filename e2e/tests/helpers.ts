@@ -7,10 +7,22 @@ export const ADMIN = { email: 'admin@core28.local', password: 'Admin#2026' };
 const origin = { origin: new URL(BASE_URL).origin };
 export const uniqueEmail = (prefix = 'member') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 
+/**
+ * Opens the newest e-mail to `to` with this subject in the dev mailbox. The mail queue sends it a
+ * moment after the request (issue 18): the mailbox is reloaded until it is there.
+ */
+export async function openMail(page: Page, to: string, subject: string) {
+  const message = page.getByRole('link', { name: subject }).first();
+  await expect(async () => {
+    await page.goto(`/dev/mail?to=${encodeURIComponent(to)}`);
+    await expect(message).toBeVisible({ timeout: 500 });
+  }).toPass({ intervals: [100, 250, 500] });
+  await message.click();
+}
+
 /** Opens the newest e-mail to `to` in the dev mailbox and follows its call-to-action link. */
 export async function followMailLink(page: Page, to: string, subject: string, action: string) {
-  await page.goto(`/dev/mail?to=${encodeURIComponent(to)}`);
-  await page.getByRole('link', { name: subject }).first().click();
+  await openMail(page, to, subject);
   await page.getByRole('link', { name: action }).click();
 }
 

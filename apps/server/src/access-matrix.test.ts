@@ -12,8 +12,9 @@ import {
   type TestApp,
 } from './testing/harness.ts';
 
-// issue 9: every API route the server registers × every kind of caller. The table below says who
-// may do what; a route missing from it fails the test, so a new route cannot be forgotten.
+// issue 9: every API route the server registers (and /metrics, issue 18) × every kind of caller.
+// The table below says who may do what; a route missing from it fails the test, so a new route
+// cannot be forgotten.
 
 type Role = 'anonymous' | 'memberA' | 'memberB' | 'trialEnded' | 'dailyCore' | 'burn' | 'admin';
 const ROLES: Role[] = ['anonymous', 'memberA', 'memberB', 'trialEnded', 'dailyCore', 'burn', 'admin'];
@@ -42,7 +43,12 @@ type Access =
   /** The WebSocket endpoint; a plain request gets 426 (the handshake is tested in live.test.ts). */
   | 'upgrade'
   /** better-auth's own catch-all handler, tested route by route in features/auth. */
-  | 'auth-library';
+  | 'auth-library'
+  /**
+   * Only with `Authorization: Bearer $METRICS_TOKEN` (issue 18): a session, even the admin's, is
+   * not the token, so every caller here gets 401 (the token itself: http/metrics.test.ts).
+   */
+  | 'metrics-token';
 
 const POLICY: Record<string, Access> = {
   'POST /api/auth/recover-password': 'public',
@@ -107,6 +113,7 @@ const POLICY: Record<string, Access> = {
   'POST /api/subscription/resume': 'provider-customer',
   'POST /api/subscription/portal/cancel': 'provider-customer',
   'GET /api/realtime': 'upgrade',
+  'GET /metrics': 'metrics-token',
 };
 
 /** A body a caller with access would send (refusals must not depend on the body). */
@@ -182,7 +189,7 @@ async function fingerprint() {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { METRICS_TOKEN: 'matrix-metrics-token-0123456789' } });
   const memberA = await createMember(t); // a running Feel and Burn trial
   const memberB = await createMember(t);
   await givePaidTier(t, memberB, '1-on-1 Burn');
@@ -222,7 +229,7 @@ afterAll(() => t.close());
 const routeKeys = () => [
   ...new Set(
     t.app.routes
-      .filter((r) => r.path.startsWith('/api/') && r.method !== 'ALL')
+      .filter((r) => (r.path.startsWith('/api/') || r.path === '/metrics') && r.method !== 'ALL')
       .map((r) => `${r.method} ${r.path}`),
   ),
 ];
@@ -266,6 +273,8 @@ function expected(access: Access, role: Role): number | 'allowed' | 'skip' {
       return 426;
     case 'auth-library':
       return 'skip';
+    case 'metrics-token':
+      return 401;
   }
 }
 

@@ -27,6 +27,7 @@ import { demoPayRoutes } from './features/subscriptions/demo-pay.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { webhookRoutes } from './features/subscriptions/webhook-routes.ts';
 import { requestBodyLimit } from './http/body-limit.ts';
+import { metricsRoutes, requestMetrics } from './http/metrics.ts';
 import { sameOriginWrites, securityHeaders } from './http/security.ts';
 import { seoRoutes } from './http/seo.ts';
 import { hasMalformedEscape, webApp } from './http/static.ts';
@@ -69,6 +70,7 @@ export function createApp(deps: Deps) {
     const ms = Math.round((performance.now() - started) * 10) / 10;
     log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
   });
+  app.use(requestMetrics);
   app.use(securityHeaders(deps.config.isProduction, deps.storage.origin));
   app.use(compress());
   app.use(handlerFailures);
@@ -89,6 +91,7 @@ export function createApp(deps: Deps) {
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND', 'No such API route');
   });
+  app.route('/metrics', metricsRoutes);
   if (!deps.config.isProduction) app.route('/dev', devRoutes);
   if (deps.payments.kind === 'demo') {
     app.use('/demo-pay/*', sameOriginWrites(deps.config.publicUrl));

@@ -29,6 +29,35 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/PUBLIC_URL: is required in production/);
   });
 
+  it('refuses production without MAIL_FROM, saying what it is (issue 18)', () => {
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://core28.example',
+      AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
+      ADMIN_EMAIL: 'coach@core28.example',
+      ADMIN_PASSWORD: 'Coach#2026gym',
+    };
+    expect(() => loadConfig(production)).toThrow(
+      /MAIL_FROM: is required in production: the sender of every e-mail, an address of your domain/,
+    );
+    expect(loadConfig({ ...production, MAIL_FROM: 'Core28 <hello@core28.example>' }).mailFrom).toBe(
+      'Core28 <hello@core28.example>',
+    );
+    expect(loadConfig({ ...production, MAIL_FROM: 'hello@core28.example' }).mailFrom).toBe(
+      'hello@core28.example',
+    );
+    expect(() => loadConfig({ MAIL_FROM: 'Core28' })).toThrow(/MAIL_FROM: must be an address/);
+    expect(loadConfig({}).mailFrom).toBe('Core28 <hello@core28.app>');
+  });
+
+  it('takes a METRICS_TOKEN of 16 characters or more', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN: must be at least 16 characters/,
+    );
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-token' }).metricsToken).toBe('a-long-enough-token');
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).databaseUrl).toBeUndefined();
   });
@@ -67,6 +96,7 @@ describe('loadConfig', () => {
         AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
         ADMIN_EMAIL: 'coach@core28.example',
         ADMIN_PASSWORD: 'Admin#2026',
+        MAIL_FROM: 'Core28 <hello@core28.example>',
       }),
     ).toThrow(/ADMIN_PASSWORD: is the development password published/);
   });
@@ -87,6 +117,7 @@ describe('loadConfig', () => {
       AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
       ADMIN_EMAIL: 'coach@gym.example',
       ADMIN_PASSWORD: 'Coach#2026gym',
+      MAIL_FROM: 'Gym <hello@gym.example>',
     });
     expect(configWarnings(production)).toEqual([]);
   });

@@ -30,7 +30,13 @@ const EnvSchema = z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
-    MAIL_FROM: z.string().min(3).default('Core28 <hello@core28.app>'),
+    MAIL_FROM: z
+      .string()
+      .regex(
+        /^([^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/,
+        'must be an address, alone or as Name <address>',
+      )
+      .optional(),
     CONTACT_EMAIL: z.email().default('support@core28.app'),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: NewPasswordSchema.optional(),
@@ -49,6 +55,7 @@ const EnvSchema = z
       .default(false),
     AUTH_RATE_LIMIT: booleanFlag.default(true),
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
     S3_BUCKET: z.string().min(3).optional(),
@@ -104,6 +111,14 @@ const EnvSchema = z
     for (const key of ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'AUTH_SECRET', 'PUBLIC_URL'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
     }
+    // Issue 18: mail from the placeholder address of the source would be refused or land in spam.
+    if (!env.MAIL_FROM)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAIL_FROM'],
+        message:
+          'is required in production: the sender of every e-mail, an address of your domain that your SMTP relay may send from, e.g. MAIL_FROM="Core28 <hello@your-domain.com>"',
+      });
     if (env.ADMIN_PASSWORD === DEV_ADMIN.password)
       ctx.addIssue({
         code: 'custom',
@@ -165,6 +180,8 @@ export type Config = {
   authSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Bearer token for /metrics; unset: /metrics answers 404. */
+  metricsToken: string | undefined;
   contactEmail: string;
   admin: { email: string; password: string };
   trustProxy: TrustProxy;
@@ -198,6 +215,8 @@ export type Config = {
     | undefined;
 };
 
+/** The sender outside production (production must name its own: superRefine above). */
+const DEV_MAIL_FROM = 'Core28 <hello@core28.app>';
 // The development admin: production refuses to start without an admin of its own (superRefine above).
 export const DEV_ADMIN = { email: 'admin@core28.local', password: 'Admin#2026' };
 // The secret earlier versions used when AUTH_SECRET was unset: it is in the source, so it is refused.
@@ -224,7 +243,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     authSecret: e.AUTH_SECRET,
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM,
+    mailFrom: e.MAIL_FROM ?? DEV_MAIL_FROM,
+    metricsToken: e.METRICS_TOKEN,
     contactEmail: e.CONTACT_EMAIL,
     admin: { email: e.ADMIN_EMAIL ?? DEV_ADMIN.email, password: e.ADMIN_PASSWORD ?? DEV_ADMIN.password },
     trustProxy: e.TRUST_PROXY,

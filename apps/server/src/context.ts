@@ -2,7 +2,9 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Auth, SessionUser } from './features/auth/auth.ts';
 import type { Database } from './platform/db/index.ts';
+import type { JobQueue } from './platform/jobs/queue.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
+import type { Metrics } from './platform/metrics/metrics.ts';
 import type { DemoProvider } from './platform/payments/demo.ts';
 import type { StripeProvider } from './platform/payments/stripe.ts';
 import type { AppStorage } from './platform/storage/storage.ts';
@@ -11,7 +13,12 @@ import type { AppStorage } from './platform/storage/storage.ts';
 export type Deps = {
   config: Config;
   db: Database;
+  /** Background work (pg-boss in the same database): enqueue, schedule, work. */
+  jobs: JobQueue;
+  /** The mail relay, used only by the mail-send job; everything else enqueues mail (platform/mail/outbox.ts). */
   mailer: Mailer;
+  /** What /metrics shows. */
+  metrics: Metrics;
   storage: AppStorage;
   /** The demo provider (embedded default) or Stripe. */
   payments: DemoProvider | StripeProvider;

@@ -5,7 +5,9 @@ import type { Deps } from './context.ts';
 import { createAuth } from './features/auth/auth.ts';
 import { readOrCreateAuthSecret } from './features/auth/secret.ts';
 import type { Database } from './platform/db/index.ts';
+import { type JobQueue, NO_JOB_QUEUE } from './platform/jobs/queue.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail/mailer.ts';
+import { createMetrics, type Metrics } from './platform/metrics/metrics.ts';
 import { createDemoProvider } from './platform/payments/demo.ts';
 import { createStripeProvider } from './platform/payments/stripe.ts';
 import { type AppStorage, createLocalStorage, createS3Storage } from './platform/storage/storage.ts';
@@ -14,16 +16,21 @@ export function createDeps(opts: {
   config: Config;
   log: Logger;
   db: Database;
+  /** A started queue (startJobQueue); without one, sending mail or any job fails with a clear message. */
+  jobs?: JobQueue;
   mailer?: Mailer;
+  metrics?: Metrics;
   storage?: AppStorage;
   now?: () => Date;
 }): Deps {
   const { config, log, db } = opts;
+  const jobs = opts.jobs ?? NO_JOB_QUEUE;
+  const metrics = opts.metrics ?? createMetrics();
   const mailer =
     opts.mailer ??
     (config.smtpUrl
       ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom, log })
-      : createOutboxMailer(db));
+      : createOutboxMailer());
   const now = opts.now ?? (() => new Date());
   const secret = config.authSecret ?? readOrCreateAuthSecret(config.dataDir);
   const storage: AppStorage =
@@ -35,9 +42,9 @@ export function createDeps(opts: {
           secret,
           now,
         }));
-  const auth = createAuth({ db, config, mailer, log, secret, now });
+  const auth = createAuth({ db, config, jobs, log, secret, now });
   const payments = config.stripe
     ? createStripeProvider(config.stripe)
     : createDemoProvider({ db, publicUrl: config.publicUrl, secret, now });
-  return { config, log, db, mailer, storage, payments, auth, now };
+  return { config, log, db, jobs, mailer, metrics, storage, payments, auth, now };
 }

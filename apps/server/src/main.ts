@@ -1,13 +1,21 @@
 import { ConfigError, configWarnings, loadConfig } from './config.ts';
 import { createDeps } from './deps.ts';
-import { recordDailyCounts } from './features/admin/service.ts';
-import { deleteExpiredIdempotencyKeys } from './features/program/service.ts';
+import { isDatabaseUnavailable } from './errors.ts';
+import { mailStoredContactMessages } from './features/contact/service.ts';
+import { registerServerGauges } from './http/metrics.ts';
+import { registerJobs } from './jobs.ts';
 import { DataDirInUseError } from './platform/db/data-dir-lock.ts';
 import { startEmbeddedPostgres } from './platform/db/embedded.ts';
 import { openPostgres } from './platform/db/index.ts';
+import { startJobQueue } from './platform/jobs/queue.ts';
 import { createLogger } from './platform/logger.ts';
+import { requeueStrandedMail } from './platform/mail/outbox.ts';
+import { createMetrics } from './platform/metrics/metrics.ts';
 import { seed } from './seed/seed.ts';
 import { startServer } from './server.ts';
+
+/** Bounded by the 15 s force exit below, which leaves time to close the database after it. */
+const JOB_STOP_TIMEOUT_MS = 10_000;
 
 async function main() {
   const config = loadConfig();
@@ -31,8 +39,22 @@ async function main() {
   const database = await openPostgres(config.databaseUrl ?? embedded!.url, {
     statementTimeoutMs: config.databaseStatementTimeoutMs,
   });
-  const deps = createDeps({ config, log, db: database.db });
+  const metrics = createMetrics({ withProcessMetrics: true });
+  // Every instance works jobs (docs/decisions/0008): pg-boss in the same database, schema pgboss.
+  const jobs = await startJobQueue({
+    executeSql: database.executeSql,
+    log,
+    isWorking: true,
+    onOutcome: metrics.jobOutcome,
+  });
+  const deps = createDeps({ config, log, db: database.db, jobs, metrics });
+  await registerJobs(deps);
+  registerServerGauges(deps, database.poolStats);
   await seed(deps);
+  const unmailed = await mailStoredContactMessages(deps);
+  if (unmailed) log.info({ unmailed }, 'contact messages stored before the mail queue are mailed now');
+  const stranded = await requeueStrandedMail(deps);
+  if (stranded) log.warn({ stranded }, 'e-mails that had no job to send them are queued again');
 
   const server = await startServer(deps, database.listen, { port: config.port, hostname: config.host });
   const lines = [
@@ -45,19 +67,6 @@ async function main() {
   ];
   console.log(lines.filter((line, i) => line || i === 0 || i === lines.length - 1).join('\n'));
 
-  // The dashboard's "change since yesterday" compares with the last figures recorded each day.
-  const recordCounts = () =>
-    recordDailyCounts(deps).catch((err) => log.warn({ err }, 'could not record the daily counts'));
-  void recordCounts();
-  setInterval(recordCounts, 15 * 60_000).unref();
-  // Idempotency keys are kept a day (features/program/idempotency.ts); a scheduled job once the
-  // job queue (DESIGN.md: pg-boss) lands.
-  const forgetKeys = () =>
-    deleteExpiredIdempotencyKeys(deps).catch((err) =>
-      log.warn({ err }, 'could not delete expired idempotency keys'),
-    );
-  setInterval(forgetKeys, 3_600_000).unref();
-
   let isStopping = false;
   const shutdown = async (signal: string) => {
     if (isStopping) return;
@@ -66,10 +75,21 @@ async function main() {
     const forceExit = setTimeout(() => process.exit(1), 15_000);
     forceExit.unref();
     await server.close();
+    // Running jobs get 10 s to finish; any still running then is failed, so it is retried.
+    await jobs.stop(JOB_STOP_TIMEOUT_MS).catch((err) => log.error({ err }, 'could not stop the job queue'));
     await database.close();
     await embedded?.stop();
     process.exit(0);
   };
+  // pg-boss records the end of a job without awaiting it: with the database away at that moment
+  // the rejection is unhandled, and Node would exit. An outage is survived (issue 15; the job is
+  // expired and retried); anything else still stops the process, as before.
+  process.on('unhandledRejection', (err) => {
+    if (isDatabaseUnavailable(err))
+      return log.error({ err }, 'a background write failed: database unavailable');
+    log.fatal({ err }, 'unhandled promise rejection; exiting');
+    process.exit(1);
+  });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }

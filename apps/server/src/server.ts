@@ -29,6 +29,16 @@ function createHub(deps: Deps, listen: Listen, heartbeatMs?: number) {
     validSessions: (sessionIds) => listValidSessions(deps, { sessionIds }),
   });
   hub.channel(COACHING_LIVE, coachingLive(deps));
+  deps.metrics.registerGauge({
+    name: 'core28_realtime_open_sockets',
+    help: 'Live sockets open on this instance',
+    read: () => hub.stats().openSockets,
+  });
+  deps.metrics.registerCounter({
+    name: 'core28_realtime_events_delivered_total',
+    help: 'Live events this instance delivered to a socket',
+    read: () => hub.stats().eventsDelivered,
+  });
   return hub;
 }
 

@@ -4,6 +4,8 @@ export type Tier = (typeof TIERS)[number];
 
 export const TRIAL_TIER: Tier = 'Feel and Burn';
 export const TRIAL_DAYS = 7;
+/** Issue 18: the trial-ending e-mail goes this many days (or fewer) before the trial ends. */
+export const TRIAL_ENDING_NOTICE_DAYS = 3;
 
 export type SubscriberRow = {
   subscribed: boolean;

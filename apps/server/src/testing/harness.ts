@@ -10,9 +10,13 @@ import pino from 'pino';
 import { createApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { createDeps } from '../deps.ts';
+import { registerServerGauges } from '../http/metrics.ts';
+import { registerJobs } from '../jobs.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../platform/db/index.ts';
 import { mailOutbox, subscribers } from '../platform/db/schema.ts';
+import { startJobQueue } from '../platform/jobs/queue.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
+import { createMetrics } from '../platform/metrics/metrics.ts';
 import { seed } from '../seed/seed.ts';
 import { startServer } from '../server.ts';
 
@@ -53,6 +57,12 @@ export type TestAppOptions = {
   seed?: boolean;
   /** A database opened by the test (e.g. an embedded PostgreSQL) instead of a fresh one. */
   database?: DatabaseHandle & { url?: string };
+  /**
+   * Poll and run jobs in the background and fire schedules, as a server does. Off by default:
+   * jobs then run only when a test calls `drainJobs()` (lastMail and createMember do), so what
+   * ran is never a matter of timing.
+   */
+  jobWorkers?: boolean;
 };
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -65,13 +75,25 @@ export async function createTestApp(options: TestAppOptions = {}) {
     ...options.env,
   });
   const database = options.database ?? (await openTestDatabase());
+  const log = pino({ level: 'silent' });
+  const metrics = createMetrics();
+  const jobs = await startJobQueue({
+    executeSql: database.executeSql,
+    log,
+    isWorking: options.jobWorkers ?? false,
+    onOutcome: metrics.jobOutcome,
+  });
   const deps = createDeps({
     config,
-    log: pino({ level: 'silent' }),
+    log,
     db: database.db,
+    jobs,
+    metrics,
     mailer: options.mailer,
     now: options.now,
   });
+  await registerJobs(deps);
+  registerServerGauges(deps, database.poolStats);
   if (options.seed !== false) await seed(deps);
   const app = createApp(deps);
 
@@ -110,7 +132,12 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const client = (cookie?: string) =>
     testClient(app, undefined, undefined, { headers: cookie ? { cookie } : {} }).api;
 
+  /** Runs every due job now (mail included) and waits for any a background worker is running. */
+  const drainJobs = () => jobs.drain();
+
+  /** The newest e-mail to `to`, after the queue has run what was due. */
   const lastMail = async (to: string) => {
+    await drainJobs();
     const [mail] = await database.db
       .select()
       .from(mailOutbox)
@@ -132,9 +159,14 @@ export async function createTestApp(options: TestAppOptions = {}) {
     request,
     client,
     lastMail,
+    drainJobs,
+    jobs,
     listen,
     database,
-    close: database.close,
+    close: async () => {
+      await jobs.stop(1_000);
+      await database.close();
+    },
   };
 }
 

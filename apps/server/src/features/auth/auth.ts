@@ -11,7 +11,9 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { accounts, profiles, rateLimits, sessions, users, verifications } from '../../platform/db/schema.ts';
-import type { Mailer } from '../../platform/mail/mailer.ts';
+import type { JobQueue } from '../../platform/jobs/queue.ts';
+import type { MailMessage } from '../../platform/mail/mailer.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { actionEmail } from '../../platform/mail/templates.ts';
 import { clearSignInFailures, describeWait, reserveSignInAttempt } from './limits.ts';
 
@@ -24,14 +26,20 @@ export const MISSING_CREDENTIALS = 'You must provide either an email or phone nu
 type AuthDeps = {
   db: Database;
   config: Config;
-  mailer: Mailer;
+  jobs: JobQueue;
   log: Logger;
   secret: string;
   now: () => Date;
 };
 
-export function createAuth({ db, config, mailer, log, secret, now }: AuthDeps) {
+export function createAuth({ db, config, jobs, log, secret, now }: AuthDeps) {
   const isHttps = config.publicUrl.startsWith('https://');
+  // Issue 18: the hooks only write the e-mail to the outbox; the mail queue sends it, with
+  // retries, so a relay that is down or hangs neither loses it nor holds the request. better-auth
+  // gives the hooks no transaction of its own to join: each mail is one of its own.
+  const sendMail = async (message: MailMessage) => {
+    await enqueueMail({ jobs }, db, message);
+  };
   return betterAuth({
     appName: 'Core28',
     baseURL: config.publicUrl,
@@ -67,11 +75,12 @@ export function createAuth({ db, config, mailer, log, secret, now }: AuthDeps) {
       // DESIGN.md: the reset e-mail opens the auth page's recovery mode, not better-auth's redirect.
       sendResetPassword: async ({ user, token }) => {
         const url = `${config.publicUrl}/auth?type=recovery&token=${encodeURIComponent(token)}`;
-        await mailer.send(
+        await sendMail(
           actionEmail({
             to: user.email,
             kind: 'reset-password',
             subject: 'Reset your Core28 password',
+            preview: 'Choose a new password for Core28. The link works once, for one hour.',
             intro: 'We received a request to reset the password of your Core28 account.',
             action: 'Choose a new password',
             url,
@@ -88,11 +97,12 @@ export function createAuth({ db, config, mailer, log, secret, now }: AuthDeps) {
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url: verifyUrl }) => {
         const url = withConfirmedCallback(verifyUrl);
-        await mailer.send(
+        await sendMail(
           actionEmail({
             to: user.email,
             kind: 'verify-email',
             subject: 'Confirm your Core28 account',
+            preview: 'One click to confirm your e-mail and start your 28-day core program.',
             intro: 'Welcome to Core28! Confirm your e-mail address to start your 28-day core program.',
             action: 'Confirm my e-mail',
             url,

@@ -1,9 +1,9 @@
 import { AVATAR_URL_TTL_SECONDS } from '@core28/core/profile';
-import { and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { profiles, sessions, userRoles, users } from '../../platform/db/schema.ts';
+import { profiles, rateLimits, sessions, userRoles, users, verifications } from '../../platform/db/schema.ts';
 import type { SessionUser } from './auth.ts';
 import { consumeAttempt, DELETE_ACCOUNT_LIMIT, describeWait } from './limits.ts';
 
@@ -103,4 +103,24 @@ export async function limitPasswordChecks(
         { retryAfter: wait.retryAfterSeconds },
       );
   }
+}
+
+/**
+ * The daily clean-up (issue 18): sessions and verification tokens past their expiry, and rate-limit
+ * counters untouched for a day (every window is at most a day; see limits.ts for what
+ * last_request holds).
+ */
+export async function deleteExpiredAuthRecords(deps: Pick<Deps, 'db' | 'now'>) {
+  const now = deps.now();
+  const dayAgo = now.getTime() - 86_400_000;
+  const [expiredSessions, expiredTokens, oldLimits] = await Promise.all([
+    deps.db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id }),
+    deps.db.delete(verifications).where(lt(verifications.expiresAt, now)).returning({ id: verifications.id }),
+    deps.db.delete(rateLimits).where(lt(rateLimits.lastRequest, dayAgo)).returning({ id: rateLimits.id }),
+  ]);
+  return {
+    sessions: expiredSessions.length,
+    verifications: expiredTokens.length,
+    rateLimits: oldLimits.length,
+  };
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages } from '../../platform/db/schema.ts';
+import { contactMessages, mailOutbox } from '../../platform/db/schema.ts';
 import { createTestApp, json, type TestApp } from '../../testing/harness.ts';
 
 const message = { name: ' Ann ', email: 'ann@example.com', message: 'How long is each workout?' };
@@ -26,12 +26,16 @@ describe('contact', () => {
     expect(await t.db.select().from(contactMessages)).toEqual([]);
   });
 
-  it('stores the message and mails it to the contact address', async () => {
+  it('stores the message and mails it to the contact address, replies going to the visitor', async () => {
     expect((await send(message, '203.0.113.2')).status).toBe(200);
     const [row] = await t.db.select().from(contactMessages);
     expect(row).toMatchObject({ name: 'Ann', email: 'ann@example.com' });
     expect(row?.mailedAt).toBeInstanceOf(Date);
-    expect((await t.lastMail(t.config.contactEmail))?.subject).toBe('Contact form: Ann');
+    const mail = await t.lastMail(t.config.contactEmail);
+    expect(mail).toMatchObject({ subject: 'Contact form: Ann', replyTo: 'ann@example.com' });
+    expect(mail?.meta).toMatchObject({ kind: 'contact', contactMessageId: row?.id });
+    expect(mail?.sentAt).toBeInstanceOf(Date);
+    expect(mail?.html).toContain('Ann wrote: How long is each workout?');
   });
 
   it('limits each client to 3 messages in 10 minutes', async () => {
@@ -56,18 +60,20 @@ describe('contact', () => {
 });
 
 describe('contact when mail fails', () => {
-  it('keeps the message even though the relay refused it', async () => {
+  it('answers at once and keeps the mail in the outbox, with why it failed, for a retry', async () => {
     const t = await createTestApp({
-      mailer: {
-        kind: 'smtp',
-        send: () => Promise.reject(new Error('relay down')),
-      },
+      mailer: { kind: 'smtp', send: () => Promise.reject(new Error('relay down')) },
     });
     try {
       expect((await t.request('/api/contact', { json: message })).status).toBe(200);
-      const rows = await t.db.select().from(contactMessages);
-      expect(rows).toHaveLength(1);
-      expect(rows[0]?.mailedAt).toBeNull();
+      expect(await t.db.select().from(contactMessages)).toHaveLength(1);
+      await t.drainJobs();
+      const [mail] = await t.db.select().from(mailOutbox);
+      expect(mail).toMatchObject({ attempts: 1, lastError: 'relay down', sentAt: null, failedAt: null });
+      expect((await t.jobs.counts()).find((c) => c.queue === 'mail-send')).toMatchObject({
+        state: 'retry',
+        count: 1,
+      });
     } finally {
       await t.close();
     }

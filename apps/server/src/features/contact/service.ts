@@ -1,26 +1,27 @@
 import type { ContactInput } from '@core28/core/contact';
-import { and, count, eq, gt, min, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, min, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { oneRow } from '../../platform/db/index.ts';
+import { type DbOrTx, oneRow } from '../../platform/db/index.ts';
 import { contactMessages } from '../../platform/db/schema.ts';
-import { escapeHtml } from '../../platform/html.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { contactEmail } from '../../platform/mail/templates.ts';
 
 const LIMIT = { messages: 3, windowMs: 10 * 60_000 };
 
 /**
- * spec §5 Contact: the message is stored, then mailed to the team; at most 3 in 10 minutes from
- * one client address.
+ * spec §5 Contact: the message is stored and mailed to the team; at most 3 in 10 minutes from
+ * one client address. Issue 18: the mail is an outbox row written in the same transaction and
+ * sent by the mail queue, so a relay that is down or hangs neither loses it nor holds the request.
  */
 export async function sendContactMessage(
-  deps: Pick<Deps, 'db' | 'now' | 'mailer' | 'config' | 'log'>,
+  deps: Pick<Deps, 'db' | 'now' | 'config' | 'jobs'>,
   { input, clientIp }: { input: ContactInput; clientIp: string },
 ) {
   const since = new Date(deps.now().getTime() - LIMIT.windowMs);
   // Count and insert under one lock per client, so concurrent posts cannot all see room for one
-  // more (issue 15: 15-47 of 20-50 concurrent posts got through). Stored first: a failing mail
-  // relay never loses a message (mailed_at stays empty for a resend).
-  const stored = await deps.db.transaction(async (tx) => {
+  // more (issue 15: 15-47 of 20-50 concurrent posts got through).
+  await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contact:${clientIp}`}))`);
     const [recent] = await tx
       .select({ n: count(), oldest: min(contactMessages.createdAt) })
@@ -34,27 +35,46 @@ export async function sendContactMessage(
         { retryAfter: Math.max(1, Math.ceil((freeAt - deps.now().getTime()) / 1000)) },
       );
     }
-    return oneRow(
+    const stored = oneRow(
       await tx
         .insert(contactMessages)
-        .values({ ...input, clientIp, createdAt: deps.now() })
+        .values({ ...input, clientIp, createdAt: deps.now(), mailedAt: deps.now() })
         .returning({ id: contactMessages.id }),
     );
+    await mailToTeam(deps, tx, { ...input, id: stored.id });
   });
-  try {
-    await deps.mailer.send({
-      to: deps.config.contactEmail,
-      subject: `Contact form: ${input.name}`,
-      text: `From: ${input.name} <${input.email}>\n\n${input.message}`,
-      html: `<p><strong>From:</strong> ${escapeHtml(input.name)} &lt;${escapeHtml(input.email)}&gt;</p><p style="white-space:pre-wrap">${escapeHtml(input.message)}</p>`,
-      meta: { kind: 'contact', replyTo: input.email },
-    });
-    await deps.db
-      .update(contactMessages)
-      .set({ mailedAt: deps.now() })
-      .where(eq(contactMessages.id, stored.id));
-  } catch (err) {
-    deps.log.error({ err, contactMessageId: stored.id }, 'contact message stored but not mailed');
-  }
   return { ok: true as const };
+}
+
+const mailToTeam = (
+  deps: Pick<Deps, 'config' | 'jobs'>,
+  tx: DbOrTx,
+  message: { id: string; name: string; email: string; message: string },
+) =>
+  enqueueMail(
+    deps,
+    tx,
+    contactEmail({ to: deps.config.contactEmail, ...message, contactMessageId: message.id }),
+  );
+
+/**
+ * Messages stored before issue 18 whose mail the relay refused (mailed_at empty) go to the outbox
+ * once; run at start-up, a row at a time, so two instances starting together mail each once.
+ */
+export async function mailStoredContactMessages(deps: Pick<Deps, 'db' | 'now' | 'config' | 'jobs'>) {
+  const unsent = await deps.db
+    .select({ id: contactMessages.id })
+    .from(contactMessages)
+    .where(isNull(contactMessages.mailedAt));
+  for (const { id } of unsent) {
+    await deps.db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(contactMessages)
+        .set({ mailedAt: deps.now() })
+        .where(and(eq(contactMessages.id, id), isNull(contactMessages.mailedAt)))
+        .returning();
+      if (claimed) await mailToTeam(deps, tx, claimed);
+    });
+  }
+  return unsent.length;
 }

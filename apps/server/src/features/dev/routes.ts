@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { html, raw } from 'hono/html';
 import type { AppEnv } from '../../context.ts';
@@ -6,7 +6,8 @@ import { AppError } from '../../errors.ts';
 import { isLoopbackRequest } from '../../http/client-ip.ts';
 import { mailOutbox, profiles, users } from '../../platform/db/schema.ts';
 
-// The dev mailbox: every e-mail of the outbox mailer, i.e. every confirmation and reset link.
+// The dev mailbox: every e-mail the mail queue sent (without SMTP, that is where it lands), i.e.
+// every confirmation and reset link.
 // Never mounted in production, and outside it only for requests made on this machine.
 const page = (title: string, body: unknown) => html`<!doctype html>
   <html lang="en">
@@ -38,37 +39,64 @@ export const devRoutes = new Hono<AppEnv>()
   })
   .get('/mail', async (c) => {
     const to = c.req.query('to');
-    const rows = await c.var.deps.db
-      .select({
-        id: mailOutbox.id,
-        to: mailOutbox.to,
-        subject: mailOutbox.subject,
-        createdAt: mailOutbox.createdAt,
-      })
-      .from(mailOutbox)
-      .where(to ? eq(mailOutbox.to, to.toLowerCase()) : undefined)
-      .orderBy(desc(mailOutbox.createdAt))
-      .limit(200);
+    const db = c.var.deps.db;
+    const toFilter = to ? eq(mailOutbox.to, to.toLowerCase()) : undefined;
+    const columns = {
+      id: mailOutbox.id,
+      to: mailOutbox.to,
+      subject: mailOutbox.subject,
+      sentAt: mailOutbox.sentAt,
+      failedAt: mailOutbox.failedAt,
+      attempts: mailOutbox.attempts,
+      lastError: mailOutbox.lastError,
+    };
+    const [rows, unsent] = await Promise.all([
+      db
+        .select(columns)
+        .from(mailOutbox)
+        .where(and(isNotNull(mailOutbox.sentAt), toFilter))
+        .orderBy(desc(mailOutbox.sentAt))
+        .limit(200),
+      db
+        .select(columns)
+        .from(mailOutbox)
+        .where(and(isNull(mailOutbox.sentAt), toFilter))
+        .orderBy(desc(mailOutbox.createdAt))
+        .limit(50),
+    ]);
     const list = rows.length
       ? html`<table>
           <thead><tr><th>To</th><th>Subject</th><th>Sent</th></tr></thead>
           <tbody>
             ${rows.map(
               (m) =>
-                html`<tr><td>${m.to}</td><td><a href="/dev/mail/${m.id}">${m.subject}</a></td><td>${m.createdAt.toISOString()}</td></tr>`,
+                html`<tr><td>${m.to}</td><td><a href="/dev/mail/${m.id}">${m.subject}</a></td><td>${m.sentAt?.toISOString()}</td></tr>`,
             )}
           </tbody>
         </table>`
       : html`<p class="empty">No e-mails yet. Sign up, ask for a password reset or send the contact form.</p>`;
-    return c.html(page('Inbox', list));
+    // Issue 18: mail is sent by the mail-send job; what it has not sent (yet) is listed apart.
+    const queue = unsent.length
+      ? html`<h2>In the outbox queue</h2>
+          <table>
+            <thead><tr><th>To</th><th>Subject</th><th>State</th></tr></thead>
+            <tbody>
+              ${unsent.map(
+                (m) =>
+                  html`<tr><td>${m.to}</td><td>${m.subject}</td><td>${m.failedAt ? `failed after ${m.attempts} attempts: ${m.lastError}` : m.attempts ? `retrying (${m.attempts} attempts): ${m.lastError}` : 'waiting'}</td></tr>`,
+              )}
+            </tbody>
+          </table>`
+      : '';
+    return c.html(page('Inbox', html`${list}${queue}`));
   })
   .get('/mail.json', async (c) => {
     const to = c.req.query('to');
     const rows = await c.var.deps.db
       .select()
       .from(mailOutbox)
-      .where(to ? eq(mailOutbox.to, to.toLowerCase()) : undefined)
-      .orderBy(desc(mailOutbox.createdAt))
+      .where(and(isNotNull(mailOutbox.sentAt), to ? eq(mailOutbox.to, to.toLowerCase()) : undefined))
+      .orderBy(desc(mailOutbox.sentAt))
       .limit(200);
     return c.json(rows);
   })
@@ -95,7 +123,7 @@ export const devRoutes = new Hono<AppEnv>()
     return c.html(
       page(
         m.subject,
-        html`<p><strong>To:</strong> ${m.to}<br /><strong>Subject:</strong> ${m.subject}<br /><strong>Sent:</strong> ${m.createdAt.toISOString()}</p>
+        html`<p><strong>To:</strong> ${m.to}<br /><strong>Subject:</strong> ${m.subject}<br />${m.replyTo ? html`<strong>Reply-To:</strong> ${m.replyTo}<br />` : ''}<strong>Sent:</strong> ${m.sentAt?.toISOString() ?? 'not yet'}</p>
           ${raw(m.html)}
           <h3>Plain text</h3>
           <pre>${m.text}</pre>`,

@@ -82,6 +82,7 @@ describe('in production', () => {
         AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
         ADMIN_EMAIL: 'coach@core28.example',
         ADMIN_PASSWORD: 'Prod#2026secret',
+        MAIL_FROM: 'Core28 <hello@core28.example>',
       },
     });
     try {

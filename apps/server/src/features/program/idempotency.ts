@@ -69,10 +69,7 @@ export async function once<T>(
   });
 }
 
-/**
- * Forgets keys older than IDEMPOTENCY_KEY_TTL_MS. Run periodically by main.ts; when the job queue
- * (DESIGN.md: pg-boss) lands, this becomes a scheduled job of the program feature.
- */
+/** Forgets keys older than IDEMPOTENCY_KEY_TTL_MS; hourly, as a queue schedule (jobs.ts). */
 export async function deleteExpiredIdempotencyKeys({ db, now }: Pick<Deps, 'db' | 'now'>) {
   const cutoff = new Date(now().getTime() - IDEMPOTENCY_KEY_TTL_MS);
   const deleted = await db

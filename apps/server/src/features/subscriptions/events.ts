@@ -3,12 +3,13 @@ import { eq } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import type { DbOrTx } from '../../platform/db/index.ts';
 import { paymentCustomers, paymentEvents, subscribers, users } from '../../platform/db/schema.ts';
-import { actionEmail } from '../../platform/mail/templates.ts';
 import {
   isActiveStatus,
+  type PaidInvoice,
   type PaymentEvent,
   type ProviderSubscription,
 } from '../../platform/payments/provider.ts';
+import { mailProviderTrialEnding, mailReceipt } from './mail.ts';
 
 export type EventOutcome = 'handled' | 'duplicate' | 'stale' | 'ignored';
 
@@ -43,10 +44,19 @@ async function effectOf(deps: Deps, event: PaymentEvent): Promise<Effect> {
   return { kind: 'none' };
 }
 
+/** The invoice an `invoice.paid` event is about, re-read from the provider, when it earns a receipt. */
+async function paidInvoiceOf(deps: Deps, event: PaymentEvent): Promise<PaidInvoice | null> {
+  if (event.type !== 'invoice.paid' || !event.invoiceId) return null;
+  const invoice = await deps.payments.getPaidInvoice(event.invoiceId);
+  return invoice && invoice.amountPaidCents > 0 ? invoice : null;
+}
+
 /**
  * The one writer of paid state (DESIGN.md). Idempotent per event id (a ledger row written in the
  * same transaction as the effect), safe out of order (an event older than the stored state
- * changes nothing), and the subscription is re-read from the provider before writing.
+ * changes nothing), and the subscription is re-read from the provider before writing. Its e-mails
+ * (a receipt, the trial's end) are written in the same transaction and sent by the mail queue:
+ * a retried event does not send them twice, and a failed send is retried by the queue (issue 18).
  */
 export async function handlePaymentEvent(deps: Deps, event: PaymentEvent): Promise<EventOutcome> {
   const [seen] = await deps.db
@@ -54,8 +64,8 @@ export async function handlePaymentEvent(deps: Deps, event: PaymentEvent): Promi
     .from(paymentEvents)
     .where(eq(paymentEvents.id, event.id));
   if (seen) return 'duplicate';
-  const effect = await effectOf(deps, event);
-  const outcome = await deps.db.transaction(async (tx) => {
+  const [effect, invoice] = await Promise.all([effectOf(deps, event), paidInvoiceOf(deps, event)]);
+  return deps.db.transaction(async (tx) => {
     const recorded = await tx
       .insert(paymentEvents)
       .values({
@@ -75,11 +85,11 @@ export async function handlePaymentEvent(deps: Deps, event: PaymentEvent): Promi
           ? 'handled'
           : 'ignored';
     await tx.update(paymentEvents).set({ outcome: result }).where(eq(paymentEvents.id, event.id));
+    if (invoice) await mailReceipt(deps, tx, { invoice });
+    if (effect.kind === 'trial-ending')
+      await mailProviderTrialEnding(deps, tx, { subscriptionId: effect.subscriptionId });
     return result;
   });
-  if (outcome === 'handled' && effect.kind === 'trial-ending')
-    await sendTrialEnding(deps, effect.subscriptionId);
-  return outcome;
 }
 
 /** Re-reads one subscription from the provider and writes it (the success page's confirmation). */
@@ -171,23 +181,4 @@ export async function writeSubscription(
     .values({ userId: ownerId, email: owner.email, ...paid })
     .onConflictDoUpdate({ target: subscribers.userId, set: paid });
   return 'handled';
-}
-
-async function sendTrialEnding(deps: Deps, subscriptionId: string) {
-  const [row] = await deps.db
-    .select()
-    .from(subscribers)
-    .where(eq(subscribers.providerSubscriptionId, subscriptionId));
-  if (!row) return;
-  await deps.mailer.send(
-    actionEmail({
-      to: row.email,
-      kind: 'trial-ending',
-      subject: 'Your Core28 trial ends soon',
-      intro: 'Your trial ends in a few days. Keep your streak going by choosing a plan.',
-      action: 'View plans',
-      url: `${deps.config.publicUrl}/subscription`,
-      outro: 'If you do nothing, your trial simply ends; you are never charged without choosing a plan.',
-    }),
-  );
 }

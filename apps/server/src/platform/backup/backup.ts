@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { create as createTar } from 'tar';
+import { JOBS_SCHEMA } from '../jobs/queue.ts';
 import { runTool, toolMajor } from './pg-tools.ts';
 import {
   appliedMigrations,
@@ -116,6 +117,8 @@ async function dumpDatabase(url: string, staging: string, method: BackupMethod) 
         '--format=custom',
         '--no-owner',
         '--no-privileges',
+        // The job queue is not backed up (README, Backups): pending mail gets a job again at start.
+        `--exclude-schema=${JOBS_SCHEMA}`,
         `--snapshot=${snapshot}`,
         '--file',
         path.join(staging, DUMP_FILE),

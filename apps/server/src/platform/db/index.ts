@@ -29,7 +29,16 @@ export type DatabaseHandle = {
   kind: 'postgres' | 'pglite';
   /** LISTEN on a channel; `onResume` fires when a lost listening connection is back. */
   listen: Listen;
+  /**
+   * Plain SQL with $1-style parameters, outside any transaction (the job queue's connection to
+   * the database); a text without parameters may hold several statements.
+   */
+  executeSql: ExecuteSql;
+  /** The connection pool's state, for /metrics (none on PGlite). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 };
+
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 
 export const MIGRATIONS_FOLDER = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -68,7 +77,15 @@ export function connectPostgres(
   });
   pool.on('error', () => {}); // an idle client's error must not crash the process; the next query reports it
   const db = drizzlePg(pool, { schema });
-  return { db, pool, kind: 'postgres', close: () => pool.end(), listen: listenWithPostgres(url) };
+  return {
+    db,
+    pool,
+    kind: 'postgres',
+    close: () => pool.end(),
+    listen: listenWithPostgres(url),
+    executeSql: (text, values) => pool.query(text, values),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }
 
 /** node-postgres against a real PostgreSQL server (DATABASE_URL or the embedded one), migrated. */
@@ -116,5 +133,14 @@ export async function openPglite(): Promise<DatabaseHandle & { client: PGlite }>
   const client = new PGlite({ extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db, client, kind: 'pglite', close: () => client.close(), listen: listenWithPglite(client) };
+  return {
+    db,
+    client,
+    kind: 'pglite',
+    close: () => client.close(),
+    listen: listenWithPglite(client),
+    // PGlite's query() takes one statement; exec() takes several but no parameters.
+    executeSql: async (text, values) =>
+      values?.length ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] }),
+  };
 }

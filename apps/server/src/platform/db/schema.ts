@@ -173,6 +173,8 @@ export const subscribers = pgTable(
     isTrial: boolean('is_trial').notNull().default(false),
     trialEnd: timestamp('trial_end', { withTimezone: true }),
     trialUsed: boolean('trial_used').notNull().default(false),
+    /** When the trial-ending e-mail was written (issue 18: once, three days before trial_end). */
+    trialEndingMailedAt: timestamp('trial_ending_mailed_at', { withTimezone: true }),
     providerCustomerId: text('provider_customer_id').unique(),
     providerSubscriptionId: text('provider_subscription_id').unique(),
     providerUpdatedAt: timestamp('provider_updated_at', { withTimezone: true }),
@@ -427,6 +429,7 @@ export const contactMessages = pgTable(
     email: text('email').notNull(),
     message: text('message').notNull(),
     clientIp: text('client_ip'),
+    /** When the message was handed to the mail outbox (before issue 18: when the relay took it). */
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -438,19 +441,38 @@ export const contactMessages = pgTable(
 
 // ---- platform tables ----
 
-/** Every e-mail the app sends; the dev mailbox (/dev/mail) reads it outside production. */
+/**
+ * Every e-mail the app sends (issue 18): written in the transaction that causes it, sent by a job
+ * (`mail-send`) with retries; `sent_at` or `failed_at` and `last_error` say how it went. Without
+ * SMTP the dev mailbox (/dev/mail) shows the sent ones.
+ */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     to: text('to').notNull(),
+    replyTo: text('reply_to'),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
     meta: jsonb('meta').$type<Record<string, string>>().notNull().default({}),
+    /** A mail that must go once (a receipt per invoice): a second one with this key is not written. */
+    dedupeKey: text('dedupe_key').unique(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The last attempt failed: no retry is left. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('mail_outbox_created_idx').on(t.createdAt), index('mail_outbox_to_idx').on(t.to)],
+  (t) => [
+    index('mail_outbox_created_idx').on(t.createdAt),
+    index('mail_outbox_to_idx').on(t.to),
+    index('mail_outbox_sent_idx').on(t.sentAt),
+    index('mail_outbox_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+  ],
 );
 
 /**

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpDouble } from '../../testing/smtp.ts';
 import { createSmtpMailer } from './mailer.ts';
 
 type Received = { from: string; to: string[]; data: string };
@@ -63,5 +64,43 @@ describe('SMTP mailer', () => {
       log: pino({ level: 'silent' }),
     });
     await expect(mailer.send({ to: 'x@example.com', subject: 's', text: 't', html: 'h' })).rejects.toThrow();
+  });
+
+  it('sends Reply-To when the mail has one', async () => {
+    const mailer = createSmtpMailer({
+      url: `smtp://127.0.0.1:${port}`,
+      from: 'Core28 <hello@core28.app>',
+      log: pino({ level: 'silent' }),
+    });
+    await mailer.send({
+      to: 'team@example.com',
+      replyTo: 'ann@example.com',
+      subject: 's',
+      text: 't',
+      html: 'h',
+    });
+    expect(received.at(-1)?.data).toMatch(/^Reply-To: ann@example\.com$/m);
+  });
+
+  // Issue 18: `createTransport({ url, greetingTimeout })` kept only the URL's options, so a
+  // relay that never greeted held the send for nodemailer's default 30 s.
+  it('gives up on a relay that never greets after the greeting timeout', async () => {
+    const smtp = await startSmtpDouble();
+    try {
+      smtp.state.hangNext = 1;
+      const mailer = createSmtpMailer({
+        url: smtp.url,
+        from: 'a@b.co',
+        log: pino({ level: 'silent' }),
+        timeouts: { connectionMs: 500, greetingMs: 500, socketMs: 1_000 },
+      });
+      const started = performance.now();
+      await expect(mailer.send({ to: 'x@example.com', subject: 's', text: 't', html: 'h' })).rejects.toThrow(
+        /Greeting never received/,
+      );
+      expect(performance.now() - started).toBeLessThan(5_000);
+    } finally {
+      await smtp.close();
+    }
   });
 });

@@ -1,36 +1,69 @@
 import nodemailer from 'nodemailer';
+import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { Logger } from 'pino';
-import type { Database } from '../db/index.ts';
-import { mailOutbox } from '../db/schema.ts';
 
+/** An e-mail as the templates make it; `preview` is the inbox's one-line preview (preheader). */
 export type MailMessage = {
   to: string;
+  replyTo?: string;
   subject: string;
+  preview: string;
   text: string;
   html: string;
   meta?: Record<string, string>;
 };
-export type Mailer = { kind: 'outbox' | 'smtp'; send: (message: MailMessage) => Promise<void> };
 
-/** Embedded default: every message lands in the outbox table, read by the dev mailbox at /dev/mail. */
-export function createOutboxMailer(db: Database): Mailer {
-  return {
-    kind: 'outbox',
-    async send(message) {
-      await db
-        .insert(mailOutbox)
-        .values({ ...message, to: message.to.toLowerCase(), meta: message.meta ?? {} });
-    },
-  };
+/** What a transport delivers (the outbox row; the sender comes from MAIL_FROM). */
+export type OutgoingMail = {
+  to: string;
+  replyTo?: string | null;
+  subject: string;
+  text: string;
+  html: string;
+};
+
+/**
+ * The mail relay. Every e-mail is first an outbox row, sent by the mail-send job
+ * (platform/mail/outbox.ts) through this transport.
+ */
+export type Mailer = { kind: 'outbox' | 'smtp'; send: (mail: OutgoingMail) => Promise<void> };
+
+/** No relay (the embedded default): the outbox table is the mailbox, read at /dev/mail. */
+export function createOutboxMailer(): Mailer {
+  return { kind: 'outbox', send: async () => {} };
 }
 
+/**
+ * Issue 18: a relay that never answered held the request for 30 s. Requests no longer wait for
+ * the relay, and the job gives up on a silent one after these (then retries later).
+ */
+export const SMTP_TIMEOUTS = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 30_000 };
+
 /** Production: SMTP through nodemailer (`SMTP_URL`, e.g. smtps://user:pass@smtp.example.com:465). */
-export function createSmtpMailer({ url, from, log }: { url: string; from: string; log: Logger }): Mailer {
-  const transport = nodemailer.createTransport(url);
+export function createSmtpMailer({
+  url,
+  from,
+  log,
+  timeouts = SMTP_TIMEOUTS,
+}: {
+  url: string;
+  from: string;
+  log: Logger;
+  timeouts?: typeof SMTP_TIMEOUTS;
+}): Mailer {
+  // The transport itself, not createTransport({ url, … }): that one keeps the URL's options only.
+  const transport = nodemailer.createTransport(
+    new SMTPTransport({
+      url,
+      connectionTimeout: timeouts.connectionMs,
+      greetingTimeout: timeouts.greetingMs,
+      socketTimeout: timeouts.socketMs,
+    }),
+  );
   return {
     kind: 'smtp',
-    async send({ to, subject, text, html }) {
-      const info = await transport.sendMail({ from, to, subject, text, html });
+    async send({ to, replyTo, subject, text, html }) {
+      const info = await transport.sendMail({ from, to, replyTo: replyTo ?? undefined, subject, text, html });
       log.info({ messageId: info.messageId, subject }, 'mail sent');
     },
   };

@@ -14,6 +14,7 @@ import {
   type BillingInfo,
   type ChangePreview,
   isActiveStatus,
+  type PaidInvoice,
   type PaymentEvent,
   type PaymentProvider,
   PaymentRefusedError,
@@ -206,7 +207,9 @@ export function createDemoProvider({
       description,
       created: Math.floor(now().getTime() / 1000),
     };
-    await s.put(newId('in'), 'invoice', customerId, data);
+    const id = newId('in');
+    await s.put(id, 'invoice', customerId, data);
+    return id;
   }
 
   const periodInvoice = (s: Store, customerId: string, planId: CheckoutPlanId) => {
@@ -363,7 +366,7 @@ export function createDemoProvider({
           scheduledPlanId: null,
         };
         await s.put(subscription.id, 'subscription', customerId, toData(subscription));
-        await periodInvoice(s, customerId, session.planId);
+        const invoiceId = await periodInvoice(s, customerId, session.planId);
         await s.put(checkoutId, 'checkout_session', customerId, {
           ...session,
           subscriptionId: subscription.id,
@@ -375,7 +378,7 @@ export function createDemoProvider({
           events: [
             event('checkout.session.completed', { checkoutId, userId: session.userId, ...ids }),
             event('customer.subscription.created', ids),
-            event('invoice.paid', ids),
+            event('invoice.paid', { ...ids, invoiceId }),
           ],
         };
       });
@@ -417,6 +420,20 @@ export function createDemoProvider({
     async getInvoice(id: string) {
       const row = await base.get<InvoiceData>(id, 'invoice');
       return row ? { id, customerId: row.customerId!, ...row.data } : null;
+    },
+
+    async getPaidInvoice(id: string): Promise<PaidInvoice | null> {
+      const invoice = await provider.getInvoice(id);
+      if (!invoice) return null;
+      return {
+        id,
+        customerId: invoice.customerId,
+        number: invoice.number,
+        amountPaidCents: invoice.amount_paid,
+        description: invoice.description,
+        paidAt: new Date(invoice.created * 1000),
+        url: `${publicUrl}/demo-pay/invoices/${id}?signature=${sign(id)}`,
+      };
     },
 
     async createPortalUrl(

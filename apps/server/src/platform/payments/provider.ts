@@ -67,7 +67,21 @@ export type PaymentEvent = {
   customerId?: string | null;
   subscriptionId?: string | null;
   checkoutId?: string | null;
+  /** The invoice an `invoice.*` event is about. */
+  invoiceId?: string | null;
   email?: string | null;
+};
+
+/** A paid invoice as the receipt e-mail shows it (issue 18). */
+export type PaidInvoice = {
+  id: string;
+  customerId: string;
+  number: string;
+  amountPaidCents: number;
+  description: string;
+  paidAt: Date;
+  /** The provider's page or PDF of the invoice, when it has one. */
+  url: string | null;
 };
 
 export type PaymentProvider = {
@@ -84,6 +98,8 @@ export type PaymentProvider = {
   getCheckout: (id: string) => Promise<ProviderCheckout | null>;
   getSubscription: (id: string) => Promise<ProviderSubscription | null>;
   getBillingInfo: (customerId: string) => Promise<BillingInfo>;
+  /** A paid invoice, for its receipt; null when there is none or it is not paid. */
+  getPaidInvoice: (id: string) => Promise<PaidInvoice | null>;
   /** The billing portal; `cancelSubscriptionId` opens it on that subscription's cancellation. */
   createPortalUrl: (
     customerId: string,

@@ -169,6 +169,23 @@ export function createStripeProvider(settings: StripeSettings) {
       };
     },
 
+    async getPaidInvoice(id) {
+      const invoice = await stripe.invoices.retrieve(id).catch((err) => {
+        if (isMissing(err)) return null;
+        throw err;
+      });
+      if (!invoice?.id || invoice.status !== 'paid') return null;
+      return {
+        id: invoice.id,
+        customerId: idOf(invoice.customer)!,
+        number: invoice.number ?? invoice.id,
+        amountPaidCents: invoice.amount_paid,
+        description: invoice.description ?? invoice.lines?.data[0]?.description ?? '',
+        paidAt: new Date((invoice.status_transitions?.paid_at ?? invoice.created) * 1000),
+        url: invoice.hosted_invoice_url ?? invoice.invoice_pdf ?? null,
+      };
+    },
+
     async createPortalUrl(customerId, returnUrl, options?) {
       const cancelId = options?.cancelSubscriptionId;
       if (cancelId) {
@@ -302,6 +319,7 @@ export function createStripeProvider(settings: StripeSettings) {
         type: event.type,
         created: new Date(event.created * 1000),
         checkoutId: object.object === 'checkout.session' ? (object.id ?? null) : null,
+        invoiceId: object.object === 'invoice' ? (object.id ?? null) : null,
         subscriptionId,
         customerId: idOf(object.customer as string | { id: string } | null),
         userId: (object.client_reference_id as string | undefined) ?? metadata.userId ?? null,

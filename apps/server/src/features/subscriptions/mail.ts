@@ -1,0 +1,120 @@
+import { formatDollars } from '@core28/core/plans';
+import { TRIAL_ENDING_NOTICE_DAYS } from '@core28/core/subscriptions';
+import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import type { Deps } from '../../context.ts';
+import type { DbOrTx } from '../../platform/db/index.ts';
+import { paymentCustomers, subscribers, users } from '../../platform/db/schema.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { actionEmail, receiptEmail } from '../../platform/mail/templates.ts';
+import type { PaidInvoice } from '../../platform/payments/provider.ts';
+
+// Issue 18: the member's subscription e-mails, each written in the transaction of its cause and
+// sent by the mail queue, once.
+
+type MailDeps = Pick<Deps, 'config' | 'jobs'>;
+
+const dayFormat = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+function trialEndingEmail(config: Deps['config'], { to, trialEnd }: { to: string; trialEnd: Date | null }) {
+  const when = trialEnd ? `on ${dayFormat.format(trialEnd)}` : 'in a few days';
+  return actionEmail({
+    to,
+    kind: 'trial-ending',
+    subject: 'Your Core28 trial ends soon',
+    preview: `Your free trial ends ${when}. Pick a plan to keep your streak going.`,
+    intro: `Your trial ends ${when}. Keep your streak going by choosing a plan.`,
+    action: 'View plans',
+    url: `${config.publicUrl}/subscription`,
+    outro: 'If you do nothing, your trial simply ends; you are never charged without choosing a plan.',
+  });
+}
+
+/**
+ * The trial-ending sweep (hourly): each member whose own free trial ends within
+ * TRIAL_ENDING_NOTICE_DAYS and who was not told yet gets the e-mail; marking the row and writing
+ * the mail are one transaction, so it goes once even when two sweeps meet.
+ */
+export async function mailEndingTrials(deps: Pick<Deps, 'db' | 'now'> & MailDeps): Promise<number> {
+  const now = deps.now();
+  const horizon = new Date(now.getTime() + TRIAL_ENDING_NOTICE_DAYS * 86_400_000);
+  const due = await deps.db
+    .select({ userId: subscribers.userId, email: users.email, trialEnd: subscribers.trialEnd })
+    .from(subscribers)
+    .innerJoin(users, eq(users.id, subscribers.userId))
+    .where(
+      and(
+        eq(subscribers.isTrial, true),
+        isNull(subscribers.trialEndingMailedAt),
+        gt(subscribers.trialEnd, now),
+        lte(subscribers.trialEnd, horizon),
+      ),
+    );
+  let mailed = 0;
+  for (const member of due) {
+    await deps.db.transaction(async (tx) => {
+      const claimed = await tx
+        .update(subscribers)
+        .set({ trialEndingMailedAt: now })
+        .where(and(eq(subscribers.userId, member.userId), isNull(subscribers.trialEndingMailedAt)))
+        .returning({ userId: subscribers.userId });
+      if (claimed.length === 0) return;
+      await enqueueMail(
+        deps,
+        tx,
+        trialEndingEmail(deps.config, { to: member.email, trialEnd: member.trialEnd }),
+      );
+      mailed++;
+    });
+  }
+  return mailed;
+}
+
+/** Stripe's `trial_will_end` (a trial kept at Stripe), in the event's own transaction. */
+export async function mailProviderTrialEnding(
+  deps: MailDeps,
+  tx: DbOrTx,
+  { subscriptionId }: { subscriptionId: string },
+) {
+  const [row] = await tx
+    .select({ email: users.email, trialEnd: subscribers.subscriptionEnd })
+    .from(subscribers)
+    .innerJoin(users, eq(users.id, subscribers.userId))
+    .where(eq(subscribers.providerSubscriptionId, subscriptionId));
+  if (!row) return;
+  await enqueueMail(deps, tx, trialEndingEmail(deps.config, { to: row.email, trialEnd: row.trialEnd }), {
+    dedupeKey: `trial-ending:${subscriptionId}`,
+  });
+}
+
+/** A receipt for a paid invoice, in the payment event's transaction; once per invoice. */
+export async function mailReceipt(deps: MailDeps, tx: DbOrTx, { invoice }: { invoice: PaidInvoice }) {
+  const [owner] = await tx
+    .select({ email: users.email })
+    .from(users)
+    .leftJoin(paymentCustomers, eq(paymentCustomers.userId, users.id))
+    .leftJoin(subscribers, eq(subscribers.userId, users.id))
+    .where(
+      or(
+        eq(paymentCustomers.customerId, invoice.customerId),
+        eq(subscribers.providerCustomerId, invoice.customerId),
+      ),
+    )
+    .limit(1);
+  if (!owner) return;
+  const message = receiptEmail({
+    to: owner.email,
+    number: invoice.number,
+    amountPaid: formatDollars(invoice.amountPaidCents),
+    description: invoice.description,
+    paidOn: dateFormat.format(invoice.paidAt),
+    url: invoice.url,
+    manageUrl: `${deps.config.publicUrl}/subscription/manage`,
+  });
+  await enqueueMail(deps, tx, message, { dedupeKey: `receipt:${invoice.id}` });
+}

@@ -1,0 +1,248 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, subscribers } from '../../platform/db/schema.ts';
+import { createMember, createTestApp, givePaidTier, json, type TestApp } from '../../testing/harness.ts';
+import { makeRetriesDue } from '../../testing/jobs.ts';
+
+// Issue 18: the member's subscription e-mails come from the queue, once.
+
+const DAY = 86_400_000;
+const mailsTo = (t: TestApp, email: string, subject: string) =>
+  t.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, email), eq(mailOutbox.subject, subject)));
+
+describe('the trial-ending e-mail (our own 7-day trial)', () => {
+  let clock = new Date('2026-12-01T09:00:00Z');
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => clock });
+  });
+  afterAll(() => t.close());
+
+  const sweep = async () => {
+    await t.jobs.enqueue('trial-ending-sweep', {});
+    await t.drainJobs();
+  };
+  const endingMails = (email: string) => mailsTo(t, email, 'Your Core28 trial ends soon');
+
+  it('goes once, three days before the trial ends', async () => {
+    const start = clock;
+    const member = await createMember(t);
+    expect((await t.request('/api/subscription/trial', { cookie: member.cookie, json: {} })).status).toBe(
+      200,
+    );
+    const paid = await createMember(t);
+    await t.request('/api/subscription/trial', { cookie: paid.cookie, json: {} });
+    await givePaidTier(t, paid, 'The Daily Core'); // bought a plan during the trial
+
+    clock = new Date(start.getTime() + 3 * DAY + 23 * 3_600_000); // 3 days 1 hour left
+    await sweep();
+    expect(await endingMails(member.email)).toHaveLength(0);
+
+    clock = new Date(start.getTime() + 4 * DAY + 60_000); // just under 3 days left
+    await sweep();
+    const [mail] = await endingMails(member.email);
+    expect(mail?.sentAt).toBeInstanceOf(Date);
+    expect(mail?.text).toContain('Your trial ends on Tuesday, December 8');
+    expect(mail?.html).toContain('class="preheader"');
+    expect(mail?.meta.url).toBe(`${t.config.publicUrl}/subscription`);
+
+    await sweep();
+    clock = new Date(start.getTime() + 6 * DAY);
+    await sweep();
+    expect(await endingMails(member.email)).toHaveLength(1);
+    expect(await endingMails(paid.email)).toHaveLength(0);
+    const [row] = await t.db.select().from(subscribers).where(eq(subscribers.userId, member.userId));
+    expect(row?.trialEndingMailedAt?.toISOString()).toBe(
+      new Date(start.getTime() + 4 * DAY + 60_000).toISOString(),
+    );
+  });
+
+  it('is not sent for a trial that has already ended', async () => {
+    const member = await createMember(t);
+    await t.request('/api/subscription/trial', { cookie: member.cookie, json: {} });
+    clock = new Date(clock.getTime() + 8 * DAY);
+    await sweep();
+    expect(await endingMails(member.email)).toHaveLength(0);
+  });
+});
+
+describe('receipts with the demo provider', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('sends one receipt per payment, not again when the paid checkout is submitted again', async () => {
+    const member = await createMember(t);
+    const { url } = await json(
+      await t.request('/api/subscription/checkout', {
+        cookie: member.cookie,
+        json: { plan: 'burn-monthly' },
+      }),
+    );
+    const pay = () =>
+      t.app.request(new URL(url).pathname, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: member.cookie },
+        body: new URLSearchParams({ number: '4242424242424242', expiry: '12/40', cvc: '123' }).toString(),
+      });
+    expect((await pay()).status).toBe(303);
+    expect((await pay()).status).toBe(303);
+    await t.drainJobs();
+    const receipts = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, member.email));
+    const sent = receipts.filter((mail) => mail.meta.kind === 'receipt');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.subject).toMatch(/^Your Core28 receipt CORE28-\w{4}-0001$/);
+    expect(sent[0]?.text).toContain('$');
+    expect(sent[0]?.html).toContain('class="preheader"');
+    expect(sent[0]?.sentAt).toBeInstanceOf(Date);
+    // The receipt's link opens the invoice (a signed link of the demo provider).
+    const invoice = await t.request(
+      new URL(sent[0]!.meta.url!).pathname + new URL(sent[0]!.meta.url!).search,
+    );
+    expect(invoice.status).toBe(200);
+  });
+});
+
+describe('receipts with Stripe', () => {
+  const WEBHOOK_SECRET = 'whsec_core28_receipts';
+  let fake: Server;
+  let t: TestApp;
+  let owner = '';
+  let isRelayDown = false;
+  const sent: string[] = [];
+  const now = Math.floor(Date.now() / 1000);
+
+  beforeAll(async () => {
+    // Stripe's API for the two reads the handler makes: the subscription and the invoice.
+    fake = createServer((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://stripe.test').pathname;
+      const body =
+        path === '/v1/subscriptions/sub_r'
+          ? {
+              id: 'sub_r',
+              object: 'subscription',
+              customer: 'cus_r',
+              status: 'active',
+              created: now - 60,
+              cancel_at_period_end: false,
+              schedule: null,
+              metadata: { userId: owner },
+              items: {
+                object: 'list',
+                data: [
+                  {
+                    id: 'si_r',
+                    current_period_start: now - 60,
+                    current_period_end: now + 30 * 86_400,
+                    price: { id: 'price_dc_m' },
+                  },
+                ],
+              },
+            }
+          : path === '/v1/invoices/in_r'
+            ? {
+                id: 'in_r',
+                object: 'invoice',
+                status: 'paid',
+                customer: 'cus_r',
+                number: 'R-0001',
+                amount_paid: 1999,
+                description: 'The Daily Core (monthly)',
+                created: now - 30,
+                status_transitions: { paid_at: now - 20 },
+                hosted_invoice_url: 'https://invoice.stripe.test/in_r',
+              }
+            : null;
+      res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify(body ?? { error: { type: 'invalid_request_error', message: 'No such object' } }),
+      );
+    });
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    t = await createTestApp({
+      // The relay is the outside service here: down, then back.
+      mailer: {
+        kind: 'smtp',
+        send: async (mail) => {
+          if (isRelayDown) throw new Error('connect ECONNREFUSED');
+          sent.push(mail.subject);
+        },
+      },
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_core28',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_PRICE_DAILY_CORE_MONTHLY: 'price_dc_m',
+        STRIPE_PRICE_DAILY_CORE_YEARLY: 'price_dc_y',
+        STRIPE_PRICE_BURN_MONTHLY: 'price_b_m',
+        STRIPE_PRICE_BURN_YEARLY: 'price_b_y',
+        STRIPE_API_BASE: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`,
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => fake.close(resolve));
+  });
+
+  const signer = new Stripe('sk_test_core28');
+  const invoicePaid = (id: string) => {
+    const payload = JSON.stringify({
+      id,
+      object: 'event',
+      type: 'invoice.paid',
+      created: now,
+      data: {
+        object: {
+          id: 'in_r',
+          object: 'invoice',
+          customer: 'cus_r',
+          parent: { subscription_details: { subscription: 'sub_r' } },
+        },
+      },
+    });
+    return t.app.request('/api/webhooks/stripe', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      },
+      body: payload,
+    });
+  };
+
+  it('a failed send is retried by the queue, and the retried event does not send it twice', async () => {
+    const member = await createMember(t);
+    owner = member.userId;
+    isRelayDown = true;
+    expect(await json(await invoicePaid('evt_paid_1'))).toEqual({ received: true, outcome: 'handled' });
+    await t.drainJobs();
+    const [pending] = await mailsTo(t, member.email, 'Your Core28 receipt R-0001');
+    expect(pending).toMatchObject({ attempts: 1, sentAt: null, lastError: 'connect ECONNREFUSED' });
+
+    // Stripe delivers the event again (the old code counted it a duplicate and the mail was lost).
+    expect((await json(await invoicePaid('evt_paid_1'))).outcome).toBe('duplicate');
+    // Another event about the same invoice writes no second receipt.
+    expect((await json(await invoicePaid('evt_paid_2'))).outcome).toBe('handled');
+
+    isRelayDown = false;
+    await makeRetriesDue(t.database.executeSql);
+    await t.drainJobs();
+    const receipts = await mailsTo(t, member.email, 'Your Core28 receipt R-0001');
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]).toMatchObject({ attempts: 2, lastError: 'connect ECONNREFUSED' });
+    expect(receipts[0]?.sentAt).toBeInstanceOf(Date);
+    expect(receipts[0]?.text).toContain(
+      `Paid on ${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format((now - 20) * 1000)}: $19.99`,
+    );
+    expect(receipts[0]?.text).toContain('https://invoice.stripe.test/in_r');
+    expect(sent.filter((subject) => subject === 'Your Core28 receipt R-0001')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, json, type TestApp } from '../testing/harness.ts';
+
+// Issue 18: /metrics in Prometheus text behind a bearer token.
+
+const TOKEN = 'metrics-token-for-the-tests-0123456789';
+
+describe('/metrics', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { METRICS_TOKEN: TOKEN } });
+  });
+  afterAll(() => t.close());
+
+  const scrape = (authorization?: string) =>
+    t.request('/metrics', { headers: authorization ? { authorization } : {} });
+
+  it('refuses a request without the token, or with a wrong one', async () => {
+    for (const authorization of [
+      undefined,
+      'Bearer wrong-token',
+      `Basic ${TOKEN}`,
+      TOKEN,
+      `Bearer ${TOKEN}x`,
+    ]) {
+      const res = await scrape(authorization);
+      expect(res.status, String(authorization)).toBe(401);
+      expect(res.headers.get('www-authenticate')).toBe('Bearer realm="metrics"');
+      expect((await json(res)).error.code).toBe('UNAUTHORIZED');
+    }
+  });
+
+  it('shows the requests made, by route pattern and status, and their latency', async () => {
+    await t.request('/api/blog/articles/no-such-article');
+    await t.request('/api/blog/articles/another-missing-one');
+    await t.request('/api/health');
+    const res = await scrape(`Bearer ${TOKEN}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await res.text();
+    // One series for both slugs: the pattern, never the raw path.
+    expect(text).toContain(
+      'core28_http_requests_total{method="GET",route="/api/blog/articles/:slug",status="404"} 2',
+    );
+    expect(text).toContain('core28_http_requests_total{method="GET",route="/api/health",status="200"} 1');
+    expect(text).not.toContain('no-such-article');
+    expect(text).toMatch(
+      /core28_http_request_duration_seconds_count\{method="GET",route="\/api\/health",status="200"\} 1/,
+    );
+    // The refused scrapes above were counted too.
+    expect(text).toContain('core28_http_requests_total{method="GET",route="/metrics",status="401"} 5');
+  });
+
+  it('shows the jobs and the mail by queue', async () => {
+    await t.request('/api/contact', { json: { name: 'Mia', email: 'mia@example.com', message: 'Hello' } });
+    const before = await (await scrape(`Bearer ${TOKEN}`)).text();
+    expect(before).toContain('core28_jobs_queued{queue="mail-send"} 1');
+    expect(before).toContain('core28_mail_pending 1');
+    await t.drainJobs();
+    const after = await (await scrape(`Bearer ${TOKEN}`)).text();
+    expect(after).toContain('core28_jobs_completed_total{queue="mail-send"} 1');
+    expect(after).toContain('core28_mail_sent_total 1');
+    expect(after).toContain('core28_mail_pending 0');
+    expect(after).not.toContain('core28_jobs_queued{queue="mail-send"}');
+    if (t.database.poolStats) {
+      expect(after).toMatch(/^core28_db_pool_in_use \d+$/m);
+      expect(after).toMatch(/^core28_db_pool_waiting \d+$/m);
+    }
+  });
+
+  it("shows the realtime hub's open sockets and events delivered", async () => {
+    const server = await t.listen();
+    try {
+      const text = await (await scrape(`Bearer ${TOKEN}`)).text();
+      expect(text).toMatch(/^core28_realtime_open_sockets 0$/m);
+      expect(text).toMatch(/^core28_realtime_events_delivered_total 0$/m);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('takes gauges other parts register', async () => {
+    let sockets = 3;
+    t.deps.metrics.registerGauge({
+      name: 'core28_test_open_sockets',
+      help: 'test',
+      read: () => sockets,
+    });
+    t.deps.metrics.registerCounter({
+      name: 'core28_test_events_delivered_total',
+      help: 'test',
+      read: () => 41,
+    });
+    sockets = 4;
+    const text = await (await scrape(`Bearer ${TOKEN}`)).text();
+    expect(text).toContain('core28_test_open_sockets 4');
+    expect(text).toContain('core28_test_events_delivered_total 41');
+  });
+});
+
+describe('/metrics without METRICS_TOKEN', () => {
+  it('does not exist', async () => {
+    const t = await createTestApp();
+    try {
+      const res = await t.request('/metrics', { headers: { authorization: 'Bearer anything-at-all' } });
+      expect(res.status).toBe(404);
+      expect((await json(res)).error.code).toBe('NOT_FOUND');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCHEDULES } from './jobs.ts';
+import {
+  adminDailyCounts,
+  idempotencyKeys,
+  mailOutbox,
+  rateLimits,
+  sessions,
+  verifications,
+} from './platform/db/schema.ts';
+import { createMember, createTestApp, type TestApp } from './testing/harness.ts';
+
+// Issue 18: what used to be setInterval in main.ts, as queue schedules.
+
+const DAY = 86_400_000;
+const clock = new Date('2026-12-10T12:00:00Z');
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ now: () => clock });
+});
+afterAll(() => t.close());
+
+const run = async (queue: string) => {
+  await t.jobs.enqueue(queue, {});
+  return t.drainJobs();
+};
+
+describe('scheduled jobs', () => {
+  it('are registered as queue schedules, in UTC', async () => {
+    const { rows } = await t.database.executeSql(
+      'select name, cron, timezone from pgboss.schedule order by name',
+    );
+    expect(rows).toEqual(
+      Object.entries(SCHEDULES)
+        .map(([name, cron]) => ({ name, cron, timezone: 'UTC' }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    );
+  });
+
+  it("records the admin's daily counts", async () => {
+    await createMember(t);
+    expect(await run('admin-daily-counts')).toBe(1);
+    const [row] = await t.db.select().from(adminDailyCounts).where(eq(adminDailyCounts.day, '2026-12-10'));
+    expect(row?.members).toBeGreaterThanOrEqual(1);
+    expect(row?.recordedAt.toISOString()).toBe(clock.toISOString());
+  });
+
+  it('forgets idempotency keys older than a day', async () => {
+    const member = await createMember(t);
+    const [stale, fresh] = [randomUUID(), randomUUID()];
+    await t.db.insert(idempotencyKeys).values([
+      {
+        userId: member.userId,
+        key: stale,
+        request: 'r',
+        createdAt: new Date(clock.getTime() - DAY - 60_000),
+      },
+      { userId: member.userId, key: fresh, request: 'r', createdAt: new Date(clock.getTime() - 3_600_000) },
+    ]);
+    expect(await run('idempotency-keys-cleanup')).toBe(1);
+    const left = await t.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys);
+    expect(left.map((row) => row.key)).toEqual([fresh]);
+  });
+
+  it('cleans up expired sessions and tokens, old rate-limit rows and sent mail after 30 days', async () => {
+    const member = await createMember(t);
+    const ago = (ms: number) => new Date(clock.getTime() - ms);
+    const id = () => randomUUID();
+    const [expired, valid] = [id(), id()];
+    await t.db.insert(sessions).values([
+      { id: expired, token: id(), userId: member.userId, expiresAt: ago(60_000) },
+      { id: valid, token: id(), userId: member.userId, expiresAt: ago(-DAY) },
+    ]);
+    const [oldToken, liveToken] = [id(), id()];
+    await t.db.insert(verifications).values([
+      { id: oldToken, identifier: 'reset', value: 'x', expiresAt: ago(1) },
+      { id: liveToken, identifier: 'reset', value: 'y', expiresAt: ago(-3_600_000) },
+    ]);
+    const [oldLimit, recentLimit] = [id(), id()];
+    await t.db.insert(rateLimits).values([
+      { id: oldLimit, key: `test:${oldLimit}`, count: 1, lastRequest: ago(DAY + 60_000).getTime() },
+      { id: recentLimit, key: `test:${recentLimit}`, count: 1, lastRequest: ago(3_600_000).getTime() },
+    ]);
+    const mail = { to: 'old@example.com', subject: 's', text: 't', html: 'h' };
+    const [oldSent, recentSent, oldFailed] = [id(), id(), id()];
+    await t.db.insert(mailOutbox).values([
+      { ...mail, id: oldSent, sentAt: ago(31 * DAY), createdAt: ago(31 * DAY) },
+      { ...mail, id: recentSent, sentAt: ago(29 * DAY), createdAt: ago(29 * DAY) },
+      { ...mail, id: oldFailed, failedAt: ago(40 * DAY), createdAt: ago(40 * DAY) },
+    ]);
+
+    expect(await run('cleanup')).toBe(1);
+
+    const ids = async (table: typeof sessions | typeof verifications | typeof rateLimits, wanted: string[]) =>
+      (await t.db.select({ id: table.id }).from(table).where(inArray(table.id, wanted))).map((r) => r.id);
+    expect(await ids(sessions, [expired, valid])).toEqual([valid]);
+    expect(await ids(verifications, [oldToken, liveToken])).toEqual([liveToken]);
+    expect(await ids(rateLimits, [oldLimit, recentLimit])).toEqual([recentLimit]);
+    const kept = await t.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.id, [oldSent, recentSent, oldFailed]));
+    expect(kept.map((r) => r.id).sort()).toEqual([recentSent, oldFailed].sort());
+  });
+});

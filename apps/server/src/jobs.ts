@@ -1,0 +1,46 @@
+import type { Deps } from './context.ts';
+import { recordDailyCounts } from './features/admin/service.ts';
+import { deleteExpiredAuthRecords } from './features/auth/service.ts';
+import { deleteExpiredIdempotencyKeys } from './features/program/service.ts';
+import { mailEndingTrials } from './features/subscriptions/mail.ts';
+import { deleteOldSentMail, deliverOutboxMail, MAIL_POLICY, MAIL_QUEUE } from './platform/mail/outbox.ts';
+
+// Every queue and schedule of the server (issue 18), registered at start by main.ts and by the
+// test harness. Each handler is its feature's service function; pg-boss runs each job on one
+// instance and fires each schedule once, however many instances run.
+
+/** Queues that run on a schedule (cron, UTC). */
+export const SCHEDULES = {
+  /** The dashboard's "change since yesterday" compares with the last figures recorded each day. */
+  'admin-daily-counts': '*/15 * * * *',
+  'trial-ending-sweep': '7 * * * *',
+  /** Expired sessions and tokens, old rate-limit rows, sent mail after 30 days. */
+  cleanup: '17 3 * * *',
+  /** Idempotency keys are kept a day (features/program/idempotency.ts). */
+  'idempotency-keys-cleanup': '37 * * * *',
+} as const;
+
+export async function registerJobs(deps: Deps) {
+  const { jobs, log } = deps;
+  await jobs.work<{ outboxId: string }>(
+    MAIL_QUEUE,
+    (data, run) => deliverOutboxMail(deps, { outboxId: data.outboxId, isLastAttempt: run.isLastAttempt }),
+    MAIL_POLICY,
+  );
+  await jobs.work('admin-daily-counts', () => recordDailyCounts(deps));
+  await jobs.work('trial-ending-sweep', async () => {
+    const mailed = await mailEndingTrials(deps);
+    if (mailed) log.info({ mailed }, 'trial-ending e-mails written');
+  });
+  await jobs.work('cleanup', async () => {
+    const auth = await deleteExpiredAuthRecords(deps);
+    const sentMail = await deleteOldSentMail(deps);
+    // Finished jobs: pg-boss's own maintenance (platform/jobs/queue.ts), 30 days after they end.
+    log.info({ ...auth, sentMail }, 'clean-up done');
+  });
+  await jobs.work('idempotency-keys-cleanup', async () => {
+    const deleted = await deleteExpiredIdempotencyKeys(deps);
+    if (deleted) log.info({ deleted }, 'expired idempotency keys deleted');
+  });
+  for (const [queue, cron] of Object.entries(SCHEDULES)) await jobs.schedule(queue, cron);
+}

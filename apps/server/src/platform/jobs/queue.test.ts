@@ -1,0 +1,175 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../testing/harness.ts';
+import { jobsOf, makeRetriesDue, retryWaits } from '../../testing/jobs.ts';
+import type { DatabaseHandle } from '../db/index.ts';
+import { type JobOutcome, type JobQueue, startJobQueue } from './queue.ts';
+
+// pg-boss on the test database (PGlite, or CI's PostgreSQL with TEST_DATABASE_URL): the real
+// queue tables and SQL, no fake.
+
+const log = pino({ level: 'silent' });
+let database: DatabaseHandle;
+let queue: JobQueue;
+const outcomes: [string, JobOutcome][] = [];
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await sleep(50);
+  }
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  queue = await startJobQueue({
+    executeSql: database.executeSql,
+    log,
+    isWorking: false,
+    onOutcome: (name, outcome) => outcomes.push([name, outcome]),
+  });
+});
+afterAll(async () => {
+  await queue.stop(1_000);
+  await database.close();
+});
+
+describe('the job queue', () => {
+  it('never runs a job enqueued in a transaction that rolled back, and runs a committed one once', async () => {
+    const ran: number[] = [];
+    await queue.work<{ n: number }>('tx-test', async ({ n }) => {
+      ran.push(n);
+    });
+    const rollback = database.db.transaction(async (tx) => {
+      await queue.enqueue('tx-test', { n: 1 }, { tx });
+      await tx.execute(sql`select 1`);
+      throw new Error('the cause failed');
+    });
+    await expect(rollback).rejects.toThrow('the cause failed');
+    await database.db.transaction((tx) => queue.enqueue('tx-test', { n: 2 }, { tx }));
+    expect(await queue.drain()).toBe(1);
+    expect(await queue.drain()).toBe(0);
+    expect(ran).toEqual([2]);
+    expect((await jobsOf(database.executeSql, 'tx-test')).map((job) => job.state)).toEqual(['completed']);
+  });
+
+  it('refuses a job for a queue nobody works', async () => {
+    await expect(queue.enqueue('nobody-works-this', {})).rejects.toThrow(/No worker registered/);
+  });
+
+  it('retries a failing job with exponential backoff, then keeps it as failed with the reason', async () => {
+    const runs: { attempt: number; isLastAttempt: boolean }[] = [];
+    await queue.work(
+      'always-fails',
+      async (_, run) => {
+        runs.push({ attempt: run.attempt, isLastAttempt: run.isLastAttempt });
+        throw new Error(`refused at attempt ${run.attempt}`);
+      },
+      { retryLimit: 3, retryDelaySeconds: 10, backoff: true },
+    );
+    await queue.enqueue('always-fails', {});
+    const waits: number[] = [];
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      expect(await queue.drain()).toBe(1);
+      if (attempt < 4) {
+        waits.push(...(await retryWaits(database.executeSql, 'always-fails')));
+        await makeRetriesDue(database.executeSql);
+      }
+    }
+    // pg-boss: retry n waits between delay·2^(n-1) and delay·2^n (jitter), here 10-20, 20-40, 40-80 s.
+    expect(waits).toHaveLength(3);
+    waits.forEach((wait, i) => {
+      expect(wait).toBeGreaterThan(10 * 2 ** i - 2);
+      expect(wait).toBeLessThanOrEqual(10 * 2 ** (i + 1));
+    });
+    expect(runs).toEqual([
+      { attempt: 1, isLastAttempt: false },
+      { attempt: 2, isLastAttempt: false },
+      { attempt: 3, isLastAttempt: false },
+      { attempt: 4, isLastAttempt: true },
+    ]);
+    const [job] = await jobsOf(database.executeSql, 'always-fails');
+    expect(job).toMatchObject({
+      state: 'failed',
+      retryCount: 3,
+      output: { message: 'refused at attempt 4' },
+    });
+    expect(outcomes.filter(([name]) => name === 'always-fails').map(([, outcome]) => outcome)).toEqual([
+      'retried',
+      'retried',
+      'retried',
+      'failed',
+    ]);
+    expect(await queue.drain()).toBe(0);
+  });
+
+  it('fires a schedule once per tick with two instances checking it', async () => {
+    // Every-minute schedule: started late in a minute, both ticks could fall inside the test.
+    const second = new Date().getUTCSeconds();
+    if (second > 40) await sleep((61 - second) * 1000);
+    const ran: string[] = [];
+    const instances = await Promise.all(
+      ['a', 'b'].map((name) =>
+        startJobQueue({
+          executeSql: database.executeSql,
+          log,
+          isWorking: true,
+          scheduleCheckSeconds: 1,
+        }).then(async (instance) => {
+          await instance.work(
+            'every-minute',
+            async () => {
+              ran.push(name);
+            },
+            { pollingSeconds: 0.5 },
+          );
+          await instance.schedule('every-minute', '* * * * *');
+          return instance;
+        }),
+      ),
+    );
+    try {
+      await until(() => ran.length > 0);
+      // Each instance checks the schedule every second; give them several more chances.
+      await sleep(4_000);
+      expect(ran).toHaveLength(1);
+      expect(await jobsOf(database.executeSql, 'every-minute')).toHaveLength(1);
+    } finally {
+      await Promise.all(instances.map((instance) => instance.stop(1_000)));
+    }
+  }, 90_000);
+
+  it('stops gracefully: waits for a running job, and fails one that outlasts the bound so it is retried', async () => {
+    const worker = await startJobQueue({ executeSql: database.executeSql, log, isWorking: true });
+    let isFinished = false;
+    await worker.work(
+      'slow',
+      async (data: { ms: number }) => {
+        await sleep(data.ms);
+        isFinished = true;
+      },
+      { pollingSeconds: 0.5 },
+    );
+    await worker.enqueue('slow', { ms: 1_500 });
+    await until(async () =>
+      (await jobsOf(database.executeSql, 'slow')).some((job) => job.state === 'active'),
+    );
+    await worker.stop(10_000);
+    expect(isFinished).toBe(true);
+    expect((await jobsOf(database.executeSql, 'slow')).map((job) => job.state)).toEqual(['completed']);
+
+    const stuck = await startJobQueue({ executeSql: database.executeSql, log, isWorking: true });
+    await stuck.work('stuck', () => new Promise<void>(() => {}), { pollingSeconds: 0.5 });
+    await stuck.enqueue('stuck', {});
+    await until(async () =>
+      (await jobsOf(database.executeSql, 'stuck')).some((job) => job.state === 'active'),
+    );
+    const started = Date.now();
+    await stuck.stop(1_000);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect((await jobsOf(database.executeSql, 'stuck')).map((job) => job.state)).toEqual(['retry']);
+  }, 60_000);
+});

@@ -1,0 +1,265 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { DbOrTx, ExecuteSql } from '../db/index.ts';
+import { executeSqlIn } from './sql-in-transaction.ts';
+
+// docs/decisions/0008-job-queue.md: pg-boss 10 in the application's own database (schema
+// `pgboss`), behind this small interface so that features never see pg-boss itself.
+
+export const JOBS_SCHEMA = 'pgboss';
+
+/** What a handler knows about its run: the attempt (1 = first) and whether a failure now is final. */
+export type JobRun = { id: string; queue: string; attempt: number; isLastAttempt: boolean };
+export type JobHandler<T> = (data: T, run: JobRun) => Promise<void>;
+
+export type QueuePolicy = {
+  /** Retries after the first attempt; then the job is `failed` (kept for inspection). */
+  retryLimit: number;
+  /** Seconds before the first retry; with `backoff`, doubled at each retry (plus up to as much again in jitter). */
+  retryDelaySeconds: number;
+  backoff: boolean;
+  /** A run still going after this long is failed, and retried. */
+  expireInSeconds: number;
+  /** How often an idle worker of this instance looks for a due job. */
+  pollingSeconds: number;
+  /** Jobs of this queue one instance runs at once. */
+  concurrency: number;
+};
+
+const DEFAULT_POLICY: QueuePolicy = {
+  retryLimit: 3,
+  retryDelaySeconds: 30,
+  backoff: true,
+  expireInSeconds: 15 * 60,
+  pollingSeconds: 15,
+  concurrency: 1,
+};
+
+export type JobOutcome = 'completed' | 'retried' | 'failed';
+
+export type EnqueueOptions = {
+  /** Enqueue inside this transaction: a rollback means the job never existed. */
+  tx?: DbOrTx;
+  /** At most one job with this key waits or runs in the queue at a time. */
+  singletonKey?: string;
+};
+
+export type JobQueue = {
+  /**
+   * Creates the queue with its retry policy and registers its handler; with workers on, this
+   * instance polls it. Every queue a job is sent to must be registered first.
+   */
+  work<T>(queue: string, handler: JobHandler<T>, policy?: Partial<QueuePolicy>): Promise<void>;
+  /** A cron schedule (UTC) for a registered queue: one job per tick, whatever the number of instances. */
+  schedule(queue: string, cron: string): Promise<void>;
+  enqueue(queue: string, data: object, options?: EnqueueOptions): Promise<void>;
+  /** Wakes this instance's idle workers of `queue` (after a transaction that enqueued to it committed). */
+  wake(queue: string): void;
+  /**
+   * Runs every due job of the registered queues here and now, and waits for those other workers
+   * are running; returns how many it ran. For tests and tools: no sleeping on poll intervals.
+   */
+  drain(): Promise<number>;
+  /** Jobs waiting (`created`, `retry`) and running (`active`) per queue, across every instance. */
+  counts(): Promise<{ queue: string; state: 'created' | 'retry' | 'active'; count: number }[]>;
+  /** Stops polling and waits up to `timeoutMs` for running jobs (then fails them, so they are retried). */
+  stop(timeoutMs?: number): Promise<void>;
+};
+
+export type JobQueueOptions = {
+  executeSql: ExecuteSql;
+  log: Logger;
+  /** Poll and run jobs, and fire schedules (servers); off: jobs run only through drain() (tests). */
+  isWorking: boolean;
+  onOutcome?: (queue: string, outcome: JobOutcome) => void;
+  /** How often schedules are checked and their jobs released (pg-boss: 30 s and 5 s); tests go faster. */
+  scheduleCheckSeconds?: number;
+};
+
+export async function startJobQueue({
+  executeSql,
+  log,
+  isWorking,
+  onOutcome,
+  scheduleCheckSeconds,
+}: JobQueueOptions): Promise<JobQueue> {
+  // pg-boss records a job's end without awaiting it. stop() waits for those writes; one that
+  // outlived stop() (and the database after it) must not become an unhandled rejection: its
+  // expiry returns the job to the queue.
+  let isStopped = false;
+  const inFlight = new Set<Promise<unknown>>();
+  const bossSql: ExecuteSql = (text, values) => {
+    if (isStopped) return Promise.resolve({ rows: [] });
+    const query = executeSql(text, values);
+    const settled: Promise<unknown> = query.then(
+      () => inFlight.delete(settled),
+      () => inFlight.delete(settled),
+    );
+    inFlight.add(settled);
+    return query;
+  };
+  const boss = new PgBoss({
+    db: { executeSql: bossSql },
+    schema: JOBS_SCHEMA,
+    // Finished jobs leave the job table after a day (failed ones after a week) and are deleted
+    // from the archive 30 days later; pg-boss's maintenance runs once across instances.
+    archiveCompletedAfterSeconds: 24 * 3600,
+    archiveFailedAfterSeconds: 7 * 24 * 3600,
+    deleteAfterDays: 30,
+    supervise: isWorking,
+    schedule: isWorking,
+    ...(scheduleCheckSeconds && {
+      cronMonitorIntervalSeconds: scheduleCheckSeconds,
+      cronWorkerIntervalSeconds: scheduleCheckSeconds,
+    }),
+  });
+  boss.on('error', (err) => log.error({ err }, 'job queue'));
+  await boss.start();
+
+  const handlers = new Map<string, JobHandler<unknown>>();
+  const workerIds = new Map<string, string[]>();
+
+  /** One job, as pg-boss's worker runs it: the handler, then complete or fail (which retries). */
+  async function run(queue: string, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
+    const handler = handlers.get(queue)!;
+    const attempt = job.retryCount + 1;
+    const isLastAttempt = job.retryCount >= job.retryLimit;
+    await handler(job.data, { id: job.id, queue, attempt, isLastAttempt });
+    onOutcome?.(queue, 'completed');
+  }
+
+  /**
+   * pg-boss's createQueue adds a partition with foreign keys to its queue table: two instances
+   * creating queues at once (a first start, a new queue) deadlock on PostgreSQL. One at a time,
+   * under a transaction-scoped advisory lock; the statements of one simple query are one transaction.
+   */
+  async function createQueueLocked(queue: string, options: Omit<PgBoss.Queue, 'name'>) {
+    const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
+    const data = JSON.stringify({ policy: 'standard', ...options });
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await executeSql(
+          `select pg_advisory_xact_lock(hashtext('core28:pgboss-create-queue'));
+           select ${JOBS_SCHEMA}.create_queue(${literal(queue)}, ${literal(data)}::json)`,
+        );
+      } catch (err) {
+        // pg-boss's own scheduling queue is created at start without our lock: a deadlock with it
+        // is retried (PostgreSQL rolled the loser back).
+        if ((err as { code?: string }).code !== '40P01' || attempt === 3) throw err;
+        await sleep(100 * attempt);
+      }
+    }
+  }
+
+  function wake(queue: string) {
+    for (const id of workerIds.get(queue) ?? []) boss.notifyWorker(id);
+  }
+
+  async function counts() {
+    const { rows } = await executeSql(
+      `select name as queue, state::text as state, count(*)::int as count from ${JOBS_SCHEMA}.job
+       where state in ('created', 'retry', 'active') and name not like '\\_\\_pgboss%' group by 1, 2`,
+    );
+    return rows as Awaited<ReturnType<JobQueue['counts']>>;
+  }
+
+  const reportFailure = (queue: string, job: PgBoss.JobWithMetadata<unknown>, err: unknown) => {
+    const willRetry = job.retryCount < job.retryLimit;
+    onOutcome?.(queue, willRetry ? 'retried' : 'failed');
+    log.warn({ err, queue, jobId: job.id, attempt: job.retryCount + 1, willRetry }, 'job failed');
+  };
+
+  return {
+    async work<T>(queue: string, handler: JobHandler<T>, override: Partial<QueuePolicy> = {}) {
+      const policy = { ...DEFAULT_POLICY, ...override };
+      const options = {
+        name: queue,
+        retryLimit: policy.retryLimit,
+        retryDelay: policy.retryDelaySeconds,
+        retryBackoff: policy.backoff,
+        expireInSeconds: policy.expireInSeconds,
+      };
+      await createQueueLocked(queue, options);
+      await boss.updateQueue(queue, options); // a changed policy applies to new jobs
+      handlers.set(queue, handler as JobHandler<unknown>);
+      if (!isWorking) return;
+      const ids: string[] = [];
+      for (let i = 0; i < policy.concurrency; i++) {
+        const id = await boss.work<unknown>(
+          queue,
+          { pollingIntervalSeconds: policy.pollingSeconds, includeMetadata: true, batchSize: 1 },
+          async ([job]) => {
+            if (!job) return;
+            try {
+              await run(queue, job);
+            } catch (err) {
+              reportFailure(queue, job, err);
+              throw err; // pg-boss records the failure and schedules the retry
+            }
+          },
+        );
+        ids.push(id);
+      }
+      workerIds.set(queue, ids);
+    },
+
+    async schedule(queue, cron) {
+      if (!handlers.has(queue)) throw new Error(`No worker registered for the job queue "${queue}"`);
+      await boss.schedule(queue, cron, {}, { tz: 'UTC' });
+    },
+
+    async enqueue(queue, data, { tx, singletonKey } = {}) {
+      if (!handlers.has(queue)) throw new Error(`No worker registered for the job queue "${queue}"`);
+      await boss.insert([{ name: queue, data, singletonKey }], tx ? { db: executeSqlIn(tx) } : {});
+      // Outside a transaction the job is visible now: wake a worker here instead of waiting for its poll.
+      if (!tx) wake(queue);
+    },
+
+    wake,
+
+    async drain() {
+      let ran = 0;
+      for (;;) {
+        let hasRun = false;
+        for (const queue of handlers.keys()) {
+          for (const job of await boss.fetch<unknown>(queue, { includeMetadata: true, batchSize: 20 })) {
+            hasRun = true;
+            ran++;
+            try {
+              await run(queue, job);
+              await boss.complete(queue, job.id);
+            } catch (err) {
+              reportFailure(queue, job, err);
+              await boss.fail(queue, job.id, err as object);
+            }
+          }
+        }
+        if (hasRun) continue;
+        // Nothing fetched: done, unless another worker is running a job, or one became due in
+        // this very instant (fetch wants start_after < now(), and a clock may not have ticked).
+        const { rows } = await executeSql(
+          `select count(*)::int as n from ${JOBS_SCHEMA}.job where name = any($1::text[])
+           and (state = 'active' or (state < 'active' and start_after <= now()))`,
+          [[...handlers.keys()]],
+        );
+        if ((rows[0] as { n: number }).n === 0) return ran;
+        await sleep(10);
+      }
+    },
+
+    counts,
+
+    async stop(timeoutMs = 10_000) {
+      await boss.stop({ graceful: true, timeout: timeoutMs, wait: true, close: false });
+      await Promise.all(inFlight);
+      isStopped = true;
+    },
+  };
+}
+
+/** Deps built without a queue (tools, tests of one instance's other parts): any use says so. */
+export const NO_JOB_QUEUE: JobQueue = new Proxy({} as JobQueue, {
+  get: (_, method) => () =>
+    Promise.reject(new Error(`This instance has no job queue (${String(method)}): pass one to createDeps`)),
+});

@@ -1,0 +1,134 @@
+import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Database, DbOrTx } from '../db/index.ts';
+import { mailOutbox } from '../db/schema.ts';
+import { JOBS_SCHEMA, type JobQueue, type QueuePolicy } from '../jobs/queue.ts';
+import type { Metrics } from '../metrics/metrics.ts';
+import type { Mailer, MailMessage } from './mailer.ts';
+
+// Issue 18: mail is never lost. Each e-mail is an outbox row written in the transaction that
+// causes it, with a mail-send job in the same transaction; the job sends it through the relay and
+// records sent_at, or retries with exponential backoff and finally records failed_at and why.
+
+export const MAIL_QUEUE = 'mail-send';
+
+/**
+ * 11 attempts: retries after 10-20 s, 20-40 s, 40-80 s, … (doubling, pg-boss adds up to 100%
+ * jitter), the last one 2.8-5.7 hours after the first. A relay down for ten minutes is retried
+ * about 6 times meanwhile and the mail goes at the next attempt after it is back.
+ */
+export const MAIL_POLICY: Partial<QueuePolicy> = {
+  retryLimit: 10,
+  retryDelaySeconds: 10,
+  backoff: true,
+  // A relay that hangs is cut off by the SMTP timeouts (mailer.ts) well before this.
+  expireInSeconds: 120,
+  // New mail (a sign-up's confirmation) is picked up within a second.
+  pollingSeconds: 1,
+  concurrency: 2,
+};
+
+/** The shortest time from the first attempt to the last with MAIL_POLICY, for the docs and tests. */
+export const minimumRetrySpanSeconds = (policy: Partial<QueuePolicy> = MAIL_POLICY) =>
+  (policy.retryDelaySeconds ?? 0) * (2 ** (policy.retryLimit ?? 0) - 1);
+
+type MailDeps = { jobs: JobQueue };
+
+/**
+ * Writes the e-mail and its job in `db`'s transaction (a savepoint inside a caller's transaction,
+ * a transaction of its own otherwise): a rollback of the cause takes the mail with it. With a
+ * `dedupeKey` already used, nothing is written and it answers false.
+ */
+export async function enqueueMail(
+  deps: MailDeps,
+  db: DbOrTx,
+  message: MailMessage,
+  { dedupeKey }: { dedupeKey?: string } = {},
+): Promise<boolean> {
+  const isWritten = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(mailOutbox)
+      .values({
+        to: message.to.toLowerCase(),
+        replyTo: message.replyTo ?? null,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        meta: message.meta ?? {},
+        dedupeKey: dedupeKey ?? null,
+      })
+      .onConflictDoNothing({ target: mailOutbox.dedupeKey })
+      .returning({ id: mailOutbox.id });
+    if (!row) return false;
+    await deps.jobs.enqueue(MAIL_QUEUE, { outboxId: row.id }, { tx });
+    return true;
+  });
+  // Committed now when this was the outermost transaction: no need to wait for the next poll.
+  if (isWritten && !('rollback' in db)) deps.jobs.wake(MAIL_QUEUE);
+  return isWritten;
+}
+
+/** The mail-send job: one outbox row through the relay, once. */
+export async function deliverOutboxMail(
+  deps: { db: Database; mailer: Mailer; metrics: Metrics; log: Logger; now: () => Date },
+  { outboxId, isLastAttempt }: { outboxId: string; isLastAttempt: boolean },
+) {
+  const [mail] = await deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId));
+  // Deleted (the account was) or sent already (a run cut off after sending, retried).
+  if (!mail || mail.sentAt) return;
+  const attempts = mail.attempts + 1;
+  try {
+    await deps.mailer.send(mail);
+  } catch (err) {
+    deps.metrics.mailFailed(isLastAttempt);
+    const reason = err instanceof Error ? err.message : String(err);
+    await deps.db
+      .update(mailOutbox)
+      .set({ attempts, lastError: reason.slice(0, 1000), failedAt: isLastAttempt ? deps.now() : null })
+      .where(eq(mailOutbox.id, outboxId));
+    if (isLastAttempt) deps.log.error({ err, outboxId, attempts }, 'mail not sent: no attempt left');
+    throw err;
+  }
+  deps.metrics.mailSent();
+  await deps.db.update(mailOutbox).set({ attempts, sentAt: deps.now() }).where(eq(mailOutbox.id, outboxId));
+}
+
+/**
+ * Mail waiting with no job to send it: after a restore (backups hold the outbox, not pg-boss's
+ * schema) or anything else that lost a job. Run at start-up under a lock, so two instances
+ * starting together give each row one job; rows older than a week are stale (a week-old
+ * confirmation link has expired) and left alone.
+ */
+export async function requeueStrandedMail(deps: MailDeps & { db: Database }) {
+  return deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('core28:requeue-stranded-mail'))`);
+    const jobs = sql.identifier(JOBS_SCHEMA);
+    const stranded = (await tx.execute(sql`
+      select o.id from mail_outbox o
+      where o.sent_at is null and o.failed_at is null and o.created_at > now() - interval '7 days'
+        and not exists (select 1 from ${jobs}.job j where j.name = ${MAIL_QUEUE} and j.data->>'outboxId' = o.id::text)
+        and not exists (select 1 from ${jobs}.archive a where a.name = ${MAIL_QUEUE} and a.data->>'outboxId' = o.id::text)
+    `)) as unknown as { rows: { id: string }[] };
+    for (const { id } of stranded.rows) await deps.jobs.enqueue(MAIL_QUEUE, { outboxId: id }, { tx });
+    return stranded.rows.length;
+  });
+}
+
+/** Sent mail is kept 30 days (the dev mailbox, support questions), then deleted. */
+export async function deleteOldSentMail(deps: { db: Database; now: () => Date }) {
+  const before = new Date(deps.now().getTime() - 30 * 86_400_000);
+  const deleted = await deps.db
+    .delete(mailOutbox)
+    .where(and(isNotNull(mailOutbox.sentAt), lt(mailOutbox.sentAt, before)))
+    .returning({ id: mailOutbox.id });
+  return deleted.length;
+}
+
+/** E-mails waiting for a (first or next) attempt, for /metrics. */
+export async function countPendingMail(deps: { db: Database }) {
+  const [row] = await deps.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt)));
+  return row?.n ?? 0;
+}
