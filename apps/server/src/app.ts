@@ -68,6 +68,8 @@ export function createApp(deps: Deps) {
     c.set('log', log);
     const started = performance.now();
     await next();
+    // Shutting down: the connection ends with this response, so no keep-alive request is lost.
+    if (deps.lifecycle.isStopping) c.header('Connection', 'close');
     // Probes come every few seconds from each load balancer: counted in /metrics, not logged.
     if (PROBE_PATHS.has(c.req.path)) return;
     const ms = Math.round((performance.now() - started) * 10) / 10;
