@@ -1,16 +1,13 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { type Listen, listenWithPglite, listenWithPostgres } from './listen.ts';
+import { type Listen, listenWithPostgres } from './listen.ts';
 import * as schema from './schema.ts';
 
 export { schema };
@@ -41,10 +38,12 @@ export type DatabaseHandle = {
 
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 
-export const MIGRATIONS_FOLDER = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../drizzle',
-);
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** apps/server/drizzle, seen from the source (src/platform/db) or from the production build (dist). */
+export const MIGRATIONS_FOLDER =
+  [path.resolve(here, '../../../drizzle'), path.resolve(here, '../drizzle')].find((folder) =>
+    existsSync(path.join(folder, 'meta/_journal.json')),
+  ) ?? path.resolve(here, '../../../drizzle');
 
 /**
  * Issue 15: a hung database hung every request. No request waits on the database for ever:
@@ -150,26 +149,6 @@ export async function databaseAnswers(db: Database, timeoutMs = 1_000): Promise<
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** In-memory PGlite (Postgres compiled to WASM) with the migrations applied: for tests. */
-export async function openPglite(): Promise<DatabaseHandle & { client: PGlite }> {
-  const client = new PGlite({ extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema });
-  await underMigrationLock(
-    (text) => client.query(text),
-    () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-  );
-  return {
-    db,
-    client,
-    kind: 'pglite',
-    close: () => client.close(),
-    listen: listenWithPglite(client),
-    // PGlite's query() takes one statement; exec() takes several but no parameters.
-    executeSql: async (text, values) =>
-      values?.length ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] }),
-  };
 }
 
 /** The newest migration this code carries (drizzle's journal): for /api/ready. */

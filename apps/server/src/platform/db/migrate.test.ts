@@ -8,13 +8,8 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pino from 'pino';
 import { expect, test } from 'vitest';
 import { startEmbeddedPostgres } from './embedded.ts';
-import {
-  MIGRATIONS_FOLDER,
-  migrationsAreCurrent,
-  openPglite,
-  openPostgres,
-  underMigrationLock,
-} from './index.ts';
+import { MIGRATIONS_FOLDER, migrationsAreCurrent, openPostgres, underMigrationLock } from './index.ts';
+import { openPglite } from './pglite.ts';
 
 const advisoryLocks = async (client: PGlite) =>
   (await client.query<{ n: number }>("select count(*)::int as n from pg_locks where locktype = 'advisory'"))
