@@ -4,7 +4,8 @@ import path from 'node:path';
 import { listMembers } from '@core28/server/features/admin/member-list';
 import { getDashboard, getProgramAnalytics } from '@core28/server/features/admin/service';
 import { startEmbeddedPostgres } from '@core28/server/platform/db/embedded';
-import { type DatabaseHandle, openPglite, openPostgres } from '@core28/server/platform/db/index';
+import { type DatabaseHandle, openPostgres } from '@core28/server/platform/db/index';
+import { openPglite } from '@core28/server/platform/db/pglite';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 

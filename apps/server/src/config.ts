@@ -55,6 +55,7 @@ const EnvSchema = z
       .default(false),
     AUTH_RATE_LIMIT: booleanFlag.default(true),
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
@@ -189,6 +190,8 @@ export type Config = {
   /** The longest a request's SQL statement may run (issue 15). */
   databaseStatementTimeoutMs: number;
   logLevel: string;
+  /** On SIGTERM: how long requests in flight, then running jobs, may each take to finish (issue 19). */
+  shutdownTimeoutMs: number;
   webDist: string | undefined;
   /** The largest exercise video a coach may upload (issue 17). */
   videoMaxBytes: number;
@@ -251,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: e.AUTH_RATE_LIMIT,
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     webDist: e.WEB_DIST,
     videoMaxBytes: e.VIDEO_MAX_BYTES,
     s3:

