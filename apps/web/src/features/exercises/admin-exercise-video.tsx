@@ -4,7 +4,6 @@ import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { type AdminExercise, useExerciseVideo } from './admin-api';
-import { mediaOf } from './api';
 import { ExerciseMedia } from './exercise-media';
 
 const ACCEPTED = 'video/mp4,video/webm';
@@ -15,9 +14,9 @@ const ACCEPTED = 'video/mp4,video/webm';
  */
 export function ExerciseVideo({ exercise }: { exercise: AdminExercise }) {
   const { upload, remove } = useExerciseVideo(exercise.id);
-  const [current, setCurrent] = useState<object>(exercise);
+  const [current, setCurrent] = useState(exercise);
   const file = useRef<HTMLInputElement>(null);
-  const media = mediaOf(current);
+  const media = current.media;
   const error = upload.error ?? remove.error;
 
   const onUpload = () => {
@@ -26,7 +25,7 @@ export function ExerciseVideo({ exercise }: { exercise: AdminExercise }) {
     remove.reset();
     upload.mutate(chosen, {
       onSuccess: (updated) => {
-        if (updated) setCurrent(updated);
+        setCurrent(updated);
         if (file.current) file.current.value = '';
         toast.success('Video uploaded');
       },
@@ -36,7 +35,7 @@ export function ExerciseVideo({ exercise }: { exercise: AdminExercise }) {
     upload.reset();
     remove.mutate(undefined, {
       onSuccess: (updated) => {
-        if (updated) setCurrent(updated);
+        setCurrent(updated);
         toast.success('Video removed');
       },
     });
