@@ -59,13 +59,14 @@ export function ExerciseVideo({ exercise }: { exercise: AdminExercise }) {
         <label htmlFor="exercise-video-file" className="text-sm font-medium text-zinc-800">
           Upload a video (MP4 or WebM)
         </label>
+        {/* At least 14rem, so "No file chosen" is never cut: at 390 px Upload goes below it. */}
         <div className="flex flex-wrap gap-2">
           <input
             ref={file}
             id="exercise-video-file"
             type="file"
             accept={ACCEPTED}
-            className="min-w-0 flex-1 text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-zinc-100 file:px-3 file:py-2 file:font-semibold"
+            className="min-w-56 flex-1 text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-zinc-100 file:px-3 file:py-2 file:font-semibold"
           />
           <Button type="button" variant="outline" onClick={onUpload} disabled={upload.isPending}>
             <Upload /> {upload.isPending ? 'Uploading…' : 'Upload'}
