@@ -1,13 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isAlive, readPostmasterPid, runningEmbeddedPostgres } from './platform/db/embedded.ts';
+import { freePort, isAlive, readPostmasterPid, runningEmbeddedPostgres } from './platform/db/embedded.ts';
 
 // Issue 9: SIGKILL the real server (node + its embedded PostgreSQL child, which outlives it) while
 // members complete days and save results, restart it on the same DATA_DIR, and check that every
@@ -287,16 +286,3 @@ async function stopServer() {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from './platform/db/data-dir-lock.ts';
-import { isAlive, readPostmasterPid } from './platform/db/embedded.ts';
+import { freePort, isAlive, readPostmasterPid } from './platform/db/embedded.ts';
 
 // Issue 15's fault drills, on the real server (`node --import tsx main.ts`) and its embedded
 // PostgreSQL, one DATA_DIR for all of them, in this order: a second start on the same DATA_DIR,
@@ -225,16 +225,3 @@ function within<T>(promise: Promise<T>, ms: number, what: string) {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}

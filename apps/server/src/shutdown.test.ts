@@ -1,12 +1,11 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
-import { isAlive, readPostmasterPid } from './platform/db/embedded.ts';
+import { freePort, isAlive, readPostmasterPid } from './platform/db/embedded.ts';
 
 // Issue 19: SIGTERM, as a process manager or an orchestrator sends it, to a server on its embedded
 // PostgreSQL (whose library used to exit on the signal by itself) while requests are in flight.
@@ -83,16 +82,3 @@ it('SIGTERM under load: readiness goes, every accepted request is answered, the 
 }, 150_000);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}

@@ -1,13 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isAlive, readPostmasterPid, runningEmbeddedPostgres } from '../../platform/db/embedded.ts';
+import { freePort, isAlive, readPostmasterPid, runningEmbeddedPostgres } from '../../platform/db/embedded.ts';
 
 // Issue 14: SIGKILL the real server (on its embedded PostgreSQL) while members pay demo
 // checkouts, several submits each, then restart it. Every checkout must be either paid and
@@ -184,16 +183,3 @@ async function stopServer() {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}

@@ -201,7 +201,8 @@ export function isAlive(pid: number) {
   }
 }
 
-function freePort(): Promise<number> {
+/** A port free on 127.0.0.1 right now (the embedded database's, and the tests' spawned servers'). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
