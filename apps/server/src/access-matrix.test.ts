@@ -57,6 +57,7 @@ const POLICY: Record<string, Access> = {
   'GET /api/me': 'public',
   'GET /api/auth/providers': 'public',
   'GET /api/health': 'public',
+  'GET /api/ready': 'public',
   'GET /api/profile': 'member',
   'PATCH /api/profile': 'member',
   'POST /api/profile/complete': 'member',

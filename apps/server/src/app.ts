@@ -19,7 +19,7 @@ import { devRoutes } from './features/dev/routes.ts';
 import { adminExerciseRoutes } from './features/exercises/admin-routes.ts';
 import { exerciseRoutes } from './features/exercises/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
-import { healthRoutes } from './features/health/routes.ts';
+import { healthRoutes, PROBE_PATHS, readyRoutes } from './features/health/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { adminProgramDayRoutes } from './features/program/admin-routes.ts';
 import { programRoutes } from './features/program/routes.ts';
@@ -36,6 +36,7 @@ import { hasMalformedEscape, webApp } from './http/static.ts';
 const apiRoutes = new Hono<AppEnv>()
   .route('/', authRoutes)
   .route('/health', healthRoutes)
+  .route('/ready', readyRoutes)
   .route('/profile', profileRoutes)
   .route('/program', programRoutes)
   .route('/exercises', exerciseRoutes)
@@ -67,6 +68,8 @@ export function createApp(deps: Deps) {
     c.set('log', log);
     const started = performance.now();
     await next();
+    // Probes come every few seconds from each load balancer: counted in /metrics, not logged.
+    if (PROBE_PATHS.has(c.req.path)) return;
     const ms = Math.round((performance.now() - started) * 10) / 10;
     log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
   });

@@ -24,6 +24,8 @@ export type Deps = {
   payments: DemoProvider | StripeProvider;
   auth: Auth;
   log: Logger;
+  /** Set when the server starts shutting down: /api/ready answers 503 from then on (main.ts). */
+  lifecycle: { isStopping: boolean };
   /** The current time; tests pass a fixed clock. */
   now: () => Date;
 };

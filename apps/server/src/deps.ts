@@ -46,5 +46,6 @@ export function createDeps(opts: {
   const payments = config.stripe
     ? createStripeProvider(config.stripe)
     : createDemoProvider({ db, publicUrl: config.publicUrl, secret, now });
-  return { config, log, db, jobs, mailer, metrics, storage, payments, auth, now };
+  const lifecycle = { isStopping: false };
+  return { config, log, db, jobs, mailer, metrics, storage, payments, auth, now, lifecycle };
 }

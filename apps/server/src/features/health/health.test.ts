@@ -1,4 +1,6 @@
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../app.ts';
 import { createTestApp, json, type TestApp } from '../../testing/harness.ts';
 
 let t: TestApp;
@@ -12,6 +14,56 @@ describe('platform routes', () => {
     const res = await t.request('/api/health');
     expect(res.status).toBe(200);
     expect(await json(res)).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('/api/ready: 200 when migrated with the job queue running; 503 with the reason otherwise', async () => {
+    const ready = await t.request('/api/ready');
+    expect(ready.status).toBe(200);
+    expect(await json(ready)).toEqual({ status: 'ready' });
+
+    // A newer instance's migration not applied yet (the row put back afterwards).
+    const [newest] = (
+      await t.database.executeSql(
+        'delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations) returning hash, created_at',
+      )
+    ).rows as { hash: string; created_at: string }[];
+    const behind = await t.request('/api/ready');
+    expect(behind.status).toBe(503);
+    expect(await json(behind)).toEqual({
+      error: { code: 'UNAVAILABLE', message: 'Database migrations are behind this version' },
+    });
+    await t.database.executeSql(
+      'insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)',
+      [newest!.hash, newest!.created_at],
+    );
+    expect((await t.request('/api/ready')).status).toBe(200);
+
+    t.deps.lifecycle.isStopping = true;
+    const stopping = await t.request('/api/ready');
+    t.deps.lifecycle.isStopping = false;
+    expect(stopping.status).toBe(503);
+    expect(await json(stopping)).toEqual({ error: { code: 'UNAVAILABLE', message: 'Shutting down' } });
+    expect((await t.request('/api/health')).status).toBe(200); // alive all the same
+  });
+
+  it('/api/ready answers 503 once the job queue is stopped', async () => {
+    const other = await createTestApp({ seed: false });
+    await other.jobs.stop(1_000);
+    const res = await other.request('/api/ready');
+    expect(res.status).toBe(503);
+    expect(await json(res)).toEqual({ error: { code: 'UNAVAILABLE', message: 'Job queue not running' } });
+    await other.database.close();
+  });
+
+  it('the probes are not logged as requests; other requests are', async () => {
+    const lines: string[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const app = createApp({ ...t.deps, log });
+    await app.request('/api/health');
+    await app.request('/api/ready');
+    expect(lines.filter((line) => line.includes('"msg":"request"'))).toEqual([]);
+    await app.request('/api/nope');
+    expect(lines.filter((line) => line.includes('"msg":"request"'))).toHaveLength(1);
   });
 
   it('an unknown /api path is 404 JSON', async () => {

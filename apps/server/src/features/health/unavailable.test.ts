@@ -55,6 +55,12 @@ describe('with the database down (issue 15)', () => {
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
+  it('/api/ready answers 503 with the reason (issue 19)', async () => {
+    const res = await down.request('/api/ready');
+    expect(res.status).toBe(503);
+    expect(await json(res)).toEqual({ error: { code: 'UNAVAILABLE', message: 'Database unreachable' } });
+  });
+
   it('an API route answers 503 with Retry-After and the error shape, not 500', async () => {
     await expectUnavailable(await down.request('/api/blog/articles'));
     await expectUnavailable(await down.request(`/api/blog/articles/${slug}`));

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -88,6 +89,26 @@ export function connectPostgres(
   };
 }
 
+/**
+ * Issue 19: instances started together on an empty database each ran the migrations and crashed
+ * on each other's tables. The first to take this session lock migrates; the others wait, then find
+ * every migration applied. (The seed takes its own lock, seed/seed.ts.)
+ */
+export const MIGRATION_LOCK_SQL = "select pg_advisory_lock(hashtext('core28:migrate'))";
+const MIGRATION_UNLOCK_SQL = "select pg_advisory_unlock(hashtext('core28:migrate'))";
+
+export async function underMigrationLock<T>(
+  query: (text: string) => Promise<unknown>,
+  migrate: () => Promise<T>,
+): Promise<T> {
+  await query(MIGRATION_LOCK_SQL);
+  try {
+    return await migrate();
+  } finally {
+    await query(MIGRATION_UNLOCK_SQL);
+  }
+}
+
 /** node-postgres against a real PostgreSQL server (DATABASE_URL or the embedded one), migrated. */
 export async function openPostgres(
   url: string,
@@ -101,7 +122,10 @@ export async function openPostgres(
   });
   await client.connect();
   try {
-    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    await underMigrationLock(
+      (text) => client.query(text),
+      () => migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    );
   } finally {
     await client.end();
   }
@@ -132,7 +156,10 @@ export async function databaseAnswers(db: Database, timeoutMs = 1_000): Promise<
 export async function openPglite(): Promise<DatabaseHandle & { client: PGlite }> {
   const client = new PGlite({ extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  await underMigrationLock(
+    (text) => client.query(text),
+    () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+  );
   return {
     db,
     client,
@@ -143,4 +170,18 @@ export async function openPglite(): Promise<DatabaseHandle & { client: PGlite }>
     executeSql: async (text, values) =>
       values?.length ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] }),
   };
+}
+
+/** The newest migration this code carries (drizzle's journal): for /api/ready. */
+const NEWEST_MIGRATION_MILLIS = Math.max(
+  ...readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).map((migration) => migration.folderMillis),
+);
+
+/** Whether the database has every migration of this code (an older instance may not have run them). */
+export async function migrationsAreCurrent(db: Database): Promise<boolean> {
+  const result = (await db.execute(
+    sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`,
+  )) as unknown as { rows: { newest: string | null }[] };
+  const newest = Number(result.rows[0]?.newest ?? 0);
+  return newest >= NEWEST_MIGRATION_MILLIS;
 }

@@ -63,6 +63,8 @@ export type JobQueue = {
   drain(): Promise<number>;
   /** Jobs waiting (`created`, `retry`) and running (`active`) per queue, across every instance. */
   counts(): Promise<{ queue: string; state: 'created' | 'retry' | 'active'; count: number }[]>;
+  /** Started and not yet stopped: for /api/ready. */
+  isRunning(): boolean;
   /** Stops polling and waits up to `timeoutMs` for running jobs (then fails them, so they are retried). */
   stop(timeoutMs?: number): Promise<void>;
 };
@@ -88,6 +90,7 @@ export async function startJobQueue({
   // outlived stop() (and the database after it) must not become an unhandled rejection: its
   // expiry returns the job to the queue.
   let isStopped = false;
+  let isStopping = false;
   const inFlight = new Set<Promise<unknown>>();
   const bossSql: ExecuteSql = (text, values) => {
     if (isStopped) return Promise.resolve({ rows: [] });
@@ -250,7 +253,10 @@ export async function startJobQueue({
 
     counts,
 
+    isRunning: () => !isStopping,
+
     async stop(timeoutMs = 10_000) {
+      isStopping = true;
       await boss.stop({ graceful: true, timeout: timeoutMs, wait: true, close: false });
       await Promise.all(inFlight);
       isStopped = true;
@@ -261,5 +267,9 @@ export async function startJobQueue({
 /** Deps built without a queue (tools, tests of one instance's other parts): any use says so. */
 export const NO_JOB_QUEUE: JobQueue = new Proxy({} as JobQueue, {
   get: (_, method) => () =>
-    Promise.reject(new Error(`This instance has no job queue (${String(method)}): pass one to createDeps`)),
+    method === 'isRunning'
+      ? false
+      : Promise.reject(
+          new Error(`This instance has no job queue (${String(method)}): pass one to createDeps`),
+        ),
 });

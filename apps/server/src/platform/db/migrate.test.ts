@@ -1,0 +1,64 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import pino from 'pino';
+import { expect, test } from 'vitest';
+import { startEmbeddedPostgres } from './embedded.ts';
+import {
+  MIGRATIONS_FOLDER,
+  migrationsAreCurrent,
+  openPglite,
+  openPostgres,
+  underMigrationLock,
+} from './index.ts';
+
+const advisoryLocks = async (client: PGlite) =>
+  (await client.query<{ n: number }>("select count(*)::int as n from pg_locks where locktype = 'advisory'"))
+    .rows[0]?.n;
+
+test('migrations run under the advisory lock, which is released afterwards', async () => {
+  const client = new PGlite({ extensions: { pg_trgm } });
+  let heldWhileMigrating: number | undefined;
+  await underMigrationLock(
+    (text) => client.query(text),
+    async () => {
+      heldWhileMigrating = await advisoryLocks(client);
+    },
+  );
+  expect(heldWhileMigrating).toBe(1);
+  expect(await advisoryLocks(client)).toBe(0);
+  await client.close();
+});
+
+// PGlite has one session, on which the lock is re-entrant: concurrency needs a real server.
+test('three instances migrating an empty PostgreSQL at once all succeed, each migration applied once', async () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'core28-migrate-'));
+  chmodSync(work, 0o755); // as root, the embedded PostgreSQL runs as `postgres` and must get in
+  const embedded = await startEmbeddedPostgres(work, pino({ level: 'silent' }));
+  try {
+    const handles = await Promise.all([1, 2, 3].map(() => openPostgres(embedded.url, { max: 1 })));
+    const [first] = handles;
+    const applied = await first!.pool.query<{ n: number }>(
+      'select count(*)::int as n from drizzle.__drizzle_migrations',
+    );
+    expect(applied.rows[0]?.n).toBe(readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).length);
+    expect(await migrationsAreCurrent(first!.db)).toBe(true);
+    await Promise.all(handles.map((handle) => handle.close()));
+  } finally {
+    await embedded.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}, 120_000);
+
+test('a database missing the newest migration is not current', async () => {
+  const { db, close } = await openPglite();
+  await db.execute(
+    sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
+  );
+  expect(await migrationsAreCurrent(db)).toBe(false);
+  await close();
+});
