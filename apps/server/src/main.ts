@@ -11,7 +11,7 @@ import { startJobQueue } from './platform/jobs/queue.ts';
 import { createLogger } from './platform/logger.ts';
 import { requeueStrandedMail } from './platform/mail/outbox.ts';
 import { createMetrics } from './platform/metrics/metrics.ts';
-import { seed } from './seed/seed.ts';
+import { SEED_LOCK, seed } from './seed/seed.ts';
 import { startServer } from './server.ts';
 
 /** Beyond the two SHUTDOWN_TIMEOUT_MS waits (requests, then jobs): closing the database. */
@@ -50,7 +50,8 @@ async function main() {
   const deps = createDeps({ config, log, db: database.db, jobs, metrics });
   await registerJobs(deps);
   registerServerGauges(deps, database.poolStats);
-  await seed(deps);
+  // Issue 19: instances started together seed one at a time (the admin account is several writes).
+  await database.exclusively(SEED_LOCK, () => seed(deps));
   const unmailed = await mailStoredContactMessages(deps);
   if (unmailed) log.info({ unmailed }, 'contact messages stored before the mail queue are mailed now');
   const stranded = await requeueStrandedMail(deps);

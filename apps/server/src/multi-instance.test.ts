@@ -31,7 +31,9 @@ import {
 const serverUrl = process.env.TEST_DATABASE_URL;
 /** The address in front of the instances (the proxy's): PUBLIC_URL, and the Origin browsers send. */
 const ORIGIN = 'http://localhost:3399';
-const PORTS = [3391, 3392, 3393] as const;
+/** MULTI_INSTANCE_PORT moves the three ports (base, +1, +2) for runs side by side on one machine. */
+const BASE_PORT = Number(process.env.MULTI_INSTANCE_PORT ?? 3391);
+const PORTS = [BASE_PORT, BASE_PORT + 1, BASE_PORT + 2] as const;
 
 let database: Awaited<ReturnType<typeof createDatabase>>;
 let s3: S3rver;
@@ -182,7 +184,7 @@ describe.skipIf(!serverUrl)('three instances on one PostgreSQL', () => {
     stop.now = true;
     const tally = await load;
     console.info(
-      `SIGTERM under load: A exited ${code} in ${stoppedIn} ms; ${tally.ok} answered, ${tally.refused} refused after it stopped listening, ${tally.serverErrors} × 5xx, ${tally.lost.length} lost`,
+      `SIGTERM under load: A exited ${code} in ${stoppedIn} ms; ${tally.ok} answered, ${tally.refused} refused after it stopped listening, ${tally.serverErrors} × 5xx, ${tally.lost.length} lost${tally.lost.length ? ` (${tally.lost.join(', ')})` : ''}`,
     );
     expect(code).toBe(0);
     expect(tally.ok).toBeGreaterThan(20);
