@@ -4,9 +4,9 @@ import { isDatabaseUnavailable } from './errors.ts';
 import { mailStoredContactMessages } from './features/contact/service.ts';
 import { registerServerGauges } from './http/metrics.ts';
 import { registerJobs } from './jobs.ts';
+import { DatabaseUnreachableError, openPostgresWithRetry } from './platform/db/connect-retry.ts';
 import { DataDirInUseError } from './platform/db/data-dir-lock.ts';
 import { startEmbeddedPostgres } from './platform/db/embedded.ts';
-import { openPostgres } from './platform/db/index.ts';
 import { startJobQueue } from './platform/jobs/queue.ts';
 import { createLogger } from './platform/logger.ts';
 import { requeueStrandedMail } from './platform/mail/outbox.ts';
@@ -20,7 +20,7 @@ const SHUTDOWN_MARGIN_MS = 5_000;
 async function main() {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
-  for (const warning of configWarnings(config)) {
+  for (const warning of configWarnings(config, process.env)) {
     log.warn(warning);
     console.warn(`\n  !!! WARNING !!!\n  ${warning}\n`);
   }
@@ -36,8 +36,11 @@ async function main() {
           },
         },
       });
-  const database = await openPostgres(config.databaseUrl ?? embedded!.url, {
+  const database = await openPostgresWithRetry(config.databaseUrl ?? embedded!.url, {
+    max: config.databasePoolMax,
     statementTimeoutMs: config.databaseStatementTimeoutMs,
+    retryMs: config.databaseConnectRetryMs,
+    log,
   });
   const metrics = createMetrics({ withProcessMetrics: true });
   // Every instance works jobs (docs/decisions/0008): pg-boss in the same database, schema pgboss.
@@ -107,7 +110,11 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof DataDirInUseError) {
+  if (
+    err instanceof ConfigError ||
+    err instanceof DataDirInUseError ||
+    err instanceof DatabaseUnreachableError
+  ) {
     console.error(err.message);
   } else {
     console.error('Core28 failed to start:', err);

@@ -68,7 +68,7 @@ export type PostgresOptions = {
 /** A pool with the timeouts above; no migrations (see openPostgres). */
 export function connectPostgres(
   url: string,
-  { max = 20, statementTimeoutMs = DATABASE_TIMEOUTS.statementMs }: PostgresOptions = {},
+  { max = 10, statementTimeoutMs = DATABASE_TIMEOUTS.statementMs }: PostgresOptions = {},
 ): DatabaseHandle & { pool: pg.Pool } {
   const pool = new pg.Pool({
     connectionString: url,
