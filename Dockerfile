@@ -26,6 +26,8 @@ COPY bench/package.json bench/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 FROM ${NODE_IMAGE}
+# Production refuses to start without DATABASE_URL (or EMBEDDED_DB=true, with a volume on
+# /app/data), SMTP_URL and the rest of README.md's "Deploying" table.
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data
 WORKDIR /app
 COPY --from=deps /app/node_modules node_modules
