@@ -11,9 +11,6 @@ import { COACHING_LIVE } from './features/coaching/service.ts';
 import type { Listen } from './platform/db/listen.ts';
 import { createRealtimeHub } from './platform/realtime/hub.ts';
 
-/** On shutdown, how long a connection accepted but not yet sending its request is waited for. */
-const IDLE_GRACE_MS = 1_000;
-
 export type ServerOptions = { port: number; hostname?: string; heartbeatMs?: number };
 
 /** The realtime hub with the sessions of better-auth and every feature's channel. */
@@ -69,19 +66,10 @@ export async function startServer(deps: Deps, listen: Listen, options: ServerOpt
      * running after `timeoutMs` are cut off.
      */
     async close(timeoutMs = 10_000) {
-      // server.close() also ends idle connections at once, and to Node a connection just accepted
-      // whose request is not read yet is idle: its client saw a reset (issue 19, the multi-instance
-      // test). They get IDLE_GRACE_MS to send it (answered with `Connection: close`); then the
-      // connections still idle (kept alive, unused) end.
-      const closeIdle = server.closeIdleConnections.bind(server);
-      server.closeIdleConnections = () => {};
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections = closeIdle;
-      const idle = setTimeout(closeIdle, Math.min(IDLE_GRACE_MS, timeoutMs));
       await realtime.close();
       const cutOff = setTimeout(() => server.closeAllConnections(), timeoutMs);
       await closed;
-      clearTimeout(idle);
       clearTimeout(cutOff);
     },
   };
