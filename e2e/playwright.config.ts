@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://localhost:${PORT}`;
+/** The server's VIDEO_MAX_BYTES here, so a file over it needs a few MB, not 50 (exercise-video.spec.ts). */
+export const E2E_VIDEO_MAX_BYTES = 1024 * 1024;
 
 // Debian's Chromium, never a downloaded browser (STACK-NOTES.md).
 const CHROMIUM_ARGS = [
@@ -45,6 +47,7 @@ export default defineConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: 'false',
+      VIDEO_MAX_BYTES: String(E2E_VIDEO_MAX_BYTES),
     },
   },
 });

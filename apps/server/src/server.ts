@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { REALTIME_PATH } from '@core28/core/realtime';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
@@ -66,7 +66,10 @@ export async function startServer(deps: Deps, listen: Listen, options: ServerOpt
      * running after `timeoutMs` are cut off.
      */
     async close(timeoutMs = 10_000) {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // net.Server's close, not http.Server's: the latter also drops idle keep-alive connections at
+      // once, racing a client's next request on them (a reset). Kept, each connection's next answer
+      // says `Connection: close` (app.ts), and Node's keep-alive timeout ends the ones left idle.
+      const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
       await realtime.close();
       const cutOff = setTimeout(() => server.closeAllConnections(), timeoutMs);
       await closed;

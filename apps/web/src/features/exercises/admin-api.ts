@@ -2,7 +2,7 @@ import type { ExerciseInput } from '@core28/core/exercises';
 import type { ProgramDayInput } from '@core28/core/session-plan';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import { ApiError, api, unwrap } from '@/lib/api';
+import { api, unwrap } from '@/lib/api';
 import { exerciseKeys } from './api';
 
 // The admin's side of the exercise library (/admin/exercises). Apart from api.ts, which the
@@ -63,38 +63,27 @@ export function useSwapProgramDays() {
 
 // ---- an exercise's video (issue 17) ----
 
-// The upload is multipart and the route reads its body itself, so the typed client has no form
-// type for it: a plain fetch, with the same errors as `unwrap` (the server's 413/415 messages).
-async function send(path: string, init: RequestInit) {
-  let res: Response;
-  try {
-    res = await fetch(`/api${path}`, init);
-  } catch {
-    throw new ApiError(0, 'NETWORK', 'Could not reach the server. Check your connection and try again.');
-  }
-  const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
-  if (!res.ok)
-    throw new ApiError(
-      res.status,
-      body?.error?.code ?? 'UNKNOWN',
-      body?.error?.message ?? `Upload failed (${res.status})`,
-    );
-  return body;
-}
+const exerciseVideo = api.admin.exercises[':id'].video;
 
+/**
+ * Uploads (multipart, field "file") or removes an exercise's video; both answer the exercise. The
+ * route reads its body itself (after its own size limit), so the typed client has no form type
+ * for it: the form goes as the request's body, and the server's 413/415 message is the error's.
+ */
 export function useExerciseVideo(id: number) {
   const queryClient = useQueryClient();
+  const param = { id: String(id) };
   const onSuccess = () => queryClient.invalidateQueries({ queryKey: exerciseKeys.admin });
   const upload = useMutation({
     mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append('file', file);
-      return send(`/admin/exercises/${id}/video`, { method: 'POST', body: form });
+      const body = new FormData();
+      body.append('file', file);
+      return unwrap(exerciseVideo.$post({ param }, { init: { body } }));
     },
     onSuccess,
   });
   const remove = useMutation({
-    mutationFn: () => send(`/admin/exercises/${id}/video`, { method: 'DELETE' }),
+    mutationFn: () => unwrap(exerciseVideo.$delete({ param })),
     onSuccess,
   });
   return { upload, remove };

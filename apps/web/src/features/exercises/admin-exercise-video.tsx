@@ -4,7 +4,6 @@ import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { type AdminExercise, useExerciseVideo } from './admin-api';
-import { mediaOf } from './api';
 import { ExerciseMedia } from './exercise-media';
 
 const ACCEPTED = 'video/mp4,video/webm';
@@ -15,9 +14,9 @@ const ACCEPTED = 'video/mp4,video/webm';
  */
 export function ExerciseVideo({ exercise }: { exercise: AdminExercise }) {
   const { upload, remove } = useExerciseVideo(exercise.id);
-  const [current, setCurrent] = useState<object>(exercise);
+  const [current, setCurrent] = useState(exercise);
   const file = useRef<HTMLInputElement>(null);
-  const media = mediaOf(current);
+  const media = current.media;
   const error = upload.error ?? remove.error;
 
   const onUpload = () => {
@@ -26,7 +25,7 @@ export function ExerciseVideo({ exercise }: { exercise: AdminExercise }) {
     remove.reset();
     upload.mutate(chosen, {
       onSuccess: (updated) => {
-        if (updated) setCurrent(updated);
+        setCurrent(updated);
         if (file.current) file.current.value = '';
         toast.success('Video uploaded');
       },
@@ -36,7 +35,7 @@ export function ExerciseVideo({ exercise }: { exercise: AdminExercise }) {
     upload.reset();
     remove.mutate(undefined, {
       onSuccess: (updated) => {
-        if (updated) setCurrent(updated);
+        setCurrent(updated);
         toast.success('Video removed');
       },
     });
@@ -60,13 +59,14 @@ export function ExerciseVideo({ exercise }: { exercise: AdminExercise }) {
         <label htmlFor="exercise-video-file" className="text-sm font-medium text-zinc-800">
           Upload a video (MP4 or WebM)
         </label>
+        {/* At least 14rem, so "No file chosen" is never cut: at 390 px Upload goes below it. */}
         <div className="flex flex-wrap gap-2">
           <input
             ref={file}
             id="exercise-video-file"
             type="file"
             accept={ACCEPTED}
-            className="min-w-0 flex-1 text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-zinc-100 file:px-3 file:py-2 file:font-semibold"
+            className="min-w-56 flex-1 text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-zinc-100 file:px-3 file:py-2 file:font-semibold"
           />
           <Button type="button" variant="outline" onClick={onUpload} disabled={upload.isPending}>
             <Upload /> {upload.isPending ? 'Uploading…' : 'Upload'}

@@ -11,7 +11,6 @@ import { firstErrorMessage, useZodForm } from '@/lib/form';
 import { type AdminExercise, adminExercisesQuery, useSaveExercise } from './admin-api';
 import { ExerciseVideo } from './admin-exercise-video';
 import { AdminProgramDays } from './admin-program-days';
-import { mediaOf } from './api';
 
 function ExerciseForm({ exercise, onDone }: { exercise: AdminExercise | null; onDone: () => void }) {
   const form = useZodForm(ExerciseInputSchema, {
@@ -117,8 +116,8 @@ export default function AdminExercisesPage() {
                   {exercise.name}{' '}
                   <span className="text-xs font-normal text-zinc-500">
                     · {exercise.category}
-                    {mediaOf(exercise)?.kind === 'upload' && ' · video'}
-                    {mediaOf(exercise)?.kind === 'youtube' && ' · YouTube'}
+                    {exercise.media?.kind === 'upload' && ' · video'}
+                    {exercise.media?.kind === 'youtube' && ' · YouTube'}
                   </span>
                 </p>
                 <p className="text-sm text-zinc-600">{exercise.exercise}</p>

@@ -26,17 +26,6 @@ export const todaysExerciseQuery = (isSignedIn: boolean) =>
 
 export type Exercise = InferResponseType<typeof api.exercises.$get, 200>['exercises'][number];
 
-// Until i17-media is merged (then: core exercise-media's ExerciseMedia): the contract's media object.
-export type ExerciseMediaInfo =
-  | { kind: 'upload'; url: string; type: 'video/mp4' | 'video/webm' }
-  | { kind: 'youtube'; embedUrl: string }
-  | null;
-
-/** The contract's `demoKey` and `media` of an exercise (the API has them once i17-media is merged). */
-export const exerciseExtras = (exercise: Exercise) =>
-  exercise as Exercise & { demoKey?: string | null; media?: ExerciseMediaInfo };
-export const mediaOf = (exercise: object) => (exercise as { media?: ExerciseMediaInfo }).media ?? null;
-
 /** 'Day 3', 'Days 3 and 17', 'Days 3, 10 and 17'. */
 export function daysText(exercise: Exercise) {
   const days = exercise.days.length > 0 ? exercise.days : [exercise.dayNumber];

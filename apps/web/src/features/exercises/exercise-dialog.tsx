@@ -1,10 +1,9 @@
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { daysText, type Exercise, exerciseExtras } from './api';
+import { daysText, type Exercise } from './api';
 import { ExerciseMedia } from './exercise-media';
 
 /** Show Details: the demonstration (or the coach's video), the summary and the instructions. */
 export function ExerciseDialog({ exercise, onClose }: { exercise: Exercise | null; onClose: () => void }) {
-  const extras = exercise ? exerciseExtras(exercise) : null;
   return (
     <Dialog open={exercise !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
@@ -15,8 +14,8 @@ export function ExerciseDialog({ exercise, onClose }: { exercise: Exercise | nul
             </DialogTitle>
             <DialogDescription>{exercise.exercise}</DialogDescription>
             <ExerciseMedia
-              media={extras?.media}
-              demoKey={extras?.demoKey ?? null}
+              media={exercise.media}
+              demoKey={exercise.demoKey}
               label={exercise.name}
               className="mt-4"
             />

@@ -1,6 +1,6 @@
+import type { ExerciseMedia as Media } from '@core28/core/exercise-media';
 import { useEffect, useRef } from 'react';
 import { cn } from '@/lib/utils';
-import type { ExerciseMediaInfo as Media } from './api';
 import { ExerciseDemo } from './exercise-demo';
 
 /**
@@ -14,7 +14,7 @@ export function ExerciseMedia({
   isPaused = false,
   className,
 }: {
-  media: Media | undefined;
+  media: Media;
   demoKey: string | null;
   label: string;
   isPaused?: boolean;

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
 import { cn } from '@/lib/utils';
-import { daysText, type Exercise, exerciseExtras, exercisesQuery } from './api';
+import { daysText, type Exercise, exercisesQuery } from './api';
 import { ExerciseDemo } from './exercise-demo';
 import { ExerciseDialog } from './exercise-dialog';
 
@@ -63,7 +63,6 @@ export default function ExercisesPage() {
               ))
             : list.map((exercise) => {
                 const look = STATUS_LOOK[exercise.status];
-                const { demoKey, media } = exerciseExtras(exercise);
                 return (
                   <li
                     key={exercise.id}
@@ -71,11 +70,11 @@ export default function ExercisesPage() {
                   >
                     <div className="relative">
                       <ExerciseDemo
-                        demoKey={demoKey ?? null}
+                        demoKey={exercise.demoKey}
                         label={exercise.name}
                         className="h-40 w-full bg-white/70"
                       />
-                      {media && (
+                      {exercise.media && (
                         <span className="absolute top-2 right-2 flex items-center gap-1 rounded-full bg-zinc-900 px-2 py-1 text-xs font-semibold text-white">
                           <Video className="size-3.5" aria-hidden /> Video
                         </span>

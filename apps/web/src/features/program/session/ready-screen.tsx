@@ -1,5 +1,4 @@
 import { Play } from 'lucide-react';
-import { mediaOf } from '../../exercises/api';
 import { ExerciseMedia } from '../../exercises/exercise-media';
 import type { SessionData } from '../api';
 import { clock } from './player-shell';
@@ -43,7 +42,7 @@ export function ReadyScreen({ data, onStart }: { data: SessionData; onStart: () 
   return (
     <div className="mx-auto grid w-full max-w-5xl flex-1 content-start gap-6 px-4 pb-28 lg:grid-cols-2 lg:gap-x-10 lg:gap-y-6 lg:pt-6 lg:pb-10">
       <ExerciseMedia
-        media={mediaOf(exercise)}
+        media={exercise.media}
         demoKey={exercise.demoKey}
         label={exercise.name}
         className="max-h-[32dvh] lg:max-h-none"

@@ -1,7 +1,6 @@
 import type { SessionStep } from '@core28/core/session-plan';
 import type { SessionView } from '@core28/core/session-player';
 import { Check, Pause, Play, SkipForward } from 'lucide-react';
-import { mediaOf } from '../../exercises/api';
 import { ExerciseMedia } from '../../exercises/exercise-media';
 import type { SessionData } from '../api';
 import { clock } from './player-shell';
@@ -41,7 +40,7 @@ export function StepScreen({
       <StepProgress steps={steps} index={view.index} />
       <div className="flex min-h-0 items-center justify-center lg:row-start-2">
         <ExerciseMedia
-          media={shown.kind === 'work' ? mediaOf(data.exercise) : null}
+          media={shown.kind === 'work' ? data.exercise.media : null}
           demoKey={shown.demoKey}
           label={shown.kind === 'work' ? data.exercise.name : shown.title}
           isPaused={isPaused || step.kind === 'rest'}
