@@ -170,6 +170,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_CONNECT_RETRY_MS: '-1' })).toThrow(/DATABASE_CONNECT_RETRY_MS/);
   });
 
+  it('drains 3 s before closing in production (0 elsewhere), SHUTDOWN_DRAIN_MS up to 60 s', () => {
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://core28.example',
+      AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
+      ADMIN_EMAIL: 'coach@core28.example',
+      ADMIN_PASSWORD: 'Coach#2026gym',
+      DATABASE_URL: 'postgres://core28@db.example/core28',
+      SMTP_URL: 'smtps://core28:pass@smtp.example:465',
+      MAIL_FROM: 'hello@core28.example',
+    };
+    expect(loadConfig({}).shutdownDrainMs).toBe(0);
+    expect(loadConfig(production).shutdownDrainMs).toBe(3_000);
+    expect(loadConfig({ ...production, SHUTDOWN_DRAIN_MS: '0' }).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '5000' }).shutdownDrainMs).toBe(5_000);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '60001' })).toThrow(/SHUTDOWN_DRAIN_MS/);
+  });
+
   it('warns about a variable that looks like a misspelling of a known one, and only those', () => {
     const warnings = configWarnings(loadConfig({}), {
       DATABSE_URL: 'postgres://x',

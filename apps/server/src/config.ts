@@ -61,6 +61,7 @@ const EnvSchema = z
     AUTH_RATE_LIMIT: booleanFlag.default(true),
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).optional(),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
@@ -188,6 +189,9 @@ const STRIPE_REQUIRED = [
   'STRIPE_PRICE_BURN_YEARLY',
 ] as const;
 
+/** Above the proxy's health-check interval (deploy/Caddyfile: 2 s). */
+const PRODUCTION_DRAIN_MS = 3_000;
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   isProduction: boolean;
@@ -215,6 +219,12 @@ export type Config = {
   logLevel: string;
   /** On SIGTERM: how long requests in flight, then running jobs, may each take to finish (issue 19). */
   shutdownTimeoutMs: number;
+  /**
+   * On SIGTERM: how long the server keeps taking connections with `/api/ready` at 503, so the
+   * proxy's health check sees it and sends new connections elsewhere before the listener closes
+   * (issue 19). Default: 3 s in production (above Caddy's 2 s health interval), 0 otherwise.
+   */
+  shutdownDrainMs: number;
   webDist: string | undefined;
   /** The largest exercise video a coach may upload (issue 17). */
   videoMaxBytes: number;
@@ -283,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'production' ? PRODUCTION_DRAIN_MS : 0),
     webDist: e.WEB_DIST,
     videoMaxBytes: e.VIDEO_MAX_BYTES,
     s3:

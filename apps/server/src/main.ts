@@ -11,6 +11,13 @@ import { startJobQueue } from './platform/jobs/queue.ts';
 import { createLogger } from './platform/logger.ts';
 import { requeueStrandedMail } from './platform/mail/outbox.ts';
 import { createMetrics } from './platform/metrics/metrics.ts';
+import {
+  claimLocalStorage,
+  instanceName,
+  UnsharedStorageError,
+  withApplicationName,
+} from './platform/storage/shared-storage.ts';
+import { localStorageRoot } from './platform/storage/storage.ts';
 import { SEED_LOCK, seed } from './seed/seed.ts';
 import { startServer } from './server.ts';
 
@@ -36,12 +43,27 @@ async function main() {
           },
         },
       });
-  const database = await openPostgresWithRetry(config.databaseUrl ?? embedded!.url, {
-    max: config.databasePoolMax,
-    statementTimeoutMs: config.databaseStatementTimeoutMs,
-    retryMs: config.databaseConnectRetryMs,
-    log,
-  });
+  // Named in pg_stat_activity, which is how instances sharing the database find each other.
+  const self = instanceName(config.s3 ? 's3' : 'local');
+  const database = await openPostgresWithRetry(
+    withApplicationName(config.databaseUrl ?? embedded!.url, self.applicationName),
+    {
+      max: config.databasePoolMax,
+      statementTimeoutMs: config.databaseStatementTimeoutMs,
+      retryMs: config.databaseConnectRetryMs,
+      log,
+    },
+  );
+  // Issue 19: several instances need one store for uploaded files (docs/decisions/0013).
+  const releaseStorage =
+    config.databaseUrl && !config.s3
+      ? await claimLocalStorage(localStorageRoot(config.dataDir), self, database.executeSql).catch(
+          async (err) => {
+            await database.close();
+            throw err;
+          },
+        )
+      : null;
   const metrics = createMetrics({ withProcessMetrics: true });
   // Every instance works jobs (docs/decisions/0008): pg-boss in the same database, schema pgboss.
   const jobs = await startJobQueue({
@@ -81,9 +103,12 @@ async function main() {
         log.fatal('shutdown took too long; exiting');
         process.exit(1);
       },
-      2 * config.shutdownTimeoutMs + SHUTDOWN_MARGIN_MS,
+      config.shutdownDrainMs + 2 * config.shutdownTimeoutMs + SHUTDOWN_MARGIN_MS,
     );
     forceExit.unref();
+    // Still serving while the proxy's health check sees the 503 and takes this instance out of
+    // its pool: closing the listener at once resets the connections waiting in its backlog.
+    if (config.shutdownDrainMs) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
     // No new connections; live sockets closed with 1001; requests in flight finish (bounded).
     await server.close(config.shutdownTimeoutMs);
     // Running jobs may finish; any still running then is failed, so it is retried elsewhere.
@@ -92,6 +117,7 @@ async function main() {
       .catch((err) => log.error({ err }, 'could not stop the job queue'));
     await database.close().catch((err) => log.error({ err }, 'could not close the database pool'));
     await embedded?.stop();
+    await releaseStorage?.();
     log.info('stopped');
     process.exit(0);
   };
@@ -113,7 +139,8 @@ main().catch((err) => {
   if (
     err instanceof ConfigError ||
     err instanceof DataDirInUseError ||
-    err instanceof DatabaseUnreachableError
+    err instanceof DatabaseUnreachableError ||
+    err instanceof UnsharedStorageError
   ) {
     console.error(err.message);
   } else {

@@ -16,6 +16,7 @@ import {
   type Instance,
   loadUntil,
   ROOT,
+  readinessPool,
   send,
   signUpAcross,
   sleep,
@@ -31,7 +32,7 @@ import {
 const serverUrl = process.env.TEST_DATABASE_URL;
 /** The address in front of the instances (the proxy's): PUBLIC_URL, and the Origin browsers send. */
 const ORIGIN = 'http://localhost:3399';
-/** MULTI_INSTANCE_PORT moves the three ports (base, +1, +2) for runs side by side on one machine. */
+/** MULTI_INSTANCE_PORT moves the ports (base … base + 5) for runs side by side on one machine. */
 const BASE_PORT = Number(process.env.MULTI_INSTANCE_PORT ?? 3391);
 const PORTS = [BASE_PORT, BASE_PORT + 1, BASE_PORT + 2] as const;
 
@@ -44,6 +45,8 @@ let B: Instance;
 let C: Instance;
 let member: { email: string; cookie: string };
 let coach = '';
+/** What every instance is started with: S3 storage (the instances of the local-storage test drop it). */
+let env: Record<string, string>;
 
 describe.skipIf(!serverUrl)('three instances on one PostgreSQL', () => {
   beforeAll(async () => {
@@ -59,13 +62,16 @@ describe.skipIf(!serverUrl)('three instances on one PostgreSQL', () => {
       configureBuckets: [{ name: 'core28-multi', configs: [] }],
     });
     const { port: s3Port } = (await s3.run()) as AddressInfo;
-    const env = {
+    env = {
       NODE_ENV: 'test',
       DATABASE_URL: database.url,
       PUBLIC_URL: ORIGIN,
       AUTH_SECRET: 'multi-instance-test-secret-0123456789abcdef',
       AUTH_RATE_LIMIT: 'false',
       LOG_LEVEL: 'warn',
+      // Longer than the proxy double's health-check interval (100 ms), as production's 3 s is
+      // longer than Caddy's 2 s.
+      SHUTDOWN_DRAIN_MS: '1000',
       WEB_DIST: s3Dir, // no web app needed: an empty folder
       S3_BUCKET: 'core28-multi',
       S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
@@ -167,22 +173,44 @@ describe.skipIf(!serverUrl)('three instances on one PostgreSQL', () => {
     }
   });
 
+  it('instances keeping files in a local folder start only when they share it', async () => {
+    const shared = await mkdtemp(path.join(tmpdir(), 'core28-multi-shared-'));
+    const { S3_BUCKET: _bucket, S3_ENDPOINT: _endpoint, ...local } = env;
+    const start = (name: string, offset: number, dataDir?: string) =>
+      startInstance(name, BASE_PORT + offset, dataDir ? { ...local, DATA_DIR: dataDir } : local);
+    // Two on one folder, together: both see every file.
+    const [D, E] = [start('D', 3, shared), start('E', 4, shared)];
+    let F: Instance | null = null;
+    try {
+      await Promise.all([D, E].map((instance) => waitReady(instance, 60_000)));
+      // Then one with a folder of its own: an upload on D would be missing on it.
+      F = start('F', 5);
+      expect(await F.exited).toBe(1);
+      expect(F.output()).toMatch(/keeps its files in a folder this one cannot see/);
+      expect(F.output()).toMatch(/S3_BUCKET/);
+      expect(F.output()).not.toMatch(/\n\s+at /); // one clear message, no stack trace
+    } finally {
+      await Promise.all([D, E, F].flatMap((instance) => (instance ? [stopInstance(instance)] : [])));
+      await rm(shared, { recursive: true, force: true });
+    }
+  }, 90_000);
+
   // Restore last but one: it needs instances connected; the SIGTERM test stops A.
   it('SIGTERM to A under load: no accepted request lost, its socket closed with 1001 and rejoined on B', async () => {
-    // What the proxy does: sockets go to the first instance still in its pool.
-    const pool = [A.port, B.port];
-    const live = liveConnection(() => pool[0]!);
+    // What the proxy does: connections go to the first instance its health check finds ready.
+    const proxy = readinessPool([A, B], 100);
+    const live = liveConnection(() => proxy.first().port);
     await live.opened();
     const stop = { now: false };
-    const load = loadUntil(`${A.base}/api/program`, member.cookie, 8, stop);
+    const load = loadUntil(() => `${proxy.first().base}/api/program`, member.cookie, 8, stop);
     await sleep(1000);
     const signalled = Date.now();
     A.child.kill('SIGTERM');
-    pool.shift(); // A's readiness turns false: the proxy sends new connections to B
     const code = await A.exited;
     const stoppedIn = Date.now() - signalled;
     stop.now = true;
     const tally = await load;
+    await proxy.stop();
     console.info(
       `SIGTERM under load: A exited ${code} in ${stoppedIn} ms; ${tally.ok} answered, ${tally.refused} refused after it stopped listening, ${tally.serverErrors} × 5xx, ${tally.lost.length} lost${tally.lost.length ? ` (${tally.lost.join(', ')})` : ''}`,
     );

@@ -48,19 +48,21 @@ async function adminQuery(serverUrl: string, sql: string) {
 }
 
 export function startInstance(name: string, port: number, env: Record<string, string>): Instance {
-  const dataDir = mkdtempSync(path.join(tmpdir(), `core28-${name}-`));
+  // A DATA_DIR of its own unless `env` names one (which the caller then removes).
+  const ownDataDir = env.DATA_DIR ? null : mkdtempSync(path.join(tmpdir(), `core28-${name}-`));
+  const dataDir = env.DATA_DIR ?? ownDataDir!;
   const { DATABASE_URL: _url, TEST_DATABASE_URL: _test, ...inherited } = process.env;
   // node with tsx's loader, not the tsx CLI, so a signal reaches the server itself.
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', ...env, DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = once(child, 'exit').then(([code, signal]) => {
-    rmSync(dataDir, { recursive: true, force: true });
+    if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
     return (code ?? signal) as number | string;
   });
   return { name, port, base: `http://127.0.0.1:${port}`, child, exited, output: () => output };
@@ -156,6 +158,42 @@ export async function signUpAcross(
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * What the proxy in front of the instances does (deploy/Caddyfile's `health_uri /api/ready`): it
+ * checks each instance every `intervalMs` and sends new connections to the first one answering
+ * 200. `first()` is that instance; `stop()` ends the checks.
+ */
+export function readinessPool(instances: Instance[], intervalMs: number) {
+  let ready = [...instances];
+  const check = async () => {
+    const answers = await Promise.all(
+      instances.map((instance) =>
+        fetch(`${instance.base}/api/ready`, { signal: AbortSignal.timeout(intervalMs * 5) })
+          .then((res) => res.status === 200)
+          .catch(() => false),
+      ),
+    );
+    ready = instances.filter((_, i) => answers[i]);
+  };
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      await check();
+      await sleep(intervalMs);
+    }
+  })();
+  return {
+    first: () => {
+      if (!ready[0]) throw new Error('no instance is ready');
+      return ready[0];
+    },
+    stop: async () => {
+      running = false;
+      await loop;
+    },
+  };
+}
+
 export type LoadTally = { ok: number; serverErrors: number; refused: number; lost: string[] };
 
 /**
@@ -164,7 +202,7 @@ export type LoadTally = { ok: number; serverErrors: number; refused: number; los
  * counted apart; one it took must end in an answer below 500, or it is `lost` (reset, cut off).
  */
 export async function loadUntil(
-  url: string,
+  url: () => string,
   cookie: string,
   workers: number,
   stop: { now: boolean },
@@ -172,7 +210,7 @@ export async function loadUntil(
   const tally: LoadTally = { ok: 0, serverErrors: 0, refused: 0, lost: [] };
   const one = () =>
     new Promise<void>((resolve) => {
-      const req = http.get(url, { agent: false, headers: { cookie } }, (res) => {
+      const req = http.get(url(), { agent: false, headers: { cookie } }, (res) => {
         res.resume();
         res.on('end', () => {
           if ((res.statusCode ?? 0) >= 500) tally.serverErrors++;
