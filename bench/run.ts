@@ -140,6 +140,9 @@ async function pageSpeed(testBase: string, cookie: string) {
       ADMIN_EMAIL: 'coach@bench.example',
       ADMIN_PASSWORD: PASSWORD,
       MAIL_FROM: 'Core28 <hello@bench.example>',
+      // One box on its embedded database; the pages measured send no mail (a relay nobody runs).
+      EMBEDDED_DB: 'true',
+      SMTP_URL: 'smtp://127.0.0.1:9',
     },
     `${prodBase}/api/health`,
   );

@@ -36,6 +36,8 @@ describe('loadConfig', () => {
       AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
       ADMIN_EMAIL: 'coach@core28.example',
       ADMIN_PASSWORD: 'Coach#2026gym',
+      DATABASE_URL: 'postgres://core28@db.example/core28',
+      SMTP_URL: 'smtps://core28:pass@smtp.example:465',
     };
     expect(() => loadConfig(production)).toThrow(
       /MAIL_FROM: is required in production: the sender of every e-mail, an address of your domain/,
@@ -118,7 +120,93 @@ describe('loadConfig', () => {
       ADMIN_EMAIL: 'coach@gym.example',
       ADMIN_PASSWORD: 'Coach#2026gym',
       MAIL_FROM: 'Gym <hello@gym.example>',
+      DATABASE_URL: 'postgres://core28@db.example/core28',
+      SMTP_URL: 'smtps://core28:pass@smtp.example:465',
     });
     expect(configWarnings(production)).toEqual([]);
+  });
+
+  // issue 19
+  describe('in production, the database and the mail relay', () => {
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://core28.example',
+      AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
+      ADMIN_EMAIL: 'coach@core28.example',
+      ADMIN_PASSWORD: 'Coach#2026gym',
+      MAIL_FROM: 'Core28 <hello@core28.example>',
+      SMTP_URL: 'smtps://core28:pass@smtp.example:465',
+    };
+
+    it('requires DATABASE_URL unless EMBEDDED_DB=true, saying what the embedded database is for', () => {
+      expect(() => loadConfig(production)).toThrow(
+        /DATABASE_URL: is required in production: a PostgreSQL 15\+.*The embedded database is a development and single-box default: set EMBEDDED_DB=true/,
+      );
+      expect(loadConfig({ ...production, EMBEDDED_DB: 'true' }).databaseUrl).toBeUndefined();
+      expect(() => loadConfig({ ...production, EMBEDDED_DB: 'false' })).toThrow(/DATABASE_URL/);
+      const url = 'postgres://core28@db.example/core28';
+      expect(loadConfig({ ...production, DATABASE_URL: url }).databaseUrl).toBe(url);
+      expect(loadConfig({}).databaseUrl).toBeUndefined(); // development: embedded, no flag needed
+    });
+
+    it('requires SMTP_URL', () => {
+      const { SMTP_URL: _, ...withoutRelay } = production;
+      expect(() => loadConfig({ ...withoutRelay, EMBEDDED_DB: 'true' })).toThrow(
+        /SMTP_URL: is required in production: without a mail relay no member can confirm an account/,
+      );
+      expect(loadConfig({}).smtpUrl).toBeUndefined();
+    });
+  });
+
+  it('takes DATABASE_POOL_MAX from 1 to 100 (default 10) and DATABASE_CONNECT_RETRY_MS (default 30 s)', () => {
+    expect(loadConfig({})).toMatchObject({ databasePoolMax: 10, databaseConnectRetryMs: 30_000 });
+    expect(loadConfig({ DATABASE_POOL_MAX: '40', DATABASE_CONNECT_RETRY_MS: '0' })).toMatchObject({
+      databasePoolMax: 40,
+      databaseConnectRetryMs: 0,
+    });
+    for (const DATABASE_POOL_MAX of ['0', '101', 'ten']) {
+      expect(() => loadConfig({ DATABASE_POOL_MAX }), DATABASE_POOL_MAX).toThrow(/DATABASE_POOL_MAX/);
+    }
+    expect(() => loadConfig({ DATABASE_CONNECT_RETRY_MS: '-1' })).toThrow(/DATABASE_CONNECT_RETRY_MS/);
+  });
+
+  it('drains 3 s before closing in production (0 elsewhere), SHUTDOWN_DRAIN_MS up to 60 s', () => {
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://core28.example',
+      AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
+      ADMIN_EMAIL: 'coach@core28.example',
+      ADMIN_PASSWORD: 'Coach#2026gym',
+      DATABASE_URL: 'postgres://core28@db.example/core28',
+      SMTP_URL: 'smtps://core28:pass@smtp.example:465',
+      MAIL_FROM: 'hello@core28.example',
+    };
+    expect(loadConfig({}).shutdownDrainMs).toBe(0);
+    expect(loadConfig(production).shutdownDrainMs).toBe(3_000);
+    expect(loadConfig({ ...production, SHUTDOWN_DRAIN_MS: '0' }).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '5000' }).shutdownDrainMs).toBe(5_000);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '60001' })).toThrow(/SHUTDOWN_DRAIN_MS/);
+  });
+
+  it('warns about a variable that looks like a misspelling of a known one, and only those', () => {
+    const warnings = configWarnings(loadConfig({}), {
+      DATABSE_URL: 'postgres://x',
+      SMPT_URL: 'smtp://x',
+      auth_secret: 'x',
+      DATABASE_POOL_MAXX: '5',
+      // not ours, and not close to ours: silent
+      HOME: '/root',
+      HOSTNAME: 'box',
+      PGPORT: '5432',
+      TEST_DATABASE_URL: 'postgres://x',
+      NODE_OPTIONS: '--x',
+      DATABASE_URL: 'postgres://x',
+    });
+    expect(warnings).toEqual([
+      'DATABSE_URL is not a Core28 variable: did you mean DATABASE_URL? (it is ignored)',
+      'SMPT_URL is not a Core28 variable: did you mean SMTP_URL? (it is ignored)',
+      'auth_secret is not a Core28 variable: did you mean AUTH_SECRET? (it is ignored)',
+      'DATABASE_POOL_MAXX is not a Core28 variable: did you mean DATABASE_POOL_MAX? (it is ignored)',
+    ]);
   });
 });

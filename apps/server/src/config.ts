@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { NewPasswordSchema } from '@core28/core/auth';
 import { DEFAULT_VIDEO_MAX_BYTES } from '@core28/core/exercise-media';
 import { z } from 'zod';
+import { misspelledVariables } from './config-names.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
@@ -18,6 +19,10 @@ const EnvSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
+    // Issue 19: the embedded database in production only when asked for (a single box).
+    EMBEDDED_DB: booleanFlag.default(false),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+    DATABASE_CONNECT_RETRY_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
     AUTH_SECRET: z
       .string()
       .min(32, 'must be at least 32 characters')
@@ -56,6 +61,7 @@ const EnvSchema = z
     AUTH_RATE_LIMIT: booleanFlag.default(true),
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).optional(),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
@@ -112,6 +118,20 @@ const EnvSchema = z
     for (const key of ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'AUTH_SECRET', 'PUBLIC_URL'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
     }
+    if (!env.DATABASE_URL && !env.EMBEDDED_DB)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URL'],
+        message:
+          'is required in production: a PostgreSQL 15+ (postgres://…). The embedded database is a development and single-box default: set EMBEDDED_DB=true to run it in production on one machine',
+      });
+    if (!env.SMTP_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message:
+          'is required in production: without a mail relay no member can confirm an account (smtp:// or smtps://user:pass@host:port)',
+      });
     // Issue 18: mail from the placeholder address of the source would be refused or land in spam.
     if (!env.MAIL_FROM)
       ctx.addIssue({
@@ -169,6 +189,9 @@ const STRIPE_REQUIRED = [
   'STRIPE_PRICE_BURN_YEARLY',
 ] as const;
 
+/** Above the proxy's health-check interval (deploy/Caddyfile: 2 s). */
+const PRODUCTION_DRAIN_MS = 3_000;
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   isProduction: boolean;
@@ -177,6 +200,10 @@ export type Config = {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections each instance's pool may open (issue 19). */
+  databasePoolMax: number;
+  /** How long start-up retries a database it cannot reach before giving up (issue 19). */
+  databaseConnectRetryMs: number;
   /** Unset: generated into DATA_DIR on first start and reused (features/auth/secret.ts). */
   authSecret: string | undefined;
   smtpUrl: string | undefined;
@@ -192,6 +219,12 @@ export type Config = {
   logLevel: string;
   /** On SIGTERM: how long requests in flight, then running jobs, may each take to finish (issue 19). */
   shutdownTimeoutMs: number;
+  /**
+   * On SIGTERM: how long the server keeps taking connections with `/api/ready` at 503, so the
+   * proxy's health check sees it and sends new connections elsewhere before the listener closes
+   * (issue 19). Default: 3 s in production (above Caddy's 2 s health interval), 0 otherwise.
+   */
+  shutdownDrainMs: number;
   webDist: string | undefined;
   /** The largest exercise video a coach may upload (issue 17). */
   videoMaxBytes: number;
@@ -227,6 +260,9 @@ const PUBLISHED_DEV_SECRET = 'core28-development-secret-not-for-production-use';
 
 export class ConfigError extends Error {}
 
+/** Every variable the server reads (for the misspelling warning, config-names.ts). */
+export const KNOWN_VARIABLES = Object.keys(EnvSchema.shape);
+
 /** Reads and validates the environment once; a bad or missing variable names itself. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
@@ -244,6 +280,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    databaseConnectRetryMs: e.DATABASE_CONNECT_RETRY_MS,
     authSecret: e.AUTH_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? DEV_MAIL_FROM,
@@ -255,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'production' ? PRODUCTION_DRAIN_MS : 0),
     webDist: e.WEB_DIST,
     videoMaxBytes: e.VIDEO_MAX_BYTES,
     s3:
@@ -299,9 +338,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 const isLocalHost = (hostname: string) =>
   ['localhost', '127.0.0.1', '[::1]'].includes(hostname) || hostname.endsWith('.localhost');
 
-/** What start-up shouts about: settings that work but are wrong for a server others can reach. */
-export function configWarnings(config: Config): string[] {
-  const warnings: string[] = [];
+/**
+ * What start-up shouts about: settings that work but are wrong for a server others can reach, and
+ * variables that look like a misspelling of one it reads (issue 19).
+ */
+export function configWarnings(config: Config, env: NodeJS.ProcessEnv = {}): string[] {
+  const warnings = misspelledVariables(Object.keys(env), KNOWN_VARIABLES).map(
+    ({ name, known }) => `${name} is not a Core28 variable: did you mean ${known}? (it is ignored)`,
+  );
   if (!config.isProduction && !isLocalHost(new URL(config.publicUrl).hostname)) {
     const devAdmin =
       config.admin.email === DEV_ADMIN.email && config.admin.password === DEV_ADMIN.password

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
@@ -10,7 +9,12 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/ma
 import { createMetrics, type Metrics } from './platform/metrics/metrics.ts';
 import { createDemoProvider } from './platform/payments/demo.ts';
 import { createStripeProvider } from './platform/payments/stripe.ts';
-import { type AppStorage, createLocalStorage, createS3Storage } from './platform/storage/storage.ts';
+import {
+  type AppStorage,
+  createLocalStorage,
+  createS3Storage,
+  localStorageRoot,
+} from './platform/storage/storage.ts';
 
 export function createDeps(opts: {
   config: Config;
@@ -38,7 +42,7 @@ export function createDeps(opts: {
     (config.s3
       ? { ...createS3Storage(config.s3), kind: 's3' }
       : createLocalStorage({
-          root: path.resolve(config.dataDir, 'storage'),
+          root: localStorageRoot(config.dataDir),
           secret,
           now,
         }));

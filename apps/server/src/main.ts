@@ -4,14 +4,21 @@ import { isDatabaseUnavailable } from './errors.ts';
 import { mailStoredContactMessages } from './features/contact/service.ts';
 import { registerServerGauges } from './http/metrics.ts';
 import { registerJobs } from './jobs.ts';
+import { DatabaseUnreachableError, openPostgresWithRetry } from './platform/db/connect-retry.ts';
 import { DataDirInUseError } from './platform/db/data-dir-lock.ts';
 import { startEmbeddedPostgres } from './platform/db/embedded.ts';
-import { openPostgres } from './platform/db/index.ts';
 import { startJobQueue } from './platform/jobs/queue.ts';
 import { createLogger } from './platform/logger.ts';
 import { requeueStrandedMail } from './platform/mail/outbox.ts';
 import { createMetrics } from './platform/metrics/metrics.ts';
-import { seed } from './seed/seed.ts';
+import {
+  claimLocalStorage,
+  instanceName,
+  UnsharedStorageError,
+  withApplicationName,
+} from './platform/storage/shared-storage.ts';
+import { localStorageRoot } from './platform/storage/storage.ts';
+import { SEED_LOCK, seed } from './seed/seed.ts';
 import { startServer } from './server.ts';
 
 /** Beyond the two SHUTDOWN_TIMEOUT_MS waits (requests, then jobs): closing the database. */
@@ -20,7 +27,7 @@ const SHUTDOWN_MARGIN_MS = 5_000;
 async function main() {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
-  for (const warning of configWarnings(config)) {
+  for (const warning of configWarnings(config, process.env)) {
     log.warn(warning);
     console.warn(`\n  !!! WARNING !!!\n  ${warning}\n`);
   }
@@ -36,9 +43,27 @@ async function main() {
           },
         },
       });
-  const database = await openPostgres(config.databaseUrl ?? embedded!.url, {
-    statementTimeoutMs: config.databaseStatementTimeoutMs,
-  });
+  // Named in pg_stat_activity, which is how instances sharing the database find each other.
+  const self = instanceName(config.s3 ? 's3' : 'local');
+  const database = await openPostgresWithRetry(
+    withApplicationName(config.databaseUrl ?? embedded!.url, self.applicationName),
+    {
+      max: config.databasePoolMax,
+      statementTimeoutMs: config.databaseStatementTimeoutMs,
+      retryMs: config.databaseConnectRetryMs,
+      log,
+    },
+  );
+  // Issue 19: several instances need one store for uploaded files (docs/decisions/0013).
+  const releaseStorage =
+    config.databaseUrl && !config.s3
+      ? await claimLocalStorage(localStorageRoot(config.dataDir), self, database.executeSql).catch(
+          async (err) => {
+            await database.close();
+            throw err;
+          },
+        )
+      : null;
   const metrics = createMetrics({ withProcessMetrics: true });
   // Every instance works jobs (docs/decisions/0008): pg-boss in the same database, schema pgboss.
   const jobs = await startJobQueue({
@@ -50,7 +75,8 @@ async function main() {
   const deps = createDeps({ config, log, db: database.db, jobs, metrics });
   await registerJobs(deps);
   registerServerGauges(deps, database.poolStats);
-  await seed(deps);
+  // Issue 19: instances started together seed one at a time (the admin account is several writes).
+  await database.exclusively(SEED_LOCK, () => seed(deps));
   const unmailed = await mailStoredContactMessages(deps);
   if (unmailed) log.info({ unmailed }, 'contact messages stored before the mail queue are mailed now');
   const stranded = await requeueStrandedMail(deps);
@@ -77,9 +103,12 @@ async function main() {
         log.fatal('shutdown took too long; exiting');
         process.exit(1);
       },
-      2 * config.shutdownTimeoutMs + SHUTDOWN_MARGIN_MS,
+      config.shutdownDrainMs + 2 * config.shutdownTimeoutMs + SHUTDOWN_MARGIN_MS,
     );
     forceExit.unref();
+    // Still serving while the proxy's health check sees the 503 and takes this instance out of
+    // its pool: closing the listener at once resets the connections waiting in its backlog.
+    if (config.shutdownDrainMs) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
     // No new connections; live sockets closed with 1001; requests in flight finish (bounded).
     await server.close(config.shutdownTimeoutMs);
     // Running jobs may finish; any still running then is failed, so it is retried elsewhere.
@@ -88,6 +117,7 @@ async function main() {
       .catch((err) => log.error({ err }, 'could not stop the job queue'));
     await database.close().catch((err) => log.error({ err }, 'could not close the database pool'));
     await embedded?.stop();
+    await releaseStorage?.();
     log.info('stopped');
     process.exit(0);
   };
@@ -106,7 +136,12 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof DataDirInUseError) {
+  if (
+    err instanceof ConfigError ||
+    err instanceof DataDirInUseError ||
+    err instanceof DatabaseUnreachableError ||
+    err instanceof UnsharedStorageError
+  ) {
     console.error(err.message);
   } else {
     console.error('Core28 failed to start:', err);

@@ -18,7 +18,14 @@ import { SEED_ARTICLES, SEED_EXERCISES, SEED_HOME_EXERCISES } from './content.ts
 
 const DAY_MS = 86_400_000;
 
-/** Idempotent: the admin account, then the content (seedContent). */
+/**
+ * The session lock a starting instance holds around seed() (DatabaseHandle.exclusively): the
+ * admin account is several writes (user, credential, role) that two instances must not interleave.
+ * Not the content's transaction lock below: that one is taken on another connection meanwhile.
+ */
+export const SEED_LOCK = 'core28:seed-admin';
+
+/** Idempotent: the admin account, then the content (seedContent). Run it under SEED_LOCK. */
 export async function seed(deps: Deps) {
   const adminId = await ensureAdmin(deps);
   await seedContent(deps, { adminId });

@@ -135,6 +135,8 @@ describe('in production', () => {
         ADMIN_EMAIL: 'coach@core28.example',
         ADMIN_PASSWORD: 'Prod#2026secret',
         MAIL_FROM: 'Core28 <hello@core28.example>',
+        SMTP_URL: 'smtp://127.0.0.1:9', // nothing is mailed here
+        EMBEDDED_DB: 'true', // the harness's database either way
       },
     });
     try {

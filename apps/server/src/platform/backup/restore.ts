@@ -119,6 +119,7 @@ async function inspectTarget(
   manifest: Manifest,
   force: boolean,
 ): Promise<'empty' | 'ours'> {
+  await refuseOtherSessions(client);
   const applied = await appliedMigrations(client);
   if (applied.length === 0) {
     if ((await listTables(client)).length > 0) {
@@ -141,6 +142,26 @@ async function inspectTarget(
     );
   }
   return 'ours';
+}
+
+/**
+ * Rows pulled from under running servers would be half old, half new, and their caches, sessions
+ * and jobs would carry on as if nothing happened: every instance must be stopped first. Any other
+ * client session on the database counts (a server, a psql, a second restore).
+ */
+async function refuseOtherSessions(client: pg.Client) {
+  const { rows } = await client.query<{ n: number; database: string; who: string | null }>(
+    `select count(*)::int as n, current_database() as database,
+            string_agg(distinct coalesce(nullif(application_name, ''), host(client_addr), 'local socket'), ', ') as who
+       from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+  );
+  const { n, database, who } = rows[0]!;
+  if (n > 0) {
+    throw new Error(
+      `${n} other session(s) connected to database ${database} (${who}): stop every Core28 instance (and any other client) before restoring.`,
+    );
+  }
 }
 
 /** A pg_dump archive (external PostgreSQL): schema, rows, sequences and triggers in one transaction. */

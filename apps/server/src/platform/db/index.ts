@@ -32,6 +32,11 @@ export type DatabaseHandle = {
    * the database); a text without parameters may hold several statements.
    */
   executeSql: ExecuteSql;
+  /**
+   * Runs `work` while this process holds the session advisory lock `key` (issue 19: what several
+   * instances must not do at once, such as the seed). On PGlite, one session in one process: work runs.
+   */
+  exclusively: <T>(key: string, work: () => Promise<T>) => Promise<T>;
   /** The connection pool's state, for /metrics (none on PGlite). */
   poolStats?: () => { total: number; idle: number; waiting: number };
 };
@@ -63,7 +68,7 @@ export type PostgresOptions = {
 /** A pool with the timeouts above; no migrations (see openPostgres). */
 export function connectPostgres(
   url: string,
-  { max = 20, statementTimeoutMs = DATABASE_TIMEOUTS.statementMs }: PostgresOptions = {},
+  { max = 10, statementTimeoutMs = DATABASE_TIMEOUTS.statementMs }: PostgresOptions = {},
 ): DatabaseHandle & { pool: pg.Pool } {
   const pool = new pg.Pool({
     connectionString: url,
@@ -84,6 +89,7 @@ export function connectPostgres(
     close: () => pool.end(),
     listen: listenWithPostgres(url),
     executeSql: (text, values) => pool.query(text, values),
+    exclusively: (key, work) => underSessionLock(url, key, work),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
@@ -105,6 +111,26 @@ export async function underMigrationLock<T>(
     return await migrate();
   } finally {
     await query(MIGRATION_UNLOCK_SQL);
+  }
+}
+
+/**
+ * The lock is held on a connection of its own, outside the pool: the work runs on the pool (and
+ * may take its own transaction locks), and waiting for another instance's work is not cut off by
+ * the pool's statement timeout. Ending the connection (a crash) releases the lock.
+ */
+async function underSessionLock<T>(url: string, key: string, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
+  });
+  client.on('error', () => {}); // a lost lock connection ends the lock; the work's own queries report an outage
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [key]);
+    return await work();
+  } finally {
+    await client.end().catch(() => {});
   }
 }
 

@@ -22,6 +22,7 @@ export async function openPglite(): Promise<DatabaseHandle & { client: PGlite }>
     close: () => client.close(),
     listen: listenWithPglite(client),
     // PGlite's query() takes one statement; exec() takes several but no parameters.
+    exclusively: (_key, work) => work(),
     executeSql: async (text, values) =>
       values?.length ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] }),
   };

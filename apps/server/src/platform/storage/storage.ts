@@ -30,6 +30,9 @@ export function assertValidKey(key: string) {
 
 export const LOCAL_FILES_PATH = '/api/files/';
 
+/** Where local storage keeps its files. */
+export const localStorageRoot = (dataDir: string) => path.resolve(dataDir, 'storage');
+
 export function createLocalStorage({
   root,
   secret,

@@ -1,0 +1,46 @@
+# syntax=docker/dockerfile:1
+# Core28: build with every dependency, run with production dependencies and the compiled server.
+# docker build -t core28 .   (README.md, "Deploying")
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY packages/core/package.json packages/core/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+COPY e2e/package.json e2e/
+COPY bench/package.json bench/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY packages/core/package.json packages/core/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+COPY e2e/package.json e2e/
+COPY bench/package.json bench/
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+
+FROM ${NODE_IMAGE}
+# Production refuses to start without DATABASE_URL (or EMBEDDED_DB=true, with a volume on
+# /app/data), SMTP_URL and the rest of README.md's "Deploying" table.
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data
+WORKDIR /app
+COPY --from=deps /app/node_modules node_modules
+COPY --from=build /app/package.json ./
+COPY --from=build /app/packages/core packages/core
+COPY --from=build /app/apps/server/package.json apps/server/
+COPY --from=build /app/apps/server/dist apps/server/dist
+COPY --from=build /app/apps/server/drizzle apps/server/drizzle
+COPY --from=build /app/apps/web/dist apps/web/dist
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# node itself is PID 1's command: SIGTERM from `docker stop` reaches the server.
+CMD ["node", "apps/server/dist/main.js"]
