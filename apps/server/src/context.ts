@@ -26,6 +26,8 @@ export type Deps = {
   log: Logger;
   /** Set when the server starts shutting down: /api/ready answers 503 from then on (main.ts). */
   lifecycle: { isStopping: boolean };
+  /** Signs links in e-mails (one-click unsubscribe); derived from the auth secret (deps.ts). */
+  mailLinkKey: Buffer;
   /** The current time; tests pass a fixed clock. */
   now: () => Date;
 };

@@ -1,3 +1,4 @@
+import { hkdfSync } from 'node:crypto';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
@@ -47,5 +48,7 @@ export function createDeps(opts: {
     ? createStripeProvider(config.stripe)
     : createDemoProvider({ db, publicUrl: config.publicUrl, secret, now });
   const lifecycle = { isStopping: false };
-  return { config, log, db, jobs, mailer, metrics, storage, payments, auth, now, lifecycle };
+  // Its own key, so a signed mail link can never stand for a session or a storage link.
+  const mailLinkKey = Buffer.from(hkdfSync('sha256', secret, '', 'core28 mail links', 32));
+  return { config, log, db, jobs, mailer, metrics, storage, payments, auth, now, lifecycle, mailLinkKey };
 }

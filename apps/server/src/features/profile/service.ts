@@ -46,7 +46,7 @@ export async function getProfile(deps: Deps, { userId }: Member) {
     : null;
   const stats = programStats(
     completions.map((c) => c.day),
-    currentProgramDay(profile.registrationDate, deps.now()),
+    currentProgramDay(profile.registrationDate, deps.now(), profile.timeZone),
   );
   const [credential] = await deps.db
     .select({ id: accounts.id })
