@@ -6,6 +6,7 @@ import type { Deps } from './context.ts';
 import { createAuth } from './features/auth/auth.ts';
 import { readOrCreateAuthSecret } from './features/auth/secret.ts';
 import type { Database } from './platform/db/index.ts';
+import { createDevClock } from './platform/dev-clock.ts';
 import { type JobQueue, NO_JOB_QUEUE } from './platform/jobs/queue.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createMetrics, type Metrics } from './platform/metrics/metrics.ts';
@@ -32,7 +33,9 @@ export function createDeps(opts: {
     (config.smtpUrl
       ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom, log })
       : createOutboxMailer());
-  const now = opts.now ?? (() => new Date());
+  // Tests pass a fixed clock; outside production the clock can be moved (POST /dev/clock).
+  const devClock = !opts.now && !config.isProduction ? createDevClock() : null;
+  const now = opts.now ?? devClock?.now ?? (() => new Date());
   const secret = config.authSecret ?? readOrCreateAuthSecret(config.dataDir);
   const storage: AppStorage =
     opts.storage ??
@@ -50,5 +53,19 @@ export function createDeps(opts: {
   const lifecycle = { isStopping: false };
   // Its own key, so a signed mail link can never stand for a session or a storage link.
   const mailLinkKey = Buffer.from(hkdfSync('sha256', secret, '', 'core28 mail links', 32));
-  return { config, log, db, jobs, mailer, metrics, storage, payments, auth, now, lifecycle, mailLinkKey };
+  return {
+    config,
+    log,
+    db,
+    jobs,
+    mailer,
+    metrics,
+    storage,
+    payments,
+    auth,
+    now,
+    lifecycle,
+    mailLinkKey,
+    devClock,
+  };
 }

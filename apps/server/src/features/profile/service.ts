@@ -21,6 +21,7 @@ import {
   workoutCompletions,
 } from '../../platform/db/schema.ts';
 import { isAdmin, limitPasswordChecks } from '../auth/service.ts';
+import { updateNotificationSettings } from '../notifications/service.ts';
 import { avatarKey, processAvatar } from './avatar.ts';
 
 type Member = { userId: string };
@@ -77,12 +78,16 @@ export async function completeProfile(
   deps: Deps,
   { userId, input }: Member & { input: z.output<typeof ProfileCompletionSchema> },
 ) {
-  const { termsAccepted: _accepted, ...fields } = input;
+  const { termsAccepted: _accepted, workoutReminder, ...fields } = input;
   await requireProfile(deps, userId);
   await deps.db
     .update(profiles)
     .set({ ...fields, updatedAt: deps.now() })
     .where(eq(profiles.userId, userId));
+  await updateNotificationSettings(deps, {
+    userId,
+    input: { email: { 'workout-reminder': workoutReminder } },
+  });
   return getProfile(deps, { userId });
 }
 
