@@ -13,6 +13,7 @@ import {
   discussionMessages,
   discussionTopics,
   exerciseProgress,
+  notificationPreferences,
   profiles,
   subscribers,
   userRoles,
@@ -139,6 +140,10 @@ export async function exportMemberData({ db }: Pick<Deps, 'db'>, { userId }: Mem
     completedDays: await db.select().from(workoutCompletions).where(byUser(workoutCompletions)),
     dayResults: await db.select().from(exerciseProgress).where(byUser(exerciseProgress)),
     wellness: await db.select().from(wellnessTracking).where(byUser(wellnessTracking)),
+    notificationPreferences: await db
+      .select()
+      .from(notificationPreferences)
+      .where(byUser(notificationPreferences)),
     coaching: topics.map((topic) => ({ ...topic, messages: messages.filter((m) => m.topicId === topic.id) })),
   };
 }

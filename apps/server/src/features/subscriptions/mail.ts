@@ -1,9 +1,10 @@
+import { isValidTimeZone } from '@core28/core/local-day';
 import { formatDollars } from '@core28/core/plans';
 import { TRIAL_ENDING_NOTICE_DAYS } from '@core28/core/subscriptions';
 import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import type { DbOrTx } from '../../platform/db/index.ts';
-import { paymentCustomers, subscribers, users } from '../../platform/db/schema.ts';
+import { paymentCustomers, profiles, subscribers, users } from '../../platform/db/schema.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { actionEmail, receiptEmail, type Unsubscribe } from '../../platform/mail/templates.ts';
 import type { PaidInvoice } from '../../platform/payments/provider.ts';
@@ -14,19 +15,26 @@ import { notify } from '../notifications/service.ts';
 
 type MailDeps = Pick<Deps, 'config' | 'jobs' | 'mailLinkKey'>;
 
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
+/** The trial's end as the member counts days (issue 20): the date in their zone, else UTC. */
+const formatDay = (at: Date, timeZone: string | null) =>
+  new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    timeZone: timeZone && isValidTimeZone(timeZone) ? timeZone : 'UTC',
+  }).format(at);
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 function trialEndingEmail(
   config: Deps['config'],
-  { to, trialEnd, unsubscribe }: { to: string; trialEnd: Date | null; unsubscribe: Unsubscribe },
+  {
+    to,
+    trialEnd,
+    timeZone,
+    unsubscribe,
+  }: { to: string; trialEnd: Date | null; timeZone: string | null; unsubscribe: Unsubscribe },
 ) {
-  const when = trialEnd ? `on ${dayFormat.format(trialEnd)}` : 'in a few days';
+  const when = trialEnd ? `on ${formatDay(trialEnd, timeZone)}` : 'in a few days';
   return actionEmail({
     to,
     kind: 'trial-ending',
@@ -49,9 +57,9 @@ export async function mailEndingTrials(deps: Pick<Deps, 'db' | 'now'> & MailDeps
   const now = deps.now();
   const horizon = new Date(now.getTime() + TRIAL_ENDING_NOTICE_DAYS * 86_400_000);
   const due = await deps.db
-    .select({ userId: subscribers.userId, email: users.email, trialEnd: subscribers.trialEnd })
+    .select({ userId: subscribers.userId, trialEnd: subscribers.trialEnd, timeZone: profiles.timeZone })
     .from(subscribers)
-    .innerJoin(users, eq(users.id, subscribers.userId))
+    .leftJoin(profiles, eq(profiles.userId, subscribers.userId))
     .where(
       and(
         eq(subscribers.isTrial, true),
@@ -74,7 +82,12 @@ export async function mailEndingTrials(deps: Pick<Deps, 'db' | 'now'> & MailDeps
         userId: member.userId,
         kind: 'trial-ending',
         build: ({ email, unsubscribe }) =>
-          trialEndingEmail(deps.config, { to: email, trialEnd: member.trialEnd, unsubscribe }),
+          trialEndingEmail(deps.config, {
+            to: email,
+            trialEnd: member.trialEnd,
+            timeZone: member.timeZone,
+            unsubscribe,
+          }),
       });
       if (isWritten) mailed++;
     });
@@ -89,8 +102,13 @@ export async function mailProviderTrialEnding(
   { subscriptionId }: { subscriptionId: string },
 ) {
   const [row] = await tx
-    .select({ userId: subscribers.userId, trialEnd: subscribers.subscriptionEnd })
+    .select({
+      userId: subscribers.userId,
+      trialEnd: subscribers.subscriptionEnd,
+      timeZone: profiles.timeZone,
+    })
     .from(subscribers)
+    .leftJoin(profiles, eq(profiles.userId, subscribers.userId))
     .where(eq(subscribers.providerSubscriptionId, subscriptionId));
   if (!row) return;
   await notify(deps, tx, {
@@ -98,7 +116,12 @@ export async function mailProviderTrialEnding(
     kind: 'trial-ending',
     dedupeKey: `trial-ending:${subscriptionId}`,
     build: ({ email, unsubscribe }) =>
-      trialEndingEmail(deps.config, { to: email, trialEnd: row.trialEnd, unsubscribe }),
+      trialEndingEmail(deps.config, {
+        to: email,
+        trialEnd: row.trialEnd,
+        timeZone: row.timeZone,
+        unsubscribe,
+      }),
   });
 }
 
