@@ -12,6 +12,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { profiles, users } from '../../platform/db/schema.ts';
 import type { QueuePolicy } from '../../platform/jobs/queue.ts';
+import { isNotAdminSql } from '../auth/service.ts';
 import { getProgramState } from '../program/service.ts';
 import { streakAtRiskEmail, weeklySummaryEmail, workoutReminderEmail } from './mail.ts';
 import { listSwitchedOff, notify } from './service.ts';
