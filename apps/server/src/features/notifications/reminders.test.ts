@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, profiles, workoutCompletions } from '../../platform/db/schema.ts';
+import { mailOutbox, profiles, users, workoutCompletions } from '../../platform/db/schema.ts';
 import { createMember, createTestApp, json, type TestApp } from '../../testing/harness.ts';
 import { DUE_QUEUE } from './reminders.ts';
 
@@ -73,7 +73,17 @@ describe('workout reminder', () => {
     const afterProgram = await member({ registered: '2026-06-17T16:00:00Z', timeZone: la }); // day 29
     const laterHour = await member({ registered, timeZone: la, reminderTime: '09:00' });
     const otherZone = await member({ registered, timeZone: 'Europe/Berlin' });
-    const others = [doneToday, switchedOff, afterProgram, laterHour, otherZone];
+    // The coach's account, due like a member: not a member in the program.
+    const [admin] = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, t.config.admin.email));
+    await t.db
+      .update(profiles)
+      .set({ registrationDate: new Date(registered), timeZone: la, reminderTime: '07:00' })
+      .where(eq(profiles.userId, admin!.id));
+    const coach = { email: t.config.admin.email } as Member;
+    const others = [doneToday, switchedOff, afterProgram, laterHour, otherZone, coach];
 
     await tick();
     clock = new Date('2026-07-15T14:02:00Z'); // the next tick, still in the window

@@ -68,6 +68,8 @@ export async function queueDueNotifications(deps: Pick<Deps, 'db' | 'jobs' | 'no
       and(
         eq(users.emailVerified, true),
         gt(profiles.registrationDate, new Date(now.getTime() - LOOKBACK_MS)),
+        // The coaches' accounts are not members in the program: no habit mail for them.
+        isNotAdminSql(profiles.userId),
       ),
     );
   const due: DueJob[] = members.flatMap((member) =>
