@@ -14,6 +14,13 @@ test.describe('reminder settings', () => {
     member: _,
   }) => {
     await page.goto('/profile');
+    // Recorded on the server from the browser, not only shown.
+    await expect
+      .poll(
+        async () =>
+          ((await (await page.request.get('/api/notifications')).json()) as { timeZone: string }).timeZone,
+      )
+      .toBe('Asia/Tokyo');
     const zone = page.getByLabel('Time zone');
     await expect(zone).toHaveValue('Asia/Tokyo');
     const time = page.getByLabel('Workout reminder time');

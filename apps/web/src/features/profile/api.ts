@@ -131,7 +131,7 @@ export const browserTimeZone = () => {
  */
 export function useRecordTimeZone() {
   const { profile } = useViewer();
-  const invalidate = useInvalidateDays();
+  const queryClient = useQueryClient();
   const isMissing = profile !== null && profile.timeZone === null;
   const hasTried = useRef(false);
   useEffect(() => {
@@ -141,9 +141,15 @@ export function useRecordTimeZone() {
     hasTried.current = true;
     api.notifications['time-zone']
       .$post({ json: { timeZone } })
-      .then((res) => (res.ok ? invalidate() : undefined))
+      // The day may move: the program and what shows a day are read again. Not the session
+      // (/api/me): this runs at page load, beside whatever the page itself does with it.
+      .then((res) => {
+        if (!res.ok) return;
+        for (const key of [['program'], ['exercises'], profileKeys.profile, notificationKeys.settings])
+          void queryClient.invalidateQueries({ queryKey: key });
+      })
       .catch(() => undefined); // tried again at the next page load
-  }, [isMissing, invalidate]);
+  }, [isMissing, queryClient]);
 }
 
 export const calendarLinkQuery = () =>

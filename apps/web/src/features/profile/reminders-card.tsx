@@ -39,7 +39,8 @@ export function RemindersCard() {
         ) : (
           <div className="grid gap-6">
             <DayAndTimeForm
-              key={`${settings.data.timeZone}-${settings.data.reminderTime}`}
+              // The zone recorded from this browser meanwhile is what the form shows already: no reset.
+              key={`${settings.data.timeZone ?? browserTimeZone()}-${settings.data.reminderTime}`}
               settings={settings.data}
             />
             <EmailSwitches settings={settings.data} />
@@ -59,12 +60,11 @@ function DayAndTimeForm({ settings }: { settings: NotificationSettings }) {
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
-    update.mutate(
-      { timeZone, reminderTime },
-      {
-        onSuccess: () => toast.success('Reminder settings saved'),
-        onError: (err) => toast.error('Could not save your reminder settings', { description: err.message }),
-      },
+    // The promise, not mutate's callbacks: saving re-keys this form (new values), and callbacks of
+    // an unmounted observer are not called.
+    update.mutateAsync({ timeZone, reminderTime }).then(
+      () => toast.success('Reminder settings saved'),
+      (err: Error) => toast.error('Could not save your reminder settings', { description: err.message }),
     );
   };
 
