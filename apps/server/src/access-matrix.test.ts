@@ -48,7 +48,12 @@ type Access =
    * Only with `Authorization: Bearer $METRICS_TOKEN` (issue 18): a session, even the admin's, is
    * not the token, so every caller here gets 401 (the token itself: http/metrics.test.ts).
    */
-  | 'metrics-token';
+  | 'metrics-token'
+  /**
+   * Only with a token the server put in an e-mail or gave the member (issue 20: one-click
+   * unsubscribe, the calendar feed), never a session: without a valid one, this status for all.
+   */
+  | { token: 400 | 404 };
 
 const POLICY: Record<string, Access> = {
   'POST /api/auth/recover-password': 'public',
@@ -115,6 +120,14 @@ const POLICY: Record<string, Access> = {
   'POST /api/subscription/portal/cancel': 'provider-customer',
   'GET /api/realtime': 'upgrade',
   'GET /metrics': 'metrics-token',
+  'GET /api/notifications': 'member',
+  'PUT /api/notifications': 'member',
+  'POST /api/notifications/time-zone': 'member',
+  'GET /api/notifications/unsubscribe': { token: 400 },
+  'POST /api/notifications/unsubscribe': { token: 400 },
+  'GET /api/calendar/link': 'member',
+  'POST /api/calendar/link': 'member',
+  'GET /api/calendar/:file{[^/]+\\.ics}': { token: 404 },
 };
 
 /** A body a caller with access would send (refusals must not depend on the body). */
@@ -168,6 +181,8 @@ const BODIES: Record<string, unknown> = {
   'POST /api/subscription/change/preview': { plan: 'burn-monthly' },
   'POST /api/subscription/change': { plan: 'burn-monthly' },
   'POST /api/webhooks/stripe': { type: 'checkout.session.completed' },
+  'PUT /api/notifications': { reminderTime: '06:45', email: { 'weekly-summary': false } },
+  'POST /api/notifications/time-zone': { timeZone: 'Europe/Berlin' },
 };
 
 let t: TestApp;
@@ -243,6 +258,8 @@ function pathFor(key: string) {
     .replace(':day', '1')
     .replace(':id', key.includes('/blog/') ? params.articleId! : params.exerciseId!)
     .replace('/api/files/*', '/api/files/avatars/someone.webp')
+    .replace(':file{[^/]+\\.ics}', 'QUJDREVGR0hJSktMTU5PUFFSU1RVVldY.ics')
+    .replace('/unsubscribe', `/unsubscribe?token=${'eyJ1c2VyIjoiYSJ9'}.${'A'.repeat(43)}`)
     .replace('/api/auth/*', '/api/auth/get-session');
 }
 
@@ -276,6 +293,8 @@ function expected(access: Access, role: Role): number | 'allowed' | 'skip' {
       return 'skip';
     case 'metrics-token':
       return 401;
+    default:
+      return access.token;
   }
 }
 
@@ -333,7 +352,9 @@ describe('the access matrix', () => {
           json: BODIES[key] ?? {},
           headers,
         });
-        if (res.status !== 403) failures.push(`${key} ${JSON.stringify(headers)} → ${res.status}`);
+        // RFC 8058 one-click unsubscribe is exempt (its token is the authority): 400 for a bad token.
+        const want = POLICY[key] === undefined || typeof POLICY[key] === 'string' ? 403 : 400;
+        if (res.status !== want) failures.push(`${key} ${JSON.stringify(headers)} → ${res.status}`);
         const after = await fingerprint();
         if (JSON.stringify(after) !== JSON.stringify(before)) failures.push(`${key} wrote something`);
       }

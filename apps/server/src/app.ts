@@ -13,6 +13,7 @@ import { adminBlogRoutes } from './features/blog/admin-routes.ts';
 import { blogFeedRoutes } from './features/blog/feeds.ts';
 import { blogRoutes } from './features/blog/routes.ts';
 import { findPublicArticle } from './features/blog/service.ts';
+import { calendarRoutes } from './features/calendar/routes.ts';
 import { adminCoachingRoutes, coachingRoutes } from './features/coaching/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
 import { devRoutes } from './features/dev/routes.ts';
@@ -20,6 +21,7 @@ import { adminExerciseRoutes } from './features/exercises/admin-routes.ts';
 import { exerciseRoutes } from './features/exercises/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { healthRoutes, PROBE_PATHS, readyRoutes } from './features/health/routes.ts';
+import { notificationRoutes, UNSUBSCRIBE_PATH } from './features/notifications/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { adminProgramDayRoutes } from './features/program/admin-routes.ts';
 import { programRoutes } from './features/program/routes.ts';
@@ -52,7 +54,9 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/admin/coaching', adminCoachingRoutes)
   .route('/files', fileRoutes)
   .route('/webhooks', webhookRoutes)
-  .route('/subscription', subscriptionRoutes);
+  .route('/subscription', subscriptionRoutes)
+  .route('/notifications', notificationRoutes)
+  .route('/calendar', calendarRoutes);
 
 export type AppType = typeof apiRoutes;
 
@@ -86,7 +90,9 @@ export function createApp(deps: Deps) {
       throw new AppError('BAD_REQUEST', 'The address contains a malformed percent-escape.');
     await next();
   });
-  app.use('/api/*', sameOriginWrites(deps.config.publicUrl));
+  // The one exception: RFC 8058 one-click unsubscribe is POSTed by mail clients from anywhere; its
+  // signed token, not a cookie, is the authority, so a cross-site POST can forge nothing there.
+  app.use('/api/*', sameOriginWrites(deps.config.publicUrl, { exempt: [UNSUBSCRIBE_PATH] }));
   app.use('/api/auth/sign-out', closeLiveOnSignOut);
   // The same app, typed with every API route: what the tests' testClient(app) reads.
   const typedApp = app.route('/api', apiRoutes);

@@ -62,6 +62,8 @@ const EnvSchema = z
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+    /** Issue 20: a coaching message unread this long is e-mailed (once per topic until read). */
+    NOTIFY_UNREAD_AFTER_MINUTES: z.coerce.number().int().min(1).max(10_080).default(10),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
@@ -212,6 +214,8 @@ export type Config = {
   metricsToken: string | undefined;
   contactEmail: string;
   admin: { email: string; password: string };
+  coachNoticeEmail: string | null;
+  notifyUnreadAfterMinutes: number;
   trustProxy: TrustProxy;
   authRateLimit: boolean;
   /** The longest a request's SQL statement may run (issue 15). */
@@ -288,6 +292,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     contactEmail: e.CONTACT_EMAIL,
     admin: { email: e.ADMIN_EMAIL ?? DEV_ADMIN.email, password: e.ADMIN_PASSWORD ?? DEV_ADMIN.password },
+    /** Who hears of a member's unread message: ADMIN_EMAIL when set, else every admin (issue 20). */
+    coachNoticeEmail: e.ADMIN_EMAIL ?? null,
+    notifyUnreadAfterMinutes: e.NOTIFY_UNREAD_AFTER_MINUTES,
     trustProxy: e.TRUST_PROXY,
     authRateLimit: e.AUTH_RATE_LIMIT,
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Auth, SessionUser } from './features/auth/auth.ts';
 import type { Database } from './platform/db/index.ts';
+import type { DevClock } from './platform/dev-clock.ts';
 import type { JobQueue } from './platform/jobs/queue.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import type { Metrics } from './platform/metrics/metrics.ts';
@@ -26,6 +27,10 @@ export type Deps = {
   log: Logger;
   /** Set when the server starts shutting down: /api/ready answers 503 from then on (main.ts). */
   lifecycle: { isStopping: boolean };
+  /** Signs links in e-mails (one-click unsubscribe); derived from the auth secret (deps.ts). */
+  mailLinkKey: Buffer;
+  /** Outside production and without a test clock: moves `now` for browser tests (POST /dev/clock). */
+  devClock: DevClock | null;
   /** The current time; tests pass a fixed clock. */
   now: () => Date;
 };

@@ -1,9 +1,11 @@
+import { hkdfSync } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
 import { createAuth } from './features/auth/auth.ts';
 import { readOrCreateAuthSecret } from './features/auth/secret.ts';
 import type { Database } from './platform/db/index.ts';
+import { createDevClock } from './platform/dev-clock.ts';
 import { type JobQueue, NO_JOB_QUEUE } from './platform/jobs/queue.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createMetrics, type Metrics } from './platform/metrics/metrics.ts';
@@ -35,7 +37,9 @@ export function createDeps(opts: {
     (config.smtpUrl
       ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom, log })
       : createOutboxMailer());
-  const now = opts.now ?? (() => new Date());
+  // Tests pass a fixed clock; outside production the clock can be moved (POST /dev/clock).
+  const devClock = !opts.now && !config.isProduction ? createDevClock() : null;
+  const now = opts.now ?? devClock?.now ?? (() => new Date());
   const secret = config.authSecret ?? readOrCreateAuthSecret(config.dataDir);
   const storage: AppStorage =
     opts.storage ??
@@ -51,5 +55,21 @@ export function createDeps(opts: {
     ? createStripeProvider(config.stripe)
     : createDemoProvider({ db, publicUrl: config.publicUrl, secret, now });
   const lifecycle = { isStopping: false };
-  return { config, log, db, jobs, mailer, metrics, storage, payments, auth, now, lifecycle };
+  // Its own key, so a signed mail link can never stand for a session or a storage link.
+  const mailLinkKey = Buffer.from(hkdfSync('sha256', secret, '', 'core28 mail links', 32));
+  return {
+    config,
+    log,
+    db,
+    jobs,
+    mailer,
+    metrics,
+    storage,
+    payments,
+    auth,
+    now,
+    lifecycle,
+    mailLinkKey,
+    devClock,
+  };
 }

@@ -1,6 +1,14 @@
 import type { Deps } from './context.ts';
 import { recordDailyCounts } from './features/admin/service.ts';
 import { deleteExpiredAuthRecords } from './features/auth/service.ts';
+import { mailUnreadCoaching } from './features/coaching/unread-mail.ts';
+import {
+  DUE_QUEUE,
+  queueDueNotifications,
+  SEND_POLICY,
+  SEND_QUEUE,
+  sendDueNotification,
+} from './features/notifications/reminders.ts';
 import { deleteExpiredIdempotencyKeys } from './features/program/service.ts';
 import { mailEndingTrials } from './features/subscriptions/mail.ts';
 import { deleteOldSentMail, deliverOutboxMail, MAIL_POLICY, MAIL_QUEUE } from './platform/mail/outbox.ts';
@@ -18,6 +26,10 @@ export const SCHEDULES = {
   cleanup: '17 3 * * *',
   /** Idempotency keys are kept a day (features/program/idempotency.ts). */
   'idempotency-keys-cleanup': '37 * * * *',
+  /** Issue 20: who is due a reminder now, in their own time zone (one job per member and kind). */
+  [DUE_QUEUE]: '* * * * *',
+  /** Issue 20: coaching messages unread for NOTIFY_UNREAD_AFTER_MINUTES. */
+  'coaching-unread-mail': '* * * * *',
 } as const;
 
 export async function registerJobs(deps: Deps) {
@@ -41,6 +53,21 @@ export async function registerJobs(deps: Deps) {
   await jobs.work('idempotency-keys-cleanup', async () => {
     const deleted = await deleteExpiredIdempotencyKeys(deps);
     if (deleted) log.info({ deleted }, 'expired idempotency keys deleted');
+  });
+  await jobs.work(DUE_QUEUE, async () => {
+    const queued = await queueDueNotifications(deps);
+    if (queued) log.info({ queued }, 'reminders queued');
+  });
+  await jobs.work<Parameters<typeof sendDueNotification>[1]>(
+    SEND_QUEUE,
+    async (data) => {
+      await sendDueNotification(deps, data);
+    },
+    SEND_POLICY,
+  );
+  await jobs.work('coaching-unread-mail', async () => {
+    const mailed = await mailUnreadCoaching(deps);
+    if (mailed) log.info({ mailed }, 'unread coaching e-mails written');
   });
   for (const [queue, cron] of Object.entries(SCHEDULES)) await jobs.schedule(queue, cron);
 }

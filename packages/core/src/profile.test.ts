@@ -33,7 +33,17 @@ describe('ProfileCompletionSchema (spec §5)', () => {
       fitnessLevel: 'beginner',
       goals: ['Lose weight'],
       termsAccepted: true,
+      // Issue 20: the daily reminder is on at 07:00 unless the form says otherwise.
+      workoutReminder: true,
+      reminderTime: '07:00',
     });
+    expect(
+      ProfileCompletionSchema.parse({ ...valid, workoutReminder: false, reminderTime: '21:30' }),
+    ).toMatchObject({
+      workoutReminder: false,
+      reminderTime: '21:30',
+    });
+    expect(ProfileCompletionSchema.safeParse({ ...valid, reminderTime: '7 pm' }).success).toBe(false);
   });
 
   it('asks for every required field with one message', () => {

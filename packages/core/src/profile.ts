@@ -1,5 +1,6 @@
 import { countries } from 'countries-list';
 import { z } from 'zod';
+import { DEFAULT_REMINDER_TIME, ReminderTimeSchema } from './notifications.ts';
 
 // spec §3 option lists, §5 profile validation, §9 limits.
 export const GENDERS = ['male', 'female', 'other', 'prefer-not-to-say'] as const;
@@ -83,6 +84,9 @@ export const ProfileCompletionSchema = z.object({
   fitnessLevel: z.string(REQUIRED_FIELDS_MESSAGE).min(1, REQUIRED_FIELDS_MESSAGE).pipe(FitnessLevelSchema),
   goals: GoalsSchema.default([]),
   termsAccepted: z.boolean(TERMS_MESSAGE).refine((accepted) => accepted, TERMS_MESSAGE),
+  // Issue 20: the daily reminder, on at 07:00 unless the member says otherwise here.
+  workoutReminder: z.boolean().default(true),
+  reminderTime: ReminderTimeSchema.default(DEFAULT_REMINDER_TIME),
 });
 export type ProfileCompletionInput = z.input<typeof ProfileCompletionSchema>;
 

@@ -1,15 +1,21 @@
+import { calendarDaysBetween } from './local-day.ts';
+
 // spec §4 Program day, Streak; §9 program constants. DESIGN.md: one streak and one percent everywhere.
 export const PROGRAM_DAYS = 28;
 export const DAYS_PER_WEEK = 7;
 export const PROGRAM_WEEKS = PROGRAM_DAYS / DAYS_PER_WEEK;
-const DAY_MS = 86_400_000;
 
-const utcDayNumber = (date: Date) => Math.floor(date.getTime() / DAY_MS);
+/**
+ * Whole calendar days since registration, plus one, not clamped: 29 and later are after the
+ * program (no reminder is sent then). In the member's time zone, or UTC without one (issue 20,
+ * docs/decisions/0014; spec §4 counts UTC days).
+ */
+export const programDayNumber = (registrationDate: Date, now: Date, timeZone?: string | null) =>
+  calendarDaysBetween(now, registrationDate, timeZone) + 1;
 
-/** Whole UTC days since registration, plus one, clamped to 1..28. */
-export function currentProgramDay(registrationDate: Date, now: Date): number {
-  const elapsed = utcDayNumber(now) - utcDayNumber(registrationDate);
-  return Math.min(PROGRAM_DAYS, Math.max(1, elapsed + 1));
+/** spec §4 Program day: the same, clamped to 1..28. */
+export function currentProgramDay(registrationDate: Date, now: Date, timeZone?: string | null): number {
+  return Math.min(PROGRAM_DAYS, Math.max(1, programDayNumber(registrationDate, now, timeZone)));
 }
 
 /**

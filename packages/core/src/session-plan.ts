@@ -253,3 +253,7 @@ export function estimatedSessionSeconds(steps: readonly SessionStep[]): number {
 /** Whole minutes, as the program page shows them. */
 export const estimatedSessionMinutes = (steps: readonly SessionStep[]) =>
   Math.round(estimatedSessionSeconds(steps) / 60);
+
+/** "6 sets × 30 s, 75 s rest" / "7 sets × 12 reps, 60 s rest": a day's work in one line (mails, calendar). */
+export const prescriptionSummary = (p: Prescription) =>
+  `${p.sets} sets × ${p.workSeconds !== null ? `${p.workSeconds} s` : `${p.targetReps} reps`}, ${p.restSeconds} s rest`;

@@ -37,10 +37,11 @@ export const securityHeaders = (isProduction: boolean, storageOrigin: string | n
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** A state-changing request from another site is refused, whatever cookies it carries. */
-export const sameOriginWrites = (publicUrl: string) => {
+export const sameOriginWrites = (publicUrl: string, { exempt = [] }: { exempt?: string[] } = {}) => {
   const ownOrigin = new URL(publicUrl).origin;
+  const exemptPaths = new Set(exempt);
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (!SAFE_METHODS.has(c.req.method)) {
+    if (!SAFE_METHODS.has(c.req.method) && !exemptPaths.has(c.req.path)) {
       const origin = c.req.header('origin');
       const fetchSite = c.req.header('sec-fetch-site');
       const isForeignOrigin = origin !== undefined && origin !== ownOrigin;

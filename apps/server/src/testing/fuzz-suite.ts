@@ -10,6 +10,11 @@ import {
 } from '@core28/core/coaching';
 import { ContactSchema } from '@core28/core/contact';
 import { ExerciseInputSchema } from '@core28/core/exercises';
+import {
+  NotificationSettingsSchema,
+  TimeZoneSchema,
+  UnsubscribeQuerySchema,
+} from '@core28/core/notifications';
 import { ChangePlanSchema, ChangePreviewSchema, CheckoutSchema, ConfirmSchema } from '@core28/core/plans';
 import { DeleteAccountSchema, ProfileCompletionSchema, ProfileUpdateSchema } from '@core28/core/profile';
 import {
@@ -181,6 +186,15 @@ export const TARGETS: Target[] = [
   { area: 'accounts', route: 'POST /api/subscription/change', schema: ChangePlanSchema },
   { area: 'accounts', route: 'POST /api/subscription/resume', schema: AnyJson },
   { area: 'accounts', route: 'POST /api/subscription/portal/cancel', schema: AnyJson },
+  { area: 'accounts', route: 'PUT /api/notifications', schema: NotificationSettingsSchema },
+  {
+    area: 'accounts',
+    route: 'POST /api/notifications/time-zone',
+    schema: z.object({ timeZone: TimeZoneSchema }),
+  },
+  { area: 'accounts', route: 'GET /api/notifications/unsubscribe', schema: UnsubscribeQuerySchema },
+  { area: 'accounts', route: 'POST /api/notifications/unsubscribe', schema: AnyJson },
+  { area: 'accounts', route: 'POST /api/calendar/link', schema: AnyJson },
 ];
 
 /** Routes that take no JSON: a multipart upload, the provider's raw signed body, better-auth's catch-all. */

@@ -1,11 +1,13 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
+import { useRecordTimeZone } from '@/features/profile/api';
 import { UpgradeBanner } from '@/features/subscriptions/upgrade-banner';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 export function RootLayout() {
+  useRecordTimeZone(); // issue 20: the browser's zone at sign-up or first sign-in
   return (
     <div className="flex min-h-screen flex-col">
       <a

@@ -26,6 +26,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'blog/:slug', lazy: page(() => import('@/features/blog/article-page')) },
   { path: 'program-info', lazy: page(() => import('@/features/marketing/program-info-page')) },
   { path: 'progress-info', lazy: page(() => import('@/features/marketing/progress-info-page')) },
+  { path: 'unsubscribe', lazy: page(() => import('@/features/profile/unsubscribe-page')) },
 ];
 
 const memberRoutes: RouteObject[] = [

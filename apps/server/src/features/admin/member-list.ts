@@ -45,6 +45,7 @@ export async function listMembers(
         lastName: profiles.lastName,
         displayName: profiles.displayName,
         registrationDate: profiles.registrationDate,
+        timeZone: profiles.timeZone,
         tier: subscribers.subscriptionTier,
         subscribed: subscribers.subscribed,
         isTrial: subscribers.isTrial,
@@ -68,7 +69,7 @@ export async function listMembers(
       tier: row.tier,
       plan: row.isTrial ? ('trial' as const) : row.subscribed ? ('paid' as const) : ('none' as const),
       registrationDate: row.registrationDate.toISOString(),
-      currentDay: currentProgramDay(row.registrationDate, now()),
+      currentDay: currentProgramDay(row.registrationDate, now(), row.timeZone),
     })),
   };
 }

@@ -164,9 +164,16 @@ export async function getProgramAnalytics({ db, now }: Pick<Deps, 'db' | 'now'>)
   const at = now();
   const [top, perDay, weeks, wellness] = await Promise.all([
     // The members furthest into the program: the earliest registrations (the day is capped at 28).
-    rows<{ userId: string; userName: string; email: string; registered: number; completed: number }>(
+    rows<{
+      userId: string;
+      userName: string;
+      email: string;
+      registered: number;
+      timeZone: string | null;
+      completed: number;
+    }>(
       db,
-      sql`select p.user_id as "userId", ${memberName} as "userName", u.email, ${epochMs(sql`p.registration_date`)} as registered,
+      sql`select p.user_id as "userId", ${memberName} as "userName", u.email, ${epochMs(sql`p.registration_date`)} as registered, p.time_zone as "timeZone",
             coalesce((select m.completed_days from member_progress m where m.user_id = p.user_id), 0) as completed
           from (select * from profiles p where ${isNotAdminSql(sql`p.user_id`)}
                 order by p.registration_date asc, p.user_id limit ${TOP_MEMBERS_LIMIT}) p
@@ -220,7 +227,7 @@ export async function getProgramAnalytics({ db, now }: Pick<Deps, 'db' | 'now'>)
       userId: m.userId,
       name: m.userName,
       email: m.email,
-      currentDay: currentProgramDay(new Date(m.registered), at),
+      currentDay: currentProgramDay(new Date(m.registered), at, m.timeZone),
       completedDays: m.completed,
     })),
     completionsPerDay: Array.from({ length: PROGRAM_DAYS }, (_, i) => ({

@@ -100,6 +100,16 @@ export const devRoutes = new Hono<AppEnv>()
       .limit(200);
     return c.json(rows);
   })
+  /** Browser tests (issue 20): the server's clock at `at` (an ISO instant), or back to real time with null. */
+  .post('/clock', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as { at?: string | null };
+    const at = body.at ? new Date(body.at) : null;
+    if (!c.var.deps.devClock) throw new AppError('NOT_FOUND', 'This server has no movable clock');
+    if (at && Number.isNaN(at.getTime()))
+      throw new AppError('BAD_REQUEST', 'Send { at: ISO instant | null }');
+    c.var.deps.devClock.set(at);
+    return c.json({ now: c.var.deps.now().toISOString() });
+  })
   /** Test factory for browser tests: moves a member's registration back, so the program is on day N. */
   .post('/members/registration', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { email?: string; daysAgo?: number };

@@ -42,7 +42,7 @@ export async function listUnlockedExercises(
 ) {
   const { currentDay } = await getProgramDay(deps, { userId });
   const [program, completions] = await Promise.all([
-    listProgramDays(deps.db),
+    listProgramDays(deps.db, { userId }),
     deps.db
       .select({ day: workoutCompletions.dayNumber })
       .from(workoutCompletions)

@@ -13,6 +13,7 @@ import {
   discussionMessages,
   discussionTopics,
   exerciseProgress,
+  notificationPreferences,
   profiles,
   subscribers,
   userRoles,
@@ -21,6 +22,7 @@ import {
   workoutCompletions,
 } from '../../platform/db/schema.ts';
 import { isAdmin, limitPasswordChecks } from '../auth/service.ts';
+import { updateNotificationSettings } from '../notifications/service.ts';
 import { avatarKey, processAvatar } from './avatar.ts';
 
 type Member = { userId: string };
@@ -46,7 +48,7 @@ export async function getProfile(deps: Deps, { userId }: Member) {
     : null;
   const stats = programStats(
     completions.map((c) => c.day),
-    currentProgramDay(profile.registrationDate, deps.now()),
+    currentProgramDay(profile.registrationDate, deps.now(), profile.timeZone),
   );
   const [credential] = await deps.db
     .select({ id: accounts.id })
@@ -77,12 +79,16 @@ export async function completeProfile(
   deps: Deps,
   { userId, input }: Member & { input: z.output<typeof ProfileCompletionSchema> },
 ) {
-  const { termsAccepted: _accepted, ...fields } = input;
+  const { termsAccepted: _accepted, workoutReminder, ...fields } = input;
   await requireProfile(deps, userId);
   await deps.db
     .update(profiles)
     .set({ ...fields, updatedAt: deps.now() })
     .where(eq(profiles.userId, userId));
+  await updateNotificationSettings(deps, {
+    userId,
+    input: { email: { 'workout-reminder': workoutReminder } },
+  });
   return getProfile(deps, { userId });
 }
 
@@ -134,6 +140,10 @@ export async function exportMemberData({ db }: Pick<Deps, 'db'>, { userId }: Mem
     completedDays: await db.select().from(workoutCompletions).where(byUser(workoutCompletions)),
     dayResults: await db.select().from(exerciseProgress).where(byUser(exerciseProgress)),
     wellness: await db.select().from(wellnessTracking).where(byUser(wellnessTracking)),
+    notificationPreferences: await db
+      .select()
+      .from(notificationPreferences)
+      .where(byUser(notificationPreferences)),
     coaching: topics.map((topic) => ({ ...topic, messages: messages.filter((m) => m.topicId === topic.id) })),
   };
 }

@@ -80,8 +80,12 @@ export function daySession({ day, exercise, prescription }: ProgramDay) {
   return { steps, estimatedSeconds: estimatedSessionSeconds(steps) };
 }
 
-/** Every program day, in day order, with its exercise. */
-export async function listProgramDays(db: DbOrTx): Promise<ProgramDay[]> {
+/**
+ * Every program day of this member, in day order, with its exercise. The one place that answers
+ * "which exercise and prescription is day N for this member" (the program, the session, the
+ * exercise list, reminders, the calendar feed): a member's own plan plugs in here.
+ */
+export async function listProgramDays(db: DbOrTx, _member: { userId: string }): Promise<ProgramDay[]> {
   const rows = await db
     .select(dayColumns)
     .from(programDays)
@@ -90,7 +94,11 @@ export async function listProgramDays(db: DbOrTx): Promise<ProgramDay[]> {
   return rows.map(toProgramDay);
 }
 
-export async function findProgramDay(db: DbOrTx, day: number): Promise<ProgramDay> {
+/** Day N of this member's program (see listProgramDays). */
+export async function findProgramDay(
+  db: DbOrTx,
+  { day }: { userId: string; day: number },
+): Promise<ProgramDay> {
   const [row] = await db
     .select(dayColumns)
     .from(programDays)
@@ -101,8 +109,8 @@ export async function findProgramDay(db: DbOrTx, day: number): Promise<ProgramDa
 }
 
 /** The plan of GET /api/program: every day, its exercise, prescription and estimated minutes. */
-export async function listPlan(db: DbOrTx) {
-  return (await listProgramDays(db)).map((programDay) => {
+export async function listPlan(db: DbOrTx, member: { userId: string }) {
+  return (await listProgramDays(db, member)).map((programDay) => {
     const { day, exercise, prescription } = programDay;
     const { id, name, category, demoKey } = exercise;
     return {

@@ -20,25 +20,31 @@ import {
 import { daySession, findProgramDay, listPlan } from './days.ts';
 import { once } from './idempotency.ts';
 
-// What other features use of the program days (exercises: the member's list and today's exercise).
-export { listProgramDays } from './days.ts';
+// What other features use of the program days (exercises: the member's list and today's exercise;
+// reminders and the calendar feed: a member's day N). Always through these, never program_days.
+export { findProgramDay, listProgramDays } from './days.ts';
 export { deleteExpiredIdempotencyKeys } from './idempotency.ts';
 
 type Member = { userId: string };
-type ProgramDay = { registrationDate: Date; currentDay: number };
+type ProgramDay = { registrationDate: Date; currentDay: number; timeZone: string | null };
 /** An optional Idempotency-Key (idempotency.ts): the same key again answers the first answer. */
 type Keyed = { key: string | null };
 
-/** The member's program day (spec §4), from the one profile read a request makes. */
+/**
+ * The member's program day (spec §4), from the one profile read a request makes: counted in the
+ * member's own time zone (issue 20, docs/decisions/0014), so every caller (streaks, missed days,
+ * today) follows the member's day.
+ */
 export async function getProgramDay(deps: Pick<Deps, 'db' | 'now'>, { userId }: Member): Promise<ProgramDay> {
   const [profile] = await deps.db
-    .select({ registrationDate: profiles.registrationDate })
+    .select({ registrationDate: profiles.registrationDate, timeZone: profiles.timeZone })
     .from(profiles)
     .where(eq(profiles.userId, userId));
   if (!profile) throw new AppError('NOT_FOUND', 'Profile not found');
   return {
     registrationDate: profile.registrationDate,
-    currentDay: currentProgramDay(profile.registrationDate, deps.now()),
+    timeZone: profile.timeZone,
+    currentDay: currentProgramDay(profile.registrationDate, deps.now(), profile.timeZone),
   };
 }
 
@@ -49,7 +55,7 @@ export async function getProgramState(deps: Deps, { userId }: Member) {
     listCompletions(deps.db, userId),
     listResults(deps.db, userId),
     listWellness(deps.db, userId),
-    listPlan(deps.db),
+    listPlan(deps.db, { userId }),
   ]);
   return programState({ day, completions, results, wellness, plan });
 }
@@ -59,7 +65,7 @@ async function readProgramState(tx: DbOrTx, { userId, day }: Member & { day: Pro
   const completions = await listCompletions(tx, userId);
   const results = await listResults(tx, userId);
   const wellness = await listWellness(tx, userId);
-  return programState({ day, completions, results, wellness, plan: await listPlan(tx) });
+  return programState({ day, completions, results, wellness, plan: await listPlan(tx, { userId }) });
 }
 
 const listCompletions = async (db: DbOrTx, userId: string) =>
@@ -100,11 +106,13 @@ function programState(read: {
   wellness: Awaited<ReturnType<typeof listWellness>>;
   plan: Awaited<ReturnType<typeof listPlan>>;
 }) {
-  const { registrationDate, currentDay } = read.day;
+  const { registrationDate, currentDay, timeZone } = read.day;
   const days = read.completions.map((c) => c.day);
   return {
     currentDay,
     registrationDate: registrationDate.toISOString(),
+    /** The zone the day is counted in (null: UTC); the web turns the page at its midnight. */
+    timeZone,
     completions: read.completions,
     results: read.results,
     wellness: read.wellness,
@@ -190,7 +198,7 @@ export async function getDaySession(deps: Deps, { userId, day }: Member & { day:
   const { currentDay } = await getProgramDay(deps, { userId });
   if (day > currentDay) throw notStartedYet(day);
   const [programDay, completion] = await Promise.all([
-    findProgramDay(deps.db, day),
+    findProgramDay(deps.db, { userId, day }),
     deps.db
       .select({ day: workoutCompletions.dayNumber })
       .from(workoutCompletions)

@@ -9,7 +9,7 @@ import {
   type PaymentEvent,
   type ProviderSubscription,
 } from '../../platform/payments/provider.ts';
-import { mailProviderTrialEnding, mailReceipt } from './mail.ts';
+import { mailPaymentFailed, mailProviderTrialEnding, mailReceipt } from './mail.ts';
 
 export type EventOutcome = 'handled' | 'duplicate' | 'stale' | 'ignored';
 
@@ -88,6 +88,8 @@ export async function handlePaymentEvent(deps: Deps, event: PaymentEvent): Promi
     if (invoice) await mailReceipt(deps, tx, { invoice });
     if (effect.kind === 'trial-ending')
       await mailProviderTrialEnding(deps, tx, { subscriptionId: effect.subscriptionId });
+    if (event.type === 'invoice.payment_failed' && event.subscriptionId)
+      await mailPaymentFailed(deps, tx, { subscriptionId: event.subscriptionId, eventId: event.id });
     return result;
   });
 }

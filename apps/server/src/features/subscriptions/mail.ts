@@ -1,28 +1,40 @@
+import { isValidTimeZone } from '@core28/core/local-day';
 import { formatDollars } from '@core28/core/plans';
 import { TRIAL_ENDING_NOTICE_DAYS } from '@core28/core/subscriptions';
 import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import type { DbOrTx } from '../../platform/db/index.ts';
-import { paymentCustomers, subscribers, users } from '../../platform/db/schema.ts';
+import { paymentCustomers, profiles, subscribers, users } from '../../platform/db/schema.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import { actionEmail, receiptEmail } from '../../platform/mail/templates.ts';
+import { actionEmail, receiptEmail, type Unsubscribe } from '../../platform/mail/templates.ts';
 import type { PaidInvoice } from '../../platform/payments/provider.ts';
+import { notify } from '../notifications/service.ts';
 
 // Issue 18: the member's subscription e-mails, each written in the transaction of its cause and
 // sent by the mail queue, once.
 
-type MailDeps = Pick<Deps, 'config' | 'jobs'>;
+type MailDeps = Pick<Deps, 'config' | 'jobs' | 'mailLinkKey'>;
 
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
+/** The trial's end as the member counts days (issue 20): the date in their zone, else UTC. */
+const formatDay = (at: Date, timeZone: string | null) =>
+  new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    timeZone: timeZone && isValidTimeZone(timeZone) ? timeZone : 'UTC',
+  }).format(at);
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
-function trialEndingEmail(config: Deps['config'], { to, trialEnd }: { to: string; trialEnd: Date | null }) {
-  const when = trialEnd ? `on ${dayFormat.format(trialEnd)}` : 'in a few days';
+function trialEndingEmail(
+  config: Deps['config'],
+  {
+    to,
+    trialEnd,
+    timeZone,
+    unsubscribe,
+  }: { to: string; trialEnd: Date | null; timeZone: string | null; unsubscribe: Unsubscribe },
+) {
+  const when = trialEnd ? `on ${formatDay(trialEnd, timeZone)}` : 'in a few days';
   return actionEmail({
     to,
     kind: 'trial-ending',
@@ -32,6 +44,7 @@ function trialEndingEmail(config: Deps['config'], { to, trialEnd }: { to: string
     action: 'View plans',
     url: `${config.publicUrl}/subscription`,
     outro: 'If you do nothing, your trial simply ends; you are never charged without choosing a plan.',
+    unsubscribe,
   });
 }
 
@@ -44,9 +57,9 @@ export async function mailEndingTrials(deps: Pick<Deps, 'db' | 'now'> & MailDeps
   const now = deps.now();
   const horizon = new Date(now.getTime() + TRIAL_ENDING_NOTICE_DAYS * 86_400_000);
   const due = await deps.db
-    .select({ userId: subscribers.userId, email: users.email, trialEnd: subscribers.trialEnd })
+    .select({ userId: subscribers.userId, trialEnd: subscribers.trialEnd, timeZone: profiles.timeZone })
     .from(subscribers)
-    .innerJoin(users, eq(users.id, subscribers.userId))
+    .leftJoin(profiles, eq(profiles.userId, subscribers.userId))
     .where(
       and(
         eq(subscribers.isTrial, true),
@@ -64,12 +77,19 @@ export async function mailEndingTrials(deps: Pick<Deps, 'db' | 'now'> & MailDeps
         .where(and(eq(subscribers.userId, member.userId), isNull(subscribers.trialEndingMailedAt)))
         .returning({ userId: subscribers.userId });
       if (claimed.length === 0) return;
-      await enqueueMail(
-        deps,
-        tx,
-        trialEndingEmail(deps.config, { to: member.email, trialEnd: member.trialEnd }),
-      );
-      mailed++;
+      // Issue 20: through the member's choice for this kind (marked either way: asked once).
+      const isWritten = await notify(deps, tx, {
+        userId: member.userId,
+        kind: 'trial-ending',
+        build: ({ email, unsubscribe }) =>
+          trialEndingEmail(deps.config, {
+            to: email,
+            trialEnd: member.trialEnd,
+            timeZone: member.timeZone,
+            unsubscribe,
+          }),
+      });
+      if (isWritten) mailed++;
     });
   }
   return mailed;
@@ -82,13 +102,57 @@ export async function mailProviderTrialEnding(
   { subscriptionId }: { subscriptionId: string },
 ) {
   const [row] = await tx
-    .select({ email: users.email, trialEnd: subscribers.subscriptionEnd })
+    .select({
+      userId: subscribers.userId,
+      trialEnd: subscribers.subscriptionEnd,
+      timeZone: profiles.timeZone,
+    })
     .from(subscribers)
-    .innerJoin(users, eq(users.id, subscribers.userId))
+    .leftJoin(profiles, eq(profiles.userId, subscribers.userId))
     .where(eq(subscribers.providerSubscriptionId, subscriptionId));
   if (!row) return;
-  await enqueueMail(deps, tx, trialEndingEmail(deps.config, { to: row.email, trialEnd: row.trialEnd }), {
+  await notify(deps, tx, {
+    userId: row.userId,
+    kind: 'trial-ending',
     dedupeKey: `trial-ending:${subscriptionId}`,
+    build: ({ email, unsubscribe }) =>
+      trialEndingEmail(deps.config, {
+        to: email,
+        trialEnd: row.trialEnd,
+        timeZone: row.timeZone,
+        unsubscribe,
+      }),
+  });
+}
+
+/** Issue 20: a failed payment of the member's plan (the provider retries it), once per event. */
+export async function mailPaymentFailed(
+  deps: MailDeps,
+  tx: DbOrTx,
+  { subscriptionId, eventId }: { subscriptionId: string; eventId: string },
+) {
+  const [row] = await tx
+    .select({ userId: subscribers.userId })
+    .from(subscribers)
+    .where(eq(subscribers.providerSubscriptionId, subscriptionId));
+  if (!row) return;
+  await notify(deps, tx, {
+    userId: row.userId,
+    kind: 'payment-failed',
+    dedupeKey: `payment-failed:${eventId}`,
+    build: ({ email, unsubscribe }) =>
+      actionEmail({
+        to: email,
+        kind: 'payment-failed',
+        subject: 'Your Core28 payment did not go through',
+        preview: 'We could not charge your card. Update your payment details to keep your plan.',
+        intro:
+          'We could not charge your card for your Core28 plan. We will try again; updating your payment details now keeps your plan without a break.',
+        action: 'Manage your subscription',
+        url: `${deps.config.publicUrl}/subscription/manage`,
+        outro: 'If you already updated your card, you can ignore this e-mail.',
+        unsubscribe,
+      }),
   });
 }
 

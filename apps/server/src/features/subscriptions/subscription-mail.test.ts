@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, subscribers } from '../../platform/db/schema.ts';
 import { createMember, createTestApp, givePaidTier, json, type TestApp } from '../../testing/harness.ts';
 import { makeRetriesDue } from '../../testing/jobs.ts';
+import { handlePaymentEvent } from './events.ts';
 
 // Issue 18: the member's subscription e-mails come from the queue, once.
 
@@ -61,6 +62,61 @@ describe('the trial-ending e-mail (our own 7-day trial)', () => {
     expect(row?.trialEndingMailedAt?.toISOString()).toBe(
       new Date(start.getTime() + 4 * DAY + 60_000).toISOString(),
     );
+  });
+
+  it("follows the member's choice and time zone, with a one-click unsubscribe (issue 20)", async () => {
+    clock = new Date('2026-12-20T12:00:00Z');
+    const start = clock;
+    const off = await createMember(t);
+    await t.request('/api/notifications', {
+      method: 'PUT',
+      cookie: off.cookie,
+      json: { email: { 'trial-ending': false } },
+    });
+    const kiritimati = await createMember(t);
+    await t.request('/api/notifications', {
+      method: 'PUT',
+      cookie: kiritimati.cookie,
+      json: { timeZone: 'Pacific/Kiritimati' },
+    });
+    for (const m of [off, kiritimati])
+      await t.request('/api/subscription/trial', { cookie: m.cookie, json: {} });
+    clock = new Date(start.getTime() + 4 * DAY + 60_000);
+    await sweep();
+    expect(await endingMails(off.email)).toHaveLength(0);
+    const [mail] = await endingMails(kiritimati.email);
+    // The trial ends at 12:00 UTC on Sunday 27 December: 02:00 on Monday 28th in Kiritimati (UTC+14).
+    expect(mail?.text).toContain('Your trial ends on Monday, December 28');
+    expect(mail?.listUnsubscribe).toContain('/api/notifications/unsubscribe?token=');
+  });
+
+  it('a failed payment is told once per event, unless switched off (issue 20)', async () => {
+    const told = await createMember(t);
+    const off = await createMember(t);
+    await t.request('/api/notifications', {
+      method: 'PUT',
+      cookie: off.cookie,
+      json: { email: { 'payment-failed': false } },
+    });
+    for (const [m, sub] of [
+      [told, 'sub_told'],
+      [off, 'sub_off'],
+    ] as const) {
+      await givePaidTier(t, m, 'The Daily Core');
+      await t.db
+        .update(subscribers)
+        .set({ providerSubscriptionId: sub })
+        .where(eq(subscribers.userId, m.userId));
+    }
+    const fail = (id: string, subscriptionId: string) =>
+      handlePaymentEvent(t.deps, { id, type: 'invoice.payment_failed', created: clock, subscriptionId });
+    await fail('evt_failed_1', 'sub_told');
+    await fail('evt_failed_1', 'sub_told'); // the provider retries the event
+    await fail('evt_failed_2', 'sub_off');
+    await t.drainJobs();
+    const subject = 'Your Core28 payment did not go through';
+    expect(await mailsTo(t, told.email, subject)).toHaveLength(1);
+    expect(await mailsTo(t, off.email, subject)).toHaveLength(0);
   });
 
   it('is not sent for a trial that has already ended', async () => {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -21,6 +21,11 @@ export function oneRow<T>(rows: T[]): T {
   if (row === undefined) throw new Error('Expected a row, got none');
   return row;
 }
+/** Rows of a raw query, whichever driver ran it (node-postgres and PGlite both answer `rows`). */
+export async function rawRows<T>(db: Pick<DbOrTx, 'execute'>, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
 export type DatabaseHandle = {
   db: Database;
   close: () => Promise<void>;

@@ -1,5 +1,6 @@
 import { VIDEO_TYPES } from '@core28/core/exercise-media';
 import { EXERCISE_CATEGORIES } from '@core28/core/exercises';
+import { NOTIFICATION_KINDS } from '@core28/core/notifications';
 import { CHECKOUT_PLAN_IDS } from '@core28/core/plans';
 import { FITNESS_LEVELS, GENDERS } from '@core28/core/profile';
 import { TIERS } from '@core28/core/subscriptions';
@@ -123,10 +124,17 @@ export const profiles = pgTable(
     goals: text('goals').array().notNull().default(sql`'{}'::text[]`),
     country: text('country'),
     avatarUrl: text('avatar_url'),
+    /** Issue 20: the member's IANA time zone; their program day turns at their midnight (decision 0014). */
+    timeZone: text('time_zone'),
+    /** The workout reminder's local time, HH:MM. */
+    reminderTime: text('reminder_time').notNull().default('07:00'),
+    /** The private calendar feed's secret (/api/calendar/{token}.ics); a reset replaces it. */
+    calendarToken: text('calendar_token').unique(),
     ...timestamps,
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('profiles_reminder_time_valid', sql`${t.reminderTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
     check('profiles_age_range', sql`${t.age} is null or ${t.age} between 13 and 120`),
     check(
       'profiles_gender_valid',
@@ -384,6 +392,9 @@ export const discussionTopics = pgTable(
     title: text('title').notNull(),
     description: text('description'),
     isArchived: boolean('is_archived').notNull().default(false),
+    /** Issue 20: when the member / the coaches were last e-mailed about an unread message here. */
+    memberNotifiedAt: timestamp('member_notified_at', { withTimezone: true }),
+    coachNotifiedAt: timestamp('coach_notified_at', { withTimezone: true }),
     ...timestamps,
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -439,6 +450,23 @@ export const contactMessages = pgTable(
   ],
 );
 
+/**
+ * Issue 20: a member's choice per kind of notification; no row is the default (on). E-mail is the
+ * one channel; push (the installable app) becomes a column beside it.
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+    email: boolean('email').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
 // ---- platform tables ----
 
 /**
@@ -458,6 +486,8 @@ export const mailOutbox = pgTable(
     meta: jsonb('meta').$type<Record<string, string>>().notNull().default({}),
     /** A mail that must go once (a receipt per invoice): a second one with this key is not written. */
     dedupeKey: text('dedupe_key').unique(),
+    /** Issue 20: the one-click unsubscribe URL (RFC 8058 List-Unsubscribe), for mail a member may stop. */
+    listUnsubscribe: text('list_unsubscribe'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),

@@ -43,6 +43,11 @@ export type EnqueueOptions = {
   tx?: DbOrTx;
   /** At most one job with this key waits or runs in the queue at a time. */
   singletonKey?: string;
+  /**
+   * With a singletonKey: at most one job with this key per slot of this many seconds, whatever
+   * its state (pg-boss's singleton_on), so a second tick in the same slot adds nothing.
+   */
+  singletonSeconds?: number;
 };
 
 export type JobQueue = {
@@ -212,9 +217,10 @@ export async function startJobQueue({
       await boss.schedule(queue, cron, {}, { tz: 'UTC' });
     },
 
-    async enqueue(queue, data, { tx, singletonKey } = {}) {
+    async enqueue(queue, data, { tx, singletonKey, singletonSeconds } = {}) {
       if (!handlers.has(queue)) throw new Error(`No worker registered for the job queue "${queue}"`);
-      await boss.insert([{ name: queue, data, singletonKey }], tx ? { db: executeSqlIn(tx) } : {});
+      const job = { name: queue, data, singletonKey, singletonSeconds };
+      await boss.insert([job], tx ? { db: executeSqlIn(tx) } : {});
       // Outside a transaction the job is visible now: wake a worker here instead of waiting for its poll.
       if (!tx) wake(queue);
     },

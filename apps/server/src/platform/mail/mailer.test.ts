@@ -57,6 +57,30 @@ describe('SMTP mailer', () => {
     expect(received[0]?.data).toContain('<p>HTML body</p>');
   });
 
+  it('carries the RFC 8058 one-click unsubscribe headers when the mail has an unsubscribe URL', async () => {
+    const mailer = createSmtpMailer({
+      url: `smtp://127.0.0.1:${port}`,
+      from: 'Core28 <hello@core28.app>',
+      log: pino({ level: 'silent' }),
+    });
+    const url = 'https://core28.example/api/notifications/unsubscribe?token=abc.def';
+    await mailer.send({
+      to: 'a@example.com',
+      subject: 'Reminder',
+      text: 't',
+      html: '<p>h</p>',
+      listUnsubscribe: url,
+    });
+    await mailer.send({ to: 'b@example.com', subject: 'Receipt', text: 't', html: '<p>h</p>' });
+    const [withList, without] = received.slice(-2);
+    const headers = (withList?.data ?? '').replace(/\r?\n[ \t]+/g, ' '); // unfolded (RFC 5322)
+    expect(headers).toMatch(
+      /^List-Unsubscribe: <https:\/\/core28\.example\/api\/notifications\/unsubscribe\?token=abc\.def>\r?$/m,
+    );
+    expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+    expect(without?.data).not.toContain('List-Unsubscribe');
+  });
+
   it('reports a refused delivery as an error', async () => {
     const mailer = createSmtpMailer({
       url: 'smtp://127.0.0.1:1',

@@ -11,6 +11,8 @@ export type MailMessage = {
   text: string;
   html: string;
   meta?: Record<string, string>;
+  /** RFC 8058 one-click unsubscribe URL (issue 20): List-Unsubscribe and List-Unsubscribe-Post. */
+  listUnsubscribe?: string;
 };
 
 /** What a transport delivers (the outbox row; the sender comes from MAIL_FROM). */
@@ -20,6 +22,7 @@ export type OutgoingMail = {
   subject: string;
   text: string;
   html: string;
+  listUnsubscribe?: string | null;
 };
 
 /**
@@ -62,8 +65,22 @@ export function createSmtpMailer({
   );
   return {
     kind: 'smtp',
-    async send({ to, replyTo, subject, text, html }) {
-      const info = await transport.sendMail({ from, to, replyTo: replyTo ?? undefined, subject, text, html });
+    async send({ to, replyTo, subject, text, html, listUnsubscribe }) {
+      const info = await transport.sendMail({
+        from,
+        to,
+        replyTo: replyTo ?? undefined,
+        subject,
+        text,
+        html,
+        // RFC 8058: the URL in List-Unsubscribe, and the header that says a POST to it is enough.
+        ...(listUnsubscribe
+          ? {
+              list: { unsubscribe: listUnsubscribe },
+              headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+            }
+          : {}),
+      });
       log.info({ messageId: info.messageId, subject }, 'mail sent');
     },
   };

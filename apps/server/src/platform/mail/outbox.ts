@@ -56,6 +56,7 @@ export async function enqueueMail(
         html: message.html,
         meta: message.meta ?? {},
         dedupeKey: dedupeKey ?? null,
+        listUnsubscribe: message.listUnsubscribe ?? null,
       })
       .onConflictDoNothing({ target: mailOutbox.dedupeKey })
       .returning({ id: mailOutbox.id });

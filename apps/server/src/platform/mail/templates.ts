@@ -5,18 +5,29 @@ import type { MailMessage } from './mailer.ts';
  * The branded frame of every e-mail. Its first element is the preview text (preheader): hidden in
  * the message, shown by inboxes beside the subject; padded so the body's own words do not follow it.
  */
-function layout({ preview, body }: { preview: string; body: string }) {
+function layout({ preview, body, footer = '' }: { preview: string; body: string; footer?: string }) {
   const padding = '&#847;&zwnj;&nbsp;'.repeat(40);
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#f6f6f7;padding:24px">
 <div class="preheader" style="display:none;max-height:0;overflow:hidden;mso-hide:all;font-size:1px;line-height:1px;color:#f6f6f7;opacity:0">${escapeHtml(preview)}${padding}</div>
 <div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:32px">
 <h1 style="font-size:22px;color:#dc2626;margin:0 0 16px">Core28</h1>
 ${body}
-</div></body></html>`;
+</div>${footer}</body></html>`;
 }
 
 const paragraph = (text: string) =>
   `<p style="font-size:15px;line-height:1.5;color:#222;white-space:pre-wrap">${escapeHtml(text)}</p>`;
+
+/**
+ * Issue 20: a mail the member may stop carries a visible link (a page that asks once more) and the
+ * RFC 8058 one-click URL that mail clients POST to (List-Unsubscribe, set by the mailer).
+ */
+export type Unsubscribe = { pageUrl: string; oneClickUrl: string; what: string };
+
+const unsubscribeFooter = (u: Unsubscribe) =>
+  `<p style="max-width:520px;margin:16px auto 0;font-size:12px;color:#777;text-align:center">You get this because ${escapeHtml(u.what)} is on in your Core28 profile. <a href="${escapeHtml(u.pageUrl)}" style="color:#777">Unsubscribe from these e-mails</a>.</p>`;
+const unsubscribeText = (u: Unsubscribe) =>
+  `\n\n--\nYou get this because ${u.what} is on in your Core28 profile. Unsubscribe: ${u.pageUrl}`;
 
 /** A plain branded e-mail with one call-to-action link; text and HTML bodies say the same. */
 export function actionEmail(opts: {
@@ -28,11 +39,25 @@ export function actionEmail(opts: {
   url: string;
   outro: string;
   kind: string;
+  /** Rows of label and value shown above the button (a weekly summary). */
+  rows?: [string, string][];
+  unsubscribe?: Unsubscribe;
 }): MailMessage {
-  const text = `${opts.intro}\n\n${opts.action}: ${opts.url}\n\n${opts.outro}\n\n— The Core28 team`;
+  const rows = opts.rows ?? [];
+  const rowsText = rows.length ? `\n\n${rows.map(([label, value]) => `${label}: ${value}`).join('\n')}` : '';
+  const text = `${opts.intro}${rowsText}\n\n${opts.action}: ${opts.url}\n\n${opts.outro}\n\n— The Core28 team${opts.unsubscribe ? unsubscribeText(opts.unsubscribe) : ''}`;
+  const table = rows.length
+    ? `<table role="presentation" style="width:100%;font-size:14px;color:#222;border-collapse:collapse;margin:16px 0">${rows
+        .map(
+          ([label, value]) =>
+            `<tr><td style="padding:6px 0;color:#555">${escapeHtml(label)}</td><td style="text-align:right;font-weight:600">${escapeHtml(value)}</td></tr>`,
+        )
+        .join('')}</table>`
+    : '';
   const html = layout({
     preview: opts.preview,
-    body: `${paragraph(opts.intro)}
+    footer: opts.unsubscribe ? unsubscribeFooter(opts.unsubscribe) : '',
+    body: `${paragraph(opts.intro)}${table}
 <p style="margin:28px 0"><a href="${escapeHtml(opts.url)}" style="background:#dc2626;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(opts.action)}</a></p>
 <p style="font-size:13px;color:#555">${escapeHtml(opts.outro)}</p>
 <p style="font-size:12px;color:#888;word-break:break-all">${escapeHtml(opts.url)}</p>`,
@@ -44,6 +69,7 @@ export function actionEmail(opts: {
     text,
     html,
     meta: { kind: opts.kind, url: opts.url },
+    ...(opts.unsubscribe ? { listUnsubscribe: opts.unsubscribe.oneClickUrl } : {}),
   };
 }
 

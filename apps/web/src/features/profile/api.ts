@@ -1,9 +1,12 @@
+import { isValidTimeZone } from '@core28/core/local-day';
+import type { NotificationSettingsInput } from '@core28/core/notifications';
 import type { ProfileCompletionInput, ProfileUpdateInput } from '@core28/core/profile';
 import { AVATAR_URL_REFRESH_RATIO, AVATAR_URL_TTL_SECONDS } from '@core28/core/profile';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
+import { useEffect, useRef } from 'react';
 import { ApiError, api, postJson, unwrap } from '@/lib/api';
-import { authKeys } from '../auth/api';
+import { authKeys, useViewer } from '../auth/api';
 import { subscriptionKeys } from '../subscriptions/api';
 
 export const profileKeys = { profile: ['profile'] as const };
@@ -78,3 +81,98 @@ export const sendVerificationEmail = (email: string) =>
   postJson('/api/auth/send-verification-email', { email, callbackURL: '/auth?confirmed=true' });
 
 export const deleteAccount = (password: string) => unwrap(api.profile.delete.$post({ json: { password } }));
+
+// ---- issue 20: reminders, e-mail choices, time zone and the calendar feed ----
+
+export const notificationKeys = {
+  settings: ['notifications'] as const,
+  calendar: ['calendar-link'] as const,
+  unsubscribe: (token: string) => ['unsubscribe', token] as const,
+};
+
+export const notificationSettingsQuery = () =>
+  queryOptions({
+    queryKey: notificationKeys.settings,
+    queryFn: () => unwrap(api.notifications.$get()),
+    meta: { errorToast: { title: 'Error', description: 'Failed to load your reminder settings' } },
+  });
+export type NotificationSettings = InferResponseType<typeof api.notifications.$get, 200>;
+
+/** The member's day follows the time zone: everything that shows a day is read again. */
+function useInvalidateDays() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: notificationKeys.settings }),
+      queryClient.invalidateQueries({ queryKey: profileKeys.profile }),
+      queryClient.invalidateQueries({ queryKey: authKeys.me }),
+      // The program's and the exercises' keys (their api.ts import this file, so named here).
+      queryClient.invalidateQueries({ queryKey: ['program'] }),
+      queryClient.invalidateQueries({ queryKey: ['exercises'] }),
+    ]);
+}
+
+export function useUpdateNotificationSettings() {
+  const invalidate = useInvalidateDays();
+  return useMutation({
+    mutationFn: (json: NotificationSettingsInput) => unwrap(api.notifications.$put({ json })),
+    onSuccess: invalidate,
+  });
+}
+
+export const browserTimeZone = () => {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && isValidTimeZone(zone) ? zone : null;
+};
+
+/**
+ * At sign-up or the first sign-in the browser's time zone becomes the member's (the server keeps
+ * one already set). Once per page load, for a signed-in member without one.
+ */
+export function useRecordTimeZone() {
+  const { profile } = useViewer();
+  const queryClient = useQueryClient();
+  const isMissing = profile !== null && profile.timeZone === null;
+  const hasTried = useRef(false);
+  useEffect(() => {
+    if (hasTried.current) return;
+    const timeZone = browserTimeZone();
+    if (!isMissing || !timeZone) return;
+    hasTried.current = true;
+    api.notifications['time-zone']
+      .$post({ json: { timeZone } })
+      // The day may move: the program and what shows a day are read again. Not the session
+      // (/api/me): this runs at page load, beside whatever the page itself does with it.
+      .then((res) => {
+        if (!res.ok) return;
+        for (const key of [['program'], ['exercises'], profileKeys.profile, notificationKeys.settings])
+          void queryClient.invalidateQueries({ queryKey: key });
+      })
+      .catch(() => undefined); // tried again at the next page load
+  }, [isMissing, queryClient]);
+}
+
+export const calendarLinkQuery = () =>
+  queryOptions({
+    queryKey: notificationKeys.calendar,
+    queryFn: () => unwrap(api.calendar.link.$get()),
+    meta: { errorToast: { title: 'Error', description: 'Failed to load your calendar link' } },
+  });
+
+export function useResetCalendarLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.calendar.link.$post()),
+    onSuccess: (link) => queryClient.setQueryData(notificationKeys.calendar, link),
+  });
+}
+
+export const unsubscribeQuery = (token: string) =>
+  queryOptions({
+    queryKey: notificationKeys.unsubscribe(token),
+    queryFn: () => unwrap(api.notifications.unsubscribe.$get({ query: { token } })),
+    retry: false,
+  });
+
+export const useUnsubscribe = (token: string) =>
+  useMutation({ mutationFn: () => unwrap(api.notifications.unsubscribe.$post({ query: { token } })) });

@@ -1,3 +1,4 @@
+import { DEFAULT_REMINDER_TIME } from '@core28/core/notifications';
 import {
   AGE_BOUNDS,
   type ProfileCompletionInput,
@@ -26,6 +27,8 @@ const EMPTY: ProfileCompletionInput = {
   fitnessLevel: '',
   goals: [],
   termsAccepted: false,
+  workoutReminder: true,
+  reminderTime: DEFAULT_REMINDER_TIME,
 };
 
 /** The personal-details form, also the last step of the subscription sign-up flow. */
@@ -65,6 +68,7 @@ export function ProfileCompletionCard({ onCompleted }: { onCompleted: () => void
     if (wasSubmitted) void form.trigger();
   }, [profile, form]);
   const { errors } = form.formState;
+  const isReminderOn = form.watch('workoutReminder') !== false;
 
   const onSubmit = form.handleSubmit(
     (values) =>
@@ -118,6 +122,14 @@ export function ProfileCompletionCard({ onCompleted }: { onCompleted: () => void
             name="goals"
             render={({ field }) => <GoalsPicker value={field.value ?? []} onChange={field.onChange} />}
           />
+          <div className="grid gap-3 rounded-lg border border-zinc-200 p-4 sm:grid-cols-[1fr_10rem] sm:items-end">
+            <CheckboxField id="workoutReminder" {...form.register('workoutReminder')}>
+              E-mail me a workout reminder every day, with the day's exercise
+            </CheckboxField>
+            <Field id="reminderTime" label="Reminder time" error={errors.reminderTime?.message}>
+              <Input type="time" disabled={!isReminderOn} {...form.register('reminderTime')} />
+            </Field>
+          </div>
           <CheckboxField
             id="termsAccepted"
             error={errors.termsAccepted?.message}

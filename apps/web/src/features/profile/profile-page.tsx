@@ -4,7 +4,9 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { useViewer } from '../auth/api';
 import { CredentialsCard, MyDataCard, StatsCard } from './account-cards';
 import { profileQuery } from './api';
+import { CalendarCard } from './calendar-card';
 import { Avatar, DetailsCard } from './details-card';
+import { RemindersCard } from './reminders-card';
 import { VerifyEmailCard } from './verify-email-card';
 
 export default function ProfilePage() {
@@ -44,6 +46,10 @@ export default function ProfilePage() {
             <StatsCard stats={data.stats} />
             {data.hasPassword && <CredentialsCard email={user.email} />}
           </div>
+        </div>
+        <div className="grid items-start gap-6 lg:grid-cols-[3fr_2fr]">
+          <RemindersCard />
+          <CalendarCard />
         </div>
         <MyDataCard hasPassword={data.hasPassword} />
       </div>

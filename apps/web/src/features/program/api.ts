@@ -1,6 +1,9 @@
+import { nextLocalMidnight } from '@core28/core/local-day';
+import { currentProgramDay } from '@core28/core/program';
 import type { DayResultInput, FinishSessionInput, WellnessInput } from '@core28/core/program-schemas';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
+import { useEffect } from 'react';
 import { api, unwrap } from '@/lib/api';
 import { exerciseKeys } from '../exercises/api';
 import { profileKeys } from '../profile/api';
@@ -78,4 +81,31 @@ export function useFinishSession() {
       void queryClient.invalidateQueries({ queryKey: profileKeys.profile });
     },
   });
+}
+
+/**
+ * Issue 20: the page turns to the next day at the member's local midnight. The browser counts
+ * the day with the server's core function; at midnight (or at once, when the answer it has is
+ * behind the browser's day) the program is read again, and the server's answer is what shows.
+ */
+export function useDayRollover(state: ProgramState | undefined) {
+  const queryClient = useQueryClient();
+  const registrationDate = state?.registrationDate;
+  const timeZone = state?.timeZone ?? null;
+  const day = state?.currentDay;
+  useEffect(() => {
+    if (registrationDate === undefined || day === undefined) return;
+    const now = new Date();
+    const isBehind = currentProgramDay(new Date(registrationDate), now, timeZone) !== day;
+    const wait = isBehind ? 5_000 : nextLocalMidnight(now, timeZone).getTime() - now.getTime() + 1_000;
+    const timer = setTimeout(
+      () => {
+        void queryClient.invalidateQueries({ queryKey: programKeys.state });
+        void queryClient.invalidateQueries({ queryKey: exerciseKeys.list });
+        void queryClient.invalidateQueries({ queryKey: profileKeys.profile });
+      },
+      Math.min(wait, 2 ** 31 - 1),
+    );
+    return () => clearTimeout(timer);
+  }, [registrationDate, timeZone, day, queryClient]);
 }

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { useViewer } from '../auth/api';
 import { ExerciseDemo } from '../exercises/exercise-demo';
-import { programQuery } from './api';
+import { programQuery, useDayRollover } from './api';
 import { planDay, prescriptionText, sessionPath } from './plan-text';
 import { readSession, sessionStorageKey } from './session/session-storage';
 
@@ -23,6 +23,7 @@ export function TodaySessionCard({
   const program = useQuery(programQuery());
   const { user } = useViewer();
   const state = program.data;
+  useDayRollover(state);
   if (!state) return <div className={cn('h-40 animate-pulse rounded-2xl bg-zinc-100', className)} />;
 
   const day = state.currentDay;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { type ProgramState, useSaveWellness } from '../program/api';
+import { type ProgramState, useDayRollover, useSaveWellness } from '../program/api';
 
 const DEFAULT_RATING = 3; // spec §5
 
@@ -61,6 +61,7 @@ function TodayWellness({ state }: { state: ProgramState }) {
 
 /** spec §4 Wellness: editable only for the current day; past days read-only; future days 'Future day'. */
 export function WellnessTracker({ state }: { state: ProgramState }) {
+  useDayRollover(state); // the wellness day is today in the member's zone (issue 20)
   return (
     <section aria-labelledby="wellness-heading" className="grid gap-4">
       <h2 id="wellness-heading" className="text-lg font-bold">

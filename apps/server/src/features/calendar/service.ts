@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { localDatePlusDays } from '@core28/core/local-day';
+import { PROGRAM_DAYS } from '@core28/core/program';
+import { prescriptionSummary } from '@core28/core/session-plan';
+import { eq } from 'drizzle-orm';
+import ical from 'ical-generator';
+import type { Deps } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { profiles } from '../../platform/db/schema.ts';
+import { listProgramDays } from '../program/service.ts';
+
+// Issue 20: the member's 28 days in their calendar app, as a private feed (RFC 5545). The link is
+// a bearer secret: whoever has it reads the feed, so a reset replaces it and the old one is gone.
+
+type Member = { userId: string };
+
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+const newToken = () => randomBytes(24).toString('base64url');
+
+function links(publicUrl: string, token: string | null) {
+  if (!token) return { url: null, webcalUrl: null };
+  const url = `${publicUrl}/api/calendar/${token}.ics`;
+  return { url, webcalUrl: url.replace(/^https?:/, 'webcal:') };
+}
+
+export async function getCalendarLink(deps: Pick<Deps, 'db' | 'config'>, { userId }: Member) {
+  const [profile] = await deps.db
+    .select({ token: profiles.calendarToken })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  if (!profile) throw new AppError('NOT_FOUND', 'Profile not found');
+  return links(deps.config.publicUrl, profile.token);
+}
+
+/** Makes the member's feed link, or a new one in place of the old (which stops working). */
+export async function resetCalendarLink(deps: Pick<Deps, 'db' | 'config' | 'now'>, { userId }: Member) {
+  const token = newToken();
+  await deps.db
+    .update(profiles)
+    .set({ calendarToken: token, updatedAt: deps.now() })
+    .where(eq(profiles.userId, userId));
+  return links(deps.config.publicUrl, token);
+}
+
+/** The feed: one all-day event per program day, on the member's local dates, each linking its session. */
+export async function calendarFeed(deps: Pick<Deps, 'db' | 'config'>, { token }: { token: string }) {
+  const [profile] = TOKEN_PATTERN.test(token)
+    ? await deps.db
+        .select({
+          userId: profiles.userId,
+          registrationDate: profiles.registrationDate,
+          timeZone: profiles.timeZone,
+        })
+        .from(profiles)
+        .where(eq(profiles.calendarToken, token))
+    : [];
+  if (!profile) throw new AppError('NOT_FOUND', 'No such calendar');
+  const days = await listProgramDays(deps.db, { userId: profile.userId });
+  const calendar = ical({ name: 'Core28: your 28 days', prodId: { company: 'Core28', product: 'program' } });
+  // All-day dates are floating (RFC 5545 DATE): the member's local dates, named here for clients.
+  if (profile.timeZone) calendar.x([['X-WR-TIMEZONE', profile.timeZone]]);
+  const dateOf = (day: number, plus = 0) =>
+    new Date(`${localDatePlusDays(profile.registrationDate, day - 1 + plus, profile.timeZone)}T00:00:00Z`);
+  for (const { day, exercise, prescription } of days.filter((d) => d.day <= PROGRAM_DAYS)) {
+    const url = `${deps.config.publicUrl}/program/day/${day}/session`;
+    calendar.createEvent({
+      id: `core28-${profile.userId}-day-${day}`,
+      start: dateOf(day),
+      end: dateOf(day, 1),
+      allDay: true,
+      summary: `Core28 day ${day}: ${exercise.name}`,
+      description: `${exercise.name}: ${prescriptionSummary(prescription)}.\nStart the session: ${url}`,
+      url,
+    });
+  }
+  return calendar.toString();
+}

@@ -1,0 +1,148 @@
+import { NOTIFICATION_KINDS, NOTIFICATION_LABELS, type NotificationKind } from '@core28/core/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { Switch } from 'radix-ui';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input, Select } from '@/components/ui/input';
+import { LoadError } from '@/components/ui/load-error';
+import {
+  browserTimeZone,
+  type NotificationSettings,
+  notificationSettingsQuery,
+  useUpdateNotificationSettings,
+} from './api';
+
+/** Every zone this browser knows (IANA names), the member's own first if it is not among them. */
+function timeZoneOptions(current: string | null) {
+  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];
+  const list = all.includes('UTC') ? all : ['UTC', ...all];
+  return current && !list.includes(current) ? [current, ...list] : list;
+}
+
+/** Issue 20: the member's day, the reminder's hour and one switch per kind of e-mail. */
+export function RemindersCard() {
+  const settings = useQuery(notificationSettingsQuery());
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Reminders and e-mails</CardTitle>
+        <CardDescription>Your program day starts at midnight in your time zone.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {settings.isPending ? (
+          <div className="h-40 animate-pulse rounded-lg bg-zinc-100" />
+        ) : settings.isError ? (
+          <LoadError message="Failed to load your reminder settings." onRetry={() => settings.refetch()} />
+        ) : (
+          <div className="grid gap-6">
+            <DayAndTimeForm
+              // The zone recorded from this browser meanwhile is what the form shows already: no reset.
+              key={`${settings.data.timeZone ?? browserTimeZone()}-${settings.data.reminderTime}`}
+              settings={settings.data}
+            />
+            <EmailSwitches settings={settings.data} />
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function DayAndTimeForm({ settings }: { settings: NotificationSettings }) {
+  const [timeZone, setTimeZone] = useState(settings.timeZone ?? browserTimeZone() ?? 'UTC');
+  const [reminderTime, setReminderTime] = useState(settings.reminderTime);
+  const update = useUpdateNotificationSettings();
+  const isChanged = timeZone !== settings.timeZone || reminderTime !== settings.reminderTime;
+  const detected = browserTimeZone();
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    // The promise, not mutate's callbacks: saving re-keys this form (new values), and callbacks of
+    // an unmounted observer are not called.
+    update.mutateAsync({ timeZone, reminderTime }).then(
+      () => toast.success('Reminder settings saved'),
+      (err: Error) => toast.error('Could not save your reminder settings', { description: err.message }),
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+      <Field
+        id="time-zone"
+        label="Time zone"
+        hint={
+          detected && detected !== timeZone ? (
+            <button type="button" className="text-brand-700 underline" onClick={() => setTimeZone(detected)}>
+              Use this device's time zone ({detected})
+            </button>
+          ) : undefined
+        }
+      >
+        <Select value={timeZone} onChange={(e) => setTimeZone(e.target.value)}>
+          {timeZoneOptions(settings.timeZone).map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replaceAll('_', ' ')}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field
+        id="reminder-time"
+        label="Workout reminder time"
+        hint="Any minute of the day, in your time zone."
+      >
+        <Input type="time" required value={reminderTime} onChange={(e) => setReminderTime(e.target.value)} />
+      </Field>
+      <div className="sm:col-span-2">
+        <Button type="submit" disabled={!isChanged || !reminderTime || update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save reminder settings'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function EmailSwitches({ settings }: { settings: NotificationSettings }) {
+  const update = useUpdateNotificationSettings();
+  const onToggle = (kind: NotificationKind, isOn: boolean) =>
+    update.mutate(
+      { email: { [kind]: isOn } },
+      {
+        onSuccess: () => toast.success(`${NOTIFICATION_LABELS[kind].title}: ${isOn ? 'on' : 'off'}`),
+        onError: (err) => toast.error('Could not save your choice', { description: err.message }),
+      },
+    );
+  return (
+    <fieldset className="grid gap-3">
+      <legend className="mb-2 text-sm font-semibold">E-mail me about</legend>
+      {NOTIFICATION_KINDS.map((kind) => {
+        const id = `notify-${kind}`;
+        return (
+          <div key={kind} className="flex items-start justify-between gap-4">
+            <div className="grid gap-0.5">
+              <label htmlFor={id} className="text-sm font-medium">
+                {NOTIFICATION_LABELS[kind].title}
+              </label>
+              <p id={`${id}-hint`} className="text-xs text-zinc-600">
+                {NOTIFICATION_LABELS[kind].description}
+              </p>
+            </div>
+            <Switch.Root
+              id={id}
+              aria-describedby={`${id}-hint`}
+              checked={settings.email[kind]}
+              disabled={update.isPending}
+              onCheckedChange={(isOn) => onToggle(kind, isOn)}
+              className="relative mt-0.5 h-6 w-11 shrink-0 rounded-full bg-zinc-300 transition-colors data-[state=checked]:bg-brand-600 disabled:opacity-60"
+            >
+              <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
+            </Switch.Root>
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}

@@ -1,0 +1,92 @@
+import { BASE_URL } from '../playwright.config';
+import { expect, test } from './fixtures';
+import { expectToast } from './helpers';
+
+// Issue 20: the member's own day, and the reminder settings on /profile.
+const origin = { origin: new URL(BASE_URL).origin };
+
+test.describe('reminder settings', () => {
+  // The browser's zone becomes the member's at the first page of a session without one.
+  test.use({ timezoneId: 'Asia/Tokyo' });
+
+  test('a member sets a reminder time and time zone on /profile and sees them after reload', async ({
+    page,
+    member: _,
+  }) => {
+    await page.goto('/profile');
+    // Recorded on the server from the browser, not only shown.
+    await expect
+      .poll(
+        async () =>
+          ((await (await page.request.get('/api/notifications')).json()) as { timeZone: string }).timeZone,
+      )
+      .toBe('Asia/Tokyo');
+    const zone = page.getByLabel('Time zone');
+    await expect(zone).toHaveValue('Asia/Tokyo');
+    const time = page.getByLabel('Workout reminder time');
+    await expect(time).toHaveValue('07:00');
+
+    await zone.selectOption('America/Los_Angeles');
+    await time.fill('06:45');
+    await page.getByRole('button', { name: 'Save reminder settings' }).click();
+    await expectToast(page, 'Reminder settings saved');
+    const weekly = page.getByRole('switch', { name: 'Weekly summary' });
+    await expect(weekly).toBeChecked();
+    await weekly.click();
+    await expectToast(page, 'Weekly summary: off');
+
+    await page.reload();
+    await expect(page.getByLabel('Time zone')).toHaveValue('America/Los_Angeles');
+    await expect(page.getByLabel('Workout reminder time')).toHaveValue('06:45');
+    await expect(page.getByRole('switch', { name: 'Weekly summary' })).not.toBeChecked();
+    await expect(page.getByRole('switch', { name: 'Workout reminder' })).toBeChecked();
+  });
+});
+
+/**
+ * Playwright's fake Date returns a plain Date from its constructor, so a subclass of Date (the
+ * time-zone library's TZDate) loses its own methods under it. This keeps the fake clock's time
+ * and builds the instance with the subclass's prototype (Reflect.construct), as a real Date does.
+ */
+function subclassableFakeDate() {
+  const FakeDate = Date;
+  const NativeDate = Object.getPrototypeOf(new FakeDate()).constructor as DateConstructor;
+  function ClockDate(this: unknown, ...args: unknown[]) {
+    if (!new.target) return new NativeDate(FakeDate.now()).toString();
+    return Reflect.construct(NativeDate, args.length ? args : [FakeDate.now()], new.target);
+  }
+  ClockDate.prototype = NativeDate.prototype;
+  Object.assign(ClockDate, { now: () => FakeDate.now(), parse: NativeDate.parse, UTC: NativeDate.UTC });
+  (window as unknown as { Date: unknown }).Date = ClockDate;
+}
+
+test("a member ahead of UTC sees the next day's card at local midnight", async ({ page, member: _ }) => {
+  // Kiritimati is UTC+14 all year: its midnight is 10:00 UTC, in the middle of the UTC day.
+  const set = await page.request.put('/api/notifications', {
+    data: { timeZone: 'Pacific/Kiritimati' },
+    headers: origin,
+  });
+  expect(set.ok()).toBe(true);
+  const now = Date.now();
+  const midnight = new Date(now);
+  midnight.setUTCHours(10, 0, 0, 0);
+  if (midnight.getTime() <= now) midnight.setUTCDate(midnight.getUTCDate() + 1);
+  const before = new Date(midnight.getTime() - 20_000);
+  const moveServerClock = (at: Date | null) =>
+    page.request.post('/dev/clock', { data: { at: at?.toISOString() ?? null } });
+
+  try {
+    expect((await moveServerClock(before)).ok()).toBe(true);
+    await page.clock.install({ time: before });
+    await page.addInitScript(subclassableFakeDate);
+    await page.goto('/program');
+    await expect(page.getByRole('heading', { name: "Today's Exercise · Day 1" })).toBeVisible();
+
+    // Both clocks pass local midnight (still the same UTC day): the page turns by itself.
+    await moveServerClock(new Date(midnight.getTime() + 3_000));
+    await page.clock.runFor(25_000);
+    await expect(page.getByRole('heading', { name: "Today's Exercise · Day 2" })).toBeVisible();
+  } finally {
+    await moveServerClock(null);
+  }
+});

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isValidTimeZone,
+  isWithinMinutesAfter,
+  localDate,
+  localMinuteOfDay,
+  nextLocalMidnight,
+  parseClockTime,
+} from './local-day.ts';
+import { currentProgramDay, currentStreak, programDayNumber, programStats } from './program.ts';
+
+// Issue 20: the member's own day, with fixed clocks (never the machine's clock or zone).
+const at = (iso: string) => new Date(iso);
+
+describe("a member's program day in their time zone", () => {
+  it('turns at local midnight in Los Angeles, not at 4 pm (UTC midnight)', () => {
+    const registered = at('2026-03-02T17:00:00Z'); // 09:00 on 2 March in Los Angeles (PST, -8)
+    const la = 'America/Los_Angeles';
+    // 21:00 local on 2 March is 05:00 UTC on 3 March: still day 1 there, day 2 by the UTC rule.
+    expect(currentProgramDay(registered, at('2026-03-03T05:00:00Z'), la)).toBe(1);
+    expect(currentProgramDay(registered, at('2026-03-03T05:00:00Z'), null)).toBe(2);
+    expect(currentProgramDay(registered, at('2026-03-03T07:59:59Z'), la)).toBe(1);
+    expect(currentProgramDay(registered, at('2026-03-03T08:00:00Z'), la)).toBe(2);
+  });
+
+  it('counts calendar days across the spring-forward and fall-back changes', () => {
+    const ny = 'America/New_York';
+    // Registered 23:30 local on Saturday 7 March 2026; clocks spring forward on 8 March at 02:00.
+    const registered = at('2026-03-08T04:30:00Z');
+    expect(currentProgramDay(registered, at('2026-03-08T04:59:59Z'), ny)).toBe(1);
+    expect(currentProgramDay(registered, at('2026-03-08T05:00:00Z'), ny)).toBe(2); // 00:00 EST
+    expect(currentProgramDay(registered, at('2026-03-09T03:59:59Z'), ny)).toBe(2); // 23:59 EDT
+    expect(currentProgramDay(registered, at('2026-03-09T04:00:00Z'), ny)).toBe(3); // 00:00 EDT
+    // Fall back on 1 November 2026: the day of 25 hours is still one day.
+    const autumn = at('2026-10-31T04:30:00Z'); // 00:30 EDT on 31 October
+    expect(currentProgramDay(autumn, at('2026-11-02T04:59:59Z'), ny)).toBe(2); // 23:59 EST, 1 Nov
+    expect(currentProgramDay(autumn, at('2026-11-02T05:00:00Z'), ny)).toBe(3);
+    expect(localDate(at('2026-11-01T05:30:00Z'), ny)).toBe('2026-11-01'); // 01:30 EDT
+    expect(localDate(at('2026-11-01T06:30:00Z'), ny)).toBe('2026-11-01'); // 01:30 EST, the hour again
+  });
+
+  it('at the edges of the day in Pacific/Kiritimati (+14) and Pacific/Pago_Pago (-11)', () => {
+    const kiritimati = 'Pacific/Kiritimati';
+    const pagoPago = 'Pacific/Pago_Pago';
+    const registered = at('2026-06-01T10:00:00Z'); // 00:00 on 2 June in Kiritimati; 23:00 on 31 May in Pago Pago
+    expect(localDate(registered, kiritimati)).toBe('2026-06-02');
+    expect(localDate(registered, pagoPago)).toBe('2026-05-31');
+    expect(currentProgramDay(registered, at('2026-06-02T09:59:59Z'), kiritimati)).toBe(1);
+    expect(currentProgramDay(registered, at('2026-06-02T10:00:00Z'), kiritimati)).toBe(2);
+    expect(currentProgramDay(registered, at('2026-06-01T10:59:59Z'), pagoPago)).toBe(1);
+    expect(currentProgramDay(registered, at('2026-06-01T11:00:00Z'), pagoPago)).toBe(2);
+    // The same instant is two calendar days apart in the two zones (25 hours between them).
+    expect(localDate(at('2026-06-01T10:30:00Z'), kiritimati)).toBe('2026-06-02');
+    expect(localDate(at('2026-06-01T10:30:00Z'), pagoPago)).toBe('2026-05-31');
+  });
+
+  it('is clamped to 1..28, and programDayNumber tells the days after the program', () => {
+    const registered = at('2026-01-01T12:00:00Z');
+    expect(currentProgramDay(registered, at('2025-12-31T12:00:00Z'), 'Europe/Berlin')).toBe(1);
+    expect(programDayNumber(registered, at('2026-01-29T12:00:00Z'), 'Europe/Berlin')).toBe(29);
+    expect(currentProgramDay(registered, at('2026-01-29T12:00:00Z'), 'Europe/Berlin')).toBe(28);
+  });
+
+  it("an unknown zone name counts as UTC (the spec's rule), never an error", () => {
+    const registered = at('2026-03-01T12:00:00Z');
+    expect(isValidTimeZone('Mars/Olympus_Mons')).toBe(false);
+    expect(isValidTimeZone('Europe/Berlin')).toBe(true);
+    expect(currentProgramDay(registered, at('2026-03-02T00:00:00Z'), 'Mars/Olympus_Mons')).toBe(2);
+  });
+
+  it("today's streak and stats follow the local day", () => {
+    const registered = at('2026-03-02T17:00:00Z');
+    const la = 'America/Los_Angeles';
+    // Days 1 and 2 done; at 21:00 local on day 3 the streak is 2, and still 2 at 23:59.
+    const lateEvening = at('2026-03-05T07:59:00Z');
+    expect(currentProgramDay(registered, lateEvening, la)).toBe(3);
+    expect(currentStreak([1, 2], currentProgramDay(registered, lateEvening, la))).toBe(2);
+    // By UTC it would already be day 4 and the streak gone.
+    expect(currentStreak([1, 2], currentProgramDay(registered, lateEvening, null))).toBe(0);
+    expect(programStats([1, 2], currentProgramDay(registered, lateEvening, la)).currentDay).toBe(3);
+  });
+});
+
+describe('local clock helpers', () => {
+  it("minute of the day and the next midnight, DST's short night included", () => {
+    expect(localMinuteOfDay(at('2026-07-01T14:05:00Z'), 'Europe/Berlin')).toBe(16 * 60 + 5);
+    expect(localMinuteOfDay(at('2026-07-01T14:05:00Z'), 'Pacific/Kiritimati')).toBe(4 * 60 + 5);
+    expect(nextLocalMidnight(at('2026-03-08T04:30:00Z'), 'America/New_York').toISOString()).toBe(
+      '2026-03-08T05:00:00.000Z',
+    );
+    expect(nextLocalMidnight(at('2026-03-08T06:00:00Z'), 'America/New_York').toISOString()).toBe(
+      '2026-03-09T04:00:00.000Z',
+    );
+    expect(nextLocalMidnight(at('2026-06-01T10:30:00Z'), 'Pacific/Kiritimati').toISOString()).toBe(
+      '2026-06-02T10:00:00.000Z',
+    );
+  });
+
+  it('reads HH:MM and tells a window after a time, across midnight', () => {
+    expect(parseClockTime('07:00')).toBe(420);
+    expect(parseClockTime('23:59')).toBe(1439);
+    expect(parseClockTime('24:00')).toBeNull();
+    expect(parseClockTime('7:00')).toBeNull();
+    expect(isWithinMinutesAfter(420, 420, 3)).toBe(true);
+    expect(isWithinMinutesAfter(422, 420, 3)).toBe(true);
+    expect(isWithinMinutesAfter(423, 420, 3)).toBe(false);
+    expect(isWithinMinutesAfter(419, 420, 3)).toBe(false);
+    expect(isWithinMinutesAfter(0, 1439, 3)).toBe(true);
+  });
+});

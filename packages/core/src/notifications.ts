@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { isValidTimeZone, parseClockTime } from './local-day.ts';
+
+// Issue 20: what a member may be told, one switch each (docs/decisions/0014). E-mail is the one
+// channel today; a push channel (the installable app) becomes a second column per kind.
+
+export const NOTIFICATION_KINDS = [
+  'workout-reminder',
+  'streak-at-risk',
+  'weekly-summary',
+  'coaching',
+  'trial-ending',
+  'payment-failed',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const NOTIFICATION_LABELS: Record<NotificationKind, { title: string; description: string }> = {
+  'workout-reminder': {
+    title: 'Workout reminder',
+    description: "Today's day and exercise at your reminder time, unless you already trained.",
+  },
+  'streak-at-risk': {
+    title: 'Streak at risk',
+    description: 'At 8 pm when your streak of 3 or more days would break tonight.',
+  },
+  'weekly-summary': {
+    title: 'Weekly summary',
+    description: 'Your week: days, minutes, reps, feeling, energy and achievements.',
+  },
+  coaching: { title: 'Coach replies', description: 'When a reply from your coach stays unread for a while.' },
+  'trial-ending': { title: 'Trial ending', description: 'A few days before your free trial ends.' },
+  'payment-failed': { title: 'Payment problems', description: 'When a payment for your plan fails.' },
+};
+
+/** The kinds a new member gets: all of them (the reminder at 07:00, shown at profile completion). */
+export const DEFAULT_REMINDER_TIME = '07:00';
+/** A reminder goes within this many minutes after its time (the schedule runs every minute). */
+export const REMINDER_WINDOW_MINUTES = 3;
+/** Streak at risk: at 20:00 local, from a streak of 3. */
+export const STREAK_AT_RISK_TIME = '20:00';
+export const STREAK_AT_RISK_MIN = 3;
+/** Weekly summary: at 08:00 local on the first day after each program week (days 8, 15, 22, 29). */
+export const WEEKLY_SUMMARY_TIME = '08:00';
+export const isWeeklySummaryDay = (dayNumber: number) =>
+  dayNumber > 1 && dayNumber <= 29 && (dayNumber - 1) % 7 === 0;
+
+export const TimeZoneSchema = z
+  .string()
+  .trim()
+  .refine(isValidTimeZone, 'Please choose a time zone from the list');
+
+export const ReminderTimeSchema = z
+  .string()
+  .trim()
+  .refine((text) => parseClockTime(text) !== null, 'Please enter a time like 07:30')
+  .transform((text) => text.slice(0, 5));
+
+/** PUT /api/notifications: any of the switches, the reminder time, the time zone. */
+export const NotificationSettingsSchema = z
+  .object({
+    timeZone: TimeZoneSchema,
+    reminderTime: ReminderTimeSchema,
+    email: z.partialRecord(z.enum(NOTIFICATION_KINDS), z.boolean()),
+  })
+  .partial();
+export type NotificationSettingsInput = z.input<typeof NotificationSettingsSchema>;
+
+export const UnsubscribeQuerySchema = z.object({
+  token: z
+    .string()
+    .min(10, 'This unsubscribe link is not valid')
+    .max(400, 'This unsubscribe link is not valid'),
+});
