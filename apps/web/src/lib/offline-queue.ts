@@ -27,12 +27,24 @@ export async function queuedWrites(userId: string): Promise<QueuedWrite[]> {
   return items.filter((item) => item.userId === userId);
 }
 
+const listeners = new Set<() => void>();
+/** Tells `listener` whenever this page adds or sends a queued write; returns the unsubscribe. */
+export function onQueueChange(listener: () => void) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+const changed = () => {
+  for (const listener of listeners) listener();
+};
+
 export async function enqueueWrite(write: QueuedWrite) {
   await update<QueuedWrite[]>(ITEMS, (items = []) => [...items, write], store());
+  changed();
 }
 
 async function removeWrite(key: string) {
   await update<QueuedWrite[]>(ITEMS, (items = []) => items.filter((item) => item.key !== key), store());
+  changed();
 }
 
 let draining: Promise<DrainResult> | null = null;

@@ -3,12 +3,13 @@
 // Workbox's modules: the precached app shell, the member's data network-first with the last
 // answer kept for offline, the offline queue's Background Sync, and push notifications.
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { changesWhoIsSignedIn, isMemberData, MEMBER_CACHE } from '../lib/member-cache';
 import { drainQueue, QUEUE_SYNC_TAG } from '../lib/offline-queue';
-import { changesWhoIsSignedIn, isMemberData, MEMBER_CACHE } from './member-cache';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -16,6 +17,9 @@ declare const self: ServiceWorkerGlobalScope & {
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+// The first worker takes the open page at once, so a member's first visit is kept for offline.
+// A later version waits for the member (below) and only then takes over.
+clientsClaim();
 
 // Prompt mode: a new worker waits until the member presses Reload ('A new version is ready'),
 // so an open page never mixes two versions' files.
