@@ -23,6 +23,7 @@ import { healthRoutes, PROBE_PATHS, readyRoutes } from './features/health/routes
 import { profileRoutes } from './features/profile/routes.ts';
 import { adminProgramDayRoutes } from './features/program/admin-routes.ts';
 import { programRoutes } from './features/program/routes.ts';
+import { pushRoutes } from './features/push/routes.ts';
 import { demoPayRoutes } from './features/subscriptions/demo-pay.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { webhookRoutes } from './features/subscriptions/webhook-routes.ts';
@@ -52,7 +53,8 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/admin/coaching', adminCoachingRoutes)
   .route('/files', fileRoutes)
   .route('/webhooks', webhookRoutes)
-  .route('/subscription', subscriptionRoutes);
+  .route('/subscription', subscriptionRoutes)
+  .route('/push', pushRoutes);
 
 export type AppType = typeof apiRoutes;
 

@@ -10,6 +10,8 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/ma
 import { createMetrics, type Metrics } from './platform/metrics/metrics.ts';
 import { createDemoProvider } from './platform/payments/demo.ts';
 import { createStripeProvider } from './platform/payments/stripe.ts';
+import { createWebPush, type PushSender } from './platform/push/push.ts';
+import { readOrCreateVapidKeys } from './platform/push/vapid-keys.ts';
 import { type AppStorage, createLocalStorage, createS3Storage } from './platform/storage/storage.ts';
 
 export function createDeps(opts: {
@@ -21,6 +23,8 @@ export function createDeps(opts: {
   mailer?: Mailer;
   metrics?: Metrics;
   storage?: AppStorage;
+  /** Tests: Web Push that also reaches the local push service double. */
+  push?: PushSender;
   now?: () => Date;
 }): Deps {
   const { config, log, db } = opts;
@@ -46,6 +50,12 @@ export function createDeps(opts: {
   const payments = config.stripe
     ? createStripeProvider(config.stripe)
     : createDemoProvider({ db, publicUrl: config.publicUrl, secret, now });
+  const push =
+    opts.push ??
+    createWebPush({
+      keys: config.vapid ?? readOrCreateVapidKeys(config.dataDir),
+      subject: `mailto:${config.contactEmail}`,
+    });
   const lifecycle = { isStopping: false };
-  return { config, log, db, jobs, mailer, metrics, storage, payments, auth, now, lifecycle };
+  return { config, log, db, jobs, mailer, metrics, storage, push, payments, auth, now, lifecycle };
 }
