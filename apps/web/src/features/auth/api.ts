@@ -72,6 +72,8 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return () => {
     signOutState.hasSignedOut = true;
+    // Issue 21: this browser stops showing the member's notifications.
+    void import('../push/api').then(({ forgetDevicePush }) => forgetDevicePush()).catch(() => undefined);
     const signedOut = fetch('/api/auth/sign-out', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

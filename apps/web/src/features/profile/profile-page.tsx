@@ -5,6 +5,7 @@ import { useViewer } from '../auth/api';
 import { CredentialsCard, MyDataCard, StatsCard } from './account-cards';
 import { profileQuery } from './api';
 import { Avatar, DetailsCard } from './details-card';
+import { PushCard } from './push-card';
 import { VerifyEmailCard } from './verify-email-card';
 
 export default function ProfilePage() {
@@ -43,6 +44,7 @@ export default function ProfilePage() {
           <div className="grid content-start gap-6">
             <StatsCard stats={data.stats} />
             {data.hasPassword && <CredentialsCard email={user.email} />}
+            <PushCard />
           </div>
         </div>
         <MyDataCard hasPassword={data.hasPassword} />
