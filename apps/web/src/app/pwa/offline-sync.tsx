@@ -59,7 +59,7 @@ export function OfflineSync() {
 
   if (waiting === 0) return null;
   return (
-    <output className="fixed bottom-4 left-1/2 z-50 flex -translate-x-1/2 items-center gap-2 rounded-full bg-zinc-900 px-4 py-2 text-sm text-white shadow-lg">
+    <output className="fixed bottom-4 left-1/2 z-50 flex -translate-x-1/2 items-center gap-2 whitespace-nowrap rounded-full bg-zinc-900 px-4 py-2 text-sm text-white shadow-lg">
       <CloudOff className="size-4" aria-hidden /> Saved offline, will sync
     </output>
   );
