@@ -1,8 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { expect, test } from './fixtures';
+
+const BUILT_WORKER = path.resolve(import.meta.dirname, '../../apps/web/dist/sw.js');
 
 // Issue 21: an installable app. The manifest and the service worker are served, and Chromium
 // itself says the page meets its installability criteria.
@@ -75,4 +77,41 @@ test("'Install app' is in the account menu while the browser offers it", async (
   expect(await page.evaluate(() => (window as unknown as { prompted: boolean }).prompted)).toBe(true);
   await page.getByRole('button', { name: /account menu/i }).click();
   await expect(page.getByRole('menuitem', { name: 'Install app' })).toHaveCount(0);
+});
+
+test("a new version waits for the member: 'A new version is ready', then Reload", async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // A later visit: the page opens under the installed worker.
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  // The next deploy: the built worker with one byte more is a new version to the browser (the
+  // server reads the file at each request; Playwright's routing does not reach worker scripts).
+  const original = await readFile(BUILT_WORKER, 'utf8');
+  try {
+    await writeFile(BUILT_WORKER, `${original}\n// the next version\n`);
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    const toast = page.getByText('A new version is ready');
+    await expect(toast).toBeVisible();
+    // Until the member chooses, the new version waits and the page stays on the one it started with.
+    expect(
+      await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)),
+    ).toBe(true);
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await reloaded;
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return Boolean(registration?.active && !registration.waiting && navigator.serviceWorker.controller);
+        }),
+      )
+      .toBe(true);
+    await expect(toast).toHaveCount(0);
+  } finally {
+    await writeFile(BUILT_WORKER, original);
+  }
 });
