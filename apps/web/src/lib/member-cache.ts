@@ -16,6 +16,17 @@ const MEMBER_PATHS = [
   /^\/api\/subscription\/plan$/,
 ];
 
+/** Fetched once when the first service worker takes over a member's page, so they are kept. */
+export const MEMBER_DATA_URLS = [
+  '/api/me',
+  '/api/profile',
+  '/api/program',
+  '/api/exercises',
+  '/api/exercises/today',
+  '/api/subscription',
+  '/api/subscription/plan',
+];
+
 export const isMemberData = (url: URL) => MEMBER_PATHS.some((path) => path.test(url.pathname));
 
 /**

@@ -46,7 +46,21 @@ registerRoute(
   }),
 );
 
-const dropMemberData = () => caches.delete(MEMBER_CACHE);
+// Bumped at every change of who is signed in: an answer that set off before it is not kept, so a
+// late answer for the previous member never lands in the emptied cache.
+let generation = 0;
+const dropMemberData = () => {
+  generation += 1;
+  return caches.delete(MEMBER_CACHE);
+};
+const sameGeneration = {
+  requestWillFetch: async ({ request, state }: { request: Request; state?: Record<string, unknown> }) => {
+    if (state) state.generation = generation;
+    return request;
+  },
+  cacheWillUpdate: async ({ response, state }: { response: Response; state?: Record<string, unknown> }) =>
+    state?.generation === generation ? response : null,
+};
 
 // Signing in, out or deleting the account drops the kept answers before and after the request.
 registerRoute(
@@ -70,14 +84,14 @@ registerRoute(
   'GET',
 );
 
-// The member's data: fresh from the network when it answers within a few seconds, else the last
-// answer (a basement gym), which the late network answer then replaces.
+// The member's data: always the network's answer while there is one (a stored copy served to a
+// slow connection could be from before the member's last write, or another member's session);
+// the last answer when the network fails, offline.
 registerRoute(
   ({ url, request }) => url.origin === self.location.origin && request.method === 'GET' && isMemberData(url),
   new NetworkFirst({
     cacheName: MEMBER_CACHE,
-    networkTimeoutSeconds: 4,
-    plugins: [new CacheableResponsePlugin({ statuses: [200] })],
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), sameGeneration],
   }),
 );
 

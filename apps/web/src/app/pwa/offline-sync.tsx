@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CloudOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useViewer } from '@/features/auth/api';
+import { MEMBER_DATA_URLS } from '@/lib/member-cache';
 import { drainQueue, onQueueChange, queuedWrites } from '@/lib/offline-queue';
 import { useIsControlled } from '@/lib/use-service-worker';
 
@@ -10,20 +11,24 @@ import { useIsControlled } from '@/lib/use-service-worker';
  * connection comes back and when the service worker has sent them itself (Background Sync), and
  * shows 'Saved offline, will sync' while any wait.
  */
+const RETRY_MS = 15_000;
+
 export function OfflineSync() {
   const { user } = useViewer();
   const userId = user?.id ?? null;
   const queryClient = useQueryClient();
   const [waiting, setWaiting] = useState(0);
   const isControlled = useIsControlled();
-  const wasControlled = useRef(isControlled);
+  const startedUncontrolled = useRef(!isControlled);
+  const hasKept = useRef(false);
 
-  // The first visit: the worker has just taken over, so what the page shows is fetched again
-  // through it and kept for offline.
+  // The first visit: the worker has just taken over, so the member's data is fetched once more
+  // through it to be kept for offline (the page's own cache is left alone: no refetch races a write).
   useEffect(() => {
-    if (isControlled && !wasControlled.current) void queryClient.invalidateQueries();
-    wasControlled.current = isControlled;
-  }, [isControlled, queryClient]);
+    if (!startedUncontrolled.current || hasKept.current || !isControlled || !userId) return;
+    hasKept.current = true;
+    for (const url of MEMBER_DATA_URLS) void fetch(url).catch(() => undefined);
+  }, [isControlled, userId]);
 
   useEffect(() => {
     if (!userId) {
@@ -40,19 +45,26 @@ export function OfflineSync() {
       if (!navigator.onLine) return;
       const { sent } = await drainQueue(userId);
       if (sent > 0 && isCurrent) refresh();
+      count(); // the service worker may have sent some meanwhile
     };
+    // The service worker sent the queue (Background Sync): the page reads it and the data again.
     const fromWorker = (event: MessageEvent) => {
-      if (event.data?.type === 'QUEUE_SENT') refresh();
+      if (event.data?.type !== 'QUEUE_SENT') return;
+      count();
+      refresh();
     };
     const stopListening = onQueueChange(count);
     count();
     void send();
     window.addEventListener('online', send);
+    // A connection that is up but does not carry (lie-fi) sends no `online` event: try again now and then.
+    const retry = setInterval(() => void send(), RETRY_MS);
     navigator.serviceWorker?.addEventListener('message', fromWorker);
     return () => {
       isCurrent = false;
       stopListening();
       window.removeEventListener('online', send);
+      clearInterval(retry);
       navigator.serviceWorker?.removeEventListener('message', fromWorker);
     };
   }, [userId, queryClient]);
