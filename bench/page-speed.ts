@@ -93,17 +93,48 @@ export async function measureBundles(
   return results;
 }
 
+type LighthousePage = { name: string; url: string; cookie?: string };
+
+/**
+ * Issue 21: a member's page as a member sees it day to day: signed in (the cookie in the
+ * browser's own jar, so the service worker's requests carry it too) and with the service worker
+ * installed by a first visit. Lighthouse then keeps the browser's storage instead of clearing it.
+ */
+async function installForMember(port: number, page: LighthousePage) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0]!;
+    const url = new URL(page.url);
+    await context.addCookies(
+      page.cookie!.split('; ').map((pair) => {
+        const [name, ...value] = pair.split('=');
+        return { name: name!, value: value.join('='), domain: url.hostname, path: '/' };
+      }),
+    );
+    const tab = await context.newPage();
+    await tab.goto(page.url, { waitUntil: 'networkidle' });
+    await tab.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await tab.close();
+  } finally {
+    await browser.close();
+  }
+}
+
 /** Lighthouse's default mobile run (simulated slow 4G, 4× CPU slowdown), performance only. */
-export async function measureLighthouse(pages: { name: string; url: string }[]): Promise<Lighthouse[]> {
+export async function measureLighthouse(pages: LighthousePage[]): Promise<Lighthouse[]> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   const results: Lighthouse[] = [];
   try {
     for (const page of pages) {
+      if (page.cookie) await installForMember(chrome.port, page);
       const result = await lighthouse(page.url, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance'],
+        disableStorageReset: Boolean(page.cookie),
       });
       const lhr = result!.lhr;
       if (process.env.BENCH_DEBUG) {

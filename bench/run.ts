@@ -169,6 +169,8 @@ async function pageSpeed(testBase: string, cookie: string) {
       { name: '/', url: `${prodBase}/` },
       { name: `/blog/${slug}`, url: `${prodBase}/blog/${slug}` },
       { name: '/subscription', url: `${prodBase}/subscription` },
+      // issue 21: signed in, the service worker installed by a first visit
+      { name: '/program (signed in, service worker)', url: `${testBase}/program`, cookie },
     ]);
     console.log('\nLighthouse, mobile (production server; budgets: performance 95+, CLS under 0.05)\n');
     console.log(

@@ -2,6 +2,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The framework every page runs on, in one chunk of its own. Left to itself, Rolldown spreads it
 // over a handful of small shared chunks and reshuffles them whenever a module the landing page
@@ -10,8 +11,53 @@ import { defineConfig } from 'vite';
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|sonner|clsx|tailwind-merge|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|context|defaultAttributes|shared))[\\/.]/;
 
+// Issue 21: the installable app. The service worker is ours (src/sw/service-worker.ts, built with
+// Workbox's modules); the plugin builds it, injects the precache list and writes the manifest.
+// The precache is the app shell and the member's pages with the exercise demonstrations, never
+// the admin area or the marketing pages' extras (docs/decisions/0015).
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src/sw',
+  filename: 'sw.ts',
+  // Registered by app/pwa/register.ts after the page has loaded, in prompt mode: a new version
+  // waits until the member presses Reload.
+  injectRegister: false,
+  registerType: 'prompt',
+  manifest: {
+    id: '/',
+    name: 'Core28 — 28-Day Core Training',
+    short_name: 'Core28',
+    description: 'Your 28-day core program: guided sessions, progress and coaching, on and offline.',
+    start_url: '/program',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    theme_color: '#dc2626',
+    background_color: '#ffffff',
+    categories: ['health', 'fitness'],
+    icons: [
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  injectManifest: {
+    globPatterns: ['index.html', 'assets/*.{js,css}', 'icon-192.png', 'favicon.svg'],
+    // The admin area, the charts library (the progress chart's, cached when first used) and the
+    // visitors' reading pages stay out; any asset a page fetches is kept when first used (sw.ts).
+    globIgnores: [
+      'assets/admin-*',
+      'assets/{dashboard,users}-page-*',
+      'assets/CartesianChart-*',
+      'assets/{about,privacy,terms,legal,contact,blog,article,program-info,progress-info}-page-*',
+      'assets/article-html-*',
+    ],
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), pwa],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: { proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
   build: {

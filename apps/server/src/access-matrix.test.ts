@@ -75,6 +75,9 @@ const POLICY: Record<string, Access> = {
   'PUT /api/program/wellness': 'member',
   'GET /api/program/days/:day/session': 'member',
   'POST /api/program/days/:day/finish': 'member',
+  'GET /api/push/key': 'member',
+  'POST /api/push/subscriptions': 'member',
+  'POST /api/push/subscriptions/remove': 'member',
   'GET /api/exercises': 'member',
   'GET /api/exercises/today': 'public',
   'GET /api/blog/articles': 'public',
@@ -148,6 +151,14 @@ const BODIES: Record<string, unknown> = {
   'PUT /api/program/results': { day: 1, totalSeconds: 90, reps: 20 },
   'PUT /api/program/wellness': { day: 1, feeling: 4, energy: 3 },
   'POST /api/program/days/:day/finish': { totalSeconds: 600, reps: 40, feeling: 4, energy: 3 },
+  // a browser's subscription at Firefox's push service (nothing is sent to it here)
+  'POST /api/push/subscriptions': {
+    endpoint: 'https://updates.push.services.mozilla.com/wpush/v2/matrix',
+    keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
+  },
+  'POST /api/push/subscriptions/remove': {
+    endpoint: 'https://updates.push.services.mozilla.com/wpush/v2/matrix',
+  },
   // exercise 1 is the seeded Dead Bug, a reps exercise
   'PUT /api/admin/program-days/:day': {
     exerciseId: 1,

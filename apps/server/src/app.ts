@@ -25,6 +25,7 @@ import { notificationRoutes, UNSUBSCRIBE_PATH } from './features/notifications/r
 import { profileRoutes } from './features/profile/routes.ts';
 import { adminProgramDayRoutes } from './features/program/admin-routes.ts';
 import { programRoutes } from './features/program/routes.ts';
+import { pushRoutes } from './features/push/routes.ts';
 import { demoPayRoutes } from './features/subscriptions/demo-pay.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { webhookRoutes } from './features/subscriptions/webhook-routes.ts';
@@ -56,7 +57,8 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/webhooks', webhookRoutes)
   .route('/subscription', subscriptionRoutes)
   .route('/notifications', notificationRoutes)
-  .route('/calendar', calendarRoutes);
+  .route('/calendar', calendarRoutes)
+  .route('/push', pushRoutes);
 
 export type AppType = typeof apiRoutes;
 

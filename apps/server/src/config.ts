@@ -92,8 +92,21 @@ const EnvSchema = z
     STRIPE_PRICE_BURN_MONTHLY: z.string().min(1).optional(),
     STRIPE_PRICE_BURN_YEARLY: z.string().min(1).optional(),
     STRIPE_API_BASE: z.url().optional(),
+    // Issue 21: Web Push's VAPID keys (web-push generate-vapid-keys); unset: generated into DATA_DIR.
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a URL-safe base64 P-256 public key (87 characters)')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a URL-safe base64 P-256 private key (43 characters)')
+      .optional(),
   })
   .superRefine((env, ctx) => {
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      const missing = env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'is required with the other VAPID key' });
+    }
     if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({
         code: 'custom',
@@ -230,6 +243,8 @@ export type Config = {
    */
   shutdownDrainMs: number;
   webDist: string | undefined;
+  /** Web Push's keys; unset: generated into DATA_DIR on first start (platform/push/vapid-keys.ts). */
+  vapid: { publicKey: string; privateKey: string } | undefined;
   /** The largest exercise video a coach may upload (issue 17). */
   videoMaxBytes: number;
   s3:
@@ -302,6 +317,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'production' ? PRODUCTION_DRAIN_MS : 0),
     webDist: e.WEB_DIST,
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
     videoMaxBytes: e.VIDEO_MAX_BYTES,
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY

@@ -8,6 +8,7 @@ import type { Mailer } from './platform/mail/mailer.ts';
 import type { Metrics } from './platform/metrics/metrics.ts';
 import type { DemoProvider } from './platform/payments/demo.ts';
 import type { StripeProvider } from './platform/payments/stripe.ts';
+import type { PushSender } from './platform/push/push.ts';
 import type { AppStorage } from './platform/storage/storage.ts';
 
 /** What every request can reach: built once at start-up (or per test), never global. */
@@ -21,6 +22,8 @@ export type Deps = {
   /** What /metrics shows. */
   metrics: Metrics;
   storage: AppStorage;
+  /** Web Push (issue 21): the VAPID key and sending to one browser. */
+  push: PushSender;
   /** The demo provider (embedded default) or Stripe. */
   payments: DemoProvider | StripeProvider;
   auth: Auth;

@@ -11,6 +11,8 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/ma
 import { createMetrics, type Metrics } from './platform/metrics/metrics.ts';
 import { createDemoProvider } from './platform/payments/demo.ts';
 import { createStripeProvider } from './platform/payments/stripe.ts';
+import { createWebPush, type PushSender } from './platform/push/push.ts';
+import { readOrCreateVapidKeys } from './platform/push/vapid-keys.ts';
 import {
   type AppStorage,
   createLocalStorage,
@@ -27,6 +29,8 @@ export function createDeps(opts: {
   mailer?: Mailer;
   metrics?: Metrics;
   storage?: AppStorage;
+  /** Tests: Web Push that also reaches the local push service double. */
+  push?: PushSender;
   now?: () => Date;
 }): Deps {
   const { config, log, db } = opts;
@@ -54,6 +58,12 @@ export function createDeps(opts: {
   const payments = config.stripe
     ? createStripeProvider(config.stripe)
     : createDemoProvider({ db, publicUrl: config.publicUrl, secret, now });
+  const push =
+    opts.push ??
+    createWebPush({
+      keys: config.vapid ?? readOrCreateVapidKeys(config.dataDir),
+      subject: `mailto:${config.contactEmail}`,
+    });
   const lifecycle = { isStopping: false };
   // Its own key, so a signed mail link can never stand for a session or a storage link.
   const mailLinkKey = Buffer.from(hkdfSync('sha256', secret, '', 'core28 mail links', 32));
@@ -65,6 +75,7 @@ export function createDeps(opts: {
     mailer,
     metrics,
     storage,
+    push,
     payments,
     auth,
     now,

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';
 import { type FindArticle, metaFor, withMeta } from './seo.ts';
 
@@ -21,22 +22,32 @@ export function webApp(distDir: string, { findArticle }: { findArticle: FindArti
   const root = path.relative(process.cwd(), distDir) || '.';
   const staticFiles = serveStatic<AppEnv>({ root });
   let indexHtml: string | undefined;
-  return app
-    .use('/assets/*', async (c, next) => {
-      await next();
-      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    })
-    .use('/assets/*', serveStatic({ root }))
-    .get('/assets/*', (c) => c.text('Not found', 404))
-    .use('*', (c, next) => (isPublicFile(c.req.path) ? staticFiles(c, next) : next()))
-    .get('*', async (c) => {
-      indexHtml ??= await readFile(indexFile, 'utf8');
-      c.header('Cache-Control', 'no-cache');
-      // No page lives at an address that cannot be decoded: the SPA shows its not-found page.
-      if (hasMalformedEscape(c.req.url)) return c.html(indexHtml, 404);
-      return c.html(withMeta(indexHtml, await metaFor(c.var.deps, c.req.path, findArticle)));
-    });
+  return (
+    app
+      .use('/assets/*', async (c, next) => {
+        await next();
+        if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      })
+      .use('/assets/*', serveStatic({ root }))
+      .get('/assets/*', (c) => c.text('Not found', 404))
+      // The service worker and the manifest are checked for a new version at every visit (issue 21).
+      .use('/sw.js', noCache)
+      .use('/manifest.webmanifest', noCache)
+      .use('*', (c, next) => (isPublicFile(c.req.path) ? staticFiles(c, next) : next()))
+      .get('*', async (c) => {
+        indexHtml ??= await readFile(indexFile, 'utf8');
+        c.header('Cache-Control', 'no-cache');
+        // No page lives at an address that cannot be decoded: the SPA shows its not-found page.
+        if (hasMalformedEscape(c.req.url)) return c.html(indexHtml, 404);
+        return c.html(withMeta(indexHtml, await metaFor(c.var.deps, c.req.path, findArticle)));
+      })
+  );
 }
+
+const noCache = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  if (c.res.status === 200) c.header('Cache-Control', 'no-cache');
+});
 
 // index.html is only ever served by the SPA fallback, so it always gets `no-cache`.
 const isPublicFile = (p: string) => /\.[a-z0-9]+$/i.test(p) && !p.endsWith('.html');

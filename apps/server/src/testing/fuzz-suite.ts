@@ -24,6 +24,7 @@ import {
   SwapProgramDaysSchema,
   WellnessSchema,
 } from '@core28/core/program-schemas';
+import { PushEndpointSchema, PushSubscriptionSchema } from '@core28/core/push';
 import { ProgramDayInputSchema } from '@core28/core/session-plan';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -78,6 +79,8 @@ export const TARGETS: Target[] = [
   { area: 'content', route: 'POST /api/program/complete', schema: CompleteDaySchema },
   { area: 'content', route: 'PUT /api/program/results', schema: DayResultSchema },
   { area: 'content', route: 'PUT /api/program/wellness', schema: WellnessSchema },
+  { area: 'content', route: 'POST /api/push/subscriptions', schema: PushSubscriptionSchema },
+  { area: 'content', route: 'POST /api/push/subscriptions/remove', schema: PushEndpointSchema },
   {
     area: 'content',
     route: 'GET /api/program/days/:day/session',

@@ -18,6 +18,7 @@ import { mailOutbox, subscribers } from '../platform/db/schema.ts';
 import { startJobQueue } from '../platform/jobs/queue.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import { createMetrics } from '../platform/metrics/metrics.ts';
+import type { PushSender } from '../platform/push/push.ts';
 import { seed } from '../seed/seed.ts';
 import { startServer } from '../server.ts';
 
@@ -54,6 +55,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { url?: strin
 export type TestAppOptions = {
   env?: Record<string, string>;
   mailer?: Mailer;
+  /** Web Push reaching a local push service double (testing/push-service.ts). */
+  push?: PushSender;
   now?: () => Date;
   seed?: boolean;
   /** A database opened by the test (e.g. an embedded PostgreSQL) instead of a fresh one. */
@@ -91,6 +94,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     jobs,
     metrics,
     mailer: options.mailer,
+    push: options.push,
     now: options.now,
   });
   await registerJobs(deps);

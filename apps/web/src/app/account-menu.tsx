@@ -1,8 +1,9 @@
 import { accountMenuLinks, type Viewer } from '@core28/core/navigation';
-import { LogOut } from 'lucide-react';
+import { Download, LogOut } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import { AvatarButton, type AvatarProps } from './avatar-button';
+import { useInstallOffer } from './pwa/install-prompt';
 
 /** The signed-in member's menu; loaded only for signed-in members, off the first paint. */
 export default function AccountMenu({
@@ -20,6 +21,7 @@ export default function AccountMenu({
   onOpenChange: (open: boolean) => void;
   onSignOut: () => void;
 }) {
+  const install = useInstallOffer();
   return (
     <DropdownMenu.Root open={open} onOpenChange={onOpenChange}>
       <DropdownMenu.Trigger asChild>
@@ -44,6 +46,15 @@ export default function AccountMenu({
               </Link>
             </DropdownMenu.Item>
           ))}
+          {install && (
+            // issue 21: offered only while the browser offers to install the app.
+            <DropdownMenu.Item
+              onSelect={() => void install()}
+              className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-highlighted:bg-zinc-100"
+            >
+              <Download className="size-4" /> Install app
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Separator className="my-1 h-px bg-zinc-100" />
           <DropdownMenu.Item
             onSelect={onSignOut}

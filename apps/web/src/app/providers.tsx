@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { ApiError } from '@/lib/api';
 import { reportQueryError } from '@/lib/query-errors';
+import { OfflineSync } from './pwa/offline-sync';
 
 const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: reportQueryError }),
@@ -12,7 +13,10 @@ const queryClient = new QueryClient({
       retry: (count, error) =>
         !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
       refetchOnWindowFocus: false,
+      // Offline the service worker may still answer (issue 21): a query is tried, not paused.
+      networkMode: 'offlineFirst',
     },
+    mutations: { networkMode: 'offlineFirst' },
   },
 });
 
@@ -21,6 +25,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
+      <OfflineSync />
       <Toaster position="top-center" richColors closeButton />
     </QueryClientProvider>
   );

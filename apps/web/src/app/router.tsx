@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { NeedsNetwork } from '@/components/needs-network';
 import { PageSpinner } from '@/components/ui/spinner';
 import { RequireAdmin, RequireAuth } from '@/features/auth/guards';
 import HomePage from '@/features/marketing/home-page';
@@ -9,13 +10,29 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
   Component: (await load()).default,
 });
 
+/**
+ * Issue 21: a page that needs the server says so while offline. The notice sits above the page's
+ * lazy route, so it shows even when the page's code was never fetched.
+ */
+const needsNetwork = (what: string, route: RouteObject): RouteObject => ({
+  element: (
+    <NeedsNetwork what={what}>
+      <Outlet />
+    </NeedsNetwork>
+  ),
+  children: [route],
+});
+
 // spec §2 route table.
 const publicRoutes: RouteObject[] = [
   // The landing page is in the entry chunk: no second round trip before the first paint.
   { index: true, Component: HomePage },
   { path: 'auth', lazy: page(() => import('@/features/auth/auth-page')) },
   { path: 'subscription', lazy: page(() => import('@/features/subscriptions/plans-page')) },
-  { path: 'subscription/signup', lazy: page(() => import('@/features/subscriptions/signup-page')) },
+  needsNetwork('Checkout', {
+    path: 'subscription/signup',
+    lazy: page(() => import('@/features/subscriptions/signup-page')),
+  }),
   { path: 'subscription/success', lazy: page(() => import('@/features/subscriptions/success-page')) },
   { path: 'success', lazy: page(() => import('@/features/subscriptions/success-page')) },
   { path: 'about', lazy: page(() => import('@/features/marketing/about-page')) },
@@ -35,8 +52,14 @@ const memberRoutes: RouteObject[] = [
   { path: 'progress', lazy: page(() => import('@/features/progress/progress-page')) },
   { path: 'profile', lazy: page(() => import('@/features/profile/profile-page')) },
   { path: 'profile-completion', lazy: page(() => import('@/features/profile/profile-completion-page')) },
-  { path: 'one-on-one', lazy: page(() => import('@/features/coaching/coaching-page')) },
-  { path: 'subscription/manage', lazy: page(() => import('@/features/subscriptions/manage-page')) },
+  needsNetwork('Coaching', {
+    path: 'one-on-one',
+    lazy: page(() => import('@/features/coaching/coaching-page')),
+  }),
+  needsNetwork('Managing your subscription', {
+    path: 'subscription/manage',
+    lazy: page(() => import('@/features/subscriptions/manage-page')),
+  }),
 ];
 
 const adminRoutes: RouteObject[] = [
@@ -79,17 +102,26 @@ export const router = createBrowserRouter([
   },
   {
     path: 'admin',
-    // Loaded only for admins; the guard lives in the entry chunk, the layout does not.
-    lazy: async () => {
-      const { AdminLayout } = await import('@/features/admin/admin-layout');
-      return {
-        Component: () => (
-          <RequireAdmin>
-            <AdminLayout />
-          </RequireAdmin>
-        ),
-      };
-    },
-    children: adminRoutes,
+    element: (
+      <NeedsNetwork what="The admin area">
+        <Outlet />
+      </NeedsNetwork>
+    ),
+    children: [
+      {
+        // Loaded only for admins; the guard lives in the entry chunk, the layout does not.
+        lazy: async () => {
+          const { AdminLayout } = await import('@/features/admin/admin-layout');
+          return {
+            Component: () => (
+              <RequireAdmin>
+                <AdminLayout />
+              </RequireAdmin>
+            ),
+          };
+        },
+        children: adminRoutes,
+      },
+    ],
   },
 ]);

@@ -329,6 +329,38 @@ describe('Idempotency-Key on the day strip routes', () => {
     ).toHaveLength(1);
   });
 
+  // Issue 21: the offline queue replays these with the key made on the phone.
+  it("complete, results and wellness: a key is the member's own, another member's same key writes theirs", async () => {
+    const a = await memberOnDay(3);
+    const b = await memberOnDay(3);
+    const routes: [string, 'POST' | 'PUT', unknown, unknown][] = [
+      ['/api/program/complete', 'POST', { day: 3 }, { day: 3 }],
+      [
+        '/api/program/results',
+        'PUT',
+        { day: 3, totalSeconds: 95, reps: 12 },
+        { day: 3, totalSeconds: 40, reps: 4 },
+      ],
+      ['/api/program/wellness', 'PUT', { day: 3, feeling: 5, energy: 5 }, { day: 3, feeling: 2, energy: 1 }],
+    ];
+    for (const [path, method, bodyOfA, bodyOfB] of routes) {
+      const key = randomUUID();
+      const send = (cookie: string, body: unknown) =>
+        t.request(path, { method, cookie, json: body, headers: { 'idempotency-key': key } });
+      const aAnswer = await (await send(a.cookie, bodyOfA)).text();
+      const aRows = await memberRows(a.userId);
+      const bRows = await memberRows(b.userId);
+      expect((await send(b.cookie, bodyOfB)).status, path).toBe(200);
+      expect(await memberRows(b.userId), path).not.toEqual(bRows);
+      expect(await memberRows(a.userId), path).toEqual(aRows);
+      expect(await (await send(a.cookie, bodyOfA)).text(), path).toBe(aAnswer);
+    }
+    const state = await json(await t.request('/api/program', { cookie: b.cookie }));
+    expect(state.completions.map((c: { day: number }) => c.day)).toEqual([3]);
+    expect(state.results).toEqual([{ day: 3, totalSeconds: 40, reps: 4 }]);
+    expect(state.wellness).toEqual([{ day: 3, feeling: 2, energy: 1 }]);
+  });
+
   it('keeps a refused request out of the keys: the retry is judged afresh', async () => {
     const member = await memberOnDay(3);
     const key = randomUUID();

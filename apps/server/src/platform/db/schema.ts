@@ -585,3 +585,23 @@ export const wellnessWeekStats = pgTable('wellness_week_stats', {
   feelingSum: bigint('feeling_sum', { mode: 'number' }).notNull().default(0),
   energySum: bigint('energy_sum', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * Issue 21: a browser's Web Push subscription. An endpoint is one browser's, so it belongs to one
+ * member: subscribing it again (another member signed in on that browser) moves it. Removed when
+ * the member turns push off there or the push service answers 404/410.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique('push_subscriptions_endpoint_key'),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);

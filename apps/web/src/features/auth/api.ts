@@ -1,6 +1,7 @@
 import { EMAIL_CONFIRMED_CALLBACK, type Viewer } from '@core28/core/navigation';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, holdRequestsUntil, postJson, unwrap } from '@/lib/api';
+import { MEMBER_CACHE } from '@/lib/member-cache';
 import { subscriptionQuery } from '../subscriptions/api';
 
 export const authKeys = {
@@ -71,6 +72,8 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return () => {
     signOutState.hasSignedOut = true;
+    // Issue 21: this browser stops showing the member's notifications.
+    void import('../push/api').then(({ forgetDevicePush }) => forgetDevicePush()).catch(() => undefined);
     const signedOut = fetch('/api/auth/sign-out', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -85,6 +88,10 @@ export function useSignOut() {
       isAdmin: false,
     });
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authKeys.me[0] });
-    void signedOut.finally(() => queryClient.invalidateQueries({ queryKey: authKeys.me }));
+    // Issue 21: the service worker's copies of the member's answers go too (it drops them as well).
+    void signedOut.finally(async () => {
+      await globalThis.caches?.delete(MEMBER_CACHE).catch(() => undefined);
+      await queryClient.invalidateQueries({ queryKey: authKeys.me });
+    });
   };
 }

@@ -6,6 +6,7 @@ import { CredentialsCard, MyDataCard, StatsCard } from './account-cards';
 import { profileQuery } from './api';
 import { CalendarCard } from './calendar-card';
 import { Avatar, DetailsCard } from './details-card';
+import { PushCard } from './push-card';
 import { RemindersCard } from './reminders-card';
 import { VerifyEmailCard } from './verify-email-card';
 
@@ -45,6 +46,7 @@ export default function ProfilePage() {
           <div className="grid content-start gap-6">
             <StatsCard stats={data.stats} />
             {data.hasPassword && <CredentialsCard email={user.email} />}
+            <PushCard />
           </div>
         </div>
         <div className="grid items-start gap-6 lg:grid-cols-[3fr_2fr]">

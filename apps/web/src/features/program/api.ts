@@ -1,12 +1,15 @@
 import { nextLocalMidnight } from '@core28/core/local-day';
 import { currentProgramDay } from '@core28/core/program';
 import type { DayResultInput, FinishSessionInput, WellnessInput } from '@core28/core/program-schemas';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { useEffect } from 'react';
 import { api, unwrap } from '@/lib/api';
+import { useIsControlled } from '@/lib/use-service-worker';
+import { meQuery } from '../auth/api';
 import { exerciseKeys } from '../exercises/api';
 import { profileKeys } from '../profile/api';
+import { isOffline, type ProgramWrite, queueWrite, withWrite } from './offline-writes';
 
 export const programKeys = {
   state: ['program'] as const,
@@ -26,11 +29,52 @@ export const programQuery = () =>
 
 export type ProgramState = InferResponseType<typeof api.program.$get, 200>;
 
+/**
+ * Sends a program write with its Idempotency-Key; without a connection (issue 21) it is queued
+ * for later and answered with the state the server will answer then, when the member's program
+ * is known here. Otherwise the error is the caller's, as before.
+ */
+async function sendOrQueue<R>(
+  queryClient: QueryClient,
+  {
+    key,
+    write,
+    send,
+    queued,
+  }: {
+    key: string;
+    write: ProgramWrite;
+    send: () => Promise<R>;
+    queued: (after: ProgramState, before: ProgramState) => R;
+  },
+): Promise<R> {
+  try {
+    return await send();
+  } catch (error) {
+    const userId = queryClient.getQueryData(meQuery().queryKey)?.user?.id;
+    const state = queryClient.getQueryData(programQuery().queryKey);
+    if (!isOffline(error) || !userId || !state) throw error;
+    await queueWrite({ userId, key, write });
+    return queued(withWrite(state, write, new Date()), state);
+  }
+}
+
 /** Every program write answers the new state: the cache takes it as it is. */
-function useProgramWrite<T>(write: (input: T) => Promise<ProgramState>) {
+function useProgramWrite<T>(
+  toWrite: (input: T) => ProgramWrite,
+  send: (input: T, headers: { 'idempotency-key': string }) => Promise<ProgramState>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: write,
+    mutationFn: (input: T) => {
+      const key = crypto.randomUUID();
+      return sendOrQueue(queryClient, {
+        key,
+        write: toWrite(input),
+        send: () => send(input, { 'idempotency-key': key }),
+        queued: (state) => state,
+      });
+    },
     onSuccess: (state) => {
       queryClient.setQueryData(programQuery().queryKey, state);
       void queryClient.invalidateQueries({ queryKey: profileKeys.profile });
@@ -39,11 +83,20 @@ function useProgramWrite<T>(write: (input: T) => Promise<ProgramState>) {
 }
 
 export const useCompleteDay = () =>
-  useProgramWrite((day: number) => unwrap(api.program.complete.$post({ json: { day } })));
+  useProgramWrite(
+    (day: number) => ({ kind: 'complete', day }),
+    (day, headers) => unwrap(api.program.complete.$post({ json: { day } }, { headers })),
+  );
 export const useSaveResult = () =>
-  useProgramWrite((json: DayResultInput) => unwrap(api.program.results.$put({ json })));
+  useProgramWrite(
+    (input: DayResultInput) => ({ kind: 'results', input }),
+    (json, headers) => unwrap(api.program.results.$put({ json }, { headers })),
+  );
 export const useSaveWellness = () =>
-  useProgramWrite((json: WellnessInput) => unwrap(api.program.wellness.$put({ json })));
+  useProgramWrite(
+    (input: WellnessInput) => ({ kind: 'wellness', input }),
+    (json, headers) => unwrap(api.program.wellness.$put({ json }, { headers })),
+  );
 
 /** A day's session: its steps, exercise and prescription. A day not yet begun is the server's 400. */
 export const sessionQuery = (day: number) =>
@@ -53,10 +106,32 @@ export const sessionQuery = (day: number) =>
     staleTime: 5 * 60_000,
   });
 
+/**
+ * Issue 21: today's and past sessions' plans, fetched one after another (today's first) once the
+ * program is on screen, so the service worker has them when the member trains without a
+ * connection. A plan fetched within its staleTime is not fetched again.
+ */
+export function useSessionsKeptOffline(currentDay: number | undefined) {
+  const queryClient = useQueryClient();
+  const isControlled = useIsControlled();
+  useEffect(() => {
+    if (!currentDay || !isControlled || !navigator.onLine) return;
+    let isCancelled = false;
+    void (async () => {
+      for (let day = currentDay; day >= 1 && !isCancelled; day -= 1)
+        await queryClient.prefetchQuery(sessionQuery(day));
+    })();
+    return () => {
+      isCancelled = true;
+    };
+  }, [currentDay, isControlled, queryClient]);
+}
+
 export type SessionData = InferResponseType<(typeof api.program.days)[':day']['session']['$get'], 200>;
 export type PlanDay = ProgramState['plan'][number];
 type FinishCall = (typeof api.program.days)[':day']['finish']['$post'];
-export type FinishOutcome = InferResponseType<FinishCall, 200>['outcome'];
+type FinishResult = InferResponseType<FinishCall, 200>;
+export type FinishOutcome = FinishResult['outcome'];
 
 export type FinishInput = { day: number; idempotencyKey: string; body: FinishSessionInput };
 
@@ -68,12 +143,29 @@ export function useFinishSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ day, idempotencyKey, body }: FinishInput) =>
-      unwrap(
-        api.program.days[':day'].finish.$post(
-          { param: { day: String(day) }, json: body },
-          { headers: { 'idempotency-key': idempotencyKey } },
-        ),
-      ),
+      sendOrQueue(queryClient, {
+        key: idempotencyKey,
+        write: { kind: 'finish', day, body },
+        send: () =>
+          unwrap(
+            api.program.days[':day'].finish.$post(
+              { param: { day: String(day) }, json: body },
+              { headers: { 'idempotency-key': idempotencyKey } },
+            ),
+          ),
+        queued: (state, before): FinishResult => {
+          const wasCompleted = before.completions.some((c) => c.day === day);
+          return {
+            ...state,
+            outcome: {
+              completedNow: !wasCompleted,
+              wasCompleted,
+              resultsSaved: true as const,
+              wellnessSaved: body.feeling !== undefined && day === state.currentDay,
+            },
+          };
+        },
+      }),
     onSuccess: ({ outcome: _outcome, ...state }, { day }) => {
       queryClient.setQueryData(programQuery().queryKey, state);
       void queryClient.invalidateQueries({ queryKey: programKeys.session(day) });

@@ -10,7 +10,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { type Exercise, exercisesQuery } from '../exercises/api';
 import { ExerciseDialog } from '../exercises/exercise-dialog';
-import { PROGRAM_LOAD_FAILED, programQuery, useCompleteDay } from './api';
+import { PROGRAM_LOAD_FAILED, programQuery, useCompleteDay, useSessionsKeptOffline } from './api';
 import { DayStrip } from './day-strip';
 import { TodaySessionCard } from './today-session-card';
 import { WeekDays } from './week-days';
@@ -25,6 +25,7 @@ export default function ProgramPage() {
   const [week, setWeek] = useState<number | null>(null);
   const [confirmDay, setConfirmDay] = useState<number | null>(null);
   const [details, setDetails] = useState<Exercise | null>(null);
+  useSessionsKeptOffline(program.data?.currentDay);
 
   if (program.isPending) return <PageSpinner />;
   if (program.isError)

@@ -1,0 +1,128 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import webpush from 'web-push';
+import { pushSubscriptions } from '../../platform/db/schema.ts';
+import { createWebPush } from '../../platform/push/push.ts';
+import { readOrCreateVapidKeys, VAPID_KEYS_FILE } from '../../platform/push/vapid-keys.ts';
+import { createMember, createTestApp, json, type TestApp } from '../../testing/harness.ts';
+import { startPushService } from '../../testing/push-service.ts';
+import { sendPush } from './service.ts';
+
+// Issue 21: Web Push through web-push, against a local push service that decrypts what it gets.
+
+let t: TestApp;
+let service: Awaited<ReturnType<typeof startPushService>>;
+const KEYS = webpush.generateVAPIDKeys();
+
+beforeAll(async () => {
+  service = await startPushService();
+  const push = createWebPush({
+    keys: KEYS,
+    subject: 'mailto:support@core28.app',
+    extraHosts: [service.host],
+    agent: service.agent,
+  });
+  t = await createTestApp({ push });
+});
+afterAll(async () => {
+  await t.close();
+  await service.close();
+});
+
+const subscribe = (cookie: string, body: unknown) =>
+  t.request('/api/push/subscriptions', { cookie, json: body });
+const rowsOf = (userId: string) =>
+  t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+
+describe('push subscriptions', () => {
+  it('gives the VAPID public key to members only', async () => {
+    const member = await createMember(t);
+    expect(await json(await t.request('/api/push/key', { cookie: member.cookie }))).toEqual({
+      publicKey: KEYS.publicKey,
+    });
+    expect((await t.request('/api/push/key')).status).toBe(401);
+  });
+
+  it('turns push on and off for a browser; another member subscribing it takes it over', async () => {
+    const [a, b] = [await createMember(t), await createMember(t)];
+    const browser = service.subscribe();
+    expect(await json(await subscribe(a.cookie, browser))).toEqual({ isSubscribed: true });
+    expect(await json(await subscribe(a.cookie, browser))).toEqual({ isSubscribed: true });
+    expect(await rowsOf(a.userId)).toHaveLength(1);
+    // B cannot turn off A's browser
+    const remove = (cookie: string) =>
+      t.request('/api/push/subscriptions/remove', { cookie, json: { endpoint: browser.endpoint } });
+    await remove(b.cookie);
+    expect(await rowsOf(a.userId)).toHaveLength(1);
+    // B signed in on the same browser and turned push on: it is B's now
+    await subscribe(b.cookie, browser);
+    expect([(await rowsOf(a.userId)).length, (await rowsOf(b.userId)).length]).toEqual([0, 1]);
+    expect(await json(await remove(b.cookie))).toEqual({ isSubscribed: false });
+    expect(await rowsOf(b.userId)).toEqual([]);
+  });
+
+  it("refuses what is not a browser's push service, and bad keys, with a clear 400", async () => {
+    const member = await createMember(t);
+    const browser = service.subscribe();
+    const cases: [unknown, string][] = [
+      [
+        { ...browser, endpoint: 'https://internal.example/admin' },
+        "The endpoint is not a browser's push service",
+      ],
+      [{ ...browser, endpoint: `http://${service.host}/push/x` }, 'The endpoint must be an https URL'],
+      [{ ...browser, keys: { p256dh: 'short', auth: browser.keys.auth } }, 'p256dh is too short'],
+      [{ endpoint: browser.endpoint }, 'keys with p256dh and auth are required'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await subscribe(member.cookie, body);
+      expect(res.status).toBe(400);
+      expect((await json(res)).error.message).toBe(message);
+    }
+    expect(await rowsOf(member.userId)).toEqual([]);
+  });
+});
+
+describe('sendPush', () => {
+  it('sends an encrypted notification to each of the member’s browsers and forgets a gone one', async () => {
+    const member = await createMember(t);
+    const [phone, laptop] = [service.subscribe(), service.subscribe()];
+    await subscribe(member.cookie, phone);
+    await subscribe(member.cookie, laptop);
+    const message = { title: 'Day 5 is ready', body: 'Your core is waiting.', url: '/program' };
+    const before = service.received.length;
+    expect(await sendPush(t.deps, { userId: member.userId, ...message })).toEqual({
+      sent: 2,
+      removed: 0,
+      failed: 0,
+    });
+    const got = service.received.slice(before);
+    expect(got.map((r) => r.message)).toEqual([message, message]);
+    expect(new Set(got.map((r) => r.path))).toEqual(
+      new Set([new URL(phone.endpoint).pathname, new URL(laptop.endpoint).pathname]),
+    );
+    expect(got[0]?.authorization).toContain(`k=${KEYS.publicKey}`);
+
+    service.expire(laptop.endpoint);
+    expect(await sendPush(t.deps, { userId: member.userId, ...message })).toEqual({
+      sent: 1,
+      removed: 1,
+      failed: 0,
+    });
+    expect((await rowsOf(member.userId)).map((r) => r.endpoint)).toEqual([phone.endpoint]);
+  });
+});
+
+describe('VAPID keys', () => {
+  it('are generated into DATA_DIR once (mode 0600) and reused', () => {
+    const dir = t.deps.config.dataDir;
+    const keys = readOrCreateVapidKeys(dir);
+    expect(readOrCreateVapidKeys(dir)).toEqual(keys);
+    const file = path.join(dir, VAPID_KEYS_FILE);
+    expect(existsSync(file)).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(keys);
+    expect(keys.publicKey).toMatch(/^[\w-]{87}$/);
+  });
+});

@@ -1,0 +1,22 @@
+import { PushEndpointSchema, PushSubscriptionSchema } from '@core28/core/push';
+import { Hono } from 'hono';
+import type { AppEnv } from '../../context.ts';
+import { validate } from '../../validate.ts';
+import { requireUser } from '../auth/session.ts';
+import { deletePushSubscription, getPushKey, savePushSubscription } from './service.ts';
+
+// Issue 21: turning Web Push on and off for this browser, from /profile.
+export const pushRoutes = new Hono<AppEnv>()
+  .use(requireUser())
+  .get('/key', (c) => c.json(getPushKey(c.var.deps)))
+  .post('/subscriptions', validate('json', PushSubscriptionSchema), async (c) =>
+    c.json(await savePushSubscription(c.var.deps, { userId: c.var.user.id, input: c.req.valid('json') })),
+  )
+  .post('/subscriptions/remove', validate('json', PushEndpointSchema), async (c) =>
+    c.json(
+      await deletePushSubscription(c.var.deps, {
+        userId: c.var.user.id,
+        endpoint: c.req.valid('json').endpoint,
+      }),
+    ),
+  );

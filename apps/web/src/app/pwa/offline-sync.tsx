@@ -1,0 +1,78 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { CloudOff } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useViewer } from '@/features/auth/api';
+import { MEMBER_DATA_URLS } from '@/lib/member-cache';
+import { drainQueue, onQueueChange, queuedWrites } from '@/lib/offline-queue';
+import { useIsControlled } from '@/lib/use-service-worker';
+
+/**
+ * Issue 21: sends the signed-in member's writes queued offline when the page loads, when the
+ * connection comes back and when the service worker has sent them itself (Background Sync), and
+ * shows 'Saved offline, will sync' while any wait.
+ */
+const RETRY_MS = 15_000;
+
+export function OfflineSync() {
+  const { user } = useViewer();
+  const userId = user?.id ?? null;
+  const queryClient = useQueryClient();
+  const [waiting, setWaiting] = useState(0);
+  const isControlled = useIsControlled();
+  const startedUncontrolled = useRef(!isControlled);
+  const hasKept = useRef(false);
+
+  // The first visit: the worker has just taken over, so the member's data is fetched once more
+  // through it to be kept for offline (the page's own cache is left alone: no refetch races a write).
+  useEffect(() => {
+    if (!startedUncontrolled.current || hasKept.current || !isControlled || !userId) return;
+    hasKept.current = true;
+    for (const url of MEMBER_DATA_URLS) void fetch(url).catch(() => undefined);
+  }, [isControlled, userId]);
+
+  useEffect(() => {
+    if (!userId) {
+      setWaiting(0);
+      return;
+    }
+    let isCurrent = true;
+    const count = () =>
+      void queuedWrites(userId).then((writes) => {
+        if (isCurrent) setWaiting(writes.length);
+      });
+    const refresh = () => void queryClient.invalidateQueries();
+    const send = async () => {
+      if (!navigator.onLine) return;
+      const { sent } = await drainQueue(userId);
+      if (sent > 0 && isCurrent) refresh();
+      count(); // the service worker may have sent some meanwhile
+    };
+    // The service worker sent the queue (Background Sync): the page reads it and the data again.
+    const fromWorker = (event: MessageEvent) => {
+      if (event.data?.type !== 'QUEUE_SENT') return;
+      count();
+      refresh();
+    };
+    const stopListening = onQueueChange(count);
+    count();
+    void send();
+    window.addEventListener('online', send);
+    // A connection that is up but does not carry (lie-fi) sends no `online` event: try again now and then.
+    const retry = setInterval(() => void send(), RETRY_MS);
+    navigator.serviceWorker?.addEventListener('message', fromWorker);
+    return () => {
+      isCurrent = false;
+      stopListening();
+      window.removeEventListener('online', send);
+      clearInterval(retry);
+      navigator.serviceWorker?.removeEventListener('message', fromWorker);
+    };
+  }, [userId, queryClient]);
+
+  if (waiting === 0) return null;
+  return (
+    <output className="fixed bottom-4 left-1/2 z-50 flex -translate-x-1/2 items-center gap-2 whitespace-nowrap rounded-full bg-zinc-900 px-4 py-2 text-sm text-white shadow-lg">
+      <CloudOff className="size-4" aria-hidden /> Saved offline, will sync
+    </output>
+  );
+}

@@ -1,0 +1,82 @@
+import type { PushSubscriptionInput } from '@core28/core/push';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api';
+
+// Issue 21: Web Push on this browser. The browser holds the subscription (its push service's
+// endpoint and keys); the server keeps a copy per member to send to.
+
+export const pushKeys = { device: ['push', 'device'] as const };
+
+/** This browser: it cannot show pushes, the member blocked them, or they are off or on. */
+export type DevicePush = 'unsupported' | 'blocked' | 'off' | 'on';
+
+const isSupported = () => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+
+async function currentSubscription() {
+  const registration = await navigator.serviceWorker.getRegistration();
+  return (await registration?.pushManager.getSubscription()) ?? null;
+}
+
+export const devicePushQuery = () =>
+  queryOptions({
+    queryKey: pushKeys.device,
+    queryFn: async (): Promise<DevicePush> => {
+      if (!isSupported()) return 'unsupported';
+      if (Notification.permission === 'denied') return 'blocked';
+      return (await currentSubscription()) ? 'on' : 'off';
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** The VAPID key as the PushManager takes it (URL-safe base64 to bytes). */
+function keyBytes(base64url: string) {
+  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
+  return Uint8Array.from(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '=')), (c) => c.charCodeAt(0));
+}
+
+export const PUSH_BLOCKED = "Notifications are blocked for Core28 in this browser's settings.";
+
+export function useTurnPushOn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      if ((await Notification.requestPermission()) !== 'granted') throw new Error(PUSH_BLOCKED);
+      const { publicKey } = await unwrap(api.push.key.$get());
+      const registration = await navigator.serviceWorker.ready;
+      const subscription = await registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: keyBytes(publicKey),
+      });
+      const json = subscription.toJSON() as PushSubscriptionInput;
+      try {
+        await unwrap(api.push.subscriptions.$post({ json }));
+      } catch (error) {
+        await subscription.unsubscribe();
+        throw error;
+      }
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: pushKeys.device }),
+  });
+}
+
+export function useTurnPushOff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const subscription = await currentSubscription();
+      if (!subscription) return;
+      await unwrap(api.push.subscriptions.remove.$post({ json: { endpoint: subscription.endpoint } }));
+      await subscription.unsubscribe();
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: pushKeys.device }),
+  });
+}
+
+/**
+ * Sign-out: this browser stops receiving the member's pushes at once. The server forgets the
+ * subscription when the push service next answers 410 for it.
+ */
+export async function forgetDevicePush() {
+  if (!isSupported()) return;
+  await (await currentSubscription())?.unsubscribe();
+}

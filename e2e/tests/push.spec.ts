@@ -1,0 +1,44 @@
+import { expect, test } from './fixtures';
+
+// Issue 21: notifications turned on and off for this device from /profile. The browser's push
+// service (FCM, out of reach here) is replaced by a PushManager answering as Chromium's does;
+// the server's side of Web Push is tested against a local push service (features/push).
+
+test('a member turns notifications on and off for this device from /profile', async ({
+  page,
+  context,
+  member: _member,
+}) => {
+  await context.grantPermissions(['notifications']);
+  await page.addInitScript(() => {
+    type Fake = { endpoint: string; toJSON: () => unknown; unsubscribe: () => Promise<boolean> };
+    const w = window as unknown as { keyBytes?: number };
+    let current: Fake | null = null;
+    PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
+      w.keyBytes = (options?.applicationServerKey as Uint8Array | undefined)?.byteLength;
+      const endpoint = `https://fcm.googleapis.com/fcm/send/e2e-${Math.random().toString(36).slice(2)}`;
+      current = {
+        endpoint,
+        toJSON: () => ({
+          endpoint,
+          expirationTime: null,
+          keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+        }),
+        unsubscribe: async () => {
+          current = null;
+          return true;
+        },
+      };
+      return current as unknown as PushSubscription;
+    };
+    PushManager.prototype.getSubscription = async () => current as unknown as PushSubscription;
+  });
+  await page.goto('/profile');
+  const card = page.getByRole('heading', { name: 'Notifications on this device' }).locator('xpath=../..');
+  await card.getByRole('button', { name: 'Turn on notifications' }).click();
+  await expect(card.getByText('Notifications are on for this device.')).toBeVisible();
+  // subscribed with the server's VAPID public key: a P-256 point, 65 bytes
+  expect(await page.evaluate(() => (window as unknown as { keyBytes: number }).keyBytes)).toBe(65);
+  await card.getByRole('button', { name: 'Turn off notifications' }).click();
+  await expect(card.getByRole('button', { name: 'Turn on notifications' })).toBeVisible();
+});
