@@ -21,7 +21,7 @@ import { exerciseRoutes } from './features/exercises/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { healthRoutes, PROBE_PATHS, readyRoutes } from './features/health/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
-import { adminProgramDayRoutes } from './features/program/admin-routes.ts';
+import { adminMemberPlanRoutes, adminProgramDayRoutes } from './features/program/admin-routes.ts';
 import { programRoutes } from './features/program/routes.ts';
 import { demoPayRoutes } from './features/subscriptions/demo-pay.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
@@ -48,6 +48,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/admin/dashboard', adminDashboardRoutes)
   .route('/admin/program', adminProgramRoutes)
   .route('/admin/program-days', adminProgramDayRoutes)
+  .route('/admin/member-plans', adminMemberPlanRoutes)
   .route('/coaching', coachingRoutes)
   .route('/admin/coaching', adminCoachingRoutes)
   .route('/files', fileRoutes)

@@ -1,11 +1,4 @@
-import {
-  achievements,
-  canLogResults,
-  canLogWellness,
-  currentProgramDay,
-  programDays,
-  programStats,
-} from '@core28/core/program';
+import { achievements, canLogResults, canLogWellness, programDays, programStats } from '@core28/core/program';
 import type { DayResultInput, FinishSessionInput, WellnessInput } from '@core28/core/program-schemas';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
@@ -17,15 +10,19 @@ import {
   wellnessTracking,
   workoutCompletions,
 } from '../../platform/db/schema.ts';
-import { daySession, findProgramDay, listPlan } from './days.ts';
+import { daySession, findMemberProgramDay, listPlan } from './days.ts';
 import { once } from './idempotency.ts';
+import { programDayOf } from './summaries.ts';
 
 // What other features use of the program days (exercises: the member's list and today's exercise).
-export { listProgramDays } from './days.ts';
+export { findMemberProgramDay, listMemberProgramDays, listProgramDays } from './days.ts';
 export { deleteExpiredIdempotencyKeys } from './idempotency.ts';
+export { listProgramSummaries, type ProgramSummary } from './summaries.ts';
+
+import type { ProgramDay } from './summaries.ts';
 
 type Member = { userId: string };
-type ProgramDay = { registrationDate: Date; currentDay: number };
+
 /** An optional Idempotency-Key (idempotency.ts): the same key again answers the first answer. */
 type Keyed = { key: string | null };
 
@@ -36,10 +33,7 @@ export async function getProgramDay(deps: Pick<Deps, 'db' | 'now'>, { userId }: 
     .from(profiles)
     .where(eq(profiles.userId, userId));
   if (!profile) throw new AppError('NOT_FOUND', 'Profile not found');
-  return {
-    registrationDate: profile.registrationDate,
-    currentDay: currentProgramDay(profile.registrationDate, deps.now()),
-  };
+  return programDayOf(profile, deps.now());
 }
 
 /** The member's whole program in one round trip (spec §3 program stats, §9 achievements). */
@@ -49,7 +43,7 @@ export async function getProgramState(deps: Deps, { userId }: Member) {
     listCompletions(deps.db, userId),
     listResults(deps.db, userId),
     listWellness(deps.db, userId),
-    listPlan(deps.db),
+    listPlan(deps.db, { userId }),
   ]);
   return programState({ day, completions, results, wellness, plan });
 }
@@ -59,7 +53,7 @@ async function readProgramState(tx: DbOrTx, { userId, day }: Member & { day: Pro
   const completions = await listCompletions(tx, userId);
   const results = await listResults(tx, userId);
   const wellness = await listWellness(tx, userId);
-  return programState({ day, completions, results, wellness, plan: await listPlan(tx) });
+  return programState({ day, completions, results, wellness, plan: await listPlan(tx, { userId }) });
 }
 
 const listCompletions = async (db: DbOrTx, userId: string) =>
@@ -190,7 +184,7 @@ export async function getDaySession(deps: Deps, { userId, day }: Member & { day:
   const { currentDay } = await getProgramDay(deps, { userId });
   if (day > currentDay) throw notStartedYet(day);
   const [programDay, completion] = await Promise.all([
-    findProgramDay(deps.db, day),
+    findMemberProgramDay(deps.db, { userId, day }),
     deps.db
       .select({ day: workoutCompletions.dayNumber })
       .from(workoutCompletions)
@@ -203,6 +197,8 @@ export async function getDaySession(deps: Deps, { userId, day }: Member & { day:
     isCompleted: completion.length > 0,
     exercise: programDay.exercise,
     prescription: programDay.prescription,
+    adjusted: programDay.adjusted,
+    note: programDay.note,
     ...daySession(programDay),
   };
 }

@@ -1,0 +1,137 @@
+import { ATTENTION_MISSED_DAYS, ATTENTION_TRIAL_DAYS } from '@core28/core/admin';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { Deps } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { profiles, subscribers, users } from '../../platform/db/schema.ts';
+import { isNotAdminSql } from '../auth/service.ts';
+import { listMemberTopics } from '../coaching/service.ts';
+import { getProgramState, listProgramSummaries } from '../program/service.ts';
+
+// issue 22: the coach's view of one member, and of who needs attention. Program day, streak and
+// missed days come from the program feature (its summaries), never from arithmetic here.
+
+/** When the member last did anything: signed in, trained, logged wellness or wrote to the coach. */
+export const lastActiveSql = (userId: SQL) => sql<Date | null>`greatest(
+  (select max(s.updated_at) from sessions s where s.user_id = ${userId}),
+  (select max(w.completed_at) from workout_completions w where w.user_id = ${userId}),
+  (select max(e.updated_at) from exercise_progress e where e.user_id = ${userId}),
+  (select max(m.created_at) from discussion_messages m where m.user_id = ${userId}))`;
+
+const planOf = (row: { isTrial: boolean | null; subscribed: boolean | null }) =>
+  row.isTrial ? ('trial' as const) : row.subscribed ? ('paid' as const) : ('none' as const);
+
+/** The member's account, subscription and last activity; 404 for an unknown id or an admin. */
+async function findMemberRow({ db }: Pick<Deps, 'db'>, { userId }: { userId: string }) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      displayName: profiles.displayName,
+      registrationDate: profiles.registrationDate,
+      tier: subscribers.subscriptionTier,
+      subscribed: subscribers.subscribed,
+      isTrial: subscribers.isTrial,
+      trialEnd: subscribers.trialEnd,
+      subscriptionEnd: subscribers.subscriptionEnd,
+      lastActive: sql<string | null>`(${lastActiveSql(sql`${users.id}`)})::text`,
+    })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(subscribers, eq(subscribers.userId, users.id))
+    .where(sql`${users.id} = ${userId} and ${isNotAdminSql(users.id)}`);
+  if (!row) throw new AppError('NOT_FOUND', 'Member not found');
+  const name = [row.firstName, row.lastName].filter(Boolean).join(' ') || row.displayName || '';
+  return {
+    userId: row.id,
+    email: row.email,
+    name,
+    firstName: row.firstName || row.displayName || '',
+    tier: row.tier,
+    plan: planOf(row),
+    trialEnd: row.trialEnd?.toISOString() ?? null,
+    subscriptionEnd: row.subscriptionEnd?.toISOString() ?? null,
+    registrationDate: row.registrationDate.toISOString(),
+    lastActive: row.lastActive ? new Date(row.lastActive).toISOString() : null,
+  };
+}
+
+/** The chat's side panel: who the member is and where they stand. */
+export async function getMemberSummary(deps: Pick<Deps, 'db' | 'now'>, { userId }: { userId: string }) {
+  const member = await findMemberRow(deps, { userId });
+  const summary = (await listProgramSummaries(deps, { userIds: [userId] })).get(userId);
+  if (!summary) throw new AppError('NOT_FOUND', 'Member not found');
+  return { ...member, ...summary };
+}
+
+/** /admin/users/{userId}: the summary, the 28-day grid with results and wellness, their topics. */
+export async function getMemberDetail(deps: Deps, { userId }: { userId: string }) {
+  const summary = await getMemberSummary(deps, { userId });
+  const [program, topics] = await Promise.all([
+    getProgramState(deps, { userId }),
+    listMemberTopics(deps, { userId }),
+  ]);
+  return {
+    ...summary,
+    days: program.days,
+    results: program.results,
+    wellness: program.wellness,
+    adjustedDays: program.plan.filter((d) => d.adjusted).map((d) => d.day),
+    topics: topics.map((t) => ({
+      id: t.id,
+      title: t.title,
+      isArchived: t.isArchived,
+      updatedAt: t.updatedAt,
+      unreadCount: t.unreadCount,
+    })),
+  };
+}
+
+/**
+ * The dashboard's card: 1-on-1 Burn members who missed two days in a row, and members whose
+ * trial ends within three days (a trial is always Feel and Burn, spec §4: the coach's chance to
+ * win them), the most missed first. docs/decisions/0016.
+ */
+export async function listMembersNeedingAttention(deps: Pick<Deps, 'db' | 'now'>) {
+  const at = deps.now();
+  const soon = new Date(at.getTime() + ATTENTION_TRIAL_DAYS * 86_400_000);
+  const burn = await deps.db
+    .select({
+      userId: subscribers.userId,
+      isTrial: subscribers.isTrial,
+      trialEnd: subscribers.trialEnd,
+      name: sql<string>`coalesce(nullif(trim(coalesce(${profiles.firstName}, '') || ' ' || coalesce(${profiles.lastName}, '')), ''), nullif(trim(${profiles.displayName}), ''), ${users.email})`,
+    })
+    .from(subscribers)
+    .innerJoin(users, eq(users.id, subscribers.userId))
+    .innerJoin(profiles, eq(profiles.userId, subscribers.userId))
+    .where(
+      sql`((${subscribers.subscriptionTier} = '1-on-1 Burn' and ${subscribers.subscribed} and not ${subscribers.isTrial})
+          or (${subscribers.isTrial} and ${subscribers.trialEnd} > ${at} and ${subscribers.trialEnd} <= ${soon}))
+        and ${isNotAdminSql(subscribers.userId)}`,
+    )
+    .limit(2000);
+  const summaries = await listProgramSummaries(deps, { userIds: burn.map((b) => b.userId) });
+  return burn
+    .flatMap((member) => {
+      const summary = summaries.get(member.userId);
+      if (!summary) return [];
+      const trialEndsSoon = Boolean(
+        member.isTrial && member.trialEnd && member.trialEnd > at && member.trialEnd <= soon,
+      );
+      const missed = !member.isTrial && summary.missedInARow >= ATTENTION_MISSED_DAYS;
+      if (!trialEndsSoon && !missed) return [];
+      return [
+        {
+          userId: member.userId,
+          name: member.name,
+          currentDay: summary.currentDay,
+          missedInARow: summary.missedInARow,
+          trialEnd: trialEndsSoon ? (member.trialEnd?.toISOString() ?? null) : null,
+        },
+      ];
+    })
+    .sort((a, b) => b.missedInARow - a.missedInARow || a.name.localeCompare(b.name))
+    .slice(0, 20);
+}

@@ -1,0 +1,104 @@
+import { isWellnessFalling } from '@core28/core/admin';
+import { currentProgramDay, currentStreak, missedInARow, programStats } from '@core28/core/program';
+import { inArray } from 'drizzle-orm';
+import type { Deps } from '../../context.ts';
+import {
+  exerciseProgress,
+  profiles,
+  wellnessTracking,
+  workoutCompletions,
+} from '../../platform/db/schema.ts';
+
+export type ProgramDay = { registrationDate: Date; currentDay: number };
+
+/** The one place a profile becomes a program day (the single member and the coach's lists). */
+export const programDayOf = (profile: { registrationDate: Date }, now: Date): ProgramDay => ({
+  registrationDate: profile.registrationDate,
+  currentDay: currentProgramDay(profile.registrationDate, now),
+});
+
+/**
+ * issue 22: where each member stands, for the coach's lists (members, attention, the chat's
+ * panel): program day, streak, days completed, days missed in a row, wellness falling, the last
+ * session and wellness. Three queries for any number of members.
+ */
+export async function listProgramSummaries(
+  deps: Pick<Deps, 'db' | 'now'>,
+  { userIds }: { userIds: string[] },
+) {
+  if (userIds.length === 0) return new Map<string, ProgramSummary>();
+  const [profileRows, completionRows, resultRows, wellnessRows] = await Promise.all([
+    deps.db
+      .select({ userId: profiles.userId, registrationDate: profiles.registrationDate })
+      .from(profiles)
+      .where(inArray(profiles.userId, userIds)),
+    deps.db
+      .select({
+        userId: workoutCompletions.userId,
+        day: workoutCompletions.dayNumber,
+        at: workoutCompletions.completedAt,
+      })
+      .from(workoutCompletions)
+      .where(inArray(workoutCompletions.userId, userIds)),
+    deps.db
+      .select({
+        userId: exerciseProgress.userId,
+        day: exerciseProgress.dayNumber,
+        totalSeconds: exerciseProgress.totalTimeSeconds,
+        reps: exerciseProgress.repetitionsCompleted,
+      })
+      .from(exerciseProgress)
+      .where(inArray(exerciseProgress.userId, userIds)),
+    deps.db
+      .select({
+        userId: wellnessTracking.userId,
+        day: wellnessTracking.dayNumber,
+        feeling: wellnessTracking.feelingRating,
+        energy: wellnessTracking.energyLevel,
+      })
+      .from(wellnessTracking)
+      .where(inArray(wellnessTracking.userId, userIds)),
+  ]);
+  const now = deps.now();
+  const summaries = new Map<string, ProgramSummary>();
+  for (const profile of profileRows) {
+    const { currentDay } = programDayOf(profile, now);
+    const own = <T extends { userId: string; day: number }>(rows: T[]) =>
+      rows.filter((r) => r.userId === profile.userId).sort((a, b) => a.day - b.day);
+    const completions = own(completionRows);
+    const days = completions.map((c) => c.day);
+    const wellness = own(wellnessRows);
+    const lastCompletion = [...completions].sort((a, b) => a.at.getTime() - b.at.getTime()).at(-1);
+    const lastResult = lastCompletion && own(resultRows).find((r) => r.day === lastCompletion.day);
+    const lastWellness = wellness.at(-1);
+    summaries.set(profile.userId, {
+      currentDay,
+      streak: currentStreak(days, currentDay),
+      completedDays: programStats(days, currentDay).totalWorkouts,
+      missedInARow: missedInARow(days, currentDay),
+      wellnessFalling: isWellnessFalling(wellness),
+      lastSession: lastCompletion
+        ? {
+            day: lastCompletion.day,
+            at: lastCompletion.at.toISOString(),
+            totalSeconds: lastResult?.totalSeconds ?? null,
+            reps: lastResult?.reps ?? null,
+          }
+        : null,
+      lastWellness: lastWellness
+        ? { day: lastWellness.day, feeling: lastWellness.feeling, energy: lastWellness.energy }
+        : null,
+    });
+  }
+  return summaries;
+}
+
+export type ProgramSummary = {
+  currentDay: number;
+  streak: number;
+  completedDays: number;
+  missedInARow: number;
+  wellnessFalling: boolean;
+  lastSession: { day: number; at: string; totalSeconds: number | null; reps: number | null } | null;
+  lastWellness: { day: number; feeling: number; energy: number } | null;
+};
