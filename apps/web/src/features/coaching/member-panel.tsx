@@ -29,19 +29,21 @@ function Facts({ m }: { m: MemberSummary }) {
     ],
   ];
   return (
-    <dl className="grid gap-2 text-sm">
-      {rows.map(([term, value]) => (
-        <div key={term} className="grid gap-0.5">
-          <dt className="text-xs font-medium text-zinc-500">{term}</dt>
-          <dd
-            className={cn(
-              term === 'Missed in a row' && m.missedInARow >= 2 && 'font-semibold text-amber-800',
-            )}
-          >
-            {value}
-          </dd>
-        </div>
-      ))}
+    <div className="grid gap-2 text-sm">
+      <dl className="grid gap-2">
+        {rows.map(([term, value]) => (
+          <div key={term} className="grid gap-0.5">
+            <dt className="text-xs font-medium text-zinc-500">{term}</dt>
+            <dd
+              className={cn(
+                term === 'Missed in a row' && m.missedInARow >= 2 && 'font-semibold text-amber-800',
+              )}
+            >
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
       {m.wellnessFalling && (
         <p className="inline-flex items-center gap-1 text-xs font-semibold text-amber-800">
           <TrendingDown className="size-3.5" aria-hidden /> Wellness falling
@@ -50,7 +52,7 @@ function Facts({ m }: { m: MemberSummary }) {
       <Link to={`/admin/users/${m.userId}`} className="text-sm font-medium text-brand-700 hover:underline">
         Open member
       </Link>
-    </dl>
+    </div>
   );
 }
 
