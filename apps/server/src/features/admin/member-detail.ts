@@ -1,5 +1,5 @@
 import { ATTENTION_MISSED_DAYS, ATTENTION_TRIAL_DAYS } from '@core28/core/admin';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { profiles, subscribers, users } from '../../platform/db/schema.ts';
@@ -88,50 +88,59 @@ export async function getMemberDetail(deps: Deps, { userId }: { userId: string }
   };
 }
 
+/** How many 1-on-1 Burn members (newest first) the card looks at; the program runs 28 days. */
+const ATTENTION_CANDIDATES = 5000;
+const ATTENTION_LIMIT = 20;
+
+const memberNameColumn = sql<string>`coalesce(nullif(trim(coalesce(${profiles.firstName}, '') || ' ' || coalesce(${profiles.lastName}, '')), ''), nullif(trim(${profiles.displayName}), ''), ${users.email})`;
+
 /**
- * The dashboard's card: 1-on-1 Burn members who missed two days in a row, and members whose
- * trial ends within three days (a trial is always Feel and Burn, spec §4: the coach's chance to
- * win them), the most missed first. docs/decisions/0016.
+ * The dashboard's card: 1-on-1 Burn members who missed two days in a row (the most missed
+ * first), then members whose trial ends within three days (a trial is always Feel and Burn,
+ * spec §4: the coach's chance to win them). docs/decisions/0016.
  */
 export async function listMembersNeedingAttention(deps: Pick<Deps, 'db' | 'now'>) {
   const at = deps.now();
   const soon = new Date(at.getTime() + ATTENTION_TRIAL_DAYS * 86_400_000);
-  const burn = await deps.db
-    .select({
-      userId: subscribers.userId,
-      isTrial: subscribers.isTrial,
-      trialEnd: subscribers.trialEnd,
-      name: sql<string>`coalesce(nullif(trim(coalesce(${profiles.firstName}, '') || ' ' || coalesce(${profiles.lastName}, '')), ''), nullif(trim(${profiles.displayName}), ''), ${users.email})`,
-    })
-    .from(subscribers)
-    .innerJoin(users, eq(users.id, subscribers.userId))
-    .innerJoin(profiles, eq(profiles.userId, subscribers.userId))
-    .where(
-      sql`((${subscribers.subscriptionTier} = '1-on-1 Burn' and ${subscribers.subscribed} and not ${subscribers.isTrial})
-          or (${subscribers.isTrial} and ${subscribers.trialEnd} > ${at} and ${subscribers.trialEnd} <= ${soon}))
-        and ${isNotAdminSql(subscribers.userId)}`,
-    )
-    .limit(2000);
+  const [burn, trials] = await Promise.all([
+    deps.db
+      .select({ userId: subscribers.userId, name: memberNameColumn })
+      .from(subscribers)
+      .innerJoin(users, eq(users.id, subscribers.userId))
+      .innerJoin(profiles, eq(profiles.userId, subscribers.userId))
+      .where(
+        sql`${subscribers.subscriptionTier} = '1-on-1 Burn' and ${subscribers.subscribed} and not ${subscribers.isTrial}
+          and ${isNotAdminSql(subscribers.userId)}`,
+      )
+      .orderBy(desc(profiles.registrationDate))
+      .limit(ATTENTION_CANDIDATES),
+    deps.db
+      .select({ userId: subscribers.userId, name: memberNameColumn, trialEnd: subscribers.trialEnd })
+      .from(subscribers)
+      .innerJoin(users, eq(users.id, subscribers.userId))
+      .innerJoin(profiles, eq(profiles.userId, subscribers.userId))
+      .where(
+        sql`${subscribers.isTrial} and ${subscribers.trialEnd} > ${at} and ${subscribers.trialEnd} <= ${soon}
+          and ${isNotAdminSql(subscribers.userId)}`,
+      )
+      .orderBy(asc(subscribers.trialEnd))
+      .limit(ATTENTION_LIMIT),
+  ]);
   const summaries = await listProgramSummaries(deps, { userIds: burn.map((b) => b.userId) });
-  return burn
+  const missing = burn
     .flatMap((member) => {
       const summary = summaries.get(member.userId);
-      if (!summary) return [];
-      const trialEndsSoon = Boolean(
-        member.isTrial && member.trialEnd && member.trialEnd > at && member.trialEnd <= soon,
-      );
-      const missed = !member.isTrial && summary.missedInARow >= ATTENTION_MISSED_DAYS;
-      if (!trialEndsSoon && !missed) return [];
-      return [
-        {
-          userId: member.userId,
-          name: member.name,
-          currentDay: summary.currentDay,
-          missedInARow: summary.missedInARow,
-          trialEnd: trialEndsSoon ? (member.trialEnd?.toISOString() ?? null) : null,
-        },
-      ];
+      if (!summary || summary.missedInARow < ATTENTION_MISSED_DAYS) return [];
+      const { currentDay, missedInARow } = summary;
+      return [{ userId: member.userId, name: member.name, currentDay, missedInARow, trialEnd: null }];
     })
-    .sort((a, b) => b.missedInARow - a.missedInARow || a.name.localeCompare(b.name))
-    .slice(0, 20);
+    .sort((a, b) => b.missedInARow - a.missedInARow || a.name.localeCompare(b.name));
+  const ending = trials.map((t) => ({
+    userId: t.userId,
+    name: t.name,
+    currentDay: null,
+    missedInARow: 0,
+    trialEnd: t.trialEnd?.toISOString() ?? null,
+  }));
+  return [...missing, ...ending].slice(0, ATTENTION_LIMIT);
 }
