@@ -50,5 +50,6 @@ ALTER TABLE "saved_replies" ADD CONSTRAINT "saved_replies_coach_id_users_id_fk" 
 CREATE INDEX "member_program_day_changes_user_idx" ON "member_program_day_changes" USING btree ("user_id","changed_at");--> statement-breakpoint
 CREATE INDEX "member_program_days_exercise_idx" ON "member_program_days" USING btree ("exercise_id");--> statement-breakpoint
 CREATE INDEX "saved_replies_coach_idx" ON "saved_replies" USING btree ("coach_id","title");--> statement-breakpoint
+CREATE INDEX "discussion_messages_user_created_idx" ON "discussion_messages" USING btree ("user_id","created_at");--> statement-breakpoint
 ALTER TABLE "discussion_messages" ADD CONSTRAINT "discussion_messages_attachment_complete" CHECK (("discussion_messages"."attachment_key" is null) = ("discussion_messages"."attachment_type" is null) and ("discussion_messages"."attachment_key" is null) = ("discussion_messages"."attachment_size" is null));--> statement-breakpoint
 ALTER TABLE "discussion_messages" ADD CONSTRAINT "discussion_messages_not_blank" CHECK (length(trim("discussion_messages"."message")) > 0 or "discussion_messages"."attachment_key" is not null);

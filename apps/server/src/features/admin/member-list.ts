@@ -1,5 +1,5 @@
 import type { MemberListQuery } from '@core28/core/admin';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { profiles, subscribers, users } from '../../platform/db/schema.ts';
 import { isNotAdminSql } from '../auth/service.ts';
@@ -98,7 +98,7 @@ export async function listMembers(deps: Pick<Deps, 'db' | 'now'>, query: MemberL
         .from(profiles)
         .innerJoin(users, eq(users.id, profiles.userId))
         .leftJoin(subscribers, eq(subscribers.userId, profiles.userId))
-        .where(sql`profiles.user_id in ${ids}`)
+        .where(inArray(profiles.userId, ids))
     : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
 

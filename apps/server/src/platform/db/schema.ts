@@ -429,6 +429,8 @@ export const discussionMessages = pgTable(
       .on(t.topicId)
       .where(sql`not ${t.readByUser} or not ${t.readByCoach}`),
     index('discussion_messages_created_idx').on(t.createdAt),
+    // issue 22: a member's last activity (the coach's lists) reads their newest message.
+    index('discussion_messages_user_created_idx').on(t.userId, t.createdAt),
   ],
 );
 
