@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discussionMessages } from '../../platform/db/schema.ts';
 import {
@@ -148,6 +149,23 @@ describe('attachments in the chat', () => {
       await t.db.select().from(discussionMessages).where(eq(discussionMessages.topicId, topicId))
     ).length;
     expect(messagesAfter).toBe(messagesBefore);
+  });
+
+  it('answers any bytes with 201 or a reason (415, 413), never a server error', async () => {
+    const headers = [
+      Buffer.alloc(0),
+      MP4.subarray(0, 12),
+      PNG.subarray(0, 8),
+      Buffer.from([0xff, 0xd8, 0xff]),
+    ];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...headers), fc.uint8Array({ maxLength: 600 }), async (head, tail) => {
+        const res = await attach(Buffer.concat([head, tail]), { cookie: admin, asCoach: true }); // the coach: no throttle
+        expect([201, 400, 413, 415]).toContain(res.status);
+        if (res.status !== 201) expect((await json(res)).error.message).toEqual(expect.any(String));
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it('accepts a QuickTime .mov video', async () => {
