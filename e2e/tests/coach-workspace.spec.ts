@@ -144,3 +144,35 @@ test("the coach changes day 12 for the member, and the member's /program shows i
   await expect(day12).toContainText('Keep your hips level.');
   await expect(member.getByRole('article', { name: 'Day 13' })).not.toContainText('Adjusted by your coach');
 });
+
+test("the coach saves a reply and inserts it with the member's first name and day filled in", async ({
+  browser,
+  page: member,
+  burnMember: { email },
+}) => {
+  await moveToDay(member, email, 5);
+  await member.request.patch('/api/profile', { data: { firstName: 'Maya' }, headers: origin() });
+  const topic = await member.request.post('/api/coaching/topics', {
+    data: { title: 'Missed two days' },
+    headers: origin(),
+  });
+  const { topic: created } = (await topic.json()) as { topic: { id: string; userId: string } };
+
+  const coachContext = await browser.newContext();
+  const coach = await coachContext.newPage();
+  await signInOverHttp(coachContext, ADMIN);
+  await coach.goto(`/admin/chat/${created.userId}/${created.id}`);
+  await coach.getByRole('button', { name: 'Manage' }).click();
+  const dialog = coach.getByRole('dialog', { name: 'Saved replies' });
+  const title = `Back on track ${Date.now()}`;
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Reply').fill('Hi {firstName}, day {day} is waiting for you.');
+  await dialog.getByRole('button', { name: 'Add saved reply' }).click();
+  await expectToast(coach, 'Saved reply added');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await coach.getByRole('combobox', { name: 'Insert a saved reply' }).selectOption({ label: title });
+  await expect(coach.getByRole('textbox', { name: 'Reply' })).toHaveValue(
+    'Hi Maya, day 5 is waiting for you.',
+  );
+  await coachContext.close();
+});

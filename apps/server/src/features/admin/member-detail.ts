@@ -5,7 +5,7 @@ import { AppError } from '../../errors.ts';
 import { profiles, subscribers, users } from '../../platform/db/schema.ts';
 import { isNotAdminSql } from '../auth/service.ts';
 import { listMemberTopics } from '../coaching/service.ts';
-import { getProgramState, listProgramSummaries } from '../program/service.ts';
+import { getProgramState, listProgramSummaries, missedInARowSql } from '../program/service.ts';
 
 // issue 22: the coach's view of one member, and of who needs attention. Program day, streak and
 // missed days come from the program feature (its summaries), never from arithmetic here.
@@ -88,8 +88,6 @@ export async function getMemberDetail(deps: Deps, { userId }: { userId: string }
   };
 }
 
-/** How many 1-on-1 Burn members (newest first) the card looks at; the program runs 28 days. */
-const ATTENTION_CANDIDATES = 5000;
 const ATTENTION_LIMIT = 20;
 
 const memberNameColumn = sql<string>`coalesce(nullif(trim(coalesce(${profiles.firstName}, '') || ' ' || coalesce(${profiles.lastName}, '')), ''), nullif(trim(${profiles.displayName}), ''), ${users.email})`;
@@ -102,18 +100,20 @@ const memberNameColumn = sql<string>`coalesce(nullif(trim(coalesce(${profiles.fi
 export async function listMembersNeedingAttention(deps: Pick<Deps, 'db' | 'now'>) {
   const at = deps.now();
   const soon = new Date(at.getTime() + ATTENTION_TRIAL_DAYS * 86_400_000);
+  // The program feature's SQL twin of missedInARow: the database picks the 20 (docs/decisions/0016).
+  const missed = missedInARowSql(profiles.userId, profiles.registrationDate, at);
   const [burn, trials] = await Promise.all([
     deps.db
-      .select({ userId: subscribers.userId, name: memberNameColumn })
+      .select({ userId: subscribers.userId, name: memberNameColumn, missed })
       .from(subscribers)
       .innerJoin(users, eq(users.id, subscribers.userId))
       .innerJoin(profiles, eq(profiles.userId, subscribers.userId))
       .where(
         sql`${subscribers.subscriptionTier} = '1-on-1 Burn' and ${subscribers.subscribed} and not ${subscribers.isTrial}
-          and ${isNotAdminSql(subscribers.userId)}`,
+          and ${isNotAdminSql(subscribers.userId)} and ${missed} >= ${ATTENTION_MISSED_DAYS}`,
       )
-      .orderBy(desc(profiles.registrationDate))
-      .limit(ATTENTION_CANDIDATES),
+      .orderBy(desc(missed), desc(profiles.registrationDate))
+      .limit(ATTENTION_LIMIT),
     deps.db
       .select({ userId: subscribers.userId, name: memberNameColumn, trialEnd: subscribers.trialEnd })
       .from(subscribers)
@@ -127,14 +127,12 @@ export async function listMembersNeedingAttention(deps: Pick<Deps, 'db' | 'now'>
       .limit(ATTENTION_LIMIT),
   ]);
   const summaries = await listProgramSummaries(deps, { userIds: burn.map((b) => b.userId) });
-  const missing = burn
-    .flatMap((member) => {
-      const summary = summaries.get(member.userId);
-      if (!summary || summary.missedInARow < ATTENTION_MISSED_DAYS) return [];
-      const { currentDay, missedInARow } = summary;
-      return [{ userId: member.userId, name: member.name, currentDay, missedInARow, trialEnd: null }];
-    })
-    .sort((a, b) => b.missedInARow - a.missedInARow || a.name.localeCompare(b.name));
+  const missing = burn.flatMap((member) => {
+    const summary = summaries.get(member.userId);
+    if (!summary) return [];
+    const { currentDay, missedInARow } = summary;
+    return [{ userId: member.userId, name: member.name, currentDay, missedInARow, trialEnd: null }];
+  });
   const ending = trials.map((t) => ({
     userId: t.userId,
     name: t.name,

@@ -3,19 +3,13 @@ import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { profiles, subscribers, users } from '../../platform/db/schema.ts';
 import { isNotAdminSql } from '../auth/service.ts';
-import { listProgramSummaries } from '../program/service.ts';
+import { listProgramSummaries, missedInARowSql, wellnessFallingSql } from '../program/service.ts';
 import { lastActiveSql } from './member-detail.ts';
 
 /** LIKE's own wildcards in a search are matched literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-/**
- * Filters that need each member's completions or wellness (issue 22) look at this many members
- * at most, newest first: the program feature computes them, not SQL (docs/decisions/0016).
- */
-const PROGRESS_FILTER_LIMIT = 5000;
-
-function whereOf({ search, plan, burn }: MemberListQuery) {
+function whereOf({ search, plan, burn, missed, falling }: MemberListQuery, now: Date) {
   const conditions: SQL[] = [isNotAdminSql(profiles.userId)];
   if (search) {
     const pattern = likePattern(search);
@@ -39,10 +33,14 @@ function whereOf({ search, plan, burn }: MemberListQuery) {
     conditions.push(
       sql`profiles.user_id in (select s.user_id from subscribers s where s.subscribed and s.subscription_tier = '1-on-1 Burn')`,
     );
+  // issue 22: the program feature's SQL twins of its own rules (docs/decisions/0016)
+  if (missed > 0) conditions.push(sql`${missedSql(now)} >= ${missed}`);
+  if (falling === 'true') conditions.push(wellnessFallingSql(profiles.userId));
   return and(...conditions);
 }
 
 const lastActive = lastActiveSql(sql`profiles.user_id`);
+const missedSql = (now: Date) => missedInARowSql(profiles.userId, profiles.registrationDate, now);
 
 /**
  * spec §2 Admin users: members (admins excluded), searched by name or e-mail, paged on the server;
@@ -50,37 +48,29 @@ const lastActive = lastActiveSql(sql`profiles.user_id`);
  * registration, last activity or days missed.
  */
 export async function listMembers(deps: Pick<Deps, 'db' | 'now'>, query: MemberListQuery) {
-  const { page, pageSize, missed, falling, sort } = query;
-  const where = whereOf(query);
-  const byProgress = missed > 0 || falling === 'true' || sort === 'missed';
+  const { page, pageSize, sort } = query;
+  const now = deps.now();
+  const where = whereOf(query, now);
   const order =
     sort === 'lastActive'
       ? [sql`${lastActive} desc nulls last`, desc(profiles.userId)]
-      : [desc(profiles.registrationDate), desc(profiles.userId)];
-  // The page's ids first, from the (registration_date, user_id) index alone; then the joins.
-  const candidates = await deps.db
-    .select({ userId: profiles.userId })
-    .from(profiles)
-    .where(where)
-    .orderBy(...order)
-    .limit(byProgress ? PROGRESS_FILTER_LIMIT : pageSize)
-    .offset(byProgress ? 0 : (page - 1) * pageSize);
-  let ids = candidates.map((c) => c.userId);
-  let total: number;
+      : sort === 'missed'
+        ? [sql`${missedSql(now)} desc`, desc(profiles.registrationDate), desc(profiles.userId)]
+        : [desc(profiles.registrationDate), desc(profiles.userId)];
+  // The page's ids first (from the (registration_date, user_id) index when sorted by it); then the joins.
+  const [pageIds, [counted]] = await Promise.all([
+    deps.db
+      .select({ userId: profiles.userId })
+      .from(profiles)
+      .where(where)
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    deps.db.select({ n: count() }).from(profiles).where(where),
+  ]);
+  const ids = pageIds.map((c) => c.userId);
+  const total = counted?.n ?? 0;
   const summaries = await listProgramSummaries(deps, { userIds: ids });
-  if (byProgress) {
-    ids = ids.filter((id) => {
-      const s = summaries.get(id);
-      return s && s.missedInARow >= missed && (falling !== 'true' || s.wellnessFalling);
-    });
-    if (sort === 'missed')
-      ids.sort((a, b) => (summaries.get(b)?.missedInARow ?? 0) - (summaries.get(a)?.missedInARow ?? 0));
-    total = ids.length;
-    ids = ids.slice((page - 1) * pageSize, page * pageSize);
-  } else {
-    const [counted] = await deps.db.select({ n: count() }).from(profiles).where(where);
-    total = counted?.n ?? 0;
-  }
   const rows = ids.length
     ? await deps.db
         .select({

@@ -17,7 +17,13 @@ import { programDayOf } from './summaries.ts';
 // What other features use of the program days (exercises: the member's list and today's exercise).
 export { findMemberProgramDay, listMemberProgramDays, listProgramDays } from './days.ts';
 export { deleteExpiredIdempotencyKeys } from './idempotency.ts';
-export { listProgramSummaries, type ProgramSummary } from './summaries.ts';
+export {
+  listProgramSummaries,
+  missedInARowSql,
+  type ProgramSummary,
+  programDaySql,
+  wellnessFallingSql,
+} from './summaries.ts';
 
 import type { ProgramDay } from './summaries.ts';
 

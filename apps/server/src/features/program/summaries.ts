@@ -1,6 +1,7 @@
 import { isWellnessFalling } from '@core28/core/admin';
 import { currentProgramDay, currentStreak, missedInARow, programStats } from '@core28/core/program';
-import { inArray } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Deps } from '../../context.ts';
 import {
   exerciseProgress,
@@ -102,3 +103,35 @@ export type ProgramSummary = {
   lastSession: { day: number; at: string; totalSeconds: number | null; reps: number | null } | null;
   lastWellness: { day: number; feeling: number; energy: number } | null;
 };
+
+// ---- the same figures in SQL, for the coach's filters over every member (docs/decisions/0016) ----
+// Twins of programDayOf (core currentProgramDay) and core missedInARow / isWellnessFalling, so a
+// list of 100,000 members is filtered and sorted by the database. Keep them in step: a change to
+// how a member's day is counted (issue 20: their time zone) changes programDaySql with
+// programDayOf; summaries.test.ts compares the two on seeded members.
+
+const DAY_SECONDS = 86_400;
+
+/** The member's program day: whole UTC days since registration, plus one, clamped to 1..28. */
+export const programDaySql = (registrationDate: SQL | AnyPgColumn, now: Date) =>
+  sql<number>`least(28, greatest(1, (floor(extract(epoch from ${now.toISOString()}::timestamptz) / ${DAY_SECONDS})
+    - floor(extract(epoch from ${registrationDate}) / ${DAY_SECONDS}))::int + 1))`;
+
+/** Days before today not completed, back to the last completed one (one index probe a member). */
+export const missedInARowSql = (
+  userId: SQL | AnyPgColumn,
+  registrationDate: SQL | AnyPgColumn,
+  now: Date,
+) => {
+  const day = programDaySql(registrationDate, now);
+  return sql<number>`(${day} - 1 - coalesce((select max(w.day_number) from workout_completions w
+    where w.user_id = ${userId} and w.day_number < ${day}), 0))`;
+};
+
+/** Feeling or energy down two points or more over the last three logged days. */
+export const wellnessFallingSql = (userId: SQL | AnyPgColumn) =>
+  sql<boolean>`coalesce((select count(*) = 3
+      and (max(x.f) filter (where x.rn = 3) - max(x.f) filter (where x.rn = 1) >= 2
+        or max(x.e) filter (where x.rn = 3) - max(x.e) filter (where x.rn = 1) >= 2)
+    from (select w.feeling_rating as f, w.energy_level as e, row_number() over (order by w.day_number desc) as rn
+          from wellness_tracking w where w.user_id = ${userId} order by w.day_number desc limit 3) x), false)`;

@@ -169,9 +169,14 @@ export function useSavedReplies() {
     mutationFn: (json: SavedReplyInput) => unwrap(savedReplies.$post({ json })),
     onSuccess,
   });
+  const update = useMutation({
+    mutationFn: ({ replyId, input }: { replyId: string; input: SavedReplyInput }) =>
+      unwrap(savedReplies[':replyId'].$put({ param: { replyId }, json: input })),
+    onSuccess,
+  });
   const remove = useMutation({
     mutationFn: (replyId: string) => unwrap(savedReplies[':replyId'].$delete({ param: { replyId } })),
     onSuccess,
   });
-  return { create, remove };
+  return { create, update, remove };
 }

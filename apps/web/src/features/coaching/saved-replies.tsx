@@ -1,6 +1,6 @@
 import { fillSavedReply, SavedReplyInputSchema } from '@core28/core/coaching';
 import { useQuery } from '@tanstack/react-query';
-import { Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/ui/alert';
@@ -58,17 +58,21 @@ export function SavedReplies({
 
 function ManageSavedReplies() {
   const replies = useQuery(savedRepliesQuery()).data?.replies ?? [];
-  const { create, remove } = useSavedReplies();
+  const { create, update, remove } = useSavedReplies();
+  const [editingId, setEditingId] = useState<string | null>(null);
   const form = useZodForm(SavedReplyInputSchema, { defaultValues: { title: '', body: '' } });
   const { errors } = form.formState;
+  const done = (message: string) => () => {
+    toast.success(message);
+    setEditingId(null);
+    form.reset({ title: '', body: '' });
+  };
   const onSubmit = form.handleSubmit((input) =>
-    create.mutate(input, {
-      onSuccess: () => {
-        toast.success('Saved reply added');
-        form.reset();
-      },
-    }),
+    editingId
+      ? update.mutate({ replyId: editingId, input }, { onSuccess: done('Saved reply updated') })
+      : create.mutate(input, { onSuccess: done('Saved reply added') }),
   );
+  const error = create.error ?? update.error;
   return (
     <div className="mt-4 grid gap-4">
       <ul className="grid max-h-56 gap-2 overflow-y-auto">
@@ -82,6 +86,18 @@ function ManageSavedReplies() {
               type="button"
               variant="ghost"
               size="icon"
+              aria-label={`Edit ${r.title}`}
+              onClick={() => {
+                setEditingId(r.id);
+                form.reset({ title: r.title, body: r.body });
+              }}
+            >
+              <Pencil />
+            </Button>
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
               aria-label={`Delete ${r.title}`}
               onClick={() => remove.mutate(r.id)}
             >
@@ -91,16 +107,30 @@ function ManageSavedReplies() {
         ))}
       </ul>
       <form noValidate onSubmit={onSubmit} className="grid gap-3 border-t border-zinc-200 pt-4">
-        {create.error && <ErrorAlert>{create.error.message}</ErrorAlert>}
+        {error && <ErrorAlert>{error.message}</ErrorAlert>}
         <Field id="saved-reply-title" label="Title" error={errors.title?.message}>
           <Input maxLength={100} {...form.register('title')} />
         </Field>
         <Field id="saved-reply-body" label="Reply" error={errors.body?.message}>
           <Textarea rows={3} maxLength={5000} placeholder="Hi {firstName}, …" {...form.register('body')} />
         </Field>
-        <Button type="submit" className="justify-self-end" disabled={create.isPending}>
-          Add saved reply
-        </Button>
+        <div className="flex justify-end gap-2">
+          {editingId && (
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => {
+                setEditingId(null);
+                form.reset({ title: '', body: '' });
+              }}
+            >
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" disabled={create.isPending || update.isPending}>
+            {editingId ? 'Save changes' : 'Add saved reply'}
+          </Button>
+        </div>
       </form>
     </div>
   );
