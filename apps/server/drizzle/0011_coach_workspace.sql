@@ -41,6 +41,7 @@ ALTER TABLE "discussion_messages" DROP CONSTRAINT "discussion_messages_not_blank
 ALTER TABLE "discussion_messages" ADD COLUMN "attachment_key" text;--> statement-breakpoint
 ALTER TABLE "discussion_messages" ADD COLUMN "attachment_type" text;--> statement-breakpoint
 ALTER TABLE "discussion_messages" ADD COLUMN "attachment_size" integer;--> statement-breakpoint
+ALTER TABLE "member_progress" ADD COLUMN "completed_mask" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "member_program_day_changes" ADD CONSTRAINT "member_program_day_changes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_program_day_changes" ADD CONSTRAINT "member_program_day_changes_changed_by_users_id_fk" FOREIGN KEY ("changed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_program_days" ADD CONSTRAINT "member_program_days_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -52,4 +53,30 @@ CREATE INDEX "member_program_days_exercise_idx" ON "member_program_days" USING b
 CREATE INDEX "saved_replies_coach_idx" ON "saved_replies" USING btree ("coach_id","title");--> statement-breakpoint
 CREATE INDEX "discussion_messages_user_created_idx" ON "discussion_messages" USING btree ("user_id","created_at");--> statement-breakpoint
 ALTER TABLE "discussion_messages" ADD CONSTRAINT "discussion_messages_attachment_complete" CHECK (("discussion_messages"."attachment_key" is null) = ("discussion_messages"."attachment_type" is null) and ("discussion_messages"."attachment_key" is null) = ("discussion_messages"."attachment_size" is null));--> statement-breakpoint
-ALTER TABLE "discussion_messages" ADD CONSTRAINT "discussion_messages_not_blank" CHECK (length(trim("discussion_messages"."message")) > 0 or "discussion_messages"."attachment_key" is not null);
+ALTER TABLE "discussion_messages" ADD CONSTRAINT "discussion_messages_not_blank" CHECK (length(trim("discussion_messages"."message")) > 0 or "discussion_messages"."attachment_key" is not null);--> statement-breakpoint
+-- issue 22: member_progress also keeps the completed days as bits (day d = bit d-1), so the
+-- coach's "days missed in a row" is arithmetic on one row (features/program/summaries.ts).
+CREATE OR REPLACE FUNCTION core28_count_completions() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('DELETE', 'UPDATE') THEN
+    UPDATE program_day_stats s SET completions = s.completions - d.n
+      FROM (SELECT day_number, count(*)::int AS n FROM old_rows GROUP BY day_number) d
+      WHERE s.day_number = d.day_number;
+    UPDATE member_progress m SET completed_days = m.completed_days - d.n, completed_mask = m.completed_mask & ~d.mask
+      FROM (SELECT user_id, count(*)::int AS n, bit_or(1 << (day_number - 1))::int AS mask FROM old_rows GROUP BY user_id) d
+      WHERE m.user_id = d.user_id;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    INSERT INTO program_day_stats AS s (day_number, completions)
+      SELECT day_number, count(*)::int FROM new_rows GROUP BY day_number
+      ON CONFLICT (day_number) DO UPDATE SET completions = s.completions + excluded.completions;
+    INSERT INTO member_progress AS m (user_id, completed_days, completed_mask)
+      SELECT user_id, count(*)::int, bit_or(1 << (day_number - 1))::int FROM new_rows GROUP BY user_id
+      ON CONFLICT (user_id) DO UPDATE SET completed_days = m.completed_days + excluded.completed_days,
+        completed_mask = m.completed_mask | excluded.completed_mask;
+  END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+UPDATE member_progress m SET completed_mask = d.mask
+  FROM (SELECT user_id, bit_or(1 << (day_number - 1))::int AS mask FROM workout_completions GROUP BY user_id) d
+  WHERE m.user_id = d.user_id;

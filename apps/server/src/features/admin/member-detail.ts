@@ -2,7 +2,7 @@ import { ATTENTION_MISSED_DAYS, ATTENTION_TRIAL_DAYS } from '@core28/core/admin'
 import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { profiles, subscribers, users } from '../../platform/db/schema.ts';
+import { memberProgress, profiles, subscribers, users } from '../../platform/db/schema.ts';
 import { isNotAdminSql } from '../auth/service.ts';
 import { listMemberTopics } from '../coaching/service.ts';
 import { getProgramState, listProgramSummaries, missedInARowSql } from '../program/service.ts';
@@ -101,13 +101,14 @@ export async function listMembersNeedingAttention(deps: Pick<Deps, 'db' | 'now'>
   const at = deps.now();
   const soon = new Date(at.getTime() + ATTENTION_TRIAL_DAYS * 86_400_000);
   // The program feature's SQL twin of missedInARow: the database picks the 20 (docs/decisions/0016).
-  const missed = missedInARowSql(profiles.userId, profiles.registrationDate, at);
+  const missed = missedInARowSql(memberProgress.completedMask, profiles.registrationDate, at);
   const [burn, trials] = await Promise.all([
     deps.db
       .select({ userId: subscribers.userId, name: memberNameColumn, missed })
       .from(subscribers)
       .innerJoin(users, eq(users.id, subscribers.userId))
       .innerJoin(profiles, eq(profiles.userId, subscribers.userId))
+      .leftJoin(memberProgress, eq(memberProgress.userId, subscribers.userId))
       .where(
         sql`${subscribers.subscriptionTier} = '1-on-1 Burn' and ${subscribers.subscribed} and not ${subscribers.isTrial}
           and ${isNotAdminSql(subscribers.userId)} and ${missed} >= ${ATTENTION_MISSED_DAYS}`,

@@ -1,7 +1,7 @@
 import type { MemberListQuery } from '@core28/core/admin';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
-import { profiles, subscribers, users } from '../../platform/db/schema.ts';
+import { memberProgress, profiles, subscribers, users } from '../../platform/db/schema.ts';
 import { isNotAdminSql } from '../auth/service.ts';
 import { listProgramSummaries, missedInARowSql, wellnessFallingSql } from '../program/service.ts';
 import { lastActiveSql } from './member-detail.ts';
@@ -40,7 +40,8 @@ function whereOf({ search, plan, burn, missed, falling }: MemberListQuery, now: 
 }
 
 const lastActive = lastActiveSql(sql`profiles.user_id`);
-const missedSql = (now: Date) => missedInARowSql(profiles.userId, profiles.registrationDate, now);
+const missedSql = (now: Date) =>
+  missedInARowSql(memberProgress.completedMask, profiles.registrationDate, now);
 
 /**
  * spec §2 Admin users: members (admins excluded), searched by name or e-mail, paged on the server;
@@ -62,11 +63,16 @@ export async function listMembers(deps: Pick<Deps, 'db' | 'now'>, query: MemberL
     deps.db
       .select({ userId: profiles.userId })
       .from(profiles)
+      .leftJoin(memberProgress, eq(memberProgress.userId, profiles.userId))
       .where(where)
       .orderBy(...order)
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    deps.db.select({ n: count() }).from(profiles).where(where),
+    deps.db
+      .select({ n: count() })
+      .from(profiles)
+      .leftJoin(memberProgress, eq(memberProgress.userId, profiles.userId))
+      .where(where),
   ]);
   const ids = pageIds.map((c) => c.userId);
   const total = counted?.n ?? 0;

@@ -68,9 +68,10 @@ describe('the program figures in SQL', () => {
     const summaries = await listProgramSummaries(t.deps, { userIds: ids });
     const result = (await t.db.execute(sql`
       select p.user_id as "userId", ${programDaySql(sql`p.registration_date`, NOW)} as day,
-        ${missedInARowSql(sql`p.user_id`, sql`p.registration_date`, NOW)} as missed,
+        ${missedInARowSql(sql`m.completed_mask`, sql`p.registration_date`, NOW)} as missed,
         ${wellnessFallingSql(sql`p.user_id`)} as falling
-      from profiles p where p.user_id in ${ids}`)) as unknown as {
+      from profiles p left join member_progress m on m.user_id = p.user_id
+      where p.user_id in ${ids}`)) as unknown as {
       rows: { userId: string; day: number; missed: number; falling: boolean }[];
     };
     const fromSql = new Map(result.rows.map((r) => [r.userId, r]));

@@ -117,15 +117,15 @@ export const programDaySql = (registrationDate: SQL | AnyPgColumn, now: Date) =>
   sql<number>`least(28, greatest(1, (floor(extract(epoch from ${now.toISOString()}::timestamptz) / ${DAY_SECONDS})
     - floor(extract(epoch from ${registrationDate}) / ${DAY_SECONDS}))::int + 1))`;
 
-/** Days before today not completed, back to the last completed one (one index probe a member). */
-export const missedInARowSql = (
-  userId: SQL | AnyPgColumn,
-  registrationDate: SQL | AnyPgColumn,
-  now: Date,
-) => {
+/**
+ * Days before today not completed, back to the last completed one: from the member's completed
+ * days as bits (member_progress.completed_mask, kept by a trigger; `mask` is 0 without a row),
+ * the highest day before today is the length of the bits below it, written without leading zeros.
+ */
+export const missedInARowSql = (mask: SQL | AnyPgColumn, registrationDate: SQL | AnyPgColumn, now: Date) => {
   const day = programDaySql(registrationDate, now);
-  return sql<number>`(${day} - 1 - coalesce((select max(w.day_number) from workout_completions w
-    where w.user_id = ${userId} and w.day_number < ${day}), 0))`;
+  const before = sql`(coalesce(${mask}, 0) & ((1 << (${day} - 1)) - 1))`;
+  return sql<number>`(${day} - 1 - length(ltrim(${before}::bit(28)::text, '0')))`;
 };
 
 /** Feeling or energy down two points or more over the last three logged days. */

@@ -558,6 +558,8 @@ export const memberProgress = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     completedDays: integer('completed_days').notNull().default(0),
+    /** issue 22: the completed days as bits (day d is bit d-1), for days missed in a row in SQL. */
+    completedMask: integer('completed_mask').notNull().default(0),
   },
   (t) => [index('member_progress_completed_idx').on(t.completedDays)],
 );
