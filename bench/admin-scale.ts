@@ -106,6 +106,14 @@ async function measureEngine(engine: string, handle: DatabaseHandle): Promise<Ad
       'users: missed 2 days in a row (issue 22)',
       () => listMembers(deps, MemberListQuerySchema.parse({ missed: 2 })),
     ],
+    [
+      'users: wellness falling, 1-on-1 Burn (issue 22)',
+      () => listMembers(deps, MemberListQuerySchema.parse({ falling: 'true', burn: 'true' })),
+    ],
+    [
+      'users: sorted by last active (issue 22)',
+      () => listMembers(deps, MemberListQuerySchema.parse({ sort: 'lastActive' })),
+    ],
     ['program analytics', () => getProgramAnalytics(deps)],
   ];
   const timings: AdminTiming[] = [];

@@ -5,7 +5,12 @@ import { AppError } from '../../errors.ts';
 import { memberProgress, profiles, subscribers, users } from '../../platform/db/schema.ts';
 import { isNotAdminSql } from '../auth/service.ts';
 import { listMemberTopics } from '../coaching/service.ts';
-import { getProgramState, listProgramSummaries, missedInARowSql } from '../program/service.ts';
+import {
+  getProgramState,
+  listProgramSummaries,
+  missedAtLeastSql,
+  missedInARowSql,
+} from '../program/service.ts';
 
 // issue 22: the coach's view of one member, and of who needs attention. Program day, streak and
 // missed days come from the program feature (its summaries), never from arithmetic here.
@@ -111,7 +116,8 @@ export async function listMembersNeedingAttention(deps: Pick<Deps, 'db' | 'now'>
       .leftJoin(memberProgress, eq(memberProgress.userId, subscribers.userId))
       .where(
         sql`${subscribers.subscriptionTier} = '1-on-1 Burn' and ${subscribers.subscribed} and not ${subscribers.isTrial}
-          and ${isNotAdminSql(subscribers.userId)} and ${missed} >= ${ATTENTION_MISSED_DAYS}`,
+          and ${isNotAdminSql(subscribers.userId)}
+          and ${missedAtLeastSql(memberProgress.completedMask, profiles.registrationDate, at, ATTENTION_MISSED_DAYS)}`,
       )
       .orderBy(desc(missed), desc(profiles.registrationDate))
       .limit(ATTENTION_LIMIT),

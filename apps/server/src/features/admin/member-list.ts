@@ -3,7 +3,12 @@ import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { memberProgress, profiles, subscribers, users } from '../../platform/db/schema.ts';
 import { isNotAdminSql } from '../auth/service.ts';
-import { listProgramSummaries, missedInARowSql, wellnessFallingSql } from '../program/service.ts';
+import {
+  listProgramSummaries,
+  missedAtLeastSql,
+  missedInARowSql,
+  wellnessFallingSql,
+} from '../program/service.ts';
 import { lastActiveSql } from './member-detail.ts';
 
 /** LIKE's own wildcards in a search are matched literally. */
@@ -34,7 +39,8 @@ function whereOf({ search, plan, burn, missed, falling }: MemberListQuery, now: 
       sql`profiles.user_id in (select s.user_id from subscribers s where s.subscribed and s.subscription_tier = '1-on-1 Burn')`,
     );
   // issue 22: the program feature's SQL twins of its own rules (docs/decisions/0016)
-  if (missed > 0) conditions.push(sql`${missedSql(now)} >= ${missed}`);
+  if (missed > 0)
+    conditions.push(missedAtLeastSql(memberProgress.completedMask, profiles.registrationDate, now, missed));
   if (falling === 'true') conditions.push(wellnessFallingSql(profiles.userId));
   return and(...conditions);
 }

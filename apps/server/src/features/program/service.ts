@@ -19,6 +19,7 @@ export { findMemberProgramDay, listMemberProgramDays, listProgramDays } from './
 export { deleteExpiredIdempotencyKeys } from './idempotency.ts';
 export {
   listProgramSummaries,
+  missedAtLeastSql,
   missedInARowSql,
   type ProgramSummary,
   programDaySql,

@@ -2,7 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles, wellnessTracking, workoutCompletions } from '../../platform/db/schema.ts';
 import { createMember, createTestApp, type TestApp } from '../../testing/harness.ts';
-import { listProgramSummaries, missedInARowSql, programDaySql, wellnessFallingSql } from './summaries.ts';
+import {
+  listProgramSummaries,
+  missedAtLeastSql,
+  missedInARowSql,
+  programDaySql,
+  wellnessFallingSql,
+} from './summaries.ts';
 
 // issue 22: the SQL twins of the program's rules (the coach's filters over every member) answer
 // what the program feature's own functions answer, member by member, whatever the time of day.
@@ -47,6 +53,8 @@ const CASES: Case[] = [
     ],
   }, // day 28
   { registered: '2026-07-05T00:31:00Z', completed: [5], wellness: [] },
+  { registered: '2026-04-01T08:00:00Z', completed: [1, 26, 27], wellness: [] }, // day 28, yesterday done
+  { registered: '2026-04-01T08:00:00Z', completed: [...Array(27).keys()].map((i) => i + 1), wellness: [] },
 ];
 
 describe('the program figures in SQL', () => {
@@ -69,30 +77,33 @@ describe('the program figures in SQL', () => {
     const result = (await t.db.execute(sql`
       select p.user_id as "userId", ${programDaySql(sql`p.registration_date`, NOW)} as day,
         ${missedInARowSql(sql`m.completed_mask`, sql`p.registration_date`, NOW)} as missed,
+        ${missedAtLeastSql(sql`m.completed_mask`, sql`p.registration_date`, NOW, 2)} as "missedTwo",
         ${wellnessFallingSql(sql`p.user_id`)} as falling
       from profiles p left join member_progress m on m.user_id = p.user_id
       where p.user_id in ${ids}`)) as unknown as {
-      rows: { userId: string; day: number; missed: number; falling: boolean }[];
+      rows: { userId: string; day: number; missed: number; missedTwo: boolean; falling: boolean }[];
     };
     const fromSql = new Map(result.rows.map((r) => [r.userId, r]));
     const compared = ids.map((id) => {
       const s = summaries.get(id)!;
       const q = fromSql.get(id)!;
       return {
-        js: [s.currentDay, s.missedInARow, s.wellnessFalling],
-        sql: [q.day, Number(q.missed), q.falling],
+        js: [s.currentDay, s.missedInARow, s.wellnessFalling, s.missedInARow >= 2],
+        sql: [q.day, Number(q.missed), q.falling, q.missedTwo],
       };
     });
     for (const { js, sql: inSql } of compared) expect(inSql).toEqual(js);
     // The cases cover what they claim to: both edges of the day, a long gap, falling and not.
     expect(compared.map((c) => c.js)).toEqual([
-      [1, 0, false],
-      [2, 1, false],
-      [10, 5, true],
-      [10, 0, false],
-      [10, 7, true],
-      [28, 7, true],
-      [6, 0, false],
+      [1, 0, false, false],
+      [2, 1, false, false],
+      [10, 5, true, true],
+      [10, 0, false, false],
+      [10, 7, true, true],
+      [28, 7, true, true],
+      [6, 0, false, false],
+      [28, 0, false, false],
+      [28, 0, false, false],
     ]);
   });
 });

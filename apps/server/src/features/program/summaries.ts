@@ -118,14 +118,28 @@ export const programDaySql = (registrationDate: SQL | AnyPgColumn, now: Date) =>
     - floor(extract(epoch from ${registrationDate}) / ${DAY_SECONDS}))::int + 1))`;
 
 /**
- * Days before today not completed, back to the last completed one: from the member's completed
- * days as bits (member_progress.completed_mask, kept by a trigger; `mask` is 0 without a row),
- * the highest day before today is the length of the bits below it, written without leading zeros.
+ * Days before today not completed, back to the last completed one, from the member's completed
+ * days as bits (member_progress.completed_mask, kept by a trigger; null without a row): the last
+ * completed day before today is the highest bit below today's, log2 in float8 (exact below 2^28
+ * with the 1e-9 nudge: log2(2^28 - 1) is 5e-9 under 28).
  */
 export const missedInARowSql = (mask: SQL | AnyPgColumn, registrationDate: SQL | AnyPgColumn, now: Date) => {
   const day = programDaySql(registrationDate, now);
   const before = sql`(coalesce(${mask}, 0) & ((1 << (${day} - 1)) - 1))`;
-  return sql<number>`(${day} - 1 - length(ltrim(${before}::bit(28)::text, '0')))`;
+  return sql<number>`(${day} - 1 - case when ${before} = 0 then 0
+    else floor(ln(${before}::float8) / ln(2::float8) + 1e-9)::int + 1 end)`;
+};
+
+/** missedInARow >= n, as a filter: the n days before today all not completed (bits only). */
+export const missedAtLeastSql = (
+  mask: SQL | AnyPgColumn,
+  registrationDate: SQL | AnyPgColumn,
+  now: Date,
+  n: number,
+) => {
+  const day = programDaySql(registrationDate, now);
+  return sql<boolean>`(${day} - 1 >= ${n}
+    and coalesce(${mask}, 0) & (((1 << ${n}) - 1) << (${day} - 1 - ${n})) = 0)`;
 };
 
 /** Feeling or energy down two points or more over the last three logged days. */
