@@ -5,12 +5,7 @@ import { AppError } from '../../errors.ts';
 import { memberProgress, profiles, subscribers, users } from '../../platform/db/schema.ts';
 import { isNotAdminSql } from '../auth/service.ts';
 import { listMemberTopics } from '../coaching/service.ts';
-import {
-  getProgramState,
-  listProgramSummaries,
-  missedAtLeastSql,
-  missedInARowSql,
-} from '../program/service.ts';
+import { getProgramState, listProgramSummaries, missedAtLeastSql } from '../program/service.ts';
 
 // issue 22: the coach's view of one member, and of who needs attention. Program day, streak and
 // missed days come from the program feature (its summaries), never from arithmetic here.
@@ -105,11 +100,9 @@ const memberNameColumn = sql<string>`coalesce(nullif(trim(coalesce(${profiles.fi
 export async function listMembersNeedingAttention(deps: Pick<Deps, 'db' | 'now'>) {
   const at = deps.now();
   const soon = new Date(at.getTime() + ATTENTION_TRIAL_DAYS * 86_400_000);
-  // The program feature's SQL twin of missedInARow: the database picks the 20 (docs/decisions/0016).
-  const missed = missedInARowSql(memberProgress.completedMask, profiles.registrationDate, at);
   const [burn, trials] = await Promise.all([
     deps.db
-      .select({ userId: subscribers.userId, name: memberNameColumn, missed })
+      .select({ userId: subscribers.userId, name: memberNameColumn })
       .from(subscribers)
       .innerJoin(users, eq(users.id, subscribers.userId))
       .innerJoin(profiles, eq(profiles.userId, subscribers.userId))
@@ -119,7 +112,8 @@ export async function listMembersNeedingAttention(deps: Pick<Deps, 'db' | 'now'>
           and ${isNotAdminSql(subscribers.userId)}
           and ${missedAtLeastSql(memberProgress.completedMask, profiles.registrationDate, at, ATTENTION_MISSED_DAYS)}`,
       )
-      .orderBy(desc(missed), desc(profiles.registrationDate))
+      // The newest 20 (an index order that stops early), shown the most missed first.
+      .orderBy(desc(profiles.registrationDate))
       .limit(ATTENTION_LIMIT),
     deps.db
       .select({ userId: subscribers.userId, name: memberNameColumn, trialEnd: subscribers.trialEnd })
@@ -140,6 +134,7 @@ export async function listMembersNeedingAttention(deps: Pick<Deps, 'db' | 'now'>
     const { currentDay, missedInARow } = summary;
     return [{ userId: member.userId, name: member.name, currentDay, missedInARow, trialEnd: null }];
   });
+  missing.sort((a, b) => b.missedInARow - a.missedInARow || a.name.localeCompare(b.name));
   const ending = trials.map((t) => ({
     userId: t.userId,
     name: t.name,
