@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { MemberListQuerySchema } from '@core28/core/admin';
 import { listMembers } from '@core28/server/features/admin/member-list';
 import { getDashboard, getProgramAnalytics } from '@core28/server/features/admin/service';
 import { startEmbeddedPostgres } from '@core28/server/platform/db/embedded';
@@ -87,13 +88,32 @@ async function measureEngine(engine: string, handle: DatabaseHandle): Promise<Ad
     ['dashboard (cards + recent messages + activity)', () => getDashboard(deps)],
     [
       'users: search "lastname4242" (page 1 + total)',
-      () => listMembers(deps, { search: 'lastname4242', page: 1, pageSize: 25 }),
+      () => listMembers(deps, MemberListQuerySchema.parse({ search: 'lastname4242', page: 1, pageSize: 25 })),
     ],
     [
       'users: search an e-mail',
-      () => listMembers(deps, { search: 'member54321@bench', page: 1, pageSize: 25 }),
+      () =>
+        listMembers(
+          deps,
+          MemberListQuerySchema.parse({ search: 'member54321@bench', page: 1, pageSize: 25 }),
+        ),
     ],
-    ['users: no search, page 2,000', () => listMembers(deps, { search: '', page: 2000, pageSize: 25 })],
+    [
+      'users: no search, page 2,000',
+      () => listMembers(deps, MemberListQuerySchema.parse({ search: '', page: 2000, pageSize: 25 })),
+    ],
+    [
+      'users: missed 2 days in a row (issue 22)',
+      () => listMembers(deps, MemberListQuerySchema.parse({ missed: 2 })),
+    ],
+    [
+      'users: wellness falling, 1-on-1 Burn (issue 22)',
+      () => listMembers(deps, MemberListQuerySchema.parse({ falling: 'true', burn: 'true' })),
+    ],
+    [
+      'users: sorted by last active (issue 22)',
+      () => listMembers(deps, MemberListQuerySchema.parse({ sort: 'lastActive' })),
+    ],
     ['program analytics', () => getProgramAnalytics(deps)],
   ];
   const timings: AdminTiming[] = [];

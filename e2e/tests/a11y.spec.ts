@@ -112,6 +112,7 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
       '/admin/exercises',
       '/admin/blog',
       `/admin/chat/${topic.topic.userId}/${topic.topic.id}`,
+      `/admin/users/${topic.topic.userId}`, // issue 22
     ]);
     expect(found).toEqual([]);
     await context.close();

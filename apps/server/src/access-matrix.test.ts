@@ -30,6 +30,11 @@ type Access =
   | 'burn-owner'
   /** Admins only (anonymous 401, members 403). */
   | 'admin'
+  /**
+   * issue 22: an attachment in member B's topic: B and the coach; every other member 403, even
+   * with 1-on-1 Burn and the link.
+   */
+  | 'conversation'
   /** Only through a valid HMAC-signed link: 403 for every caller without one. */
   | 'signed-link'
   /**
@@ -108,6 +113,19 @@ const POLICY: Record<string, Access> = {
   'POST /api/admin/coaching/topics/:topicId/replies': 'admin',
   'POST /api/admin/coaching/topics/:topicId/read': 'admin',
   'PATCH /api/admin/coaching/topics/:topicId': 'admin',
+  // issue 22: the coach's workspace
+  'GET /api/admin/users/:userId': 'admin',
+  'GET /api/admin/users/:userId/summary': 'admin',
+  'GET /api/admin/member-plans/:userId': 'admin',
+  'PUT /api/admin/member-plans/:userId/days/:day': 'admin',
+  'DELETE /api/admin/member-plans/:userId/days/:day': 'admin',
+  'POST /api/coaching/topics/:topicId/attachments': 'burn-owner',
+  'GET /api/coaching/attachments/:messageId': 'conversation',
+  'POST /api/admin/coaching/topics/:topicId/attachments': 'admin',
+  'GET /api/admin/coaching/saved-replies': 'admin',
+  'POST /api/admin/coaching/saved-replies': 'admin',
+  'PUT /api/admin/coaching/saved-replies/:replyId': 'admin',
+  'DELETE /api/admin/coaching/saved-replies/:replyId': 'admin',
   'GET /api/files/*': 'signed-link',
   'POST /api/webhooks/stripe': 'provider',
   'GET /api/subscription': 'member',
@@ -187,6 +205,14 @@ const BODIES: Record<string, unknown> = {
   'POST /api/coaching/topics/:topicId/messages': { message: 'Matrix message' },
   'POST /api/admin/coaching/topics/:topicId/replies': { message: 'Matrix reply' },
   'PATCH /api/admin/coaching/topics/:topicId': { isArchived: false },
+  'PUT /api/admin/member-plans/:userId/days/:day': {
+    exerciseId: 1,
+    sets: 4,
+    targetReps: 10,
+    restSeconds: 45,
+  },
+  'POST /api/admin/coaching/saved-replies': { title: 'Matrix', body: 'Hi {firstName}' },
+  'PUT /api/admin/coaching/saved-replies/:replyId': { title: 'Matrix', body: 'Hi {firstName}' },
   'POST /api/subscription/checkout': { plan: 'daily-core-monthly' },
   'POST /api/subscription/confirm': { sessionId: 'cs_not_a_session' },
   'POST /api/subscription/change/preview': { plan: 'burn-monthly' },
@@ -195,6 +221,13 @@ const BODIES: Record<string, unknown> = {
   'PUT /api/notifications': { reminderTime: '06:45', email: { 'weekly-summary': false } },
   'POST /api/notifications/time-zone': { timeZone: 'Europe/Berlin' },
 };
+
+/** A PNG's first bytes: enough for the attachment check. */
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+  Buffer.from('IHDR'),
+  Buffer.alloc(52, 0),
+]);
 
 let t: TestApp;
 const cookies = {} as Record<Role, string | undefined>;
@@ -250,6 +283,22 @@ beforeAll(async () => {
   };
   params.articleId = article!.id;
   params.exerciseId = String(exercise!.id);
+  params.userId = memberB.userId;
+  const form = new FormData();
+  form.set('file', new File([PNG], 'b.png', { type: 'image/png' }));
+  const attached = await t.app.request(`/api/coaching/topics/${params.topicId}/attachments`, {
+    method: 'POST',
+    body: form,
+    headers: { cookie: memberB.cookie },
+  });
+  params.messageId = (await json(attached)).message.id;
+  const reply = await json(
+    await t.request('/api/admin/coaching/saved-replies', {
+      cookie: cookies.admin,
+      json: { title: 'Matrix', body: 'Hello {firstName}' },
+    }),
+  );
+  params.replyId = reply.reply.id;
 });
 afterAll(() => t.close());
 
@@ -265,6 +314,9 @@ function pathFor(key: string) {
   const [, path] = key.split(' ') as [string, string];
   return path
     .replace(':topicId', params.topicId!)
+    .replace(':userId', params.userId!)
+    .replace(':messageId', params.messageId!)
+    .replace(':replyId', params.replyId!)
     .replace(':slug', params.slug!)
     .replace(':day', '1')
     .replace(':id', key.includes('/blog/') ? params.articleId! : params.exerciseId!)
@@ -292,6 +344,8 @@ function expected(access: Access, role: Role): number | 'allowed' | 'skip' {
       return role === 'burn' || role === 'admin' ? 404 : 403;
     case 'admin':
       return role === 'anonymous' ? 401 : role === 'admin' ? 'allowed' : 403;
+    case 'conversation':
+      return role === 'anonymous' ? 401 : role === 'memberB' || role === 'admin' ? 'allowed' : 403;
     case 'signed-link':
       return 403;
     case 'provider-customer':
@@ -346,7 +400,7 @@ describe('the access matrix', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 120_000); // ~650 cells, each with a fingerprint of every table: 9 s alone, past 30 s on a loaded machine
 
   it('refuses every state-changing request from a foreign origin, even with a valid session, writing nothing', async () => {
     const failures: string[] = [];

@@ -23,7 +23,7 @@ import { fileRoutes } from './features/files/routes.ts';
 import { healthRoutes, PROBE_PATHS, readyRoutes } from './features/health/routes.ts';
 import { notificationRoutes, UNSUBSCRIBE_PATH } from './features/notifications/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
-import { adminProgramDayRoutes } from './features/program/admin-routes.ts';
+import { adminMemberPlanRoutes, adminProgramDayRoutes } from './features/program/admin-routes.ts';
 import { programRoutes } from './features/program/routes.ts';
 import { pushRoutes } from './features/push/routes.ts';
 import { demoPayRoutes } from './features/subscriptions/demo-pay.ts';
@@ -51,6 +51,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/admin/dashboard', adminDashboardRoutes)
   .route('/admin/program', adminProgramRoutes)
   .route('/admin/program-days', adminProgramDayRoutes)
+  .route('/admin/member-plans', adminMemberPlanRoutes)
   .route('/coaching', coachingRoutes)
   .route('/admin/coaching', adminCoachingRoutes)
   .route('/files', fileRoutes)

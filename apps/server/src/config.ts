@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { NewPasswordSchema } from '@core28/core/auth';
+import { DEFAULT_ATTACHMENT_MAX_BYTES } from '@core28/core/coaching';
 import { DEFAULT_VIDEO_MAX_BYTES } from '@core28/core/exercise-media';
 import { z } from 'zod';
 import { misspelledVariables } from './config-names.ts';
@@ -80,6 +81,13 @@ const EnvSchema = z
       .min(1024)
       .max(500 * 1024 * 1024)
       .default(DEFAULT_VIDEO_MAX_BYTES),
+    // issue 22: a photo or short video in the coaching chat, held in memory while it is checked.
+    ATTACHMENT_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(200 * 1024 * 1024)
+      .default(DEFAULT_ATTACHMENT_MAX_BYTES),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
@@ -247,6 +255,8 @@ export type Config = {
   vapid: { publicKey: string; privateKey: string } | undefined;
   /** The largest exercise video a coach may upload (issue 17). */
   videoMaxBytes: number;
+  /** The largest photo or video a member or coach may attach in the chat (issue 22). */
+  attachmentMaxBytes: number;
   s3:
     | {
         bucket: string;
@@ -322,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
         : undefined,
     videoMaxBytes: e.VIDEO_MAX_BYTES,
+    attachmentMaxBytes: e.ATTACHMENT_MAX_BYTES,
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

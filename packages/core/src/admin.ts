@@ -5,5 +5,31 @@ export const MemberListQuerySchema = z.object({
   search: z.string().trim().max(100).optional().default(''),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  // issue 22: who needs attention
+  plan: z.enum(['all', 'paid', 'trial']).optional().default('all'),
+  burn: z.enum(['true', 'false']).optional().default('false'),
+  /** At least this many days missed in a row (0: any). */
+  missed: z.coerce.number().int().min(0).max(28).optional().default(0),
+  falling: z.enum(['true', 'false']).optional().default('false'),
+  sort: z.enum(['registered', 'lastActive', 'missed']).optional().default('registered'),
 });
 export type MemberListQuery = z.infer<typeof MemberListQuerySchema>;
+
+export const UserIdParamSchema = z.object({ userId: z.string().trim().min(1).max(100) });
+
+export type WellnessEntry = { day: number; feeling: number; energy: number };
+
+/**
+ * issue 22: wellness is falling when, over the last three logged days, feeling or energy went
+ * down by two points or more (first of the three to the last).
+ */
+export function isWellnessFalling(entries: readonly WellnessEntry[]): boolean {
+  const last = [...entries].sort((a, b) => a.day - b.day).slice(-3);
+  if (last.length < 3) return false;
+  const [first, , latest] = last as [WellnessEntry, WellnessEntry, WellnessEntry];
+  return first.feeling - latest.feeling >= 2 || first.energy - latest.energy >= 2;
+}
+
+/** The dashboard's attention card: two days missed in a row, or a trial ending within three days. */
+export const ATTENTION_MISSED_DAYS = 2;
+export const ATTENTION_TRIAL_DAYS = 3;

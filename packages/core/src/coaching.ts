@@ -34,3 +34,63 @@ export const TopicListQuerySchema = z.object({
 });
 
 export const ArchiveInputSchema = z.object({ isArchived: z.boolean('isArchived must be true or false') });
+
+// ---- issue 22: attachments and saved replies ----
+
+/** The attachment limit unless the server's ATTACHMENT_MAX_BYTES says otherwise. */
+export const DEFAULT_ATTACHMENT_MAX_BYTES = 25 * 1024 * 1024;
+
+/** Photos and short videos a member or coach may attach, as read from the bytes. */
+export const ATTACHMENT_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'video/mp4',
+  'video/webm',
+  'video/quicktime',
+] as const;
+export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
+
+export const ATTACHMENT_ERRORS = {
+  notAllowed:
+    'Only photos (JPEG, PNG, WebP) and videos (MP4, WebM, MOV) can be attached. This file is neither.',
+  missingFile: 'Send the file as multipart/form-data in the field "file".',
+  tooLarge: (maxBytes: number) =>
+    `The file is too large (at most ${
+      maxBytes < 1024 * 1024
+        ? `${Math.round(maxBytes / 1024)} KB`
+        : `${Math.round((maxBytes / (1024 * 1024)) * 10) / 10} MB`
+    }).`,
+} as const;
+
+/** A message with an attachment may leave its text empty. */
+export const AttachmentCaptionSchema = z.object({
+  message: z
+    .string()
+    .trim()
+    .max(MESSAGE_MAX_LENGTH, 'Please keep your message under 5,000 characters.')
+    .default(''),
+});
+
+export const SavedReplyInputSchema = z.object({
+  title: z
+    .string('Please enter a title.')
+    .trim()
+    .min(1, 'Please enter a title.')
+    .max(100, 'Please keep the title under 100 characters.'),
+  body: z
+    .string('Please enter the reply.')
+    .trim()
+    .min(1, 'Please enter the reply.')
+    .max(MESSAGE_MAX_LENGTH, 'Please keep the reply under 5,000 characters.'),
+});
+export type SavedReplyInput = z.input<typeof SavedReplyInputSchema>;
+export const SavedReplyIdParamSchema = z.object({ replyId: z.uuid('No such saved reply') });
+export const MessageIdParamSchema = z.object({ messageId: z.uuid('No such attachment') });
+
+/** `{firstName}` and `{day}` filled in; an unknown placeholder stays as written. */
+export function fillSavedReply(body: string, values: { firstName: string; day: number }): string {
+  return body.replace(/\{(firstName|day)\}/g, (_, key: 'firstName' | 'day') =>
+    key === 'day' ? String(values.day) : values.firstName || 'there',
+  );
+}

@@ -33,6 +33,17 @@ export function currentStreak(completedDays: Iterable<number>, currentDay: numbe
   return streak;
 }
 
+/**
+ * issue 22: days missed in a row before the current day (today's pending workout is not missed):
+ * 0 when yesterday was completed or the program has just begun.
+ */
+export function missedInARow(completedDays: Iterable<number>, currentDay: number): number {
+  const done = new Set(completedDays);
+  let missed = 0;
+  for (let day = currentDay - 1; day >= 1 && !done.has(day); day--) missed++;
+  return missed;
+}
+
 /** Completed days / 28, as a whole percent. */
 export function progressPercent(completedCount: number): number {
   return Math.round((Math.min(completedCount, PROGRAM_DAYS) / PROGRAM_DAYS) * 100);

@@ -33,6 +33,8 @@ export type LiveMessage = {
   createdAt: string;
   isCoachReply: boolean;
   readByUser: boolean;
+  /** issue 22: a photo or video, shown to the conversation's two sides only through `url`. */
+  attachment: { url: string; type: string; size: number } | null;
 };
 
 /** What the server sends down the socket. */

@@ -54,6 +54,25 @@ export const ProgramDayInputSchema = z
   .refine(hasOneMeasure, ONE_MEASURE);
 export type ProgramDayInput = z.output<typeof ProgramDayInputSchema>;
 
+export const MEMBER_DAY_NOTE_MAX = 500;
+
+/** issue 22: the coach's change to one member's day (PUT /api/admin/member-plans/:userId/days/:day). */
+export const MemberDayInputSchema = z
+  .object({
+    exerciseId: z
+      .number({ error: 'Choose an exercise' })
+      .int('Choose an exercise')
+      .positive('Choose an exercise'),
+    ...prescriptionFields,
+    note: z
+      .string()
+      .trim()
+      .max(MEMBER_DAY_NOTE_MAX, `Please keep the note under ${MEMBER_DAY_NOTE_MAX} characters.`)
+      .default(''),
+  })
+  .refine(hasOneMeasure, ONE_MEASURE);
+export type MemberDayInput = z.output<typeof MemberDayInputSchema>;
+
 /** A time exercise needs work seconds, a reps exercise target reps; null when the prescription fits. */
 export function prescriptionMismatch(prescription: Prescription, category: ExerciseCategory): string | null {
   if (category === 'time' && (prescription.workSeconds === null || prescription.targetReps !== null)) {

@@ -27,6 +27,8 @@ const forWebhooks = limit(WEBHOOK_BODY_LIMIT);
 
 /** The exercise video upload (issue 17), the one other route with a limit of its own. */
 const EXERCISE_VIDEO_PATH = /^\/api\/admin\/exercises\/[^/]+\/video$/;
+/** A chat attachment (issue 22): ATTACHMENT_MAX_BYTES, after the coaching check (coaching/attachment-routes.ts). */
+const ATTACHMENT_PATH = /^\/api\/(admin\/)?coaching\/topics\/[^/]+\/attachments$/;
 
 /**
  * One limit on every request body, checked before a byte of it is read: the declared
@@ -38,6 +40,7 @@ export const requestBodyLimit: MiddlewareHandler<AppEnv> = (c, next) => {
   const path = c.req.path;
   if (path === '/api/profile/avatar') return next();
   if (c.req.method === 'POST' && EXERCISE_VIDEO_PATH.test(path)) return next();
+  if (c.req.method === 'POST' && ATTACHMENT_PATH.test(path)) return next();
   if (path.startsWith('/api/admin/blog/')) return forArticles(c, next);
   if (path.startsWith('/api/webhooks/')) return forWebhooks(c, next);
   return byDefault(c, next);

@@ -5,6 +5,7 @@ import { ArticleInputSchema, ArticleListQuerySchema } from '@core28/core/blog';
 import {
   ArchiveInputSchema,
   MessageInputSchema,
+  SavedReplyInputSchema,
   TopicInputSchema,
   TopicListQuerySchema,
 } from '@core28/core/coaching';
@@ -25,7 +26,7 @@ import {
   WellnessSchema,
 } from '@core28/core/program-schemas';
 import { PushEndpointSchema, PushSubscriptionSchema } from '@core28/core/push';
-import { ProgramDayInputSchema } from '@core28/core/session-plan';
+import { MemberDayInputSchema, ProgramDayInputSchema } from '@core28/core/session-plan';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,7 +67,7 @@ type Target = {
   /** Headers the route needs besides the cookie (a fresh Idempotency-Key). */
   headers?: () => Record<string, string>;
 };
-type Ids = { topicId: string; articleId: string; exerciseId: string };
+type Ids = { topicId: string; articleId: string; exerciseId: string; userId: string; replyId: string };
 
 export const TARGETS: Target[] = [
   { area: 'accounts', route: 'POST /api/auth/sign-in/email', schema: SignInBody },
@@ -181,6 +182,56 @@ export const TARGETS: Target[] = [
     schema: ArchiveInputSchema,
     path: (ids) => `/api/admin/coaching/topics/${ids.topicId}`,
   },
+  // issue 22: the coach's workspace
+  {
+    area: 'content',
+    route: 'GET /api/admin/users/:userId',
+    schema: PathParam,
+    path: (_, v) => `/api/admin/users/${v}`,
+  },
+  {
+    area: 'content',
+    route: 'GET /api/admin/users/:userId/summary',
+    schema: PathParam,
+    path: (_, v) => `/api/admin/users/${v}/summary`,
+  },
+  {
+    area: 'content',
+    route: 'GET /api/admin/member-plans/:userId',
+    schema: PathParam,
+    path: (_, v) => `/api/admin/member-plans/${v}`,
+  },
+  {
+    area: 'content',
+    route: 'PUT /api/admin/member-plans/:userId/days/:day',
+    schema: MemberDayInputSchema,
+    path: (ids) => `/api/admin/member-plans/${ids.userId}/days/5`,
+  },
+  {
+    area: 'content',
+    route: 'DELETE /api/admin/member-plans/:userId/days/:day',
+    schema: PathParam,
+    path: (ids, v) => `/api/admin/member-plans/${ids.userId}/days/${v}`,
+  },
+  {
+    area: 'coaching',
+    route: 'GET /api/coaching/attachments/:messageId',
+    schema: PathParam,
+    path: (_, v) => `/api/coaching/attachments/${v}`,
+  },
+  { area: 'coaching', route: 'POST /api/admin/coaching/saved-replies', schema: SavedReplyInputSchema },
+  {
+    area: 'coaching',
+    route: 'PUT /api/admin/coaching/saved-replies/:replyId',
+    schema: SavedReplyInputSchema,
+    path: (ids) => `/api/admin/coaching/saved-replies/${ids.replyId}`,
+  },
+  {
+    area: 'coaching',
+    route: 'DELETE /api/admin/coaching/saved-replies/:replyId',
+    schema: PathParam,
+    path: (_, v) => `/api/admin/coaching/saved-replies/${v}`,
+  },
   { area: 'accounts', route: 'POST /api/subscription/trial', schema: AnyJson },
   { area: 'accounts', route: 'POST /api/subscription/checkout', schema: CheckoutSchema },
   { area: 'accounts', route: 'POST /api/subscription/confirm', schema: ConfirmSchema },
@@ -201,7 +252,14 @@ export const TARGETS: Target[] = [
 ];
 
 /** Routes that take no JSON: a multipart upload, the provider's raw signed body, better-auth's catch-all. */
-const NOT_JSON = ['POST /api/profile/avatar', 'POST /api/webhooks/stripe', 'POST /api/auth/*'];
+const NOT_JSON = [
+  'POST /api/profile/avatar',
+  'POST /api/webhooks/stripe',
+  'POST /api/auth/*',
+  // issue 22: multipart uploads, fuzzed by their bytes in coaching/attachments.test.ts
+  'POST /api/coaching/topics/:topicId/attachments',
+  'POST /api/admin/coaching/topics/:topicId/attachments',
+];
 
 /** As a browser sends it: lone surrogates become U+FFFD before percent-encoding. */
 const encode = (value: string) => encodeURIComponent(value.replace(/\p{Cs}/gu, '\uFFFD'));
@@ -257,6 +315,15 @@ export function fuzzArea(area: FuzzArea, options: { checkCoverage?: boolean } = 
       topicId: topic.topic.id,
       articleId: articles.articles?.[0]?.id ?? articles[0]?.id,
       exerciseId: String(exercises[0].id),
+      userId: member.userId,
+      replyId: (
+        await json(
+          await t.request('/api/admin/coaching/saved-replies', {
+            cookie: cookies.admin,
+            json: { title: 'Fuzz', body: 'Hi {firstName}' },
+          }),
+        )
+      ).reply.id,
     };
   });
   afterAll(() => t.close());

@@ -65,6 +65,7 @@ const memberRoutes: RouteObject[] = [
 const adminRoutes: RouteObject[] = [
   { index: true, lazy: page(() => import('@/features/admin/dashboard-page')) },
   { path: 'users', lazy: page(() => import('@/features/admin/users-page')) },
+  { path: 'users/:userId', lazy: page(() => import('@/features/admin/member-page')) },
   { path: 'one-on-one', lazy: page(() => import('@/features/coaching/admin-coaching-page')) },
   { path: 'program', lazy: page(() => import('@/features/admin/program-page')) },
   { path: 'exercises', lazy: page(() => import('@/features/exercises/admin-exercises-page')) },

@@ -1,18 +1,20 @@
 import type { MemberListQuery } from '@core28/core/admin';
-import { currentProgramDay } from '@core28/core/program';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
-import { profiles, subscribers, users } from '../../platform/db/schema.ts';
+import { memberProgress, profiles, subscribers, users } from '../../platform/db/schema.ts';
 import { isNotAdminSql } from '../auth/service.ts';
+import {
+  listProgramSummaries,
+  missedAtLeastSql,
+  missedInARowSql,
+  wellnessFallingSql,
+} from '../program/service.ts';
+import { lastActiveSql } from './member-detail.ts';
 
 /** LIKE's own wildcards in a search are matched literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-/** spec §2 Admin users: members (admins excluded), searched by name or e-mail, paged on the server. */
-export async function listMembers(
-  { db, now }: Pick<Deps, 'db' | 'now'>,
-  { search, page, pageSize }: MemberListQuery,
-) {
+function whereOf({ search, plan, burn, missed, falling }: MemberListQuery, now: Date) {
   const conditions: SQL[] = [isNotAdminSql(profiles.userId)];
   if (search) {
     const pattern = likePattern(search);
@@ -26,50 +28,113 @@ export async function listMembers(
           or (coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')) ilike ${pattern})`,
     );
   }
-  const where = and(...conditions);
-  // The page's ids first, from the (registration_date, user_id) index alone; then 25 joins.
-  const pageIds = db
-    .select({ userId: profiles.userId, registrationDate: profiles.registrationDate })
-    .from(profiles)
-    .where(where)
-    .orderBy(desc(profiles.registrationDate), desc(profiles.userId))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .as('page_ids');
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        email: users.email,
-        firstName: profiles.firstName,
-        lastName: profiles.lastName,
-        displayName: profiles.displayName,
-        registrationDate: profiles.registrationDate,
-        timeZone: profiles.timeZone,
-        tier: subscribers.subscriptionTier,
-        subscribed: subscribers.subscribed,
-        isTrial: subscribers.isTrial,
-      })
-      .from(pageIds)
-      .innerJoin(profiles, eq(profiles.userId, pageIds.userId))
-      .innerJoin(users, eq(users.id, pageIds.userId))
-      .leftJoin(subscribers, eq(subscribers.userId, pageIds.userId))
-      .orderBy(desc(pageIds.registrationDate), desc(pageIds.userId)),
-    db.select({ n: count() }).from(profiles).where(where),
+  if (plan === 'paid')
+    conditions.push(
+      sql`profiles.user_id in (select s.user_id from subscribers s where s.subscribed and not s.is_trial)`,
+    );
+  if (plan === 'trial')
+    conditions.push(sql`profiles.user_id in (select s.user_id from subscribers s where s.is_trial)`);
+  if (burn === 'true')
+    conditions.push(
+      sql`profiles.user_id in (select s.user_id from subscribers s where s.subscribed and s.subscription_tier = '1-on-1 Burn')`,
+    );
+  // issue 22: the program feature's SQL twins of its own rules (docs/decisions/0016)
+  if (missed > 0)
+    conditions.push(
+      missedAtLeastSql(
+        memberProgress.completedMask,
+        profiles.registrationDate,
+        profiles.timeZone,
+        now,
+        missed,
+      ),
+    );
+  if (falling === 'true') conditions.push(wellnessFallingSql(profiles.userId));
+  return and(...conditions);
+}
+
+const lastActive = lastActiveSql(sql`profiles.user_id`);
+const missedSql = (now: Date) =>
+  missedInARowSql(memberProgress.completedMask, profiles.registrationDate, profiles.timeZone, now);
+
+/**
+ * spec §2 Admin users: members (admins excluded), searched by name or e-mail, paged on the server;
+ * issue 22: filtered by plan, 1-on-1 Burn, days missed in a row and falling wellness, sorted by
+ * registration, last activity or days missed.
+ */
+export async function listMembers(deps: Pick<Deps, 'db' | 'now'>, query: MemberListQuery) {
+  const { page, pageSize, sort } = query;
+  const now = deps.now();
+  const where = whereOf(query, now);
+  const order =
+    sort === 'lastActive'
+      ? [sql`${lastActive} desc nulls last`, desc(profiles.userId)]
+      : sort === 'missed'
+        ? [sql`${missedSql(now)} desc`, desc(profiles.registrationDate), desc(profiles.userId)]
+        : [desc(profiles.registrationDate), desc(profiles.userId)];
+  // The page's ids first (from the (registration_date, user_id) index when sorted by it); then the joins.
+  const [pageIds, [counted]] = await Promise.all([
+    deps.db
+      .select({ userId: profiles.userId })
+      .from(profiles)
+      .leftJoin(memberProgress, eq(memberProgress.userId, profiles.userId))
+      .where(where)
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    deps.db
+      .select({ n: count() })
+      .from(profiles)
+      .leftJoin(memberProgress, eq(memberProgress.userId, profiles.userId))
+      .where(where),
   ]);
+  const ids = pageIds.map((c) => c.userId);
+  const total = counted?.n ?? 0;
+  const summaries = await listProgramSummaries(deps, { userIds: ids });
+  const rows = ids.length
+    ? await deps.db
+        .select({
+          id: users.id,
+          email: users.email,
+          firstName: profiles.firstName,
+          lastName: profiles.lastName,
+          displayName: profiles.displayName,
+          registrationDate: profiles.registrationDate,
+          tier: subscribers.subscriptionTier,
+          subscribed: subscribers.subscribed,
+          isTrial: subscribers.isTrial,
+          lastActive: sql<string | null>`(${lastActive})::text`,
+        })
+        .from(profiles)
+        .innerJoin(users, eq(users.id, profiles.userId))
+        .leftJoin(subscribers, eq(subscribers.userId, profiles.userId))
+        .where(inArray(profiles.userId, ids))
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
 
   return {
-    total: total?.n ?? 0,
+    total,
     page,
     pageSize,
-    users: rows.map((row) => ({
-      id: row.id,
-      email: row.email,
-      name: [row.firstName, row.lastName].filter(Boolean).join(' ') || row.displayName || '',
-      tier: row.tier,
-      plan: row.isTrial ? ('trial' as const) : row.subscribed ? ('paid' as const) : ('none' as const),
-      registrationDate: row.registrationDate.toISOString(),
-      currentDay: currentProgramDay(row.registrationDate, now(), row.timeZone),
-    })),
+    users: ids.flatMap((id) => {
+      const row = byId.get(id);
+      const summary = summaries.get(id);
+      if (!row || !summary) return [];
+      return [
+        {
+          id: row.id,
+          email: row.email,
+          name: [row.firstName, row.lastName].filter(Boolean).join(' ') || row.displayName || '',
+          tier: row.tier,
+          plan: row.isTrial ? ('trial' as const) : row.subscribed ? ('paid' as const) : ('none' as const),
+          registrationDate: row.registrationDate.toISOString(),
+          currentDay: summary.currentDay,
+          streak: summary.streak,
+          missedInARow: summary.missedInARow,
+          wellnessFalling: summary.wellnessFalling,
+          lastActive: row.lastActive ? new Date(row.lastActive).toISOString() : null,
+        },
+      ];
+    }),
   };
 }

@@ -1,8 +1,9 @@
-import { MemberListQuerySchema } from '@core28/core/admin';
+import { MemberListQuerySchema, UserIdParamSchema } from '@core28/core/admin';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { validate } from '../../validate.ts';
 import { requireAdmin } from '../auth/session.ts';
+import { getMemberDetail, getMemberSummary } from './member-detail.ts';
 import { listMembers } from './member-list.ts';
 import { getDashboard, getProgramAnalytics } from './service.ts';
 
@@ -21,4 +22,11 @@ export const adminUserRoutes = new Hono<AppEnv>()
   .use(requireAdmin)
   .get('/', validate('query', MemberListQuerySchema), async (c) =>
     c.json(await listMembers(c.var.deps, c.req.valid('query'))),
+  )
+  // issue 22: one member as the coach sees them, and the chat's side panel
+  .get('/:userId', validate('param', UserIdParamSchema), async (c) =>
+    c.json(await getMemberDetail(c.var.deps, c.req.valid('param'))),
+  )
+  .get('/:userId/summary', validate('param', UserIdParamSchema), async (c) =>
+    c.json(await getMemberSummary(c.var.deps, c.req.valid('param'))),
   );

@@ -4,6 +4,7 @@ import type { Deps } from '../../context.ts';
 import { type Database, oneRow } from '../../platform/db/index.ts';
 import { adminDailyCounts } from '../../platform/db/schema.ts';
 import { isNotAdminSql, memberNameSql } from '../auth/service.ts';
+import { listMembersNeedingAttention } from './member-detail.ts';
 
 // spec §2/§9 Admin dashboard and program analytics. Every figure is an SQL aggregate over
 // indexed columns; admins (a user_roles row with role admin) are never counted as members.
@@ -72,12 +73,13 @@ export async function recordDailyCounts(
  * and the recent activity.
  */
 export async function getDashboard(deps: Pick<Deps, 'db' | 'now'>) {
-  const [cards, recentMessages, recentActivity] = await Promise.all([
+  const [cards, recentMessages, recentActivity, attention] = await Promise.all([
     getDashboardCards(deps),
     listRecentMessages(deps),
     listRecentActivity(deps),
+    listMembersNeedingAttention(deps),
   ]);
-  return { ...cards, recentMessages, recentActivity };
+  return { ...cards, recentMessages, recentActivity, attention };
 }
 
 /** Now, and the change since the last figures recorded before today (yesterday, normally). */

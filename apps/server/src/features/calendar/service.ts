@@ -7,7 +7,7 @@ import ical from 'ical-generator';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { profiles } from '../../platform/db/schema.ts';
-import { listProgramDays } from '../program/service.ts';
+import { listMemberProgramDays } from '../program/service.ts';
 
 // Issue 20: the member's 28 days in their calendar app, as a private feed (RFC 5545). The link is
 // a bearer secret: whoever has it reads the feed, so a reset replaces it and the old one is gone.
@@ -55,7 +55,7 @@ export async function calendarFeed(deps: Pick<Deps, 'db' | 'config'>, { token }:
         .where(eq(profiles.calendarToken, token))
     : [];
   if (!profile) throw new AppError('NOT_FOUND', 'No such calendar');
-  const days = await listProgramDays(deps.db, { userId: profile.userId });
+  const days = await listMemberProgramDays(deps.db, { userId: profile.userId });
   const calendar = ical({ name: 'Core28: your 28 days', prodId: { company: 'Core28', product: 'program' } });
   // All-day dates are floating (RFC 5545 DATE): the member's local dates, named here for clients.
   if (profile.timeZone) calendar.x([['X-WR-TIMEZONE', profile.timeZone]]);

@@ -89,7 +89,7 @@ describe('coaching access (spec §6)', () => {
           .map((r) => [`${r.method} ${r.path}`, r]),
       ).values(),
     ];
-    expect(routes.length).toBe(5);
+    expect(routes.length).toBe(7);
     const before = await countRows();
     for (const route of routes) {
       const path = route.path.replace(/:\w+/g, '00000000-0000-4000-8000-000000000001');

@@ -1,6 +1,9 @@
 import {
   ArchiveInputSchema,
+  MessageIdParamSchema,
   MessageInputSchema,
+  SavedReplyIdParamSchema,
+  SavedReplyInputSchema,
   TopicIdParamSchema,
   TopicInputSchema,
   TopicListQuerySchema,
@@ -9,8 +12,16 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { validate } from '../../validate.ts';
 import { requireAdmin } from '../auth/session.ts';
-import { requireCoaching, throttle } from './guard.ts';
 import {
+  answerAttachment,
+  attachmentBodyLimit,
+  discardAttachment,
+  storeAttachmentUpload,
+} from './attachments.ts';
+import { coachingAccess, requireCoaching, throttle } from './guard.ts';
+import { createSavedReply, deleteSavedReply, listSavedReplies, updateSavedReply } from './saved-replies.ts';
+import {
+  assertTopicFor,
   createTopic,
   getCoachConversation,
   getMemberConversation,
@@ -54,7 +65,33 @@ export const coachingRoutes = new Hono<AppEnv>()
   )
   .post('/topics/:topicId/read', validate('param', TopicIdParamSchema), async (c) =>
     c.json(await markReadByMember(c.var.deps, { userId: c.var.user.id, ...c.req.valid('param') })),
-  );
+  )
+  // issue 22: a photo or video (multipart/form-data: "file", and "message" as its caption)
+  .post(
+    '/topics/:topicId/attachments',
+    validate('param', TopicIdParamSchema),
+    throttle('message'),
+    attachmentBodyLimit,
+    async (c) => {
+      const { topicId } = c.req.valid('param');
+      await assertTopicFor(c.var.deps, { userId: c.var.user.id, topicId });
+      const { attachment, caption } = await storeAttachmentUpload(c, { topicId });
+      const message = await postMemberMessage(c.var.deps, {
+        userId: c.var.user.id,
+        topicId,
+        message: caption,
+        attachment,
+      }).catch(async (err) => {
+        await discardAttachment(c.var.deps, attachment.key);
+        throw err;
+      });
+      return c.json({ message }, 201);
+    },
+  )
+  .get('/attachments/:messageId', validate('param', MessageIdParamSchema), async (c) => {
+    const { isAdmin } = await coachingAccess(c.var.deps, { user: c.var.user });
+    return answerAttachment(c, { ...c.req.valid('param'), isAdmin });
+  });
 
 /** /api/admin/coaching: every member's topics, replies as coach, archive and restore. */
 export const adminCoachingRoutes = new Hono<AppEnv>()
@@ -83,6 +120,26 @@ export const adminCoachingRoutes = new Hono<AppEnv>()
   .post('/topics/:topicId/read', validate('param', TopicIdParamSchema), async (c) =>
     c.json(await markReadByCoach(c.var.deps, c.req.valid('param'))),
   )
+  .post(
+    '/topics/:topicId/attachments',
+    validate('param', TopicIdParamSchema),
+    attachmentBodyLimit,
+    async (c) => {
+      const { topicId } = c.req.valid('param');
+      await assertTopicFor(c.var.deps, { userId: null, topicId });
+      const { attachment, caption } = await storeAttachmentUpload(c, { topicId });
+      const message = await postCoachReply(c.var.deps, {
+        coachId: c.var.user.id,
+        topicId,
+        message: caption,
+        attachment,
+      }).catch(async (err) => {
+        await discardAttachment(c.var.deps, attachment.key);
+        throw err;
+      });
+      return c.json({ message }, 201);
+    },
+  )
   .patch(
     '/topics/:topicId',
     validate('param', TopicIdParamSchema),
@@ -91,4 +148,28 @@ export const adminCoachingRoutes = new Hono<AppEnv>()
       c.json({
         topic: await setTopicArchived(c.var.deps, { ...c.req.valid('param'), ...c.req.valid('json') }),
       }),
+  )
+  // issue 22: the coach's saved replies
+  .get('/saved-replies', async (c) => c.json(await listSavedReplies(c.var.deps, { coachId: c.var.user.id })))
+  .post('/saved-replies', validate('json', SavedReplyInputSchema), async (c) =>
+    c.json(
+      { reply: await createSavedReply(c.var.deps, { coachId: c.var.user.id, input: c.req.valid('json') }) },
+      201,
+    ),
+  )
+  .put(
+    '/saved-replies/:replyId',
+    validate('param', SavedReplyIdParamSchema),
+    validate('json', SavedReplyInputSchema),
+    async (c) =>
+      c.json({
+        reply: await updateSavedReply(c.var.deps, {
+          coachId: c.var.user.id,
+          ...c.req.valid('param'),
+          input: c.req.valid('json'),
+        }),
+      }),
+  )
+  .delete('/saved-replies/:replyId', validate('param', SavedReplyIdParamSchema), async (c) =>
+    c.json(await deleteSavedReply(c.var.deps, { coachId: c.var.user.id, ...c.req.valid('param') })),
   );

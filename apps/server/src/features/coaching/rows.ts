@@ -13,6 +13,8 @@ export const messageColumns = {
   createdAt: discussionMessages.createdAt,
   isCoachReply: discussionMessages.isCoachReply,
   readByUser: discussionMessages.readByUser,
+  attachmentType: discussionMessages.attachmentType,
+  attachmentSize: discussionMessages.attachmentSize,
 };
 
 type MessageRow = {
@@ -23,11 +25,20 @@ type MessageRow = {
   createdAt: Date;
   isCoachReply: boolean;
   readByUser: boolean;
+  attachmentType: string | null;
+  attachmentSize: number | null;
 };
 
-export const toLiveMessage = (row: MessageRow): LiveMessage => ({
+/** Where a message's attachment is read: a route that checks the reader (attachments.ts). */
+export const attachmentPath = (messageId: string) => `/api/coaching/attachments/${messageId}`;
+
+export const toLiveMessage = ({ attachmentType, attachmentSize, ...row }: MessageRow): LiveMessage => ({
   ...row,
   createdAt: row.createdAt.toISOString(),
+  attachment:
+    attachmentType && attachmentSize !== null
+      ? { url: attachmentPath(row.id), type: attachmentType, size: attachmentSize }
+      : null,
 });
 
 const lastMessageAt =

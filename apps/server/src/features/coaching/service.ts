@@ -19,6 +19,14 @@ const notify = (tx: DbOrTx, notice: CoachingNotice) => publish(tx, COACHING_LIVE
 
 const TOPIC_NOT_FOUND = 'Discussion topic not found';
 
+/** issue 22: a stored photo or video sent with a message (attachments.ts stores and checks it). */
+export type StoredAttachment = { key: string; type: string; size: number };
+type WithAttachment = { attachment?: StoredAttachment };
+const attachmentColumns = (attachment: StoredAttachment | undefined) =>
+  attachment
+    ? { attachmentKey: attachment.key, attachmentType: attachment.type, attachmentSize: attachment.size }
+    : {};
+
 const readMessages = (db: Database, topicId: string) =>
   db
     .select(messageColumns)
@@ -71,6 +79,22 @@ async function findOwnTopic(db: Database, userId: string, topicId: string) {
   return row;
 }
 
+/** Before an upload is read (issue 22): 404 unless the topic is the member's, or for the coach exists. */
+export async function assertTopicFor(
+  { db }: Pick<Deps, 'db'>,
+  { userId, topicId }: { userId: string | null; topicId: string },
+) {
+  const [row] = await db
+    .select({ id: discussionTopics.id })
+    .from(discussionTopics)
+    .where(
+      userId === null
+        ? eq(discussionTopics.id, topicId)
+        : and(eq(discussionTopics.id, topicId), eq(discussionTopics.userId, userId)),
+    );
+  if (!row) throw new AppError('NOT_FOUND', TOPIC_NOT_FOUND);
+}
+
 export async function getMemberConversation(
   { db }: Pick<Deps, 'db'>,
   { userId, topicId }: { userId: string; topicId: string },
@@ -85,7 +109,12 @@ export async function getMemberConversation(
  */
 export async function postMemberMessage(
   { db, now }: Pick<Deps, 'db' | 'now'>,
-  { userId, topicId, message }: { userId: string; topicId: string; message: string },
+  {
+    userId,
+    topicId,
+    message,
+    attachment,
+  }: { userId: string; topicId: string; message: string } & WithAttachment,
 ) {
   const at = now();
   return db.transaction(async (tx) => {
@@ -106,6 +135,7 @@ export async function postMemberMessage(
           readByUser: true,
           readByCoach: false,
           createdAt: at,
+          ...attachmentColumns(attachment),
         })
         .returning(messageColumns),
     );
@@ -165,7 +195,12 @@ export async function getCoachConversation({ db }: Pick<Deps, 'db'>, { topicId }
 /** spec §4: archived topics cannot receive coach replies. The row is locked against a racing archive. */
 export async function postCoachReply(
   { db, now }: Pick<Deps, 'db' | 'now'>,
-  { coachId, topicId, message }: { coachId: string; topicId: string; message: string },
+  {
+    coachId,
+    topicId,
+    message,
+    attachment,
+  }: { coachId: string; topicId: string; message: string } & WithAttachment,
 ) {
   const at = now();
   return db.transaction(async (tx) => {
@@ -189,6 +224,7 @@ export async function postCoachReply(
           readByUser: false,
           readByCoach: true,
           createdAt: at,
+          ...attachmentColumns(attachment),
         })
         .returning(messageColumns),
     );

@@ -2,14 +2,13 @@ import { slugify } from '@core28/core/blog';
 import type { ExerciseMedia, VideoType } from '@core28/core/exercise-media';
 import type { ExerciseInputSchema } from '@core28/core/exercises';
 import { dayStatus, homeExerciseIndex } from '@core28/core/program';
-import { fitPrescription } from '@core28/core/session-plan';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { oneRow } from '../../platform/db/index.ts';
-import { exercises, homeExercises, programDays, workoutCompletions } from '../../platform/db/schema.ts';
-import { getProgramDay, listProgramDays } from '../program/service.ts';
+import { exercises, homeExercises, workoutCompletions } from '../../platform/db/schema.ts';
+import { findMemberProgramDay, getProgramDay, listMemberProgramDays } from '../program/service.ts';
 import { withMedia } from './media.ts';
 import { exerciseVideoKey, videoTypeOf } from './video.ts';
 
@@ -42,7 +41,7 @@ export async function listUnlockedExercises(
 ) {
   const { currentDay } = await getProgramDay(deps, { userId });
   const [program, completions] = await Promise.all([
-    listProgramDays(deps.db, { userId }),
+    listMemberProgramDays(deps.db, { userId }),
     deps.db
       .select({ day: workoutCompletions.dayNumber })
       .from(workoutCompletions)
@@ -75,26 +74,20 @@ export async function getTodaysProgramExercise(
   { userId }: { userId: string },
 ) {
   const { currentDay } = await getProgramDay(deps, { userId });
-  const [row] = await deps.db
-    .select({
-      ...exerciseColumns,
-      sets: programDays.sets,
-      workSeconds: programDays.workSeconds,
-      targetReps: programDays.targetReps,
-      restSeconds: programDays.restSeconds,
-    })
-    .from(programDays)
-    .innerJoin(exercises, eq(exercises.id, programDays.exerciseId))
-    .where(eq(programDays.day, currentDay));
-  if (!row) return { kind: 'program' as const, dayNumber: currentDay, exercise: null, prescription: null };
-  const { sets, workSeconds, targetReps, restSeconds, ...exercise } = row;
-  const prescription = fitPrescription(
-    { sets, workSeconds, targetReps, restSeconds },
-    exercise.category,
-    currentDay,
-  );
-  const [shown] = await withMedia(deps, [exercise]);
-  return { kind: 'program' as const, dayNumber: currentDay, exercise: shown ?? null, prescription };
+  const programDay = await findMemberProgramDay(deps.db, { userId, day: currentDay }).catch((err) => {
+    if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
+    throw err;
+  });
+  if (!programDay)
+    return { kind: 'program' as const, dayNumber: currentDay, exercise: null, prescription: null };
+  const [shown] = await withMedia(deps, [programDay.exercise]);
+  return {
+    kind: 'program' as const,
+    dayNumber: currentDay,
+    exercise: shown ?? null,
+    prescription: programDay.prescription,
+    adjusted: programDay.adjusted,
+  };
 }
 
 /** Home's Today's Exercise for a visitor: the home exercise of the day. */

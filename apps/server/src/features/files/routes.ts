@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
-import { AppError, errorBody } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { LOCAL_FILES_PATH } from '../../platform/storage/storage.ts';
-import { answerRange } from './range.ts';
+import { answerStoredFile } from './service.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
@@ -24,23 +24,6 @@ export const fileRoutes = new Hono<AppEnv>().get('/*', async (c) => {
   const file = await storage.open(key, c.req.query('expires'), c.req.query('signature'));
   if (!file) throw new AppError('FORBIDDEN', 'This link has expired or is invalid.');
   const maxAge = Math.max(0, Number(c.req.query('expires')) - Math.floor(Date.now() / 1000));
-  c.header('Content-Type', CONTENT_TYPES[key.split('.').at(-1) ?? ''] ?? 'application/octet-stream');
-  c.header('Cache-Control', `private, max-age=${maxAge}`);
-  c.header('Accept-Ranges', 'bytes');
-
-  const range = answerRange(c.req.header('range'), file.size, c.req.header('if-range'));
-  if (range.kind === 'unsatisfiable') {
-    await file.close();
-    c.header('Content-Range', `bytes */${file.size}`);
-    return c.json(errorBody('RANGE_NOT_SATISFIABLE', 'The requested range is outside the file.'), 416);
-  }
-  const { start, end } = range.kind === 'part' ? range : { start: 0, end: file.size - 1 };
-  c.header('Content-Length', String(end - start + 1));
-  if (range.kind === 'part') c.header('Content-Range', `bytes ${start}-${end}/${file.size}`);
-  const status = range.kind === 'part' ? 206 : 200;
-  if (c.req.method === 'HEAD' || file.size === 0) {
-    await file.close();
-    return c.body(null, status);
-  }
-  return c.body(file.stream({ start, end }), status);
+  const contentType = CONTENT_TYPES[key.split('.').at(-1) ?? ''] ?? 'application/octet-stream';
+  return answerStoredFile(c, file, { contentType, maxAge });
 });

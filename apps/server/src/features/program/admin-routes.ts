@@ -1,10 +1,12 @@
+import { UserIdParamSchema } from '@core28/core/admin';
 import { DayParamSchema, SwapProgramDaysSchema } from '@core28/core/program-schemas';
-import { ProgramDayInputSchema } from '@core28/core/session-plan';
+import { MemberDayInputSchema, ProgramDayInputSchema } from '@core28/core/session-plan';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { validate } from '../../validate.ts';
 import { requireAdmin } from '../auth/session.ts';
 import { listAdminProgramDays, swapProgramDays, updateProgramDay } from './days.ts';
+import { getMemberPlan, resetMemberProgramDay, setMemberProgramDay } from './member-plan.ts';
 
 /** The 28 program days (issue 17): the coach reorders them and edits each prescription. */
 export const adminProgramDayRoutes = new Hono<AppEnv>()
@@ -21,4 +23,30 @@ export const adminProgramDayRoutes = new Hono<AppEnv>()
   )
   .post('/swap', validate('json', SwapProgramDaysSchema), async (c) =>
     c.json(await swapProgramDays(c.var.deps, { adminId: c.var.user.id, ...c.req.valid('json') })),
+  );
+
+/** issue 22: a 1-on-1 Burn member's own plan, and every change made to it. */
+export const adminMemberPlanRoutes = new Hono<AppEnv>()
+  .use(requireAdmin)
+  .get('/:userId', validate('param', UserIdParamSchema), async (c) =>
+    c.json(await getMemberPlan(c.var.deps, c.req.valid('param'))),
+  )
+  .put(
+    '/:userId/days/:day',
+    validate('param', UserIdParamSchema.extend(DayParamSchema.shape)),
+    validate('json', MemberDayInputSchema),
+    async (c) =>
+      c.json(
+        await setMemberProgramDay(c.var.deps, {
+          adminId: c.var.user.id,
+          ...c.req.valid('param'),
+          input: c.req.valid('json'),
+        }),
+      ),
+  )
+  .delete(
+    '/:userId/days/:day',
+    validate('param', UserIdParamSchema.extend(DayParamSchema.shape)),
+    async (c) =>
+      c.json(await resetMemberProgramDay(c.var.deps, { adminId: c.var.user.id, ...c.req.valid('param') })),
   );

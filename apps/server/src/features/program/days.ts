@@ -9,7 +9,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { DbOrTx } from '../../platform/db/index.ts';
-import { exercises, programDays, users } from '../../platform/db/schema.ts';
+import { exercises, memberProgramDays, programDays, users } from '../../platform/db/schema.ts';
 
 // Issue 17: the program is 28 rows, day → exercise + prescription (replacing spec §4's "day N is
 // the Nth exercise by id"). Members read them through the plan; the coach edits them.
@@ -85,7 +85,7 @@ export function daySession({ day, exercise, prescription }: ProgramDay) {
  * "which exercise and prescription is day N for this member" (the program, the session, the
  * exercise list, reminders, the calendar feed): a member's own plan plugs in here.
  */
-export async function listProgramDays(db: DbOrTx, _member: { userId: string }): Promise<ProgramDay[]> {
+export async function listProgramDays(db: DbOrTx): Promise<ProgramDay[]> {
   const rows = await db
     .select(dayColumns)
     .from(programDays)
@@ -94,30 +94,67 @@ export async function listProgramDays(db: DbOrTx, _member: { userId: string }): 
   return rows.map(toProgramDay);
 }
 
-/** Day N of this member's program (see listProgramDays). */
-export async function findProgramDay(
+// issue 22 (docs/decisions/0016): a 1-on-1 Burn member may have days of their own. Every read of
+// a member's day N — /api/program, the session, today's exercise, the exercise list (and issue
+// 20's calendar and reminders) — goes through listMemberProgramDays, and nowhere else.
+
+/** A member's day: the standard one, or their coach's version of it (`adjusted`, with a note). */
+export type MemberProgramDay = ProgramDay & { adjusted: boolean; note: string };
+
+const memberDayColumns = {
+  day: memberProgramDays.day,
+  sets: memberProgramDays.sets,
+  workSeconds: memberProgramDays.workSeconds,
+  targetReps: memberProgramDays.targetReps,
+  restSeconds: memberProgramDays.restSeconds,
+  updatedAt: memberProgramDays.updatedAt,
+  updatedBy: memberProgramDays.updatedBy,
+  note: memberProgramDays.note,
+  exercise: dayColumns.exercise,
+};
+
+/** The member's program: the 28 standard days with the member's own days in their place. */
+export async function listMemberProgramDays(
   db: DbOrTx,
-  { day }: { userId: string; day: number },
-): Promise<ProgramDay> {
-  const [row] = await db
-    .select(dayColumns)
-    .from(programDays)
-    .innerJoin(exercises, eq(exercises.id, programDays.exerciseId))
-    .where(eq(programDays.day, day));
-  if (!row) throw new AppError('NOT_FOUND', `Day ${day} has no exercise yet`);
-  return toProgramDay(row);
+  { userId }: { userId: string },
+): Promise<MemberProgramDay[]> {
+  const standard = await listProgramDays(db);
+  const own = await db
+    .select(memberDayColumns)
+    .from(memberProgramDays)
+    .innerJoin(exercises, eq(exercises.id, memberProgramDays.exerciseId))
+    .where(eq(memberProgramDays.userId, userId));
+  const ownByDay = new Map(own.map((row) => [row.day, row]));
+  return standard.map((day) => {
+    const row = ownByDay.get(day.day);
+    return row
+      ? { ...toProgramDay(row), adjusted: true, note: row.note }
+      : { ...day, adjusted: false, note: '' };
+  });
+}
+
+/** Day N of the member's program (404 when the program has no such day yet). */
+export async function findMemberProgramDay(
+  db: DbOrTx,
+  { userId, day }: { userId: string; day: number },
+): Promise<MemberProgramDay> {
+  const found = (await listMemberProgramDays(db, { userId })).find((d) => d.day === day);
+  if (!found) throw new AppError('NOT_FOUND', `Day ${day} has no exercise yet`);
+  return found;
 }
 
 /** The plan of GET /api/program: every day, its exercise, prescription and estimated minutes. */
-export async function listPlan(db: DbOrTx, member: { userId: string }) {
-  return (await listProgramDays(db, member)).map((programDay) => {
-    const { day, exercise, prescription } = programDay;
+export async function listPlan(db: DbOrTx, { userId }: { userId: string }) {
+  return (await listMemberProgramDays(db, { userId })).map((programDay) => {
+    const { day, exercise, prescription, adjusted, note } = programDay;
     const { id, name, category, demoKey } = exercise;
     return {
       day,
       exercise: { id, name, category, demoKey, exercise: exercise.exercise },
       prescription,
       estimatedMinutes: Math.round(daySession(programDay).estimatedSeconds / 60),
+      adjusted,
+      note,
     };
   });
 }

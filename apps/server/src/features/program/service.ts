@@ -1,11 +1,4 @@
-import {
-  achievements,
-  canLogResults,
-  canLogWellness,
-  currentProgramDay,
-  programDays,
-  programStats,
-} from '@core28/core/program';
+import { achievements, canLogResults, canLogWellness, programDays, programStats } from '@core28/core/program';
 import type { DayResultInput, FinishSessionInput, WellnessInput } from '@core28/core/program-schemas';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
@@ -17,16 +10,27 @@ import {
   wellnessTracking,
   workoutCompletions,
 } from '../../platform/db/schema.ts';
-import { daySession, findProgramDay, listPlan } from './days.ts';
+import { daySession, findMemberProgramDay, listPlan } from './days.ts';
 import { once } from './idempotency.ts';
+import { programDayOf } from './summaries.ts';
 
 // What other features use of the program days (exercises: the member's list and today's exercise;
 // reminders and the calendar feed: a member's day N). Always through these, never program_days.
-export { findProgramDay, listProgramDays } from './days.ts';
+export { findMemberProgramDay, listMemberProgramDays, listProgramDays } from './days.ts';
 export { deleteExpiredIdempotencyKeys } from './idempotency.ts';
+export {
+  listProgramSummaries,
+  missedAtLeastSql,
+  missedInARowSql,
+  type ProgramSummary,
+  programDaySql,
+  wellnessFallingSql,
+} from './summaries.ts';
+
+import type { ProgramDay } from './summaries.ts';
 
 type Member = { userId: string };
-type ProgramDay = { registrationDate: Date; currentDay: number; timeZone: string | null };
+
 /** An optional Idempotency-Key (idempotency.ts): the same key again answers the first answer. */
 type Keyed = { key: string | null };
 
@@ -41,11 +45,7 @@ export async function getProgramDay(deps: Pick<Deps, 'db' | 'now'>, { userId }: 
     .from(profiles)
     .where(eq(profiles.userId, userId));
   if (!profile) throw new AppError('NOT_FOUND', 'Profile not found');
-  return {
-    registrationDate: profile.registrationDate,
-    timeZone: profile.timeZone,
-    currentDay: currentProgramDay(profile.registrationDate, deps.now(), profile.timeZone),
-  };
+  return programDayOf(profile, deps.now());
 }
 
 /** The member's whole program in one round trip (spec §3 program stats, §9 achievements). */
@@ -198,7 +198,7 @@ export async function getDaySession(deps: Deps, { userId, day }: Member & { day:
   const { currentDay } = await getProgramDay(deps, { userId });
   if (day > currentDay) throw notStartedYet(day);
   const [programDay, completion] = await Promise.all([
-    findProgramDay(deps.db, { userId, day }),
+    findMemberProgramDay(deps.db, { userId, day }),
     deps.db
       .select({ day: workoutCompletions.dayNumber })
       .from(workoutCompletions)
@@ -211,6 +211,8 @@ export async function getDaySession(deps: Deps, { userId, day }: Member & { day:
     isCompleted: completion.length > 0,
     exercise: programDay.exercise,
     prescription: programDay.prescription,
+    adjusted: programDay.adjusted,
+    note: programDay.note,
     ...daySession(programDay),
   };
 }

@@ -69,6 +69,9 @@ describe('the plan and the session of a day', () => {
       },
       prescription: { sets: 6, workSeconds: null, targetReps: 20, restSeconds: 75 },
       estimatedMinutes: 19,
+      // issue 22: the standard day (a 1-on-1 Burn member's coach may adjust it)
+      adjusted: false,
+      note: '',
     });
     expect(state.plan[1]?.exercise).toMatchObject({
       name: 'Forearm Plank',

@@ -420,15 +420,28 @@ export const discussionMessages = pgTable(
     readByUser: boolean('read_by_user').notNull().default(false),
     /** Not in spec §3: one flag cannot carry both directions (docs/decisions/0003). */
     readByCoach: boolean('read_by_coach').notNull().default(false),
+    /** issue 22: a photo or short video sent with the message (its storage key, checked type, bytes). */
+    attachmentKey: text('attachment_key'),
+    attachmentType: text('attachment_type'),
+    attachmentSize: integer('attachment_size'),
     ...timestamps,
   },
   (t) => [
-    check('discussion_messages_not_blank', sql`length(trim(${t.message})) > 0`),
+    check(
+      'discussion_messages_not_blank',
+      sql`length(trim(${t.message})) > 0 or ${t.attachmentKey} is not null`,
+    ),
+    check(
+      'discussion_messages_attachment_complete',
+      sql`(${t.attachmentKey} is null) = (${t.attachmentType} is null) and (${t.attachmentKey} is null) = (${t.attachmentSize} is null)`,
+    ),
     index('discussion_messages_topic_created_idx').on(t.topicId, t.createdAt),
     index('discussion_messages_unread_idx')
       .on(t.topicId)
       .where(sql`not ${t.readByUser} or not ${t.readByCoach}`),
     index('discussion_messages_created_idx').on(t.createdAt),
+    // issue 22: a member's last activity (the coach's lists) reads their newest message.
+    index('discussion_messages_user_created_idx').on(t.userId, t.createdAt),
   ],
 );
 
@@ -575,6 +588,8 @@ export const memberProgress = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     completedDays: integer('completed_days').notNull().default(0),
+    /** issue 22: the completed days as bits (day d is bit d-1), for days missed in a row in SQL. */
+    completedMask: integer('completed_mask').notNull().default(0),
   },
   (t) => [index('member_progress_completed_idx').on(t.completedDays)],
 );
@@ -604,4 +619,76 @@ export const pushSubscriptions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+// ---- issue 22: the coach's workspace (docs/decisions/0016) ----
+
+/** A 1-on-1 Burn member's own version of a program day; the standard day otherwise. */
+export const memberProgramDays = pgTable(
+  'member_program_days',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: smallint('day').notNull(),
+    exerciseId: integer('exercise_id')
+      .notNull()
+      .references(() => exercises.id, { onDelete: 'restrict' }),
+    sets: smallint('sets').notNull(),
+    workSeconds: smallint('work_seconds'),
+    targetReps: smallint('target_reps'),
+    restSeconds: smallint('rest_seconds').notNull(),
+    note: text('note').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.day] }),
+    dayNumberCheck('member_program_days_day_range', t.day),
+    check('member_program_days_sets_range', sql`${t.sets} between 1 and 10`),
+    check(
+      'member_program_days_work_range',
+      sql`${t.workSeconds} is null or ${t.workSeconds} between 10 and 300`,
+    ),
+    check(
+      'member_program_days_reps_range',
+      sql`${t.targetReps} is null or ${t.targetReps} between 1 and 100`,
+    ),
+    check('member_program_days_rest_range', sql`${t.restSeconds} between 0 and 300`),
+    check('member_program_days_work_or_reps', sql`(${t.workSeconds} is null) <> (${t.targetReps} is null)`),
+    index('member_program_days_exercise_idx').on(t.exerciseId),
+  ],
+);
+
+/** Every change to a member's plan: who, when, the day before and after (null: the standard day). */
+export const memberProgramDayChanges = pgTable(
+  'member_program_day_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: smallint('day').notNull(),
+    changedBy: text('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('member_program_day_changes_user_idx').on(t.userId, t.changedAt)],
+);
+
+/** A coach's saved replies, with {firstName} and {day} filled in when inserted. */
+export const savedReplies = pgTable(
+  'saved_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    coachId: text('coach_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    ...timestamps,
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('saved_replies_coach_idx').on(t.coachId, t.title)],
 );

@@ -83,6 +83,13 @@ export function createLocalStorage({
       const given = Buffer.from(signature);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
       if (Number(expires) * 1000 < now().getTime()) return null;
+      return this.openKey(key);
+    },
+    /**
+     * Opens a stored file for a route that has checked who may read it itself (issue 22: a chat
+     * attachment, for the conversation's two sides only); null when it is gone.
+     */
+    async openKey(key: string) {
       // An open handle keeps reading the bytes it opened, even if a new upload replaces the file.
       const handle = await open(fileOf(key), 'r').catch(() => null);
       if (!handle) return null;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarCheck, CreditCard, MessagesSquare, UserPlus, Users } from 'lucide-react';
+import { AlertTriangle, CalendarCheck, CreditCard, MessagesSquare, UserPlus, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -31,6 +31,37 @@ function activityText(a: Dashboard['recentActivity'][number]) {
   if (a.kind === 'signup') return 'signed up';
   if (a.kind === 'day_completed') return `completed day ${a.day}`;
   return a.isTrial ? `started a ${a.tier} trial` : `subscribed to ${a.tier}`;
+}
+
+/** issue 22: 1-on-1 Burn members who missed two days in a row, and trials ending within three days. */
+function AttentionCard({ members }: { members: Dashboard['attention'] | undefined }) {
+  return (
+    <Card className="overflow-hidden">
+      <h2 className="flex items-center gap-2 border-b border-zinc-100 px-5 py-4 font-bold">
+        <AlertTriangle className="size-4 text-amber-600" aria-hidden /> Needs attention
+      </h2>
+      {members && members.length === 0 && (
+        <p className="px-5 py-6 text-sm text-zinc-500">Everyone is on track.</p>
+      )}
+      <ul className="divide-y divide-zinc-100">
+        {(members ?? []).map((m) => (
+          <li key={m.userId}>
+            <Link
+              to={`/admin/users/${m.userId}`}
+              className="flex flex-wrap items-center justify-between gap-x-3 gap-y-0.5 px-5 py-3 text-sm hover:bg-zinc-50"
+            >
+              <span className="min-w-0 truncate font-semibold">{m.name}</span>
+              <span className="text-amber-800">
+                {m.trialEnd
+                  ? `Trial ends ${new Date(m.trialEnd).toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' })}`
+                  : `Missed ${m.missedInARow} days in a row · day ${m.currentDay}`}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
 }
 
 /** spec §2 Dashboard: four count cards with the change since yesterday, recent messages and activity. */
@@ -70,6 +101,8 @@ export default function AdminDashboardPage() {
           );
         })}
       </section>
+
+      <AttentionCard members={data?.attention} />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card className="overflow-hidden">
@@ -111,7 +144,10 @@ export default function AdminDashboardPage() {
                 >
                   <Icon className="size-4 shrink-0 text-zinc-400" aria-hidden />
                   <span className="min-w-0 flex-1 truncate">
-                    <strong className="font-semibold">{a.userName}</strong> {activityText(a)}
+                    <Link to={`/admin/users/${a.userId}`} className="font-semibold hover:underline">
+                      {a.userName}
+                    </Link>{' '}
+                    {activityText(a)}
                   </span>
                   <span className="shrink-0 text-xs text-zinc-500">{formatRelative(a.at)}</span>
                 </li>

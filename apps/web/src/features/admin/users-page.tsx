@@ -1,17 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
-import { Search } from 'lucide-react';
+import { Search, TrendingDown } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { USERS_PAGE_SIZE, usersQuery } from './api';
+import { Field } from '@/components/ui/field';
+import { Input, Select } from '@/components/ui/input';
+import { formatRelative } from '@/lib/relative-time';
+import { type MemberFilters, NO_FILTERS, USERS_PAGE_SIZE, usersQuery } from './api';
 
 const PLAN_LABEL = { trial: 'Trial', paid: 'Paid', none: '—' } as const;
 
 export default function AdminUsersPage() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
+  const [filters, setFilters] = useState<MemberFilters>(NO_FILTERS);
   const query = useDeferredValue(search.trim());
-  const list = useQuery(usersQuery(query, page));
+  const list = useQuery(usersQuery(query, page, filters));
+  const filter = <K extends keyof MemberFilters>(key: K, value: MemberFilters[K]) => {
+    setFilters((f) => ({ ...f, [key]: value }));
+    setPage(1);
+  };
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / USERS_PAGE_SIZE)) : 1;
 
@@ -41,6 +49,54 @@ export default function AdminUsersPage() {
           }}
         />
       </div>
+      <fieldset className="flex flex-wrap items-end gap-3 text-sm" aria-label="Filters">
+        <Field id="filter-plan" label="Plan">
+          <Select
+            value={filters.plan}
+            onChange={(e) => filter('plan', e.target.value as MemberFilters['plan'])}
+          >
+            <option value="all">All</option>
+            <option value="paid">Paid</option>
+            <option value="trial">Trial</option>
+          </Select>
+        </Field>
+        <Field id="filter-missed-in-a-row" label="Missed in a row">
+          <Select value={filters.missed} onChange={(e) => filter('missed', e.target.value)}>
+            <option value="0">Any</option>
+            <option value="2">2 days or more</option>
+            <option value="3">3 days or more</option>
+            <option value="5">5 days or more</option>
+          </Select>
+        </Field>
+        <Field id="filter-sort-by" label="Sort by">
+          <Select
+            value={filters.sort}
+            onChange={(e) => filter('sort', e.target.value as MemberFilters['sort'])}
+          >
+            <option value="registered">Newest first</option>
+            <option value="lastActive">Last active</option>
+            <option value="missed">Most days missed</option>
+          </Select>
+        </Field>
+        <label className="flex h-10 items-center gap-2">
+          <input
+            type="checkbox"
+            className="size-4 accent-brand-600"
+            checked={filters.burn === 'true'}
+            onChange={(e) => filter('burn', e.target.checked ? 'true' : 'false')}
+          />
+          1-on-1 Burn
+        </label>
+        <label className="flex h-10 items-center gap-2">
+          <input
+            type="checkbox"
+            className="size-4 accent-brand-600"
+            checked={filters.falling === 'true'}
+            onChange={(e) => filter('falling', e.target.checked ? 'true' : 'false')}
+          />
+          Wellness falling
+        </label>
+      </fieldset>
       {list.isError && (
         <Button variant="outline" className="w-fit" onClick={() => list.refetch()}>
           Retry loading users
@@ -55,7 +111,17 @@ export default function AdminUsersPage() {
         <table className="w-full whitespace-nowrap text-left text-sm">
           <thead className="bg-zinc-50 text-zinc-500">
             <tr>
-              {['Name', 'Email', 'Tier', 'Plan', 'Registered', 'Current day'].map((h) => (
+              {[
+                'Name',
+                'Email',
+                'Tier',
+                'Plan',
+                'Current day',
+                'Streak',
+                'Missed',
+                'Last active',
+                'Registered',
+              ].map((h) => (
                 <th key={h} className="px-4 py-2 font-medium">
                   {h}
                 </th>
@@ -65,12 +131,29 @@ export default function AdminUsersPage() {
           <tbody>
             {(data?.users ?? []).map((user) => (
               <tr key={user.id} className="border-t border-zinc-100">
-                <td className="px-4 py-2 font-medium">{user.name || '—'}</td>
+                <td className="px-4 py-2 font-medium">
+                  <Link to={`/admin/users/${user.id}`} className="text-brand-700 hover:underline">
+                    {user.name || 'Unnamed member'}
+                  </Link>
+                </td>
                 <td className="px-4 py-2">{user.email}</td>
                 <td className="px-4 py-2">{user.tier ?? '—'}</td>
                 <td className="px-4 py-2">{PLAN_LABEL[user.plan]}</td>
-                <td className="px-4 py-2">{new Date(user.registrationDate).toLocaleDateString()}</td>
                 <td className="px-4 py-2">Day {user.currentDay}</td>
+                <td className="px-4 py-2">{user.streak}</td>
+                <td className="px-4 py-2">
+                  <span className={user.missedInARow >= 2 ? 'font-semibold text-amber-700' : undefined}>
+                    {user.missedInARow}
+                  </span>
+                  {user.wellnessFalling && (
+                    <TrendingDown
+                      className="ml-1.5 inline size-4 text-amber-700"
+                      aria-label="Wellness falling"
+                    />
+                  )}
+                </td>
+                <td className="px-4 py-2">{user.lastActive ? formatRelative(user.lastActive) : 'Never'}</td>
+                <td className="px-4 py-2">{new Date(user.registrationDate).toLocaleDateString()}</td>
               </tr>
             ))}
           </tbody>

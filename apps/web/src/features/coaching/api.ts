@@ -1,3 +1,4 @@
+import type { SavedReplyInput } from '@core28/core/coaching';
 import type { LiveMessage } from '@core28/core/realtime';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
@@ -117,4 +118,65 @@ export function addMessage(queryClient: QueryClient, queryKey: readonly unknown[
     if (!old || old.messages.some((m) => m.id === message.id)) return old;
     return { ...old, messages: [...old.messages, message] };
   });
+}
+
+// ---- issue 22: attachments and saved replies ----
+
+/**
+ * Sends a photo or video (multipart: "file", and the reply box's text as "message"). The route
+ * reads its body itself (after its own size limit), so the form goes as the request's body; the
+ * server's 413/415 message is the error's.
+ */
+export function useSendAttachment(topicId: string, side: 'member' | 'coach') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, caption }: { file: File; caption: string }) => {
+      const body = new FormData();
+      body.append('file', file);
+      body.append('message', caption);
+      const param = { param: { topicId } };
+      return side === 'member'
+        ? unwrap(api.coaching.topics[':topicId'].attachments.$post(param, { init: { body } }))
+        : unwrap(api.admin.coaching.topics[':topicId'].attachments.$post(param, { init: { body } }));
+    },
+    onSuccess: ({ message }) => {
+      if (side === 'member') {
+        addMessage(queryClient, coachingKeys.memberConversation(topicId), message);
+        void queryClient.invalidateQueries({ queryKey: coachingKeys.memberTopics });
+      } else {
+        addMessage(queryClient, coachingKeys.coachConversation(topicId), message);
+        void queryClient.invalidateQueries({ queryKey: coachingKeys.coachTopics });
+      }
+    },
+  });
+}
+
+const savedRepliesKey = ['admin', 'coaching', 'saved-replies'] as const;
+const savedReplies = api.admin.coaching['saved-replies'];
+
+export const savedRepliesQuery = () =>
+  queryOptions({
+    queryKey: savedRepliesKey,
+    queryFn: () => unwrap(savedReplies.$get()),
+    meta: { errorLog: 'Failed to load saved replies' },
+  });
+export type SavedReply = InferResponseType<typeof savedReplies.$get, 200>['replies'][number];
+
+export function useSavedReplies() {
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: savedRepliesKey });
+  const create = useMutation({
+    mutationFn: (json: SavedReplyInput) => unwrap(savedReplies.$post({ json })),
+    onSuccess,
+  });
+  const update = useMutation({
+    mutationFn: ({ replyId, input }: { replyId: string; input: SavedReplyInput }) =>
+      unwrap(savedReplies[':replyId'].$put({ param: { replyId }, json: input })),
+    onSuccess,
+  });
+  const remove = useMutation({
+    mutationFn: (replyId: string) => unwrap(savedReplies[':replyId'].$delete({ param: { replyId } })),
+    onSuccess,
+  });
+  return { create, update, remove };
 }

@@ -7,8 +7,18 @@ import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
-import { coachConversationQuery, coachingKeys, markReadByCoach, useSendReply, useSetArchived } from './api';
+import { memberSummaryQuery } from '../admin/api';
+import {
+  coachConversationQuery,
+  coachingKeys,
+  markReadByCoach,
+  useSendAttachment,
+  useSendReply,
+  useSetArchived,
+} from './api';
 import { Composer, MessageList } from './conversation';
+import { MemberPanel } from './member-panel';
+import { SavedReplies } from './saved-replies';
 
 /** spec §8: the reply errors the coach sees. */
 function replyError(err: unknown) {
@@ -37,8 +47,11 @@ export function CoachConversation({
   const queryClient = useQueryClient();
   const conversation = useQuery(coachConversationQuery(topicId, expectedUserId ?? null));
   const send = useSendReply(topicId);
+  const attach = useSendAttachment(topicId, 'coach');
   const setArchived = useSetArchived();
   const topic = conversation.data?.topic;
+  const summary = useQuery({ ...memberSummaryQuery(topic?.userId ?? ''), enabled: Boolean(topic) }).data;
+  const fill = summary ? { firstName: summary.firstName, day: summary.currentDay } : null;
   const memberMessages = conversation.data?.messages.filter((m) => !m.isCoachReply).length ?? 0;
 
   useEffect(() => {
@@ -118,27 +131,49 @@ export function CoachConversation({
           {topic.isArchived ? 'Restore' : 'Archive'}
         </Button>
       </div>
-      <MessageList
-        messages={conversation.data!.messages}
-        viewer="coach"
-        memberName={topic.userName}
-        emptyText="No messages in this topic yet."
-      />
-      <Composer
-        label="Reply"
-        placeholder="Write a reply… (Enter sends, Shift+Enter for a new line)"
-        disabled={topic.isArchived}
-        disabledText="This topic is archived. Restore it to reply."
-        onSend={(text) =>
-          send.mutateAsync(text).then(
-            () => toast.success('Reply sent successfully'),
-            (err) => {
-              replyError(err);
-              throw err;
-            },
-          )
-        }
-      />
+      <MemberPanel userId={topic.userId} layout="strip" className="xl:hidden" />
+      <div className="flex min-h-0 flex-1">
+        <div className="flex min-w-0 flex-1 flex-col">
+          <MessageList
+            messages={conversation.data!.messages}
+            viewer="coach"
+            memberName={topic.userName}
+            emptyText="No messages in this topic yet."
+          />
+          <Composer
+            label="Reply"
+            placeholder="Write a reply… (Enter sends, Shift+Enter for a new line)"
+            disabled={topic.isArchived}
+            disabledText="This topic is archived. Restore it to reply."
+            tools={(insert) => <SavedReplies values={fill} onInsert={insert} />}
+            onSend={(text) =>
+              send.mutateAsync(text).then(
+                () => toast.success('Reply sent successfully'),
+                (err) => {
+                  replyError(err);
+                  throw err;
+                },
+              )
+            }
+            onAttach={(file, caption) =>
+              attach.mutateAsync({ file, caption }).then(
+                () => toast.success('Attachment sent'),
+                (err) => {
+                  toast.error('The attachment was not sent', {
+                    description: err instanceof Error ? err.message : undefined,
+                  });
+                  throw err;
+                },
+              )
+            }
+          />
+        </div>
+        <MemberPanel
+          userId={topic.userId}
+          layout="column"
+          className="hidden w-64 shrink-0 border-l border-zinc-200 bg-white xl:grid"
+        />
+      </div>
     </>
   );
 }

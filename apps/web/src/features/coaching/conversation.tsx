@@ -1,10 +1,11 @@
 import type { ConnectionStatus, LiveMessage } from '@core28/core/realtime';
-import { SendHorizontal, WifiOff } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { Paperclip, SendHorizontal, WifiOff } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
+import { ATTACH_ACCEPT, MessageAttachment } from './attachment';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const formatTime = (iso: string) => timeFormat.format(new Date(iso));
@@ -48,7 +49,8 @@ export function MessageList({
               <p className="text-xs font-semibold opacity-80">
                 {m.isCoachReply ? 'Coach' : viewer === 'member' ? 'You' : memberName}
               </p>
-              <p className="whitespace-pre-wrap break-words">{m.message}</p>
+              {m.message && <p className="whitespace-pre-wrap break-words">{m.message}</p>}
+              {m.attachment && <MessageAttachment attachment={m.attachment} isOwn={isOwn} />}
               <p className={cn('mt-1 text-[11px]', isOwn ? 'text-white/80' : 'text-zinc-500')}>
                 <time dateTime={m.createdAt}>{formatTime(m.createdAt)}</time>
               </p>
@@ -68,6 +70,8 @@ export function Composer({
   disabled,
   disabledText,
   onSend,
+  onAttach,
+  tools,
 }: {
   label: string;
   placeholder: string;
@@ -75,9 +79,27 @@ export function Composer({
   disabledText?: string;
   /** Resolves when sent; the box is cleared then. A rejection keeps the text. */
   onSend: (text: string) => Promise<unknown>;
+  /** issue 22: sends a photo or video with the box's text as its caption; same promise rules. */
+  onAttach?: (file: File, caption: string) => Promise<unknown>;
+  /** Controls above the box (the coach's saved replies), given a way to put text in it. */
+  tools?: (insert: (text: string) => void) => ReactNode;
 }) {
   const [text, setText] = useState('');
   const [isSending, setIsSending] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const attach = async (file: File | undefined) => {
+    if (!file || !onAttach) return;
+    setIsSending(true);
+    try {
+      await onAttach(file, text.trim());
+      setText('');
+    } catch {
+      // the caller has shown why (the server says what it refused)
+    } finally {
+      setIsSending(false);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  };
   const canSend = !disabled && !isSending && text.trim() !== '';
 
   const send = async (e?: FormEvent) => {
@@ -103,21 +125,50 @@ export function Composer({
   if (disabled && disabledText)
     return <p className="border-t border-zinc-200 bg-zinc-50 p-4 text-sm text-zinc-600">{disabledText}</p>;
   return (
-    <form onSubmit={send} className="flex items-end gap-2 border-t border-zinc-200 bg-white p-3">
-      <Textarea
-        aria-label={label}
-        placeholder={placeholder}
-        rows={2}
-        maxLength={5000}
-        className="max-h-40 min-h-11 flex-1 resize-none"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={onKeyDown}
-      />
-      <Button type="submit" disabled={!canSend} aria-label="Send">
-        {isSending ? <Spinner className="size-4 text-white" label="Sending" /> : <SendHorizontal />}
-        <span className="hidden sm:inline">Send</span>
-      </Button>
+    <form onSubmit={send} className="grid gap-2 border-t border-zinc-200 bg-white p-3">
+      {tools?.((inserted) =>
+        setText((current) => (current.trim() ? `${current.trimEnd()}\n${inserted}` : inserted)),
+      )}
+      <div className="flex items-end gap-2">
+        {onAttach && (
+          <>
+            <input
+              ref={fileInput}
+              type="file"
+              accept={ATTACH_ACCEPT}
+              className="sr-only"
+              tabIndex={-1}
+              aria-label="Photo or video to attach"
+              onChange={(e) => void attach(e.target.files?.[0])}
+            />
+            <Button
+              type="button"
+              variant="outline"
+              size="icon"
+              aria-label="Attach a photo or video"
+              title="Attach a photo or video"
+              disabled={isSending}
+              onClick={() => fileInput.current?.click()}
+            >
+              <Paperclip />
+            </Button>
+          </>
+        )}
+        <Textarea
+          aria-label={label}
+          placeholder={placeholder}
+          rows={2}
+          maxLength={5000}
+          className="max-h-40 min-h-11 flex-1 resize-none"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <Button type="submit" disabled={!canSend} aria-label="Send">
+          {isSending ? <Spinner className="size-4 text-white" label="Sending" /> : <SendHorizontal />}
+          <span className="hidden sm:inline">Send</span>
+        </Button>
+      </div>
     </form>
   );
 }

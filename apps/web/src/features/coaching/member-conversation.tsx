@@ -10,6 +10,7 @@ import {
   type MemberTopic,
   markReadByMember,
   memberConversationQuery,
+  useSendAttachment,
   useSendMessage,
 } from './api';
 import { Composer, MessageList } from './conversation';
@@ -19,6 +20,7 @@ export function MemberConversation({ topic, onBack }: { topic: MemberTopic; onBa
   const queryClient = useQueryClient();
   const conversation = useQuery(memberConversationQuery(topic.id));
   const send = useSendMessage(topic.id);
+  const attach = useSendAttachment(topic.id, 'member');
   const messages = conversation.data?.messages ?? [];
   const unread = messages.filter((m) => m.isCoachReply && !m.readByUser).length;
 
@@ -77,6 +79,17 @@ export function MemberConversation({ topic, onBack }: { topic: MemberTopic; onBa
             () => toast.success('Message sent successfully'),
             (err) => {
               toast.error('Failed to send message', {
+                description: err instanceof Error ? err.message : undefined,
+              });
+              throw err;
+            },
+          )
+        }
+        onAttach={(file, caption) =>
+          attach.mutateAsync({ file, caption }).then(
+            () => toast.success('Attachment sent'),
+            (err) => {
+              toast.error('The attachment was not sent', {
                 description: err instanceof Error ? err.message : undefined,
               });
               throw err;

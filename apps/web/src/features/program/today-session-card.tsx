@@ -6,6 +6,7 @@ import { cn } from '@/lib/utils';
 import { useViewer } from '../auth/api';
 import { ExerciseDemo } from '../exercises/exercise-demo';
 import { programQuery, useDayRollover } from './api';
+import { CoachAdjusted } from './coach-adjusted';
 import { planDay, prescriptionText, sessionPath } from './plan-text';
 import { readSession, sessionStorageKey } from './session/session-storage';
 
@@ -73,6 +74,7 @@ export function TodaySessionCard({
                 {prescriptionText(plan.prescription)} · about {plan.estimatedMinutes} min
               </p>
             )}
+            {plan?.adjusted && <CoachAdjusted note={plan.note} />}
             <p className="flex items-center gap-1 text-sm font-semibold text-zinc-700">
               <Flame className={cn('size-4', streak > 0 ? 'text-brand-600' : 'text-zinc-400')} aria-hidden />
               {streak}-day streak

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import type { Exercise } from '../exercises/api';
 import type { ProgramState } from './api';
+import { CoachAdjusted } from './coach-adjusted';
 import { planDay, prescriptionText, sessionPath } from './plan-text';
 
 // docs/decisions/0004: a missed day is amber and dashed, with its word, never styled as completed.
@@ -102,6 +103,7 @@ export function WeekDays({
               {canStart && plan && (
                 <p className="text-xs text-zinc-600">{prescriptionText(plan.prescription)}</p>
               )}
+              {plan?.adjusted && <CoachAdjusted note={plan.note} />}
               <div className="flex flex-wrap gap-2">
                 {canStart && (
                   <Button asChild size="sm" variant={status === 'completed' ? 'outline' : 'default'}>

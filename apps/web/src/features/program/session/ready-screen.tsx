@@ -1,6 +1,7 @@
 import { Play } from 'lucide-react';
 import { ExerciseMedia } from '../../exercises/exercise-media';
 import type { SessionData } from '../api';
+import { CoachAdjusted } from '../coach-adjusted';
 import { clock } from './player-shell';
 import { unlockAudio } from './use-cues';
 
@@ -55,6 +56,7 @@ export function ReadyScreen({ data, onStart }: { data: SessionData; onStart: () 
           <h1 className="mt-1 text-3xl font-extrabold tracking-tight">{exercise.name}</h1>
           <p className="mt-2 text-zinc-300">{exercise.exercise}</p>
         </div>
+        {data.adjusted && <CoachAdjusted note={data.note} tone="dark" />}
         <ul className="flex flex-wrap gap-2 text-sm">
           {facts.map((fact) => (
             <li key={fact} className="rounded-full bg-white/10 px-3 py-1.5 font-medium">

@@ -1,0 +1,146 @@
+import { ATTENTION_MISSED_DAYS, ATTENTION_TRIAL_DAYS } from '@core28/core/admin';
+import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Deps } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { memberProgress, profiles, subscribers, users } from '../../platform/db/schema.ts';
+import { isNotAdminSql } from '../auth/service.ts';
+import { listMemberTopics } from '../coaching/service.ts';
+import { getProgramState, listProgramSummaries, missedAtLeastSql } from '../program/service.ts';
+
+// issue 22: the coach's view of one member, and of who needs attention. Program day, streak and
+// missed days come from the program feature (its summaries), never from arithmetic here.
+
+/** When the member last did anything: signed in, trained, logged wellness or wrote to the coach. */
+export const lastActiveSql = (userId: SQL) => sql<Date | null>`greatest(
+  (select max(s.updated_at) from sessions s where s.user_id = ${userId}),
+  (select max(w.completed_at) from workout_completions w where w.user_id = ${userId}),
+  (select max(e.updated_at) from exercise_progress e where e.user_id = ${userId}),
+  (select max(m.created_at) from discussion_messages m where m.user_id = ${userId}))`;
+
+const planOf = (row: { isTrial: boolean | null; subscribed: boolean | null }) =>
+  row.isTrial ? ('trial' as const) : row.subscribed ? ('paid' as const) : ('none' as const);
+
+/** The member's account, subscription and last activity; 404 for an unknown id or an admin. */
+async function findMemberRow({ db }: Pick<Deps, 'db'>, { userId }: { userId: string }) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      displayName: profiles.displayName,
+      registrationDate: profiles.registrationDate,
+      tier: subscribers.subscriptionTier,
+      subscribed: subscribers.subscribed,
+      isTrial: subscribers.isTrial,
+      trialEnd: subscribers.trialEnd,
+      subscriptionEnd: subscribers.subscriptionEnd,
+      lastActive: sql<string | null>`(${lastActiveSql(sql`${users.id}`)})::text`,
+    })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(subscribers, eq(subscribers.userId, users.id))
+    .where(sql`${users.id} = ${userId} and ${isNotAdminSql(users.id)}`);
+  if (!row) throw new AppError('NOT_FOUND', 'Member not found');
+  const name = [row.firstName, row.lastName].filter(Boolean).join(' ') || row.displayName || '';
+  return {
+    userId: row.id,
+    email: row.email,
+    name,
+    firstName: row.firstName || row.displayName || '',
+    tier: row.tier,
+    plan: planOf(row),
+    trialEnd: row.trialEnd?.toISOString() ?? null,
+    subscriptionEnd: row.subscriptionEnd?.toISOString() ?? null,
+    registrationDate: row.registrationDate.toISOString(),
+    lastActive: row.lastActive ? new Date(row.lastActive).toISOString() : null,
+  };
+}
+
+/** The chat's side panel: who the member is and where they stand. */
+export async function getMemberSummary(deps: Pick<Deps, 'db' | 'now'>, { userId }: { userId: string }) {
+  const member = await findMemberRow(deps, { userId });
+  const summary = (await listProgramSummaries(deps, { userIds: [userId] })).get(userId);
+  if (!summary) throw new AppError('NOT_FOUND', 'Member not found');
+  return { ...member, ...summary };
+}
+
+/** /admin/users/{userId}: the summary, the 28-day grid with results and wellness, their topics. */
+export async function getMemberDetail(deps: Deps, { userId }: { userId: string }) {
+  const summary = await getMemberSummary(deps, { userId });
+  const [program, topics] = await Promise.all([
+    getProgramState(deps, { userId }),
+    listMemberTopics(deps, { userId }),
+  ]);
+  return {
+    ...summary,
+    days: program.days,
+    results: program.results,
+    wellness: program.wellness,
+    adjustedDays: program.plan.filter((d) => d.adjusted).map((d) => d.day),
+    topics: topics.map((t) => ({
+      id: t.id,
+      title: t.title,
+      isArchived: t.isArchived,
+      updatedAt: t.updatedAt,
+      unreadCount: t.unreadCount,
+    })),
+  };
+}
+
+const ATTENTION_LIMIT = 20;
+
+const memberNameColumn = sql<string>`coalesce(nullif(trim(coalesce(${profiles.firstName}, '') || ' ' || coalesce(${profiles.lastName}, '')), ''), nullif(trim(${profiles.displayName}), ''), ${users.email})`;
+
+/**
+ * The dashboard's card: 1-on-1 Burn members who missed two days in a row (the most missed
+ * first), then members whose trial ends within three days (a trial is always Feel and Burn,
+ * spec §4: the coach's chance to win them). docs/decisions/0016.
+ */
+export async function listMembersNeedingAttention(deps: Pick<Deps, 'db' | 'now'>) {
+  const at = deps.now();
+  const soon = new Date(at.getTime() + ATTENTION_TRIAL_DAYS * 86_400_000);
+  const [burn, trials] = await Promise.all([
+    deps.db
+      .select({ userId: subscribers.userId, name: memberNameColumn })
+      .from(subscribers)
+      .innerJoin(users, eq(users.id, subscribers.userId))
+      .innerJoin(profiles, eq(profiles.userId, subscribers.userId))
+      .leftJoin(memberProgress, eq(memberProgress.userId, subscribers.userId))
+      .where(
+        sql`${subscribers.subscriptionTier} = '1-on-1 Burn' and ${subscribers.subscribed} and not ${subscribers.isTrial}
+          and ${isNotAdminSql(subscribers.userId)}
+          and ${missedAtLeastSql(memberProgress.completedMask, profiles.registrationDate, profiles.timeZone, at, ATTENTION_MISSED_DAYS)}`,
+      )
+      // The newest 20 (an index order that stops early), shown the most missed first.
+      .orderBy(desc(profiles.registrationDate))
+      .limit(ATTENTION_LIMIT),
+    deps.db
+      .select({ userId: subscribers.userId, name: memberNameColumn, trialEnd: subscribers.trialEnd })
+      .from(subscribers)
+      .innerJoin(users, eq(users.id, subscribers.userId))
+      .innerJoin(profiles, eq(profiles.userId, subscribers.userId))
+      .where(
+        sql`${subscribers.isTrial} and ${subscribers.trialEnd} > ${at} and ${subscribers.trialEnd} <= ${soon}
+          and ${isNotAdminSql(subscribers.userId)}`,
+      )
+      .orderBy(asc(subscribers.trialEnd))
+      .limit(ATTENTION_LIMIT),
+  ]);
+  const summaries = await listProgramSummaries(deps, { userIds: burn.map((b) => b.userId) });
+  const missing = burn.flatMap((member) => {
+    const summary = summaries.get(member.userId);
+    if (!summary) return [];
+    const { currentDay, missedInARow } = summary;
+    return [{ userId: member.userId, name: member.name, currentDay, missedInARow, trialEnd: null }];
+  });
+  missing.sort((a, b) => b.missedInARow - a.missedInARow || a.name.localeCompare(b.name));
+  const ending = trials.map((t) => ({
+    userId: t.userId,
+    name: t.name,
+    currentDay: null,
+    missedInARow: 0,
+    trialEnd: t.trialEnd?.toISOString() ?? null,
+  }));
+  return [...missing, ...ending].slice(0, ATTENTION_LIMIT);
+}

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { ATTACHMENT_ERRORS, type AttachmentType } from '@core28/core/coaching';
+import { eq } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv, Deps } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { discussionMessages, discussionTopics } from '../../platform/db/schema.ts';
+import type { SignedInEnv } from '../auth/session.ts';
+import { answerStoredFile } from '../files/service.ts';
+import type { StoredAttachment } from './service.ts';
+
+// issue 22 (docs/decisions/0016): a photo or short video in the coaching chat. Checked by its
+// bytes like an exercise video (file-type), at most ATTACHMENT_MAX_BYTES, stored through the
+// storage adapter, and read only by the conversation's two sides: the member who owns the topic
+// (while they have 1-on-1 Burn) and the coaches.
+
+/** As file-type names them from the bytes; anything else is refused with the reason. */
+const ALLOWED: Record<string, AttachmentType> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+  m4v: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+};
+const EXTENSION: Record<AttachmentType, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+  'video/quicktime': 'mov',
+};
+
+/** Room for the multipart boundaries and the caption around the file itself. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+/** How long the bucket's link (S3) lasts after the reader is checked: enough to start playing. */
+const S3_LINK_TTL_SECONDS = 15 * 60;
+
+const tooLarge = (maxBytes: number) =>
+  new AppError('PAYLOAD_TOO_LARGE', ATTACHMENT_ERRORS.tooLarge(maxBytes));
+
+/** The route's own body limit (http/body-limit.ts leaves it to this), after the access check. */
+export const attachmentBodyLimit = createMiddleware<AppEnv>((c, next) => {
+  const maxBytes = c.var.deps.config.attachmentMaxBytes;
+  return bodyLimit({
+    maxSize: maxBytes + MULTIPART_OVERHEAD,
+    onError: (c) => {
+      c.header('Connection', 'close'); // the rest of the body is not read
+      throw tooLarge(maxBytes);
+    },
+  })(c, next);
+});
+
+/** The upload's file, checked by its bytes, and its caption; stored under a fresh key. */
+export async function storeAttachmentUpload<E extends AppEnv>(
+  c: Context<E>,
+  { topicId }: { topicId: string },
+) {
+  const body = await c.req.parseBody().catch(() => {
+    throw new AppError('BAD_REQUEST', ATTACHMENT_ERRORS.missingFile);
+  });
+  const file = body.file;
+  if (!(file instanceof File)) throw new AppError('BAD_REQUEST', ATTACHMENT_ERRORS.missingFile);
+  const { attachmentMaxBytes } = c.var.deps.config;
+  if (file.size > attachmentMaxBytes) throw tooLarge(attachmentMaxBytes);
+  const bytes = Buffer.from(await file.arrayBuffer());
+  const found = await fileTypeFromBuffer(bytes).catch(() => undefined);
+  const type = found ? ALLOWED[found.ext] : undefined;
+  if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', ATTACHMENT_ERRORS.notAllowed);
+  const key = `coaching/${topicId}/${randomUUID()}.${EXTENSION[type]}`;
+  await c.var.deps.storage.put(key, bytes, type);
+  const caption = typeof body.message === 'string' ? body.message : '';
+  return { attachment: { key, type, size: bytes.length } satisfies StoredAttachment, caption };
+}
+
+/** A stored upload whose message was refused (a foreign topic, an archived one) is removed again. */
+export async function discardAttachment({ storage, log }: Pick<Deps, 'storage' | 'log'>, key: string) {
+  await storage.remove(key).catch((err) => log.warn({ err, key }, 'could not remove a refused attachment'));
+}
+
+/**
+ * The attachment of a message, for the topic's owner and the coaches (requireCoaching has let
+ * in only 1-on-1 Burn members and coaches); 403 for anyone else, even with the link. Local
+ * storage streams it with ranges; S3 redirects to a short-lived presigned link of the bucket
+ * (which answers ranges itself).
+ */
+export async function answerAttachment(
+  c: Context<SignedInEnv>,
+  { messageId, isAdmin }: { messageId: string; isAdmin: boolean },
+) {
+  const { deps, user } = c.var;
+  const [row] = await deps.db
+    .select({
+      key: discussionMessages.attachmentKey,
+      type: discussionMessages.attachmentType,
+      ownerId: discussionTopics.userId,
+    })
+    .from(discussionMessages)
+    .innerJoin(discussionTopics, eq(discussionTopics.id, discussionMessages.topicId))
+    .where(eq(discussionMessages.id, messageId));
+  if (!row || !(isAdmin || row.ownerId === user.id))
+    throw new AppError('FORBIDDEN', 'This attachment belongs to another conversation.');
+  if (!row.key || !row.type) throw new AppError('NOT_FOUND', 'This message has no attachment.');
+  const { storage } = deps;
+  if (storage.kind !== 'local') return c.redirect(await storage.signedUrl(row.key, S3_LINK_TTL_SECONDS), 302);
+  const file = await storage.openKey(row.key);
+  if (!file) throw new AppError('NOT_FOUND', 'This attachment is no longer stored.');
+  return answerStoredFile(c, file, { contentType: row.type, maxAge: 3600 });
+}

@@ -1,0 +1,172 @@
+import { type MemberDayInput, prescriptionMismatch } from '@core28/core/session-plan';
+import { canUseCoaching } from '@core28/core/subscriptions';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Deps } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import type { DbOrTx } from '../../platform/db/index.ts';
+import {
+  exercises,
+  memberProgramDayChanges,
+  memberProgramDays,
+  profiles,
+  users,
+} from '../../platform/db/schema.ts';
+import { memberNameSql } from '../auth/service.ts';
+import { getMemberSubscriptionState } from '../subscriptions/service.ts';
+import { listMemberProgramDays } from './days.ts';
+import { getProgramDay } from './service.ts';
+
+// issue 22 (docs/decisions/0016): a coach adjusts a 1-on-1 Burn member's remaining days. The
+// member's own days are rows of member_program_days, read through listMemberProgramDays; every
+// change is a member_program_day_changes row (who, when, the day before and after).
+
+type PlanDeps = Pick<Deps, 'db' | 'now' | 'payments' | 'log'>;
+type Target = { userId: string };
+type Coach = { adminId: string };
+
+const CHANGE_LIMIT = 100;
+
+/** What a change row keeps of a day (before and after; null when the program had no such day): enough to say what changed, in words, later. */
+type DaySnapshot = {
+  exerciseId: number;
+  exerciseName: string;
+  sets: number;
+  workSeconds: number | null;
+  targetReps: number | null;
+  restSeconds: number;
+  note: string;
+  /** false: the standard day. */
+  adjusted: boolean;
+};
+
+const snapshotOf = (day: Awaited<ReturnType<typeof listMemberProgramDays>>[number]): DaySnapshot => ({
+  exerciseId: day.exercise.id,
+  exerciseName: day.exercise.name,
+  ...day.prescription,
+  note: day.note,
+  adjusted: day.adjusted,
+});
+
+async function mayHaveOwnPlan(deps: PlanDeps, { userId }: Target) {
+  const state = await getMemberSubscriptionState(deps, { userId });
+  return canUseCoaching(state, { isAdmin: false });
+}
+
+const NOT_BURN =
+  'Only 1-on-1 Burn members can have a plan of their own. This member has the standard program.';
+
+/** The member's 28 days as the coach edits them, with the changes made so far (newest first). */
+export async function getMemberPlan(deps: PlanDeps, { userId }: Target) {
+  const { currentDay } = await getProgramDay(deps, { userId });
+  const [days, changes, canAdjust] = await Promise.all([
+    listMemberProgramDays(deps.db, { userId }),
+    listPlanChanges(deps.db, { userId }),
+    mayHaveOwnPlan(deps, { userId }),
+  ]);
+  return {
+    userId,
+    currentDay,
+    canAdjust,
+    days: days.map((d) => ({
+      day: d.day,
+      exercise: { id: d.exercise.id, name: d.exercise.name, category: d.exercise.category },
+      prescription: d.prescription,
+      adjusted: d.adjusted,
+      note: d.note,
+    })),
+    changes,
+  };
+}
+
+const coachName = memberNameSql({ profile: 'profiles', user: 'users' });
+
+async function listPlanChanges(db: DbOrTx, { userId }: Target) {
+  const rows = await db
+    .select({
+      id: memberProgramDayChanges.id,
+      day: memberProgramDayChanges.day,
+      changedAt: memberProgramDayChanges.changedAt,
+      changedBy: sql<string | null>`case when ${users.id} is null then null else ${coachName} end`,
+      before: memberProgramDayChanges.before,
+      after: memberProgramDayChanges.after,
+    })
+    .from(memberProgramDayChanges)
+    .leftJoin(users, eq(users.id, memberProgramDayChanges.changedBy))
+    .leftJoin(profiles, eq(profiles.userId, memberProgramDayChanges.changedBy))
+    .where(eq(memberProgramDayChanges.userId, userId))
+    .orderBy(desc(memberProgramDayChanges.changedAt), desc(memberProgramDayChanges.id))
+    .limit(CHANGE_LIMIT);
+  return rows.map((r) => ({
+    ...r,
+    changedAt: r.changedAt.toISOString(),
+    before: r.before as DaySnapshot | null,
+    after: r.after as DaySnapshot | null,
+  }));
+}
+
+/** Refused unless the member has 1-on-1 Burn and the day is today or later (past days stay as done). */
+async function checkAdjustable(deps: PlanDeps, { userId, day }: Target & { day: number }) {
+  const { currentDay } = await getProgramDay(deps, { userId });
+  if (!(await mayHaveOwnPlan(deps, { userId }))) throw new AppError('CONFLICT', NOT_BURN);
+  if (day < currentDay)
+    throw new AppError(
+      'BAD_REQUEST',
+      `Day ${day} is behind the member (today is day ${currentDay}); only today and later days can be changed.`,
+    );
+}
+
+/** Sets the member's own version of a day, keeping the change. */
+export async function setMemberProgramDay(
+  deps: PlanDeps,
+  { adminId, userId, day, input }: Coach & Target & { day: number; input: MemberDayInput },
+) {
+  await checkAdjustable(deps, { userId, day });
+  const { exerciseId, note, ...prescription } = input;
+  const [exercise] = await deps.db
+    .select({ category: exercises.category })
+    .from(exercises)
+    .where(eq(exercises.id, exerciseId));
+  if (!exercise) throw new AppError('BAD_REQUEST', 'No such exercise');
+  const mismatch = prescriptionMismatch(prescription, exercise.category);
+  if (mismatch) throw new AppError('BAD_REQUEST', mismatch);
+  const at = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const before = await dayOf(tx, { userId, day });
+    const values = { exerciseId, ...prescription, note, updatedAt: at, updatedBy: adminId };
+    await tx
+      .insert(memberProgramDays)
+      .values({ userId, day, ...values })
+      .onConflictDoUpdate({ target: [memberProgramDays.userId, memberProgramDays.day], set: values });
+    const after = await dayOf(tx, { userId, day });
+    await tx
+      .insert(memberProgramDayChanges)
+      .values({ userId, day, changedBy: adminId, changedAt: at, before, after });
+  });
+  return getMemberPlan(deps, { userId });
+}
+
+/** Gives the member the standard day back, keeping the change. */
+export async function resetMemberProgramDay(
+  deps: PlanDeps,
+  { adminId, userId, day }: Coach & Target & { day: number },
+) {
+  await checkAdjustable(deps, { userId, day });
+  await deps.db.transaction(async (tx) => {
+    const before = await dayOf(tx, { userId, day });
+    const removed = await tx
+      .delete(memberProgramDays)
+      .where(and(eq(memberProgramDays.userId, userId), eq(memberProgramDays.day, day)))
+      .returning({ day: memberProgramDays.day });
+    if (removed.length === 0) throw new AppError('NOT_FOUND', `Day ${day} is already the standard day`);
+    const after = await dayOf(tx, { userId, day });
+    await tx
+      .insert(memberProgramDayChanges)
+      .values({ userId, day, changedBy: adminId, changedAt: deps.now(), before, after });
+  });
+  return getMemberPlan(deps, { userId });
+}
+
+async function dayOf(tx: DbOrTx, { userId, day }: Target & { day: number }) {
+  const found = (await listMemberProgramDays(tx, { userId })).find((d) => d.day === day);
+  return found ? snapshotOf(found) : null;
+}
