@@ -36,5 +36,7 @@ export type AppEnv = {
     log: Logger;
     user: SessionUser | null;
     sessionId: string | null;
+    /** Whether the signed-in member is an admin, read with their session (features/auth/fast-session.ts). */
+    isAdmin: boolean;
   };
 };
