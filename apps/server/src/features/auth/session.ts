@@ -16,7 +16,7 @@ export async function readSession(c: {
   req: { raw: Request };
 }) {
   if (c.var.user !== undefined) return c.var.user;
-  const result = await readSessionFast(c.var.deps, c.req.raw.headers, c.var.log);
+  const result = await readSessionFast(c.var.deps, c.req.raw.headers, c.var.deps.log);
   c.set('user', result?.user ?? null);
   c.set('sessionId', result?.sessionId ?? null);
   c.set('isAdmin', result?.isAdmin ?? false);
