@@ -18,16 +18,17 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts a child process and waits until `readyUrl` answers 200. */
+/** Starts a child process and waits until `readyUrl` answers 200; its output goes to `stdoutFd`, else nowhere. */
 export async function startProcess(
   command: string,
   args: string[],
   env: Record<string, string>,
   readyUrl: string,
+  stdoutFd?: number,
 ) {
   const child = spawn(command, args, {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', stdoutFd ?? 'ignore', 'pipe'],
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
@@ -53,12 +54,45 @@ export async function stopProcess(child: ChildProcess) {
   if (child.exitCode === null) child.kill('SIGKILL');
 }
 
+export type MeasureOptions = {
+  headers?: Record<string, string>;
+  duration?: number;
+  connections?: number;
+  method?: 'GET' | 'POST';
+  body?: string;
+  /** Headers for each request in turn (e.g. a fresh member's cookie per request). */
+  nextHeaders?: () => Record<string, string>;
+};
+
 export async function measure(
   name: string,
   url: string,
-  { headers = {}, duration = Number(process.env.BENCH_SECONDS ?? 8), connections = 50 } = {},
+  {
+    headers = {},
+    duration = Number(process.env.BENCH_SECONDS ?? 8),
+    connections = 50,
+    method = 'GET',
+    body,
+    nextHeaders,
+  }: MeasureOptions = {},
 ): Promise<Measurement> {
-  const result = await autocannon({ url, headers, duration, connections });
+  const result = await autocannon({
+    url,
+    headers,
+    duration,
+    connections,
+    method,
+    body,
+    ...(nextHeaders && {
+      requests: [
+        {
+          method,
+          body,
+          setupRequest: (request) => ({ ...request, headers: { ...request.headers, ...nextHeaders() } }),
+        },
+      ],
+    }),
+  });
   const errors = result.errors + result.non2xx;
   return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };
 }

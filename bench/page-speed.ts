@@ -80,7 +80,10 @@ export async function measureBundles(
             .then((body) => ({ kind: type === 'script' ? 'js' : 'css', size: gzipSync(body).length })),
         );
       });
-      await tab.goto(page.url, { waitUntil: 'networkidle' });
+      const response = await tab.goto(page.url, { waitUntil: 'networkidle' });
+      // A page that is not there (e.g. the web app not built: 503) must not read as 0 KB.
+      if (response?.status() !== 200)
+        throw new Error(`${page.name}: ${page.url} answered ${response?.status()}`);
       const loaded = await Promise.all(bodies);
       const sum = (kind: 'js' | 'css') =>
         loaded.filter((b) => b.kind === kind).reduce((n, b) => n + b.size, 0);
@@ -137,6 +140,10 @@ export async function measureLighthouse(pages: LighthousePage[]): Promise<Lighth
         disableStorageReset: Boolean(page.cookie),
       });
       const lhr = result!.lhr;
+      if (lhr.runtimeError || lhr.audits['http-status-code']?.score === 0)
+        throw new Error(
+          `${page.name}: Lighthouse could not load ${page.url} (${lhr.runtimeError?.message ?? 'not 200'})`,
+        );
       if (process.env.BENCH_DEBUG) {
         for (const id of [
           'bootup-time',

@@ -1,15 +1,51 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureAdminScale } from './admin-scale.ts';
-import { freePort, type Measurement, measure, startProcess, stopProcess, table } from './lib.ts';
+import { measureApi } from './api.ts';
+import { freePort, measure, startProcess, stopProcess, table } from './lib.ts';
 import { measureBundles, measureLighthouse, serveBlank } from './page-speed.ts';
 import { measureBareBroadcast, measureCoachingDelivery } from './realtime.ts';
 
 // `npm run bench`: figures as ratios to a bare node:http server measured in the same run.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PASSWORD = 'Bench#2026pass';
+/** BENCH_ONLY=api: the member API table alone. */
+const only = process.env.BENCH_ONLY;
+
+// The web app and the server's bundle are what is measured: build them first, as `npm start` does.
+execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+
+console.log(`\nMember API against a bare Hono + node-postgres server on the same SQL and database`);
+console.log(
+  `(autocannon, 50 connections, ${process.env.BENCH_SECONDS ?? 8} s per run, 2 rounds alternating; ${new Date().toISOString()})\n`,
+);
+const api = await measureApi(root);
+console.log(
+  table([
+    [
+      'route',
+      'Core28 req/s',
+      'reference req/s',
+      'ratio',
+      'Core28 p50/p99 ms',
+      'reference p50/p99 ms',
+      'errors',
+    ],
+    ...api.map(({ route, app: a, reference: r }) => [
+      route,
+      a.rps.toFixed(0),
+      r.rps.toFixed(0),
+      `${(a.rps / r.rps).toFixed(2)}×`,
+      `${a.p50} / ${a.p99}`,
+      `${r.p50} / ${r.p99}`,
+      `${a.errors} / ${r.errors}`,
+    ]),
+  ]),
+);
+if (only === 'api') process.exit(0);
 
 const barePort = await freePort();
 const bare = await startProcess(
@@ -45,25 +81,10 @@ const app = await startProcess(
 
 try {
   const cookie = await signedInCookie(base);
-  const results: Measurement[] = [];
-  results.push(await measure('bare node:http', `http://127.0.0.1:${barePort}/`));
-  results.push(await measure('GET /api/health (SELECT 1)', `${base}/api/health`));
-  results.push(await measure('GET /api/me (session lookup)', `${base}/api/me`, { headers: { cookie } }));
-
-  const reference = results[0]!.rps;
-  const rows = [
-    ['endpoint', 'req/s', 'ratio to bare', 'p50 ms', 'p99 ms', 'errors'],
-    ...results.map((r) => [
-      r.name,
-      r.rps.toFixed(0),
-      `${(r.rps / reference).toFixed(3)}×`,
-      String(r.p50),
-      String(r.p99),
-      String(r.errors),
-    ]),
-  ];
-  console.log(`\nHTTP (autocannon, 50 connections, embedded PostgreSQL, ${new Date().toISOString()})\n`);
-  console.log(table(rows));
+  const bareHttp = await measure('bare node:http', `http://127.0.0.1:${barePort}/`);
+  console.log(
+    `\nFor scale: a bare node:http answer, ${bareHttp.rps.toFixed(0)} req/s (p99 ${bareHttp.p99} ms)`,
+  );
 
   const live = [
     await measureBareBroadcast(bareWsPort),

@@ -40,9 +40,11 @@ export type Deps = {
 
 export type AppEnv = {
   Variables: {
+    /** The app's Deps, whose `log` is the request's own logger (made when first used). */
     deps: Deps;
-    log: Logger;
     user: SessionUser | null;
     sessionId: string | null;
+    /** Whether the signed-in member is an admin, read with their session (features/auth/fast-session.ts). */
+    isAdmin: boolean;
   };
 };

@@ -5,7 +5,8 @@ import { REALTIME_PATH } from '@core28/core/realtime';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import type { Deps } from './context.ts';
-import { isAdmin, listValidSessions } from './features/auth/service.ts';
+import { readSessionFast } from './features/auth/fast-session.ts';
+import { listValidSessions } from './features/auth/service.ts';
 import { coachingLive } from './features/coaching/live.ts';
 import { COACHING_LIVE } from './features/coaching/service.ts';
 import type { Listen } from './platform/db/listen.ts';
@@ -21,10 +22,8 @@ function createHub(deps: Deps, listen: Listen, heartbeatMs?: number) {
     siteOrigin: new URL(deps.config.publicUrl).origin,
     heartbeatMs,
     authenticate: async (headers) => {
-      const found = await deps.auth.api.getSession({ headers });
-      if (!found) return null;
-      const userId = found.user.id;
-      return { userId, sessionId: found.session.id, isAdmin: await isAdmin(deps, { userId }) };
+      const found = await readSessionFast(deps, headers, deps.log);
+      return found && { userId: found.user.id, sessionId: found.sessionId, isAdmin: found.isAdmin };
     },
     validSessions: (sessionIds) => listValidSessions(deps, { sessionIds }),
   });

@@ -14,6 +14,6 @@ export const closeLiveOnSignOut = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   if (sessionId && c.res.ok)
     await announceSessionsEnded(c.var.deps.db, { sessionIds: [sessionId] }).catch((err) =>
-      c.var.log.error({ err }, 'could not announce the end of a session to live sockets'),
+      c.var.deps.log.error({ err }, 'could not announce the end of a session to live sockets'),
     );
 });

@@ -64,5 +64,5 @@ export const authRoutes = new Hono<AppEnv>()
   .get('/me', optionalUser, async (c) => {
     const user = c.var.user;
     if (!user) return c.json({ user: null, profile: null, avatar: null, isAdmin: false });
-    return c.json(await getViewer(c.var.deps, { user }));
+    return c.json(await getViewer(c.var.deps, { user, isAdmin: c.var.isAdmin }));
   });

@@ -42,15 +42,11 @@ export const memberNameSql = ({ profile, user }: { profile: string; user: string
 };
 
 /** The signed-in member as the web shell needs it (the header's photo included), in one round trip. */
-export async function getViewer(deps: Pick<Deps, 'db' | 'storage' | 'log'>, { user }: { user: SessionUser }) {
-  const [[profile], isAdminUser] = await Promise.all([
-    deps.db.select().from(profiles).where(eq(profiles.userId, user.id)),
-    // spec §6: a failed admin check is logged and treated as non-admin, not a failed /api/me.
-    isAdmin(deps, { userId: user.id }).catch((err: unknown) => {
-      deps.log.error({ err, userId: user.id }, 'admin check failed; treated as non-admin');
-      return false;
-    }),
-  ]);
+export async function getViewer(
+  deps: Pick<Deps, 'db' | 'storage' | 'log'>,
+  { user, isAdmin: isAdminUser }: { user: SessionUser; isAdmin: boolean },
+) {
+  const [profile] = await deps.db.select().from(profiles).where(eq(profiles.userId, user.id));
   const avatar = profile?.avatarUrl
     ? { url: await deps.storage.signedUrl(profile.avatarUrl, AVATAR_URL_TTL_SECONDS) }
     : null;

@@ -4,7 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { SessionUser } from './auth.ts';
-import { isAdmin } from './service.ts';
+import { readSessionFast } from './fast-session.ts';
 
 /** After requireUser, requireAdmin or a guard of the same kind: `c.var.user` is the member. */
 export type SignedInEnv = AppEnv & { Variables: { user: SessionUser; sessionId: string } };
@@ -16,9 +16,10 @@ export async function readSession(c: {
   req: { raw: Request };
 }) {
   if (c.var.user !== undefined) return c.var.user;
-  const result = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
+  const result = await readSessionFast(c.var.deps, c.req.raw.headers, c.var.deps.log);
   c.set('user', result?.user ?? null);
-  c.set('sessionId', result?.session.id ?? null);
+  c.set('sessionId', result?.sessionId ?? null);
+  c.set('isAdmin', result?.isAdmin ?? false);
   return result?.user ?? null;
 }
 
@@ -39,7 +40,7 @@ export const requireUser = (message = 'Please sign in to continue.') =>
 export const requireAdmin = createMiddleware<SignedInEnv>(async (c, next) => {
   const user = await readSession(c);
   if (!user) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
-  if (!(await isAdmin(c.var.deps, { userId: user.id }))) throw new AppError('FORBIDDEN', 'Admins only.');
+  if (!c.var.isAdmin) throw new AppError('FORBIDDEN', 'Admins only.');
   await next();
 });
 

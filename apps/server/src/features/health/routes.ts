@@ -14,7 +14,7 @@ export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
   c.header('Cache-Control', 'no-store');
   if (await databaseAnswers(c.var.deps.db, HEALTH_TIMEOUT_MS))
     return c.json({ status: 'ok' as const, database: 'ok' as const });
-  c.var.log.error('health check: the database did not answer');
+  c.var.deps.log.error('health check: the database did not answer');
   c.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER));
   return c.json(errorBody('UNAVAILABLE', 'Database unreachable'), 503);
 });

@@ -1,0 +1,102 @@
+import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions, users } from '../../platform/db/schema.ts';
+import { createMember, createTestApp, signInAdmin, type TestApp } from '../../testing/harness.ts';
+import { readSessionFast, verifiedToken } from './fast-session.ts';
+
+// Issue 23: the fast session read and better-auth's getSession agree on every kind of session,
+// on PGlite and (TEST_DATABASE_URL) on PostgreSQL.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const headersOf = (cookie: string) => new Headers({ cookie });
+
+/** Both reads of `cookie`: better-auth's first (it may write), then ours. */
+async function bothReads(cookie: string) {
+  const ours = await readSessionFast(t.deps, headersOf(cookie), t.deps.log);
+  const theirs = await t.deps.auth.api.getSession({ headers: headersOf(cookie) });
+  return { ours, theirs };
+}
+
+async function tokenOf(cookie: string) {
+  const { secret } = await t.deps.auth.$context;
+  const signed = decodeURIComponent(/core28\.session_token=([^;]+)/.exec(cookie)![1]!);
+  return verifiedToken(signed, secret)!;
+}
+
+describe('the fast session read agrees with better-auth', () => {
+  it('a valid session: the same user and session, and the admin role', async () => {
+    const member = await createMember(t);
+    const { ours, theirs } = await bothReads(member.cookie);
+    expect(theirs).not.toBeNull();
+    expect(ours).toEqual({ user: theirs!.user, sessionId: theirs!.session.id, isAdmin: false });
+
+    const admin = await bothReads(await signInAdmin(t));
+    expect(admin.ours).toEqual({
+      user: admin.theirs!.user,
+      sessionId: admin.theirs!.session.id,
+      isAdmin: true,
+    });
+  });
+
+  it('no cookie, a forged signature, a token signed with another secret: nobody', async () => {
+    const member = await createMember(t);
+    const token = await tokenOf(member.cookie);
+    const sign = (secret: string) =>
+      `core28.session_token=${encodeURIComponent(`${token}.${createHmac('sha256', secret).update(token).digest('base64')}`)}`;
+    const { secret } = await t.deps.auth.$context;
+    expect(sign(secret)).toBe(member.cookie.match(/core28\.session_token=[^;]+/)![0]); // the same signing
+    for (const cookie of [
+      '',
+      'other=1',
+      sign('another-secret-another-secret-0123'),
+      `${sign(secret).slice(0, -4)}AAA%3D`,
+    ]) {
+      const { ours, theirs } = await bothReads(cookie);
+      expect(theirs, cookie).toBeNull();
+      expect(ours, cookie).toBeNull();
+    }
+  });
+
+  it('a revoked session (signed out) and a deleted user: nobody, at once', async () => {
+    const signedOut = await createMember(t);
+    expect((await bothReads(signedOut.cookie)).ours).not.toBeNull();
+    await t.request('/api/auth/sign-out', { method: 'POST', cookie: signedOut.cookie, json: {} });
+    expect(await bothReads(signedOut.cookie)).toEqual({ ours: null, theirs: null });
+
+    const deleted = await createMember(t);
+    await t.db.delete(users).where(eq(users.id, deleted.userId));
+    expect(await bothReads(deleted.cookie)).toEqual({ ours: null, theirs: null });
+  });
+
+  it('an expired session: nobody, and the session is deleted as better-auth does', async () => {
+    const member = await createMember(t);
+    const token = await tokenOf(member.cookie);
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.token, token));
+    expect(await readSessionFast(t.deps, headersOf(member.cookie), t.deps.log)).toBeNull();
+    expect(await t.db.select().from(sessions).where(eq(sessions.token, token))).toEqual([]);
+    expect(await t.deps.auth.api.getSession({ headers: headersOf(member.cookie) })).toBeNull();
+  });
+
+  it('a session due for its daily refresh: read, and refreshed by better-auth', async () => {
+    const member = await createMember(t);
+    const token = await tokenOf(member.cookie);
+    const { sessionConfig } = await t.deps.auth.$context;
+    // Signed in 2 days ago: the 30-day expiry is 28 days away and the 1-day update age has passed.
+    const old = new Date(Date.now() + sessionConfig.expiresIn * 1000 - 2 * DAY_MS);
+    await t.db.update(sessions).set({ expiresAt: old }).where(eq(sessions.token, token));
+    const ours = await readSessionFast(t.deps, headersOf(member.cookie), t.deps.log);
+    expect(ours?.user.id).toBe(member.userId);
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.token, token));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(old.getTime() + DAY_MS);
+  });
+});

@@ -1,0 +1,77 @@
+import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app.ts';
+import { createMember, createTestApp, type TestApp } from '../testing/harness.ts';
+
+// Issue 23: what every request passes through, kept while made cheaper — one request line with
+// its id, the request's id on whatever a service logs, compression only when the client asks.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** The app on `t`'s database with a logger whose lines the test reads. */
+function appWithLog() {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()));
+      done();
+    },
+  });
+  return { app: createApp({ ...t.deps, log: pino({ level: 'info' }, sink) }), lines };
+}
+
+describe('request logs', () => {
+  it('one line per request with its id, method, path, status and time; probes are not logged', async () => {
+    const { app, lines } = appWithLog();
+    const res = await app.request('/api/blog/articles');
+    expect(res.status).toBe(200);
+    await app.request('/api/health');
+    const requests = lines.filter((line) => line.msg === 'request');
+    expect(requests).toEqual([
+      expect.objectContaining({
+        method: 'GET',
+        path: '/api/blog/articles',
+        status: 200,
+        ms: expect.any(Number),
+      }),
+    ]);
+    expect(requests[0]!.reqId).toBe(res.headers.get('x-request-id'));
+  });
+
+  it("a service's log line in a request carries that request's id", async () => {
+    const { app, lines } = appWithLog();
+    const member = await createMember(t);
+    // spec §6: a failed admin check is logged (by the session read) and the member goes on.
+    await t.db.execute(sql`alter table user_roles rename to user_roles_away`);
+    try {
+      const res = await app.request('/api/me', { headers: { cookie: member.cookie } });
+      expect(res.status).toBe(200);
+      const reqId = res.headers.get('x-request-id');
+      const ofRequest = lines.filter((line) => line.reqId === reqId).map((line) => line.msg);
+      expect(ofRequest).toEqual(['admin check failed; treated as non-admin', 'request']);
+    } finally {
+      await t.db.execute(sql`alter table user_roles_away rename to user_roles`);
+    }
+  });
+});
+
+describe('compression', () => {
+  it('gzips a body of 1 KB or more for a client that asks, and says so in Vary', async () => {
+    const res = await t.request('/api/blog/articles', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+  });
+
+  it('leaves the answer to a client that does not ask as it is, without Vary', async () => {
+    const res = await t.request('/api/blog/articles');
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(res.headers.get('vary') ?? '').not.toMatch(/accept-encoding/i);
+    expect(((await res.json()) as { articles: unknown[] }).articles.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,178 @@
+import { createHmac } from 'node:crypto';
+import { closeSync, openSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startEmbeddedPostgres } from '@core28/server/platform/db/embedded';
+import pg from 'pg';
+import pino from 'pino';
+import {
+  freePort,
+  type Measurement,
+  type MeasureOptions,
+  measure,
+  startProcess,
+  stopProcess,
+} from './lib.ts';
+
+// Issue 23: the member API against a bare Hono + node-postgres server (reference-server.mjs)
+// running the same SQL on the same embedded PostgreSQL. The app is `npm start`'s server
+// (apps/server/dist/main.js, production, request logs at info to a file); members are rows made
+// here with SQL (sign-ups would measure argon2), their cookies signed as better-auth signs them.
+
+const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+/** Fresh members for each POST /api/program/complete run: each request completes day 1 once. */
+const FRESH_PER_RUN = 40_000;
+
+export type ApiRow = { route: string; app: Measurement; reference: Measurement };
+
+const cookieOf = (token: string) =>
+  `core28.session_token=${encodeURIComponent(`${token}.${createHmac('sha256', SECRET).update(token).digest('base64')}`)}`;
+
+export async function measureApi(root: string, rounds = 2): Promise<ApiRow[]> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'core28-bench-api-'));
+  await chmod(dir, 0o755); // PostgreSQL runs as its own user when we are root
+  const database = await startEmbeddedPostgres(path.join(dir, 'db'), pino({ level: 'silent' }));
+  const logFile = openSync(path.join(dir, 'requests.log'), 'a');
+  const appPort = await freePort();
+  const app = `http://127.0.0.1:${appPort}`;
+  const refPort = await freePort();
+  const ref = `http://127.0.0.1:${refPort}`;
+  const children = [];
+  try {
+    children.push(
+      await startProcess(
+        process.execPath,
+        [path.join(root, 'apps/server/dist/main.js')],
+        {
+          NODE_ENV: 'production',
+          PORT: String(appPort),
+          DATA_DIR: path.join(dir, 'app'),
+          DATABASE_URL: database.url,
+          PUBLIC_URL: app,
+          AUTH_SECRET: SECRET,
+          ADMIN_EMAIL: 'coach@bench.example',
+          ADMIN_PASSWORD: 'Bench#2026pass',
+          MAIL_FROM: 'Core28 <hello@bench.example>',
+          SMTP_URL: 'smtp://127.0.0.1:9', // no mail is sent by the routes measured
+          LOG_LEVEL: 'info',
+        },
+        `${app}/api/ready`,
+        logFile,
+      ),
+    );
+    const sql = new pg.Client({ connectionString: database.url });
+    await sql.connect();
+    const member = await makeMembers(sql, 'bench-m', 1, 10);
+    const fresh = {
+      app: await makeMembers(sql, 'bench-a', rounds * FRESH_PER_RUN, 0),
+      reference: await makeMembers(sql, 'bench-r', rounds * FRESH_PER_RUN, 0),
+    };
+    await sql.end();
+    children.push(
+      await startProcess(
+        process.execPath,
+        [path.join(root, 'bench/reference-server.mjs')],
+        { PORT: String(refPort), DATABASE_URL: database.url, AUTH_SECRET: SECRET },
+        `${ref}/api/health`,
+      ),
+    );
+
+    const cookie = cookieOf(member[0]!);
+    const routes: { route: string; path: string; options: (side: 'app' | 'reference') => MeasureOptions }[] =
+      [
+        { route: 'GET /api/health', path: '/api/health', options: () => ({}) },
+        { route: 'GET /api/me', path: '/api/me', options: () => ({ headers: { cookie } }) },
+        { route: 'GET /api/program', path: '/api/program', options: () => ({ headers: { cookie } }) },
+        {
+          route: 'POST /api/program/complete (fresh members)',
+          path: '/api/program/complete',
+          options: (side) => {
+            const tokens = fresh[side];
+            return {
+              method: 'POST',
+              body: '{"day":1}',
+              headers: { 'content-type': 'application/json', origin: side === 'app' ? app : ref },
+              nextHeaders: () => {
+                const token = tokens.pop();
+                if (!token) throw new Error('out of fresh members: raise FRESH_PER_RUN');
+                return { cookie: cookieOf(token) };
+              },
+            };
+          },
+        },
+      ];
+    const rows = new Map<string, { app: Measurement[]; reference: Measurement[] }>();
+    for (let round = 0; round < rounds; round++) {
+      for (const route of routes) {
+        const row = rows.get(route.route) ?? { app: [], reference: [] };
+        rows.set(route.route, row);
+        // Alternately, so a slower moment of the machine falls on both.
+        row.app.push(await measure('app', app + route.path, route.options('app')));
+        row.reference.push(await measure('reference', ref + route.path, route.options('reference')));
+      }
+    }
+    return [...rows].map(([route, { app: a, reference: r }]) => ({
+      route,
+      app: averaged(a),
+      reference: averaged(r),
+    }));
+  } finally {
+    for (const child of children.reverse()) await stopProcess(child);
+    closeSync(logFile);
+    await database.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Mean req/s and error count; the worse of the rounds' latencies. */
+function averaged(runs: Measurement[]): Measurement {
+  return {
+    name: runs[0]!.name,
+    rps: runs.reduce((n, r) => n + r.rps, 0) / runs.length,
+    p50: Math.max(...runs.map((r) => r.p50)),
+    p99: Math.max(...runs.map((r) => r.p99)),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+  };
+}
+
+/**
+ * `count` confirmed members registered `daysAgo` days ago, each signed in (a session valid for 30
+ * days, its daily refresh not due), with that many days completed, results and wellness logged.
+ * Returns their session tokens.
+ */
+async function makeMembers(sql: pg.Client, prefix: string, count: number, daysAgo: number) {
+  await sql.query('begin');
+  await sql.query(
+    `insert into users (id, name, email, email_verified)
+       select $1 || g, 'Bench', $1 || g || '@bench.example', true from generate_series(1, $2) g`,
+    [prefix, count],
+  );
+  await sql.query(
+    `insert into profiles (user_id, registration_date)
+       select $1 || g, now() - make_interval(days => $3) from generate_series(1, $2) g`,
+    [prefix, count, daysAgo],
+  );
+  await sql.query(
+    `insert into sessions (id, token, user_id, expires_at)
+       select $1 || 's' || g, $1 || 't' || g, $1 || g, now() + interval '30 days' from generate_series(1, $2) g`,
+    [prefix, count],
+  );
+  if (daysAgo > 0) {
+    for (const table of ['workout_completions', 'exercise_progress', 'wellness_tracking']) {
+      const columns =
+        table === 'workout_completions'
+          ? ['completed_at', `now() - make_interval(days => $3 - d)`]
+          : table === 'exercise_progress'
+            ? ['total_time_seconds, repetitions_completed', '600, 40']
+            : ['feeling_rating, energy_level', '4, 3'];
+      await sql.query(
+        `insert into ${table} (user_id, day_number, ${columns[0]})
+           select $1 || g, d, ${columns[1]} from generate_series(1, $2) g, generate_series(1, $3) d`,
+        [prefix, count, daysAgo],
+      );
+    }
+  }
+  await sql.query('commit');
+  return Array.from({ length: count }, (_, i) => `${prefix}t${i + 1}`);
+}
