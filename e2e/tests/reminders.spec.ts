@@ -30,16 +30,22 @@ test.describe('reminder settings', () => {
     await time.fill('06:45');
     await page.getByRole('button', { name: 'Save reminder settings' }).click();
     await expectToast(page, 'Reminder settings saved');
-    const weekly = page.getByRole('switch', { name: 'Weekly summary' });
+    const weekly = page.getByRole('switch', { name: 'Weekly summary', exact: true });
     await expect(weekly).toBeChecked();
     await weekly.click();
     await expectToast(page, 'Weekly summary: off');
+    // Issue 21: the reminder as a push notification instead (off by default).
+    const reminderPush = page.getByRole('switch', { name: 'Workout reminder as push notification' });
+    await expect(reminderPush).not.toBeChecked();
+    await reminderPush.click();
+    await expectToast(page, 'Workout reminder as push: on');
 
     await page.reload();
     await expect(page.getByLabel('Time zone')).toHaveValue('America/Los_Angeles');
     await expect(page.getByLabel('Workout reminder time')).toHaveValue('06:45');
-    await expect(page.getByRole('switch', { name: 'Weekly summary' })).not.toBeChecked();
-    await expect(page.getByRole('switch', { name: 'Workout reminder' })).toBeChecked();
+    await expect(page.getByRole('switch', { name: 'Weekly summary', exact: true })).not.toBeChecked();
+    await expect(page.getByRole('switch', { name: 'Workout reminder', exact: true })).toBeChecked();
+    await expect(page.getByRole('switch', { name: 'Workout reminder as push notification' })).toBeChecked();
   });
 });
 

@@ -9,7 +9,9 @@ import {
   SEND_QUEUE,
   sendDueNotification,
 } from './features/notifications/reminders.ts';
+import { PUSH_QUEUE } from './features/notifications/service.ts';
 import { deleteExpiredIdempotencyKeys } from './features/program/service.ts';
+import { sendPush } from './features/push/service.ts';
 import { mailEndingTrials } from './features/subscriptions/mail.ts';
 import { deleteOldSentMail, deliverOutboxMail, MAIL_POLICY, MAIL_QUEUE } from './platform/mail/outbox.ts';
 
@@ -68,6 +70,10 @@ export async function registerJobs(deps: Deps) {
   await jobs.work('coaching-unread-mail', async () => {
     const mailed = await mailUnreadCoaching(deps);
     if (mailed) log.info({ mailed }, 'unread coaching e-mails written');
+  });
+  // Issue 21: a notification the member chose to get as push (features/notifications).
+  await jobs.work<{ userId: string; title: string; body: string; url: string }>(PUSH_QUEUE, async (data) => {
+    await sendPush(deps, data);
   });
   for (const [queue, cron] of Object.entries(SCHEDULES)) await jobs.schedule(queue, cron);
 }

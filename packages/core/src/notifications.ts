@@ -32,6 +32,15 @@ export const NOTIFICATION_LABELS: Record<NotificationKind, { title: string; desc
   'payment-failed': { title: 'Payment problems', description: 'When a payment for your plan fails.' },
 };
 
+/**
+ * Issue 21: the kinds a member may have as a push notification instead of an e-mail (on the
+ * devices where they turned push on; without such a device the e-mail goes as before).
+ */
+export const PUSH_KINDS = ['workout-reminder', 'streak-at-risk', 'weekly-summary', 'coaching'] as const;
+export type PushKind = (typeof PUSH_KINDS)[number];
+export const isPushKind = (kind: NotificationKind): kind is PushKind =>
+  (PUSH_KINDS as readonly string[]).includes(kind);
+
 /** The kinds a new member gets: all of them (the reminder at 07:00, shown at profile completion). */
 export const DEFAULT_REMINDER_TIME = '07:00';
 /** A reminder goes within this many minutes after its time (the schedule runs every minute). */
@@ -61,6 +70,7 @@ export const NotificationSettingsSchema = z
     timeZone: TimeZoneSchema,
     reminderTime: ReminderTimeSchema,
     email: z.partialRecord(z.enum(NOTIFICATION_KINDS), z.boolean()),
+    push: z.partialRecord(z.enum(PUSH_KINDS), z.boolean()),
   })
   .partial();
 export type NotificationSettingsInput = z.input<typeof NotificationSettingsSchema>;

@@ -1,8 +1,11 @@
 import {
+  isPushKind,
   NOTIFICATION_KINDS,
   NOTIFICATION_LABELS,
   type NotificationKind,
   type NotificationSettingsSchema,
+  PUSH_KINDS,
+  type PushKind,
 } from '@core28/core/notifications';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -13,6 +16,7 @@ import { notificationPreferences, profiles, users } from '../../platform/db/sche
 import type { MailMessage } from '../../platform/mail/mailer.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import type { Unsubscribe } from '../../platform/mail/templates.ts';
+import { hasPushDevice } from '../push/service.ts';
 import { readUnsubscribeToken, unsubscribeToken } from './tokens.ts';
 
 // Issue 20: every notification a member may get goes through notify(): it reads the member's
@@ -20,18 +24,29 @@ import { readUnsubscribeToken, unsubscribeToken } from './tokens.ts';
 
 type Member = { userId: string };
 
-/** Each kind's e-mail switch: a stored choice, else on (the default for every kind). */
-async function readEmailSwitches(db: DbOrTx, userId: string): Promise<Record<NotificationKind, boolean>> {
+/** Each kind's switches: a stored choice, else e-mail on and push off (the defaults). */
+async function readSwitches(db: DbOrTx, userId: string) {
   const rows = await db
-    .select({ kind: notificationPreferences.kind, email: notificationPreferences.email })
+    .select({
+      kind: notificationPreferences.kind,
+      email: notificationPreferences.email,
+      push: notificationPreferences.push,
+    })
     .from(notificationPreferences)
     .where(eq(notificationPreferences.userId, userId));
-  const stored = new Map(rows.map((row) => [row.kind, row.email]));
-  return Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, stored.get(kind) ?? true])) as Record<
-    NotificationKind,
-    boolean
-  >;
+  const stored = new Map(rows.map((row) => [row.kind, row]));
+  return {
+    email: Object.fromEntries(
+      NOTIFICATION_KINDS.map((kind) => [kind, stored.get(kind)?.email ?? true]),
+    ) as Record<NotificationKind, boolean>,
+    push: Object.fromEntries(PUSH_KINDS.map((kind) => [kind, stored.get(kind)?.push ?? false])) as Record<
+      PushKind,
+      boolean
+    >,
+  };
 }
+
+const readEmailSwitches = async (db: DbOrTx, userId: string) => (await readSwitches(db, userId)).email;
 
 /** What /profile shows: the switches, the reminder time and the time zone. */
 export async function getNotificationSettings({ db }: Pick<Deps, 'db'>, { userId }: Member) {
@@ -40,7 +55,7 @@ export async function getNotificationSettings({ db }: Pick<Deps, 'db'>, { userId
     .from(profiles)
     .where(eq(profiles.userId, userId));
   if (!profile) throw new AppError('NOT_FOUND', 'Profile not found');
-  return { ...profile, email: await readEmailSwitches(db, userId) };
+  return { ...profile, ...(await readSwitches(db, userId)) };
 }
 
 export async function updateNotificationSettings(
@@ -57,6 +72,14 @@ export async function updateNotificationSettings(
         .where(eq(profiles.userId, userId));
     for (const [kind, email] of Object.entries(input.email ?? {}) as [NotificationKind, boolean][])
       await setEmailSwitch(tx, { userId, kind, email, at });
+    for (const [kind, push] of Object.entries(input.push ?? {}) as [PushKind, boolean][])
+      await tx
+        .insert(notificationPreferences)
+        .values({ userId, kind, email: true, push, updatedAt: at })
+        .onConflictDoUpdate({
+          target: [notificationPreferences.userId, notificationPreferences.kind],
+          set: { push, updatedAt: at },
+        });
   });
   return getNotificationSettings(deps, { userId });
 }
@@ -121,23 +144,59 @@ export async function notify(
     kind,
     dedupeKey,
     build,
+    push,
   }: Member & {
     kind: NotificationKind;
     dedupeKey?: string;
     build: (to: { email: string; unsubscribe: Unsubscribe }) => MailMessage;
+    /** The push notification's words and link; by default the mail's subject, first line and first link of ours. */
+    push?: PushMessage;
   },
 ): Promise<boolean> {
   const [member] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!member) return false;
-  const switches = await readEmailSwitches(tx, userId);
-  if (!switches[kind]) return false;
+  const switches = await readSwitches(tx, userId);
   const token = unsubscribeToken(deps.mailLinkKey, { userId, kind });
   const unsubscribe = {
     pageUrl: `${deps.config.publicUrl}/unsubscribe?token=${token}`,
     oneClickUrl: `${deps.config.publicUrl}/api/notifications/unsubscribe?token=${token}`,
     what: NOTIFICATION_LABELS[kind].title.toLowerCase(),
   };
+  // Issue 21: push instead of the e-mail when the member chose it and has a device to receive it.
+  if (isPushKind(kind) && switches.push[kind] && (await hasPushDevice(tx, { userId }))) {
+    const message = build({ email: member.email, unsubscribe });
+    await deps.jobs.enqueue(
+      PUSH_QUEUE,
+      { userId, ...(push ?? pushOf(message, deps.config.publicUrl)) },
+      { tx, ...(dedupeKey && { singletonKey: dedupeKey }) },
+    );
+    return true;
+  }
+  if (!switches.email[kind]) return false;
   return enqueueMail(deps, tx, build({ email: member.email, unsubscribe }), { dedupeKey });
+}
+
+/** The push-send job's queue: one notification to a member's devices (features/push). */
+export const PUSH_QUEUE = 'push-send';
+
+type PushMessage = { title: string; body: string; url: string };
+
+/** A push notification from a mail: its subject, the first line of its text, its first link to us. */
+export function pushOf(message: MailMessage, publicUrl: string): PushMessage {
+  const text = message.text ?? '';
+  const firstLine =
+    text
+      .split('\n')
+      .find((line) => line.trim() && !line.includes('://'))
+      ?.trim() ?? '';
+  const link = text
+    .match(/https?:\/\/\S+/g)
+    ?.find((url) => url.startsWith(publicUrl) && !url.includes('unsubscribe'));
+  return {
+    title: message.subject,
+    body: firstLine.slice(0, 180),
+    url: link ? link.slice(publicUrl.length) || '/' : '/program',
+  };
 }
 
 /** Members whose switch for `kind` is off, among these (the schedules skip them before queueing). */

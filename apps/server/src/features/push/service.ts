@@ -2,6 +2,7 @@ import type { PushSubscriptionInput } from '@core28/core/push';
 import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import type { DbOrTx } from '../../platform/db/index.ts';
 import { pushSubscriptions } from '../../platform/db/schema.ts';
 
 type Member = { userId: string };
@@ -67,4 +68,14 @@ export async function sendPush(
     }
   }
   return { sent, removed, failed: targets.length - sent - removed };
+}
+
+/** Whether the member has a device to receive push notifications (issue 21: else the e-mail goes). */
+export async function hasPushDevice(db: DbOrTx, { userId }: Member) {
+  const [row] = await db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .limit(1);
+  return Boolean(row);
 }

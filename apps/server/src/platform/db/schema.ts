@@ -475,6 +475,8 @@ export const notificationPreferences = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
     email: boolean('email').notNull(),
+    /** Issue 21: a push notification instead of the e-mail, on the member's push-enabled devices. */
+    push: boolean('push').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],

@@ -1,4 +1,9 @@
-import { NOTIFICATION_KINDS, NOTIFICATION_LABELS, type NotificationKind } from '@core28/core/notifications';
+import {
+  NOTIFICATION_KINDS,
+  NOTIFICATION_LABELS,
+  type NotificationKind,
+  PUSH_KINDS,
+} from '@core28/core/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { Switch } from 'radix-ui';
 import { useState } from 'react';
@@ -107,42 +112,89 @@ function DayAndTimeForm({ settings }: { settings: NotificationSettings }) {
 
 function EmailSwitches({ settings }: { settings: NotificationSettings }) {
   const update = useUpdateNotificationSettings();
-  const onToggle = (kind: NotificationKind, isOn: boolean) =>
+  const onToggle = (kind: NotificationKind, channel: 'email' | 'push', isOn: boolean) =>
     update.mutate(
-      { email: { [kind]: isOn } },
+      { [channel]: { [kind]: isOn } },
       {
-        onSuccess: () => toast.success(`${NOTIFICATION_LABELS[kind].title}: ${isOn ? 'on' : 'off'}`),
+        onSuccess: () =>
+          toast.success(
+            `${NOTIFICATION_LABELS[kind].title}${channel === 'push' ? ' as push' : ''}: ${isOn ? 'on' : 'off'}`,
+          ),
         onError: (err) => toast.error('Could not save your choice', { description: err.message }),
       },
     );
   return (
-    <fieldset className="grid gap-3">
-      <legend className="mb-2 text-sm font-semibold">E-mail me about</legend>
-      {NOTIFICATION_KINDS.map((kind) => {
-        const id = `notify-${kind}`;
-        return (
-          <div key={kind} className="flex items-start justify-between gap-4">
-            <div className="grid gap-0.5">
-              <label htmlFor={id} className="text-sm font-medium">
-                {NOTIFICATION_LABELS[kind].title}
-              </label>
-              <p id={`${id}-hint`} className="text-xs text-zinc-600">
-                {NOTIFICATION_LABELS[kind].description}
-              </p>
-            </div>
-            <Switch.Root
-              id={id}
-              aria-describedby={`${id}-hint`}
-              checked={settings.email[kind]}
-              disabled={update.isPending}
-              onCheckedChange={(isOn) => onToggle(kind, isOn)}
-              className="relative mt-0.5 h-6 w-11 shrink-0 rounded-full bg-zinc-300 transition-colors data-[state=checked]:bg-brand-600 disabled:opacity-60"
-            >
-              <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
-            </Switch.Root>
-          </div>
-        );
-      })}
-    </fieldset>
+    <>
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 text-sm font-semibold">E-mail me about</legend>
+        {NOTIFICATION_KINDS.map((kind) => (
+          <SwitchRow
+            key={kind}
+            id={`notify-${kind}`}
+            title={NOTIFICATION_LABELS[kind].title}
+            description={NOTIFICATION_LABELS[kind].description}
+            checked={settings.email[kind]}
+            disabled={update.isPending}
+            onChange={(isOn) => onToggle(kind, 'email', isOn)}
+          />
+        ))}
+      </fieldset>
+      <fieldset className="grid gap-3">
+        <legend className="mb-1 text-sm font-semibold">Push notification instead of e-mail</legend>
+        <p className="text-xs text-zinc-600">
+          Sent to the devices where notifications are on (Notifications on this device); without one, the
+          e-mail goes as usual.
+        </p>
+        {PUSH_KINDS.map((kind) => (
+          <SwitchRow
+            key={kind}
+            id={`push-${kind}`}
+            title={NOTIFICATION_LABELS[kind].title}
+            accessibleName={`${NOTIFICATION_LABELS[kind].title} as push notification`}
+            checked={settings.push[kind]}
+            disabled={update.isPending}
+            onChange={(isOn) => onToggle(kind, 'push', isOn)}
+          />
+        ))}
+      </fieldset>
+    </>
+  );
+}
+
+function SwitchRow(props: {
+  id: string;
+  title: string;
+  /** When the title alone names another switch too (the e-mail one of the same kind). */
+  accessibleName?: string;
+  description?: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (isOn: boolean) => void;
+}) {
+  const { id, title, description } = props;
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <div className="grid gap-0.5">
+        <label htmlFor={id} className="text-sm font-medium">
+          {title}
+        </label>
+        {description && (
+          <p id={`${id}-hint`} className="text-xs text-zinc-600">
+            {description}
+          </p>
+        )}
+      </div>
+      <Switch.Root
+        id={id}
+        aria-label={props.accessibleName}
+        aria-describedby={description ? `${id}-hint` : undefined}
+        checked={props.checked}
+        disabled={props.disabled}
+        onCheckedChange={props.onChange}
+        className="relative mt-0.5 h-6 w-11 shrink-0 rounded-full bg-zinc-300 transition-colors data-[state=checked]:bg-brand-600 disabled:opacity-60"
+      >
+        <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
+      </Switch.Root>
+    </div>
   );
 }

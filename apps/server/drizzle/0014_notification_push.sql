@@ -1,0 +1,1 @@
+ALTER TABLE "notification_preferences" ADD COLUMN "push" boolean DEFAULT false NOT NULL;
