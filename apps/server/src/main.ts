@@ -12,8 +12,9 @@ import { createLogger } from './platform/logger.ts';
 import { requeueStrandedMail } from './platform/mail/outbox.ts';
 import { createMetrics } from './platform/metrics/metrics.ts';
 import {
-  claimLocalStorage,
+  assertStorageShared,
   instanceName,
+  leaveStorageMarker,
   UnsharedStorageError,
   withApplicationName,
 } from './platform/storage/shared-storage.ts';
@@ -45,6 +46,12 @@ async function main() {
       });
   // Named in pg_stat_activity, which is how instances sharing the database find each other.
   const self = instanceName(config.s3 ? 's3' : 'local');
+  // Issue 19: several instances need one store for uploaded files (docs/decisions/0013). The
+  // marker goes first: whoever sees this instance on the database finds its marker in place.
+  const checksStorage = Boolean(config.databaseUrl && !config.s3);
+  const releaseStorage = checksStorage
+    ? await leaveStorageMarker(localStorageRoot(config.dataDir), self)
+    : null;
   const database = await openPostgresWithRetry(
     withApplicationName(config.databaseUrl ?? embedded!.url, self.applicationName),
     {
@@ -54,16 +61,14 @@ async function main() {
       log,
     },
   );
-  // Issue 19: several instances need one store for uploaded files (docs/decisions/0013).
-  const releaseStorage =
-    config.databaseUrl && !config.s3
-      ? await claimLocalStorage(localStorageRoot(config.dataDir), self, database.executeSql).catch(
-          async (err) => {
-            await database.close();
-            throw err;
-          },
-        )
-      : null;
+  if (checksStorage)
+    await assertStorageShared(localStorageRoot(config.dataDir), self, database.executeSql).catch(
+      async (err) => {
+        await releaseStorage?.();
+        await database.close();
+        throw err;
+      },
+    );
   const metrics = createMetrics({ withProcessMetrics: true });
   // Every instance works jobs (docs/decisions/0008): pg-boss in the same database, schema pgboss.
   const jobs = await startJobQueue({

@@ -31,15 +31,22 @@ export function withApplicationName(url: string, applicationName: string) {
 export class UnsharedStorageError extends Error {}
 
 /**
- * Leaves this instance's marker in `root`, then refuses (UnsharedStorageError) when another
- * instance with local storage is connected to the database and its marker is not in `root`.
- * Returns a function that removes the marker (at shutdown).
+ * Leaves this instance's marker in `root`; call it before connecting to the database, so an
+ * instance another one sees there always has its marker in place. Answers its removal.
  */
-export async function claimLocalStorage(root: string, self: InstanceName, executeSql: ExecuteSql) {
+export async function leaveStorageMarker(root: string, self: InstanceName) {
   const markers = path.join(root, MARKERS);
   await mkdir(markers, { recursive: true });
   const marker = path.join(markers, self.id);
   await writeFile(marker, `${new Date().toISOString()}\n`);
+  return () => rm(marker, { force: true });
+}
+
+/**
+ * Refuses (UnsharedStorageError) when another instance with local storage is connected to the
+ * database and its marker is not in `root`: their folders are not one.
+ */
+export async function assertStorageShared(root: string, self: InstanceName, executeSql: ExecuteSql) {
   const { rows } = (await executeSql(
     `select distinct application_name as name from pg_stat_activity
       where datname = current_database() and application_name like $1`,
@@ -47,18 +54,15 @@ export async function claimLocalStorage(root: string, self: InstanceName, execut
   )) as { rows: { name: string }[] };
   const others = rows.map((row) => row.name.slice(PREFIX.length)).filter((id) => id !== self.id);
   for (const other of others) {
-    const shared = await access(path.join(markers, other)).then(
+    const shared = await access(path.join(root, MARKERS, other)).then(
       () => true,
       () => false,
     );
-    if (!shared) {
-      await rm(marker, { force: true });
+    if (!shared)
       throw new UnsharedStorageError(
         `Another Core28 instance (${other}) is connected to this database and keeps its files in a folder this one cannot see (this one: ${root}). ` +
           'Files uploaded on one would be missing on the other. Set S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY on every instance, ' +
           'or give them all one shared DATA_DIR.',
       );
-    }
   }
-  return () => rm(marker, { force: true });
 }
