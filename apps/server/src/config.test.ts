@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, configWarnings, loadConfig } from './config.ts';
 
+/** Everything production requires, set: each test leaves out or changes what it is about. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://core28.example',
+  AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
+  ADMIN_EMAIL: 'coach@core28.example',
+  ADMIN_PASSWORD: 'Coach#2026gym',
+  DATABASE_URL: 'postgres://core28@db.example/core28',
+  SMTP_URL: 'smtps://core28:pass@smtp.example:465',
+  MAIL_FROM: 'Core28 <hello@core28.example>',
+};
+
 describe('loadConfig', () => {
   it('has working development defaults', () => {
     const config = loadConfig({});
@@ -30,15 +42,7 @@ describe('loadConfig', () => {
   });
 
   it('refuses production without MAIL_FROM, saying what it is (issue 18)', () => {
-    const production = {
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://core28.example',
-      AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
-      ADMIN_EMAIL: 'coach@core28.example',
-      ADMIN_PASSWORD: 'Coach#2026gym',
-      DATABASE_URL: 'postgres://core28@db.example/core28',
-      SMTP_URL: 'smtps://core28:pass@smtp.example:465',
-    };
+    const { MAIL_FROM: _unset, ...production } = PRODUCTION;
     expect(() => loadConfig(production)).toThrow(
       /MAIL_FROM: is required in production: the sender of every e-mail, an address of your domain/,
     );
@@ -141,15 +145,7 @@ describe('loadConfig', () => {
 
   // issue 19
   describe('in production, the database and the mail relay', () => {
-    const production = {
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://core28.example',
-      AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
-      ADMIN_EMAIL: 'coach@core28.example',
-      ADMIN_PASSWORD: 'Coach#2026gym',
-      MAIL_FROM: 'Core28 <hello@core28.example>',
-      SMTP_URL: 'smtps://core28:pass@smtp.example:465',
-    };
+    const { DATABASE_URL: _unset, ...production } = PRODUCTION;
 
     it('requires DATABASE_URL unless EMBEDDED_DB=true, saying what the embedded database is for', () => {
       expect(() => loadConfig(production)).toThrow(
@@ -184,19 +180,9 @@ describe('loadConfig', () => {
   });
 
   it('drains 3 s before closing in production (0 elsewhere), SHUTDOWN_DRAIN_MS up to 60 s', () => {
-    const production = {
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://core28.example',
-      AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
-      ADMIN_EMAIL: 'coach@core28.example',
-      ADMIN_PASSWORD: 'Coach#2026gym',
-      DATABASE_URL: 'postgres://core28@db.example/core28',
-      SMTP_URL: 'smtps://core28:pass@smtp.example:465',
-      MAIL_FROM: 'hello@core28.example',
-    };
     expect(loadConfig({}).shutdownDrainMs).toBe(0);
-    expect(loadConfig(production).shutdownDrainMs).toBe(3_000);
-    expect(loadConfig({ ...production, SHUTDOWN_DRAIN_MS: '0' }).shutdownDrainMs).toBe(0);
+    expect(loadConfig(PRODUCTION).shutdownDrainMs).toBe(3_000);
+    expect(loadConfig({ ...PRODUCTION, SHUTDOWN_DRAIN_MS: '0' }).shutdownDrainMs).toBe(0);
     expect(loadConfig({ SHUTDOWN_DRAIN_MS: '5000' }).shutdownDrainMs).toBe(5_000);
     expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '60001' })).toThrow(/SHUTDOWN_DRAIN_MS/);
   });
