@@ -182,7 +182,7 @@ async function verifyAggregates() {
   try {
     const { rows } = await client.query(`
       select
-        (select count(*) from program_day_stats s
+        (select count(*) from (select day_number, sum(completions) as completions from program_day_stats group by 1) s
            full join (select day_number, count(*)::int n from workout_completions group by 1) c using (day_number)
            where coalesce(s.completions, 0) <> coalesce(c.n, 0))::int as day_mismatches,
         (select count(*) from member_progress m

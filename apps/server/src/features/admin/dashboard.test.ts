@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   memberProgress,
@@ -190,16 +191,25 @@ describe('the kept aggregates', () => {
         (_, i) => all.filter((row) => row.dayNumber === i + 1).length,
       );
       const [stats] = await Promise.all([t.db.select().from(programDayStats)]);
-      const kept = Array.from(
-        { length: 28 },
-        (_, i) => stats.find((s) => s.dayNumber === i + 1)?.completions ?? 0,
+      // A day's count is the sum of its shards (one per database connection).
+      const kept = Array.from({ length: 28 }, (_, i) =>
+        stats.filter((s) => s.dayNumber === i + 1).reduce((n, s) => n + s.completions, 0),
       );
       const progress = await t.db.select().from(memberProgress);
       const perUser = new Map<string, number>();
       for (const row of all) perUser.set(row.userId, (perUser.get(row.userId) ?? 0) + 1);
       const wellness = await t.db.select().from(wellnessTracking);
       const week1 = wellness.filter((w) => w.dayNumber <= 7);
-      const [keptWeek1] = (await t.db.select().from(wellnessWeekStats)).filter((w) => w.week === 1);
+      const keptWeek1 = (await t.db.select().from(wellnessWeekStats))
+        .filter((w) => w.week === 1)
+        .reduce(
+          (sum, w) => ({
+            entries: sum.entries + w.entries,
+            feelingSum: sum.feelingSum + w.feelingSum,
+            energySum: sum.energySum + w.energySum,
+          }),
+          { entries: 0, feelingSum: 0, energySum: 0 },
+        );
       return {
         perDayMatches: JSON.stringify(kept) === JSON.stringify(perDay),
         perUserMatches:
@@ -208,7 +218,7 @@ describe('the kept aggregates', () => {
             .every((p) => perUser.get(p.userId) === p.completedDays) &&
           [...perUser].every(([id, n]) => progress.find((p) => p.userId === id)?.completedDays === n),
         week1Matches:
-          keptWeek1?.entries === week1.length &&
+          keptWeek1.entries === week1.length &&
           keptWeek1.feelingSum === week1.reduce((n, w) => n + w.feelingRating, 0) &&
           keptWeek1.energySum === week1.reduce((n, w) => n + w.energyLevel, 0),
       };
@@ -217,4 +227,47 @@ describe('the kept aggregates', () => {
     await t.db.delete(users).where(eq(users.id, member.userId)); // account deletion cascades
     expect(await recount()).toEqual({ perDayMatches: true, perUserMatches: true, week1Matches: true });
   });
+});
+
+describe('members completing the same day at once', () => {
+  // Issue 23: the per-day counter was one row, locked by every completion of that day until its
+  // transaction ended, so members finishing day 1 together were served one at a time. Each
+  // connection now counts in its own shard. PostgreSQL only: PGlite has one connection.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'do not wait for each other, and every completion is counted',
+    async () => {
+      const [first, second] = [await createMember(t), await createMember(t)];
+      const dayOne = async () => {
+        const res = await t.request('/api/admin/program', { cookie: admin });
+        return (await json(res)).completionsPerDay[0].completions as number;
+      };
+      const before = await dayOne();
+      // Two connections whose shards differ (pids modulo 32; a third if the first two share one).
+      const clients = [];
+      for (let i = 0; i < 3; i++) {
+        const client = new pg.Client({ connectionString: t.database.url });
+        await client.connect();
+        clients.push(client);
+      }
+      try {
+        const shards = await Promise.all(
+          clients.map(async (c) => Number((await c.query('select pg_backend_pid() % 32 as s')).rows[0].s)),
+        );
+        const a = clients[0]!;
+        const b = clients[shards[1] !== shards[0] ? 1 : 2]!;
+        const insert = `insert into workout_completions (user_id, day_number, completed_at) values ($1, 1, now())`;
+        await a.query('begin');
+        await a.query(insert, [first.userId]);
+        // A still holds its transaction open: B's completion of the same day must not wait for it.
+        await b.query('begin');
+        await b.query(`set local lock_timeout = '2s'`);
+        await b.query(insert, [second.userId]);
+        await b.query('commit');
+        await a.query('commit');
+      } finally {
+        await Promise.all(clients.map((c) => c.end()));
+      }
+      expect(await dayOne()).toBe(before + 2);
+    },
+  );
 });

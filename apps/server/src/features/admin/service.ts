@@ -185,7 +185,7 @@ export async function getProgramAnalytics({ db, now }: Pick<Deps, 'db' | 'now'>)
     rows<{ day: number; completions: number }>(
       db,
       sql`select s.day_number::int as day, (s.completions - coalesce(a.n, 0))::int as completions
-          from program_day_stats s
+          from (select day_number, sum(completions) as completions from program_day_stats group by 1) s
           left join (select w.day_number, count(*) as n from workout_completions w ${adminRows} group by 1) a
             on a.day_number = s.day_number
           order by s.day_number`,
@@ -214,7 +214,8 @@ export async function getProgramAnalytics({ db, now }: Pick<Deps, 'db' | 'now'>)
       db,
       sql`select s.week::int as week, (s.entries - coalesce(a.n, 0))::int as entries,
             (s.feeling_sum - coalesce(a.f, 0))::float8 as "feelingSum", (s.energy_sum - coalesce(a.e, 0))::float8 as "energySum"
-          from wellness_week_stats s
+          from (select week, sum(entries) as entries, sum(feeling_sum) as feeling_sum, sum(energy_sum) as energy_sum
+                from wellness_week_stats group by 1) s
           left join (select ((w.day_number - 1) / 7 + 1) as week, count(*) as n, sum(w.feeling_rating) as f,
                        sum(w.energy_level) as e
                      from wellness_tracking w ${adminRows} group by 1) a on a.week = s.week

@@ -575,13 +575,21 @@ export const adminDailyCounts = pgTable('admin_daily_counts', {
 });
 
 // Aggregates kept by triggers on every insert, update and delete (migration 0005), so the admin
-// pages read 28 + 4 rows instead of scanning 1.5 million; they count everyone, and the readers
-// subtract the few admins' own rows.
+// pages read a few hundred rows instead of scanning 1.5 million; they count everyone, and the
+// readers subtract the few admins' own rows. The two program-wide counters are split into shards,
+// one per database connection (`pg_backend_pid() % 32`, migration 0015): a single row per day
+// was locked by every member completing that day until their transaction ended, so completions
+// of one day ran one at a time (issue 23). Readers sum a key's shards.
 
-export const programDayStats = pgTable('program_day_stats', {
-  dayNumber: smallint('day_number').primaryKey(),
-  completions: integer('completions').notNull().default(0),
-});
+export const programDayStats = pgTable(
+  'program_day_stats',
+  {
+    dayNumber: smallint('day_number').notNull(),
+    shard: smallint('shard').notNull().default(0),
+    completions: integer('completions').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.dayNumber, t.shard] })],
+);
 
 export const memberProgress = pgTable(
   'member_progress',
@@ -596,12 +604,17 @@ export const memberProgress = pgTable(
   (t) => [index('member_progress_completed_idx').on(t.completedDays)],
 );
 
-export const wellnessWeekStats = pgTable('wellness_week_stats', {
-  week: smallint('week').primaryKey(),
-  entries: integer('entries').notNull().default(0),
-  feelingSum: bigint('feeling_sum', { mode: 'number' }).notNull().default(0),
-  energySum: bigint('energy_sum', { mode: 'number' }).notNull().default(0),
-});
+export const wellnessWeekStats = pgTable(
+  'wellness_week_stats',
+  {
+    week: smallint('week').notNull(),
+    shard: smallint('shard').notNull().default(0),
+    entries: integer('entries').notNull().default(0),
+    feelingSum: bigint('feeling_sum', { mode: 'number' }).notNull().default(0),
+    energySum: bigint('energy_sum', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.week, t.shard] })],
+);
 
 /**
  * Issue 21: a browser's Web Push subscription. An endpoint is one browser's, so it belongs to one
