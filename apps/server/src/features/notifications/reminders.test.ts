@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, profiles, users, workoutCompletions } from '../../platform/db/schema.ts';
 import { createMember, createTestApp, json, type TestApp } from '../../testing/harness.ts';
-import { DUE_QUEUE } from './reminders.ts';
+import { DUE_QUEUE, dueKinds, listReminderCandidates } from './reminders.ts';
 
 // Issue 20: with the clock moved, each kind of reminder is queued and written once, for the right
 // members only, in each member's own time zone.
@@ -198,5 +198,47 @@ describe('preferences', () => {
     });
     const after = await json(await t.request('/api/notifications', { cookie: m.cookie }));
     expect(after.timeZone).toBe('Pacific/Kiritimati');
+  });
+});
+
+describe("the schedule's query", () => {
+  it('picks in SQL exactly the members dueKinds finds due, across zones, odd offsets and midnight', async () => {
+    const zones = ['UTC', 'America/Los_Angeles', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Asia/Kathmandu'];
+    const times = ['07:00', '23:59', '00:01', '19:58', '08:02'];
+    const seeded: string[] = [];
+    for (const [i, timeZone] of zones.entries())
+      for (const [j, reminderTime] of times.entries()) {
+        const m = await member({
+          registered: new Date(Date.parse('2026-07-15T14:01:00Z') - (i * 5 + j) * 86_400_000).toISOString(),
+          timeZone,
+          reminderTime,
+        });
+        seeded.push(m.userId);
+      }
+    const rows = await t.db.select().from(profiles).where(inArray(profiles.userId, seeded));
+    const clocks = [
+      '2026-07-15T14:01:00Z', // 07:01 in Los Angeles, 04:01 in Pago Pago
+      '2026-07-15T07:00:00Z', // 07:00 UTC, 19:45 in Kathmandu: inside and outside the windows
+      '2026-07-15T08:01:30Z',
+      '2026-07-15T23:59:00Z',
+      '2026-07-16T00:01:00Z',
+      '2026-07-15T09:59:00Z', // 23:59 in Kiritimati
+      '2026-07-15T14:15:00Z', // 20:00 in Kathmandu
+      '2026-07-15T19:58:59Z',
+    ].map((at) => new Date(at));
+    let due = 0;
+    for (const now of clocks) {
+      const isDue = (m: Parameters<typeof dueKinds>[0]) => dueKinds(m, now).length > 0;
+      const expected = rows.filter(isDue).map((m) => m.userId);
+      const picked = (await listReminderCandidates(t.deps, now)).filter((m) => seeded.includes(m.userId));
+      expect(
+        picked
+          .filter(isDue)
+          .map((m) => m.userId)
+          .sort(),
+      ).toEqual(expected.sort());
+      due += expected.length;
+    }
+    expect(due).toBeGreaterThan(5); // the clocks do find members due, so the comparison means something
   });
 });

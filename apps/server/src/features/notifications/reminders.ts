@@ -8,7 +8,7 @@ import {
   WEEKLY_SUMMARY_TIME,
 } from '@core28/core/notifications';
 import { PROGRAM_DAYS, programDayNumber } from '@core28/core/program';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { profiles, users } from '../../platform/db/schema.ts';
 import type { QueuePolicy } from '../../platform/jobs/queue.ts';
@@ -52,10 +52,26 @@ export function dueKinds(
   return kinds;
 }
 
-/** The schedule (every minute): one job per member and kind that is due now. */
-export async function queueDueNotifications(deps: Pick<Deps, 'db' | 'jobs' | 'now'>): Promise<number> {
-  const now = deps.now();
-  const members = await deps.db
+/** `now`'s minute of the day in the member's zone: localMinuteOfDay in SQL. */
+const localMinuteSql = (now: Date) => {
+  const local = sql`(${now.toISOString()}::timestamptz at time zone coalesce(${profiles.timeZone}, 'UTC'))`;
+  return sql`(extract(hour from ${local})::int * 60 + extract(minute from ${local})::int)`;
+};
+
+/** isWithinMinutesAfter in SQL: `minute` falls within the reminder window after `target`. */
+const isWithinWindowSql = (minute: SQL, target: SQL | number) =>
+  sql`((((${minute} - ${target}) % 1440) + 1440) % 1440 < ${REMINDER_WINDOW_MINUTES})`;
+
+/**
+ * The members the schedule looks at now: in the program's weeks, confirmed, not coaches, and with
+ * one of the reminder times (their own, the streak's, the summary's) in the window in their zone.
+ * dueKinds decides; this narrows 100,000 members to the few whose hour it is, in the database,
+ * instead of converting every member's clock in JavaScript each minute (issue 23's profile).
+ */
+export function listReminderCandidates({ db }: Pick<Deps, 'db'>, now: Date) {
+  const minute = localMinuteSql(now);
+  const reminderMinute = sql`(split_part(${profiles.reminderTime}, ':', 1)::int * 60 + split_part(${profiles.reminderTime}, ':', 2)::int)`;
+  return db
     .select({
       userId: profiles.userId,
       registrationDate: profiles.registrationDate,
@@ -70,8 +86,19 @@ export async function queueDueNotifications(deps: Pick<Deps, 'db' | 'jobs' | 'no
         gt(profiles.registrationDate, new Date(now.getTime() - LOOKBACK_MS)),
         // The coaches' accounts are not members in the program: no habit mail for them.
         isNotAdminSql(profiles.userId),
+        or(
+          isWithinWindowSql(minute, reminderMinute),
+          isWithinWindowSql(minute, STREAK_MINUTE),
+          isWithinWindowSql(minute, WEEKLY_MINUTE),
+        ),
       ),
     );
+}
+
+/** The schedule (every minute): one job per member and kind that is due now. */
+export async function queueDueNotifications(deps: Pick<Deps, 'db' | 'jobs' | 'now'>): Promise<number> {
+  const now = deps.now();
+  const members = await listReminderCandidates(deps, now);
   const due: DueJob[] = members.flatMap((member) =>
     dueKinds(member, now).map((kind) => ({
       userId: member.userId,
