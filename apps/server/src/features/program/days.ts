@@ -5,10 +5,11 @@ import {
   prescriptionMismatch,
   sessionPlan,
 } from '@core28/core/session-plan';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { DbOrTx } from '../../platform/db/index.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 import { exercises, memberProgramDays, programDays, users } from '../../platform/db/schema.ts';
 
 // Issue 17: the program is 28 rows, day → exercise + prescription (replacing spec §4's "day N is
@@ -86,13 +87,17 @@ export function daySession({ day, exercise, prescription }: ProgramDay) {
  * exercise list, reminders, the calendar feed): a member's own plan plugs in here.
  */
 export async function listProgramDays(db: DbOrTx): Promise<ProgramDay[]> {
-  const rows = await db
+  const rows = await prepared(db, standardDaysStatement).execute();
+  return rows.map(toProgramDay);
+}
+
+const standardDaysStatement = (db: DbOrTx) =>
+  db
     .select(dayColumns)
     .from(programDays)
     .innerJoin(exercises, eq(exercises.id, programDays.exerciseId))
-    .orderBy(asc(programDays.day));
-  return rows.map(toProgramDay);
-}
+    .orderBy(asc(programDays.day))
+    .prepare('core28_program_days');
 
 // issue 22 (docs/decisions/0016): a 1-on-1 Burn member may have days of their own. Every read of
 // a member's day N — /api/program, the session, today's exercise, the exercise list (and issue
@@ -113,17 +118,23 @@ const memberDayColumns = {
   exercise: dayColumns.exercise,
 };
 
+const ownDaysStatement = (db: DbOrTx) =>
+  db
+    .select(memberDayColumns)
+    .from(memberProgramDays)
+    .innerJoin(exercises, eq(exercises.id, memberProgramDays.exerciseId))
+    .where(eq(memberProgramDays.userId, sql.placeholder('userId')))
+    .prepare('core28_member_own_days');
+
 /** The member's program: the 28 standard days with the member's own days in their place. */
 export async function listMemberProgramDays(
   db: DbOrTx,
   { userId }: { userId: string },
 ): Promise<MemberProgramDay[]> {
-  const standard = await listProgramDays(db);
-  const own = await db
-    .select(memberDayColumns)
-    .from(memberProgramDays)
-    .innerJoin(exercises, eq(exercises.id, memberProgramDays.exerciseId))
-    .where(eq(memberProgramDays.userId, userId));
+  const [standard, own] = await Promise.all([
+    listProgramDays(db),
+    prepared(db, ownDaysStatement).execute({ userId }),
+  ]);
   const ownByDay = new Map(own.map((row) => [row.day, row]));
   return standard.map((day) => {
     const row = ownByDay.get(day.day);

@@ -34,14 +34,16 @@ type Once = { userId: string; key: string | null; route: string; input: unknown 
  * Runs `work` in one transaction and answers what it returns, once per (member, key): the key is
  * claimed by an insert first, so a second request with the same key waits for the first to
  * commit and then answers its stored result (or, if the first failed, does the work itself).
- * Without a key, the work simply runs in a transaction.
+ * Without a key, `work` runs on the pool as it is (issue 23: no BEGIN and COMMIT round trips, its
+ * reads side by side), so it must write in one statement; a work of several writes sends a key
+ * always (finishing a session requires one).
  */
 export async function once<T>(
   deps: Pick<Deps, 'db' | 'now'>,
   { userId, key, route, input }: Once,
-  work: (tx: DbOrTx) => Promise<T>,
+  work: (db: DbOrTx) => Promise<T>,
 ): Promise<T> {
-  if (key === null) return deps.db.transaction(work);
+  if (key === null) return work(deps.db);
   const request = createHash('sha256')
     .update(`${route}\n${JSON.stringify(input)}`)
     .digest('hex');

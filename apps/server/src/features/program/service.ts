@@ -1,9 +1,10 @@
 import { achievements, canLogResults, canLogWellness, programDays, programStats } from '@core28/core/program';
 import type { DayResultInput, FinishSessionInput, WellnessInput } from '@core28/core/program-schemas';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { DbOrTx } from '../../platform/db/index.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 import {
   exerciseProgress,
   profiles,
@@ -40,70 +41,78 @@ type Keyed = { key: string | null };
  * today) follows the member's day.
  */
 export async function getProgramDay(deps: Pick<Deps, 'db' | 'now'>, { userId }: Member): Promise<ProgramDay> {
-  const [profile] = await deps.db
-    .select({ registrationDate: profiles.registrationDate, timeZone: profiles.timeZone })
-    .from(profiles)
-    .where(eq(profiles.userId, userId));
+  const [profile] = await prepared(deps.db, profileDayStatement).execute({ userId });
   if (!profile) throw new AppError('NOT_FOUND', 'Profile not found');
   return programDayOf(profile, deps.now());
 }
 
-/** The member's whole program in one round trip (spec §3 program stats, §9 achievements). */
-export async function getProgramState(deps: Deps, { userId }: Member) {
-  const day = await getProgramDay(deps, { userId });
-  const [completions, results, wellness, plan] = await Promise.all([
-    listCompletions(deps.db, userId),
-    listResults(deps.db, userId),
-    listWellness(deps.db, userId),
-    listPlan(deps.db, { userId }),
-  ]);
-  return programState({ day, completions, results, wellness, plan });
+const profileDayStatement = (db: DbOrTx) =>
+  db
+    .select({ registrationDate: profiles.registrationDate, timeZone: profiles.timeZone })
+    .from(profiles)
+    .where(eq(profiles.userId, sql.placeholder('userId')))
+    .prepare('core28_profile_day');
+
+/** The member's whole program (spec §3 program stats, §9 achievements): two statements at once. */
+export async function getProgramState(deps: Pick<Deps, 'db' | 'now'>, { userId }: Member) {
+  const [rows, plan] = await Promise.all([readMemberRows(deps.db, userId), listPlan(deps.db, { userId })]);
+  return programState({ day: programDayOf(rows, deps.now()), ...rows, plan });
 }
 
-/** The same, inside a transaction: one query at a time on its one connection. */
-async function readProgramState(tx: DbOrTx, { userId, day }: Member & { day: ProgramDay }) {
-  const completions = await listCompletions(tx, userId);
-  const results = await listResults(tx, userId);
-  const wellness = await listWellness(tx, userId);
-  return programState({ day, completions, results, wellness, plan: await listPlan(tx, { userId }) });
+/** The same after a write, with the day already known (on the write's transaction, if any). */
+async function readProgramState(db: DbOrTx, { userId, day }: Member & { day: ProgramDay }) {
+  const [rows, plan] = await Promise.all([readMemberRows(db, userId), listPlan(db, { userId })]);
+  return programState({ day, ...rows, plan });
 }
 
-const listCompletions = async (db: DbOrTx, userId: string) =>
-  (
-    await db
-      .select({ day: workoutCompletions.dayNumber, completedAt: workoutCompletions.completedAt })
-      .from(workoutCompletions)
-      .where(eq(workoutCompletions.userId, userId))
-      .orderBy(asc(workoutCompletions.dayNumber))
-  ).map((c) => ({ day: c.day, completedAt: c.completedAt.toISOString() }));
+type Completion = { day: number; completedAt: string };
+type Result = { day: number; totalSeconds: number; reps: number };
+type Wellness = { day: number; feeling: number; energy: number };
 
-const listResults = (db: DbOrTx, userId: string) =>
+/**
+ * Issue 23: the member's profile day, completions, results and wellness in one prepared statement
+ * (one round trip instead of four), each list built as JSON in day order by PostgreSQL.
+ * `completedAt` is formatted as JavaScript's toISOString would (UTC, milliseconds, 'Z').
+ */
+async function readMemberRows(db: DbOrTx, userId: string) {
+  const [rows] = await prepared(db, memberRowsStatement).execute({ userId });
+  if (!rows) throw new AppError('NOT_FOUND', 'Profile not found');
+  return rows;
+}
+
+const listOf = <T>(query: SQL) => sql<T[]>`coalesce((${query}), '[]'::json)`;
+
+const memberRowsStatement = (db: DbOrTx) =>
   db
     .select({
-      day: exerciseProgress.dayNumber,
-      totalSeconds: exerciseProgress.totalTimeSeconds,
-      reps: exerciseProgress.repetitionsCompleted,
+      registrationDate: profiles.registrationDate,
+      timeZone: profiles.timeZone,
+      completions: listOf<Completion>(
+        sql`select json_agg(json_build_object('day', w.day_number,
+              'completedAt', to_char(w.completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+              order by w.day_number)
+            from ${workoutCompletions} w where w.user_id = ${profiles.userId}`,
+      ),
+      results: listOf<Result>(
+        sql`select json_agg(json_build_object('day', r.day_number, 'totalSeconds', r.total_time_seconds,
+              'reps', r.repetitions_completed) order by r.day_number)
+            from ${exerciseProgress} r where r.user_id = ${profiles.userId}`,
+      ),
+      wellness: listOf<Wellness>(
+        sql`select json_agg(json_build_object('day', t.day_number, 'feeling', t.feeling_rating,
+              'energy', t.energy_level) order by t.day_number)
+            from ${wellnessTracking} t where t.user_id = ${profiles.userId}`,
+      ),
     })
-    .from(exerciseProgress)
-    .where(eq(exerciseProgress.userId, userId))
-    .orderBy(asc(exerciseProgress.dayNumber));
-
-const listWellness = (db: DbOrTx, userId: string) =>
-  db
-    .select({
-      day: wellnessTracking.dayNumber,
-      feeling: wellnessTracking.feelingRating,
-      energy: wellnessTracking.energyLevel,
-    })
-    .from(wellnessTracking)
-    .where(eq(wellnessTracking.userId, userId))
-    .orderBy(asc(wellnessTracking.dayNumber));
+    .from(profiles)
+    .where(eq(profiles.userId, sql.placeholder('userId')))
+    .prepare('core28_member_program_rows');
 
 function programState(read: {
   day: ProgramDay;
-  completions: Awaited<ReturnType<typeof listCompletions>>;
-  results: Awaited<ReturnType<typeof listResults>>;
-  wellness: Awaited<ReturnType<typeof listWellness>>;
+  completions: Completion[];
+  results: Result[];
+  wellness: Wellness[];
   plan: Awaited<ReturnType<typeof listPlan>>;
 }) {
   const { registrationDate, currentDay, timeZone } = read.day;
@@ -157,11 +166,11 @@ async function upsertWellness(
 /** spec §4: a completion is an insert, never undone; refused for a future day and twice. */
 export async function completeDay(deps: Deps, { userId, day, key }: Member & Keyed & { day: number }) {
   const programDay = await getProgramDay(deps, { userId });
-  return once(deps, { userId, key, route: 'complete', input: { day } }, async (tx) => {
+  return once(deps, { userId, key, route: 'complete', input: { day } }, async (db) => {
     if (day > programDay.currentDay) throw notStartedYet(day);
-    if (!(await insertCompletion(tx, { userId, day, at: deps.now() })))
+    if (!(await insertCompletion(db, { userId, day, at: deps.now() })))
       throw new AppError('CONFLICT', `Day ${day} is already marked as completed`);
-    return readProgramState(tx, { userId, day: programDay });
+    return readProgramState(db, { userId, day: programDay });
   });
 }
 
@@ -170,11 +179,11 @@ export async function saveDayResult(
   { userId, input, key }: Member & Keyed & { input: DayResultInput },
 ) {
   const day = await getProgramDay(deps, { userId });
-  return once(deps, { userId, key, route: 'results', input }, async (tx) => {
+  return once(deps, { userId, key, route: 'results', input }, async (db) => {
     if (!canLogResults(input.day, day.currentDay))
       throw new AppError('BAD_REQUEST', 'Results can only be saved for past days and today');
-    await upsertResult(tx, { userId, input, at: deps.now() });
-    return readProgramState(tx, { userId, day });
+    await upsertResult(db, { userId, input, at: deps.now() });
+    return readProgramState(db, { userId, day });
   });
 }
 
@@ -183,11 +192,11 @@ export async function saveWellness(
   { userId, input, key }: Member & Keyed & { input: WellnessInput },
 ) {
   const day = await getProgramDay(deps, { userId });
-  return once(deps, { userId, key, route: 'wellness', input }, async (tx) => {
+  return once(deps, { userId, key, route: 'wellness', input }, async (db) => {
     if (!canLogWellness(input.day, day.currentDay))
       throw new AppError('BAD_REQUEST', 'Wellness can only be logged for today');
-    await upsertWellness(tx, { userId, input, at: deps.now() });
-    return readProgramState(tx, { userId, day });
+    await upsertWellness(db, { userId, input, at: deps.now() });
+    return readProgramState(db, { userId, day });
   });
 }
 
