@@ -27,7 +27,7 @@ const SHUTDOWN_MARGIN_MS = 5_000;
 
 async function main() {
   const config = loadConfig();
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, { buffered: true });
   for (const warning of configWarnings(config, process.env)) {
     log.warn(warning);
     console.warn(`\n  !!! WARNING !!!\n  ${warning}\n`);
