@@ -1,18 +1,20 @@
 import { createHmac } from 'node:crypto';
 import { closeSync, openSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '@core28/server/platform/db/embedded';
 import pg from 'pg';
 import pino from 'pino';
 import {
+  cpuMs,
   freePort,
   type Measurement,
   type MeasureOptions,
   measure,
   startProcess,
   stopProcess,
+  withChildren,
 } from './lib.ts';
 
 // Issue 23: the member API against a bare Hono + node-postgres server (reference-server.mjs)
@@ -24,7 +26,9 @@ const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 /** Fresh members for each POST /api/program/complete run: each request completes day 1 once. */
 const FRESH_PER_RUN = 40_000;
 
-export type ApiRow = { route: string; app: Measurement; reference: Measurement };
+/** A side's run, with the CPU it cost per request: its node process and the database's. */
+export type Costed = Measurement & { nodeUs: number; databaseUs: number };
+export type ApiRow = { route: string; app: Costed; reference: Costed };
 
 const cookieOf = (token: string) =>
   `core28.session_token=${encodeURIComponent(`${token}.${createHmac('sha256', SECRET).update(token).digest('base64')}`)}`;
@@ -43,7 +47,11 @@ export async function measureApi(root: string, rounds = 2): Promise<ApiRow[]> {
     children.push(
       await startProcess(
         process.execPath,
-        [path.join(root, 'apps/server/dist/main.js')],
+        // BENCH_PROFILE=<folder>: the app's CPU profile, written there when it stops.
+        [
+          ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+          path.join(root, 'apps/server/dist/main.js'),
+        ],
         {
           NODE_ENV: 'production',
           PORT: String(appPort),
@@ -102,14 +110,36 @@ export async function measureApi(root: string, rounds = 2): Promise<ApiRow[]> {
           },
         },
       ];
-    const rows = new Map<string, { app: Measurement[]; reference: Measurement[] }>();
+    // BENCH_ROUTES=complete: only the routes whose name contains it (case-insensitive).
+    const wanted = process.env.BENCH_ROUTES?.toLowerCase();
+    const measured = wanted ? routes.filter((r) => r.route.toLowerCase().includes(wanted)) : routes;
+    if (process.env.BENCH_DEBUG) console.log(`database: ${database.url}`);
+    // CPU per request, which a busy machine changes far less than req/s: the server's node process
+    // and PostgreSQL's (the postmaster and its backends; the other side's sit idle meanwhile).
+    const postmaster = Number(
+      (await readFile(path.join(dir, 'db', 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0],
+    );
+    const costed = async (pid: number, ...args: Parameters<typeof measure>): Promise<Costed> => {
+      const database = withChildren(postmaster);
+      const before = { node: cpuMs([pid]), database: cpuMs(database) };
+      const run = await measure(...args);
+      const perRequest = (ms: number) => (ms * 1000) / Math.max(1, run.requests);
+      return {
+        ...run,
+        nodeUs: perRequest(cpuMs([pid]) - before.node),
+        databaseUs: perRequest(cpuMs(withChildren(postmaster)) - before.database),
+      };
+    };
+    const rows = new Map<string, { app: Costed[]; reference: Costed[] }>();
     for (let round = 0; round < rounds; round++) {
-      for (const route of routes) {
+      for (const route of measured) {
         const row = rows.get(route.route) ?? { app: [], reference: [] };
         rows.set(route.route, row);
         // Alternately, so a slower moment of the machine falls on both.
-        row.app.push(await measure('app', app + route.path, route.options('app')));
-        row.reference.push(await measure('reference', ref + route.path, route.options('reference')));
+        row.app.push(await costed(children[0]!.pid!, 'app', app + route.path, route.options('app')));
+        row.reference.push(
+          await costed(children[1]!.pid!, 'reference', ref + route.path, route.options('reference')),
+        );
       }
     }
     return [...rows].map(([route, { app: a, reference: r }]) => ({
@@ -125,14 +155,18 @@ export async function measureApi(root: string, rounds = 2): Promise<ApiRow[]> {
   }
 }
 
-/** Mean req/s and error count; the worse of the rounds' latencies. */
-function averaged(runs: Measurement[]): Measurement {
+/** Mean req/s, CPU per request and error count; the worse of the rounds' latencies. */
+function averaged(runs: Costed[]): Costed {
+  const mean = (of: (r: Costed) => number) => runs.reduce((n, r) => n + of(r), 0) / runs.length;
   return {
     name: runs[0]!.name,
-    rps: runs.reduce((n, r) => n + r.rps, 0) / runs.length,
+    rps: mean((r) => r.rps),
     p50: Math.max(...runs.map((r) => r.p50)),
     p99: Math.max(...runs.map((r) => r.p99)),
     errors: runs.reduce((n, r) => n + r.errors, 0),
+    requests: runs.reduce((n, r) => n + r.requests, 0),
+    nodeUs: mean((r) => r.nodeUs),
+    databaseUs: mean((r) => r.databaseUs),
   };
 }
 

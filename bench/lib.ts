@@ -1,9 +1,18 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import autocannon from 'autocannon';
 
-export type Measurement = { name: string; rps: number; p50: number; p99: number; errors: number };
+export type Measurement = {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** Requests answered in the run. */
+  requests: number;
+};
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -94,10 +103,47 @@ export async function measure(
     }),
   });
   const errors = result.errors + result.non2xx;
-  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors,
+    requests: result.requests.total,
+  };
 }
 
 export function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)));
   return rows.map((row) => `| ${row.map((cell, col) => cell.padEnd(widths[col]!)).join(' | ')} |`).join('\n');
+}
+
+const TICK_MS = 10; // /proc's clock ticks: USER_HZ is 100 on Linux
+
+/** CPU time (user + system, ms) the processes have used so far; 0 for one gone or without /proc. */
+export function cpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // Fields after the command's closing parenthesis: state is field 3, utime 14, stime 15.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {}
+  }
+  return ticks * TICK_MS;
+}
+
+/** The process and its children (a postmaster's backends), by /proc's parent links. */
+export function withChildren(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of existsSync('/proc') ? readdirSync('/proc') : []) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === pid) children.push(Number(entry));
+    } catch {}
+  }
+  return [pid, ...children];
 }

@@ -16,7 +16,9 @@ const PASSWORD = 'Bench#2026pass';
 const only = process.env.BENCH_ONLY;
 
 // The web app and the server's bundle are what is measured: build them first, as `npm start` does.
-execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+// BENCH_NO_BUILD=1 skips it while iterating on a server change already built.
+if (!process.env.BENCH_NO_BUILD)
+  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 
 console.log(`\nMember API against a bare Hono + node-postgres server on the same SQL and database`);
 console.log(
@@ -32,6 +34,8 @@ console.log(
       'ratio',
       'Core28 p50/p99 ms',
       'reference p50/p99 ms',
+      'CPU µs/request node + db',
+      'reference CPU µs',
       'errors',
     ],
     ...api.map(({ route, app: a, reference: r }) => [
@@ -41,6 +45,8 @@ console.log(
       `${(a.rps / r.rps).toFixed(2)}×`,
       `${a.p50} / ${a.p99}`,
       `${r.p50} / ${r.p99}`,
+      `${a.nodeUs.toFixed(0)} + ${a.databaseUs.toFixed(0)}`,
+      `${r.nodeUs.toFixed(0)} + ${r.databaseUs.toFixed(0)}`,
       `${a.errors} / ${r.errors}`,
     ]),
   ]),
