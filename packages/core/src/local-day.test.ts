@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  calendarDaysBetween,
   isValidTimeZone,
   isWithinMinutesAfter,
   localDate,
@@ -106,5 +107,39 @@ describe('local clock helpers', () => {
     expect(isWithinMinutesAfter(423, 420, 3)).toBe(false);
     expect(isWithinMinutesAfter(419, 420, 3)).toBe(false);
     expect(isWithinMinutesAfter(0, 1439, 3)).toBe(true);
+  });
+});
+
+describe('the per-request fast path', () => {
+  it('agrees with @date-fns/tz on local dates and days between, over random instants in nine zones', async () => {
+    const { TZDate, tz } = await import('@date-fns/tz');
+    const { differenceInCalendarDays, format } = await import('date-fns');
+    const zones = [
+      'UTC',
+      'America/Los_Angeles',
+      'America/New_York',
+      'Europe/Berlin',
+      'Asia/Kathmandu',
+      'Australia/Lord_Howe',
+      'Pacific/Kiritimati',
+      'Pacific/Pago_Pago',
+      'America/St_Johns',
+    ];
+    let seed = 20261124;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const start = Date.parse('2025-01-01T00:00:00Z');
+    const span = 3 * 365 * 86_400_000;
+    for (let i = 0; i < 3000; i++) {
+      const zone = zones[i % zones.length]!;
+      const earlier = new Date(start + Math.floor(random() * span));
+      const later = new Date(earlier.getTime() + Math.floor(random() * 40 * 86_400_000));
+      expect(localDate(later, zone)).toBe(format(new TZDate(later, zone), 'yyyy-MM-dd'));
+      expect(calendarDaysBetween(later, earlier, zone)).toBe(
+        differenceInCalendarDays(later, earlier, { in: tz(zone) }),
+      );
+    }
   });
 });

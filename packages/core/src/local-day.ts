@@ -1,33 +1,72 @@
-import { TZDate, tz } from '@date-fns/tz';
-import { addDays, differenceInCalendarDays, format, startOfDay } from 'date-fns';
+import { TZDate } from '@date-fns/tz';
+import { addDays, format, startOfDay } from 'date-fns';
 
 // Issue 20 (docs/decisions/0014): a member's day is a calendar day in their own time zone (IANA
 // name); without one, UTC (spec §4). Calendar arithmetic is date-fns with @date-fns/tz, so DST
 // changes and zones 14 hours from UTC are the library's business, not offset arithmetic of ours.
+// The two reads made on every request (the day number, the local date) ask Intl for the date in
+// the zone with one cached formatter instead (issue 23: @date-fns/tz formats with Intl several
+// times per operation, ~40 us per program day); local-day.test.ts checks they agree.
 
 export const DEFAULT_TIME_ZONE = 'UTC';
+
+/**
+ * One formatter per zone that gives a calendar date (year, month, day): made once, kept for the
+ * process (there are a few hundred zone names, and only names Intl accepted are kept). Building an
+ * Intl.DateTimeFormat costs tens of microseconds; the program day is computed on every request.
+ */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormatOf(timeZone: string): Intl.DateTimeFormat | null {
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        calendar: 'gregory',
+        numberingSystem: 'latn',
+      });
+    } catch {
+      return null;
+    }
+    dateFormats.set(timeZone, format);
+  }
+  return format;
+}
 
 /** True for a name this runtime's Intl knows (`Europe/Berlin`, `UTC`); the same test on server and web. */
 export function isValidTimeZone(name: string): boolean {
   if (!name || name.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
+  return dateFormatOf(name) !== null;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The calendar date of an instant in a zone, as days since 1970-01-01: Intl (ICU's time-zone
+ * data) says which date it is there; counting days between two dates is then exact.
+ */
+function localDayIndex(at: Date, timeZone: string): number {
+  if (timeZone === DEFAULT_TIME_ZONE) return Math.floor(at.getTime() / DAY_MS);
+  const parts = (dateFormatOf(timeZone) as Intl.DateTimeFormat).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return Date.UTC(part('year'), part('month') - 1, part('day')) / DAY_MS;
 }
 
 const zoneOf = (timeZone: string | null | undefined) =>
   timeZone && isValidTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
 
 /** Whole calendar days from `earlier` to `later` in the time zone. */
-export const calendarDaysBetween = (later: Date, earlier: Date, timeZone?: string | null) =>
-  differenceInCalendarDays(later, earlier, { in: tz(zoneOf(timeZone)) });
+export function calendarDaysBetween(later: Date, earlier: Date, timeZone?: string | null): number {
+  const zone = zoneOf(timeZone);
+  return localDayIndex(later, zone) - localDayIndex(earlier, zone);
+}
 
 /** The local date of an instant, `yyyy-MM-dd`. */
 export const localDate = (at: Date, timeZone?: string | null) =>
-  format(new TZDate(at, zoneOf(timeZone)), 'yyyy-MM-dd');
+  new Date(localDayIndex(at, zoneOf(timeZone)) * DAY_MS).toISOString().slice(0, 10);
 
 /** The local date `days` after the local date of `at`, `yyyy-MM-dd`. */
 export const localDatePlusDays = (at: Date, days: number, timeZone?: string | null) =>
