@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PROGRAM_DAYS } from './program.ts';
 import {
   defaultPrescription,
+  estimatedPrescriptionSeconds,
   estimatedSessionSeconds,
   PRESCRIPTION_BOUNDS,
   PrescriptionSchema,
@@ -187,5 +188,22 @@ describe('PrescriptionSchema', () => {
     expect(prescriptionMismatch({ ...valid, workSeconds: null, targetReps: 8 }, 'time')).toBe(
       'A time exercise needs work seconds and no target reps',
     );
+  });
+});
+
+describe('estimatedPrescriptionSeconds', () => {
+  it("equals the estimate of the day's steps for every prescription in a grid of both kinds", () => {
+    for (const sets of [1, 2, 3, 5, 10])
+      for (const restSeconds of [0, 15, 45, 120])
+        for (const measure of [10, 25, 60, 300]) {
+          const timed = { sets, restSeconds, workSeconds: measure, targetReps: null };
+          const counted = { sets, restSeconds, workSeconds: null, targetReps: measure };
+          expect(estimatedPrescriptionSeconds('time', timed)).toBe(
+            estimatedSessionSeconds(sessionPlan({ day: 3, exercise: plank, prescription: timed })),
+          );
+          expect(estimatedPrescriptionSeconds('reps', counted)).toBe(
+            estimatedSessionSeconds(sessionPlan({ day: 3, exercise: deadBug, prescription: counted })),
+          );
+        }
   });
 });

@@ -269,6 +269,21 @@ export function estimatedSessionSeconds(steps: readonly SessionStep[]): number {
   );
 }
 
+const MOVES_SECONDS = [...WARMUP, ...COOLDOWN].reduce((total, move) => total + move.seconds, 0);
+
+/**
+ * estimatedSessionSeconds of a day's sessionPlan, from its prescription alone: the program's
+ * answer estimates all 28 days on every request, without building their steps (issue 23).
+ * session-plan.test.ts checks it against the plan's steps.
+ */
+export function estimatedPrescriptionSeconds(category: ExerciseCategory, prescription: Prescription): number {
+  const { sets, restSeconds } = prescription;
+  const perSet =
+    category === 'reps' ? (prescription.targetReps ?? 0) * SECONDS_PER_REP : (prescription.workSeconds ?? 0);
+  const rests = restSeconds > 0 ? Math.max(0, sets - 1) * restSeconds : 0;
+  return MOVES_SECONDS + Math.max(0, sets) * perSet + rests;
+}
+
 /** Whole minutes, as the program page shows them. */
 export const estimatedSessionMinutes = (steps: readonly SessionStep[]) =>
   Math.round(estimatedSessionSeconds(steps) / 60);

@@ -1,11 +1,13 @@
 import {
+  estimatedPrescriptionSeconds,
   estimatedSessionSeconds,
   fitPrescription,
   type ProgramDayInput,
   prescriptionMismatch,
   sessionPlan,
 } from '@core28/core/session-plan';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { DbOrTx } from '../../platform/db/index.ts';
@@ -106,43 +108,43 @@ const standardDaysStatement = (db: DbOrTx) =>
 /** A member's day: the standard one, or their coach's version of it (`adjusted`, with a note). */
 export type MemberProgramDay = ProgramDay & { adjusted: boolean; note: string };
 
-const memberDayColumns = {
-  day: memberProgramDays.day,
-  sets: memberProgramDays.sets,
-  workSeconds: memberProgramDays.workSeconds,
-  targetReps: memberProgramDays.targetReps,
-  restSeconds: memberProgramDays.restSeconds,
-  updatedAt: memberProgramDays.updatedAt,
-  updatedBy: memberProgramDays.updatedBy,
-  note: memberProgramDays.note,
-  exercise: dayColumns.exercise,
-};
+/** The member's own version of a day, joined beside the standard one (one row per day). */
+const own = alias(memberProgramDays, 'own');
+/** The member's value of a day's column when the coach set one, else the standard's. */
+const ownOr = <T extends AnyPgColumn>(ownColumn: AnyPgColumn, standard: T) =>
+  sql`case when ${own.userId} is null then ${standard} else ${ownColumn} end`.mapWith(standard);
 
-const ownDaysStatement = (db: DbOrTx) =>
-  db
-    .select(memberDayColumns)
-    .from(memberProgramDays)
-    .innerJoin(exercises, eq(exercises.id, memberProgramDays.exerciseId))
-    .where(eq(memberProgramDays.userId, sql.placeholder('userId')))
-    .prepare('core28_member_own_days');
-
-/** The member's program: the 28 standard days with the member's own days in their place. */
+/**
+ * The member's program: the 28 standard days with the member's own days in their place, in one
+ * prepared statement (issue 23: it was two, on every program read).
+ */
 export async function listMemberProgramDays(
   db: DbOrTx,
   { userId }: { userId: string },
 ): Promise<MemberProgramDay[]> {
-  const [standard, own] = await Promise.all([
-    listProgramDays(db),
-    prepared(db, ownDaysStatement).execute({ userId }),
-  ]);
-  const ownByDay = new Map(own.map((row) => [row.day, row]));
-  return standard.map((day) => {
-    const row = ownByDay.get(day.day);
-    return row
-      ? { ...toProgramDay(row), adjusted: true, note: row.note }
-      : { ...day, adjusted: false, note: '' };
-  });
+  const rows = await prepared(db, memberDaysStatement).execute({ userId });
+  return rows.map(({ adjusted, note, ...row }) => ({ ...toProgramDay(row), adjusted, note }));
 }
+
+const memberDaysStatement = (db: DbOrTx) =>
+  db
+    .select({
+      day: programDays.day,
+      sets: ownOr(own.sets, programDays.sets),
+      workSeconds: ownOr(own.workSeconds, programDays.workSeconds),
+      targetReps: ownOr(own.targetReps, programDays.targetReps),
+      restSeconds: ownOr(own.restSeconds, programDays.restSeconds),
+      updatedAt: ownOr(own.updatedAt, programDays.updatedAt),
+      updatedBy: ownOr(own.updatedBy, programDays.updatedBy),
+      adjusted: sql<boolean>`${own.userId} is not null`.mapWith(Boolean),
+      note: sql<string>`coalesce(${own.note}, '')`,
+      exercise: dayColumns.exercise,
+    })
+    .from(programDays)
+    .leftJoin(own, and(eq(own.userId, sql.placeholder('userId')), eq(own.day, programDays.day)))
+    .innerJoin(exercises, eq(exercises.id, sql`coalesce(${own.exerciseId}, ${programDays.exerciseId})`))
+    .orderBy(asc(programDays.day))
+    .prepare('core28_member_program_days');
 
 /** Day N of the member's program (404 when the program has no such day yet). */
 export async function findMemberProgramDay(
@@ -163,7 +165,7 @@ export async function listPlan(db: DbOrTx, { userId }: { userId: string }) {
       day,
       exercise: { id, name, category, demoKey, exercise: exercise.exercise },
       prescription,
-      estimatedMinutes: Math.round(daySession(programDay).estimatedSeconds / 60),
+      estimatedMinutes: Math.round(estimatedPrescriptionSeconds(exercise.category, prescription) / 60),
       adjusted,
       note,
     };
