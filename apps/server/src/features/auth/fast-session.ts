@@ -3,7 +3,8 @@ import { parseCookies } from 'better-call';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Deps } from '../../context.ts';
-import type { Database } from '../../platform/db/index.ts';
+import type { DbOrTx } from '../../platform/db/index.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 import { sessions, userRoles, users } from '../../platform/db/schema.ts';
 import type { SessionUser } from './auth.ts';
 import { isAdmin } from './service.ts';
@@ -34,8 +35,8 @@ function authSetup(auth: Deps['auth']) {
   return setup;
 }
 
-function prepareSessionByToken(db: Database) {
-  return db
+const sessionByTokenStatement = (db: DbOrTx) =>
+  db
     .select({
       session: {
         id: sessions.id,
@@ -59,16 +60,6 @@ function prepareSessionByToken(db: Database) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.token, sql.placeholder('token')))
     .prepare('core28_session_by_token');
-}
-const statements = new WeakMap<Database, ReturnType<typeof prepareSessionByToken>>();
-function sessionByToken(db: Database) {
-  let statement = statements.get(db);
-  if (!statement) {
-    statement = prepareSessionByToken(db);
-    statements.set(db, statement);
-  }
-  return statement;
-}
 
 /**
  * The token of a signed session cookie (`token.base64(HMAC-SHA256(secret, token))`, as
@@ -97,9 +88,9 @@ export async function readSessionFast(
   const setup = await authSetup(deps.auth);
   const token = verifiedToken(parseCookies(cookieHeader).get(setup.cookieName), setup.secret);
   if (!token) return null;
-  let row: Awaited<ReturnType<ReturnType<typeof sessionByToken>['execute']>>[number] | undefined;
+  let row: Awaited<ReturnType<ReturnType<typeof sessionByTokenStatement>['execute']>>[number] | undefined;
   try {
-    [row] = await sessionByToken(deps.db).execute({ token });
+    [row] = await prepared(deps.db, sessionByTokenStatement).execute({ token });
   } catch {
     // spec §6: a failed admin check is logged and treated as non-admin, not a signed-out member.
     return readSessionByBetterAuth(deps, headers, log);

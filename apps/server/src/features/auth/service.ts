@@ -3,6 +3,8 @@ import { and, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import type { DbOrTx } from '../../platform/db/index.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 import { profiles, rateLimits, sessions, userRoles, users, verifications } from '../../platform/db/schema.ts';
 import type { SessionUser } from './auth.ts';
 import { consumeAttempt, DELETE_ACCOUNT_LIMIT, describeWait } from './limits.ts';
@@ -42,11 +44,18 @@ export const memberNameSql = ({ profile, user }: { profile: string; user: string
 };
 
 /** The signed-in member as the web shell needs it (the header's photo included), in one round trip. */
+const viewerProfileStatement = (db: DbOrTx) =>
+  db
+    .select()
+    .from(profiles)
+    .where(eq(profiles.userId, sql.placeholder('userId')))
+    .prepare('core28_viewer_profile');
+
 export async function getViewer(
   deps: Pick<Deps, 'db' | 'storage' | 'log'>,
   { user, isAdmin: isAdminUser }: { user: SessionUser; isAdmin: boolean },
 ) {
-  const [profile] = await deps.db.select().from(profiles).where(eq(profiles.userId, user.id));
+  const [profile] = await prepared(deps.db, viewerProfileStatement).execute({ userId: user.id });
   const avatar = profile?.avatarUrl
     ? { url: await deps.storage.signedUrl(profile.avatarUrl, AVATAR_URL_TTL_SECONDS) }
     : null;
