@@ -87,7 +87,7 @@ export function measureBareBroadcast(port: number) {
 }
 
 /** TOPICS members on 1-on-1 Burn (through the demo checkout), one topic each. */
-async function burnMembers(base: string, origin: string) {
+export async function burnMembers(base: string, origin: string) {
   const members: { cookie: string; topicId: string }[] = [];
   const one = async (i: number) => {
     const email = `bench-live-${Date.now()}-${i}@example.com`;
@@ -132,8 +132,11 @@ async function burnMembers(base: string, origin: string) {
   return members;
 }
 
-export async function measureCoachingDelivery(base: string, origin: string) {
-  const members = await burnMembers(base, origin);
+export async function measureCoachingDelivery(
+  base: string,
+  origin: string,
+  members: { cookie: string; topicId: string }[],
+) {
   const wsBase = base.replace(/^http/, 'ws');
   const groups: Group[] = members.map((member) => ({
     id: member.topicId,
