@@ -1,10 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { CLOSE_CODES, type ServerEvent } from '@core28/core/realtime';
 import type { Logger } from 'pino';
 import { type WebSocket, WebSocketServer } from 'ws';
+import type { Database } from '../db/index.ts';
 import type { Listen } from '../db/listen.ts';
+import { createAccessCache, type SessionCheck } from './access-cache.ts';
 import { type Channel, type ChannelHandlers, type Envelope, PG_CHANNEL, type Viewer } from './channel.ts';
+import { withLocalDelivery } from './local.ts';
 import { createKeyedQueue, createRegistry, MAX_SOCKETS, type SocketCaps } from './registry.ts';
 
 /*
@@ -36,8 +40,8 @@ export type HubOptions = {
   siteOrigin: string;
   /** The signed-in viewer a handshake's cookies name, or null. */
   authenticate: (headers: Headers) => Promise<Viewer | null>;
-  /** Which of these sessions are still valid, each with whether its member is an admin now. */
-  validSessions: (sessionIds: string[]) => Promise<{ id: string; isAdmin: boolean }[]>;
+  /** Which of these sessions are still valid, each with its expiry and whether its member is an admin now. */
+  validSessions: (sessionIds: string[]) => Promise<SessionCheck[]>;
   heartbeatMs?: number;
   caps?: SocketCaps;
 };
@@ -51,6 +55,7 @@ export function createRealtimeHub(options: HubOptions) {
   const channels = new Map<string, ChannelHandlers<unknown>>();
   const queue = createKeyedQueue((err, key) => log.error({ err, key }, 'live delivery failed'));
   const counters = { eventsDelivered: 0 };
+  const cache = createAccessCache(options.validSessions);
   let stopListening: (() => Promise<void>) | null = null;
 
   const send = (client: Client, event: ServerEvent | string) => {
@@ -79,25 +84,29 @@ export function createRealtimeHub(options: HubOptions) {
 
   const closeSessions = (sessionIds: Iterable<string>) => {
     const ended = new Set(sessionIds);
+    cache.sessionsEnded(ended);
     for (const client of registry.all())
       if (ended.has(client.viewer.sessionId)) client.socket.close(CLOSE_CODES.sessionEnded, 'session ended');
   };
 
-  /** The clients' sessions as they are now; the sockets of ended ones are closed. */
-  async function checkSessions(clients: Iterable<Client>) {
-    const sessionIds = [...new Set([...clients].map((c) => c.viewer.sessionId))];
-    const valid = new Map((await options.validSessions(sessionIds)).map((row) => [row.id, row.isAdmin]));
-    closeSessions(sessionIds.filter((id) => !valid.has(id)));
+  /** The clients' sessions as they are now (session id → isAdmin); the sockets of ended ones are closed. */
+  async function checkSessions(clients: Iterable<Client>, options?: { fresh: boolean }) {
+    const { valid, ended } = await cache.check(
+      [...clients].map((c) => c.viewer),
+      options,
+    );
+    if (ended.length > 0) closeSessions(ended);
     return valid;
   }
 
-  /** Sessions that ended without an announcement (expired, revoked, account deleted). */
+  /** Sessions that ended without an announcement, and a fresh start for what the cache holds. */
   let isSweeping = false;
   const sweepEndedSessions = async () => {
     if (isSweeping || registry.size === 0) return;
     isSweeping = true;
     try {
-      await checkSessions(registry.all());
+      cache.forget();
+      await checkSessions(registry.all(), { fresh: true });
     } catch (err) {
       log.warn({ err }, 'could not check the sessions of live sockets');
     } finally {
@@ -119,24 +128,46 @@ export function createRealtimeHub(options: HubOptions) {
   }, options.heartbeatMs ?? 25_000);
   heartbeat.unref();
 
-  async function deliver(handlers: ChannelHandlers<unknown>, notice: unknown) {
-    const candidates = registry.find(handlers.audience(notice));
+  async function deliver(
+    name: string,
+    handlers: ChannelHandlers<unknown>,
+    notice: unknown,
+    preloaded?: ServerEvent,
+  ) {
+    const audience = handlers.audience(notice);
+    const candidates = registry.find(audience);
     if (candidates.size === 0) return;
     const valid = await checkSessions(candidates);
-    const viewers = new Map<string, Viewer>();
-    for (const { viewer } of candidates) {
-      const isAdmin = valid.get(viewer.sessionId);
-      if (isAdmin !== undefined) viewers.set(viewer.sessionId, { ...viewer, isAdmin });
+    const members = new Set(audience.userIds);
+    const admitted: Client[] = [];
+    for (const client of candidates) {
+      const isAdmin = valid.get(client.viewer.sessionId);
+      if (isAdmin === undefined) continue;
+      const { userId } = client.viewer;
+      if (
+        (audience.admins && isAdmin) ||
+        (members.has(userId) && (await cache.allows(name, userId, handlers.access)))
+      )
+        admitted.push(client);
     }
-    if (viewers.size === 0) return;
-    const admitted = new Set((await handlers.admit(notice, [...viewers.values()])).map((v) => v.sessionId));
-    if (admitted.size === 0) return;
-    const event = await handlers.event(notice);
+    if (admitted.length === 0) return;
+    const event = preloaded ?? (await handlers.event(notice));
     if (!event) return;
     const data = JSON.stringify(event);
-    for (const client of candidates)
-      if (admitted.has(client.viewer.sessionId) && send(client, data)) counters.eventsDelivered++;
+    for (const client of admitted) if (send(client, data)) counters.eventsDelivered++;
   }
+
+  /** This instance's publications: delivered at their commit, their NOTIFY skipped when it comes back. */
+  const origin = randomUUID();
+
+  const receive = (envelope: Envelope, preloaded?: ServerEvent) => {
+    if ('sessionsEnded' in envelope) return closeSessions(envelope.sessionsEnded);
+    if ('accessChanged' in envelope) return cache.accessChanged(envelope.accessChanged);
+    const { channel, key, notice } = envelope;
+    const handlers = channels.get(channel);
+    if (!handlers) return log.warn({ channel }, 'notice for a channel nobody registered');
+    queue.push(`${channel}:${key}`, () => deliver(channel, handlers, notice, preloaded));
+  };
 
   const onPayload = (payload: string) => {
     let envelope: Envelope;
@@ -146,10 +177,7 @@ export function createRealtimeHub(options: HubOptions) {
       log.warn({ payload }, 'unreadable notification');
       return;
     }
-    if ('sessionsEnded' in envelope) return closeSessions(envelope.sessionsEnded);
-    const handlers = channels.get(envelope.channel);
-    if (!handlers) return log.warn({ channel: envelope.channel }, 'notice for a channel nobody registered');
-    queue.push(`${envelope.channel}:${envelope.key}`, () => deliver(handlers, envelope.notice));
+    if (envelope.origin !== origin) receive(envelope);
   };
 
   /** An HTTP answer on the raw socket, for a refused handshake. */
@@ -173,12 +201,16 @@ export function createRealtimeHub(options: HubOptions) {
         onPayload,
         onResume: () => {
           log.warn('database listener is back; asking clients to refetch');
+          cache.forget(); // changes announced while it was away are lost
           for (const client of registry.all()) send(client, { type: 'resync' });
         },
         onError: (err) => log.error({ err }, 'database listener lost'),
       });
       stopListening = listener.stop;
     },
+
+    /** The server's database, this instance's publications delivered here as they commit (local.ts). */
+    deliveringLocally: (db: Database) => withLocalDelivery(db, origin, receive),
 
     /** For the HTTP server's 'upgrade' event on REALTIME_PATH. */
     async handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
