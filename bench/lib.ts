@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import autocannon from 'autocannon';
 
@@ -100,4 +101,35 @@ export async function measure(
 export function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)));
   return rows.map((row) => `| ${row.map((cell, col) => cell.padEnd(widths[col]!)).join(' | ')} |`).join('\n');
+}
+
+/**
+ * CPU time (user + system, ms) used so far by a process and everything it started that still runs
+ * (Linux /proc; the app's embedded PostgreSQL included): what a run cost, whatever else shares
+ * the machine.
+ */
+export function treeCpuMs(rootPid: number): number {
+  const tick = 1000 / 100; // USER_HZ
+  const stats = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map((pid) => {
+      try {
+        const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+        return { pid: Number(pid), ppid: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12]) };
+      } catch {
+        return null; // gone meanwhile
+      }
+    })
+    .filter((stat) => stat !== null);
+  const tree = new Set([rootPid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const stat of stats)
+      if (!tree.has(stat.pid) && tree.has(stat.ppid)) {
+        tree.add(stat.pid);
+        grew = true;
+      }
+  }
+  return stats.filter((stat) => tree.has(stat.pid)).reduce((sum, stat) => sum + stat.cpu * tick, 0);
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureAdminScale } from './admin-scale.ts';
 import { measureApi } from './api.ts';
-import { freePort, measure, startProcess, stopProcess, table } from './lib.ts';
+import { freePort, measure, startProcess, stopProcess, table, treeCpuMs } from './lib.ts';
 import { measureBundles, measureLighthouse, serveBlank } from './page-speed.ts';
 import {
   burnMembers,
@@ -131,14 +131,14 @@ async function liveDelivery() {
     // A member may send 10 messages a minute (coaching's throttle): a run sends each member 10.
     const wait = appStarted + 61_000 - Date.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    live.push(await measureBareBroadcast(bareWsPort));
+    live.push(await measureBareBroadcast(bareWsPort, () => treeCpuMs(bareWs.pid!)));
     appStarted = Date.now();
-    live.push(await measureCoachingDelivery(base, origin, members));
+    live.push(await measureCoachingDelivery(base, origin, members, () => treeCpuMs(app.pid!)));
   }
   console.log(`\nLive delivery (1,000 sockets in topics of 10, one message per topic per round)\n`);
   console.log(
     table([
-      ['path', 'p50 ms', 'p99 ms', 'p50 / p99 ratio to bare', 'delivered'],
+      ['path', 'p50 ms', 'p99 ms', 'p50 / p99 ratio to bare', 'server CPU ms / message', 'delivered'],
       ...live.map((r, i) => {
         const bareRun = live[i - (i % 2)]!;
         return [
@@ -146,6 +146,7 @@ async function liveDelivery() {
           String(r.p50),
           String(r.p99),
           `${(r.p50 / bareRun.p50).toFixed(1)}× / ${(r.p99 / bareRun.p99).toFixed(1)}×`,
+          String(r.cpuMsPerMessage),
           `${r.delivered}/${r.expected} (${((100 * r.delivered) / r.expected).toFixed(1)} %)`,
         ];
       }),
