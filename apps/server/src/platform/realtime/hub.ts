@@ -15,19 +15,29 @@ import { createKeyedQueue, createRegistry, MAX_SOCKETS, type SocketCaps } from '
  * The realtime hub: one WebSocket endpoint (REALTIME_PATH in core) that every live feature shares.
  *
  *   const TOPICS = realtimeChannel<Notice>('coaching');            // the feature, in channel.ts terms
- *   await publish(tx, TOPICS, topicId, { … ids … });               // its service, in the transaction
- *   hub.channel(TOPICS, { authorize, refusal, audience, admit, event });   // server.ts, at start
+ *   await publish(tx, TOPICS, topicId, { … ids … }, event?);       // its service, in the transaction
+ *   hub.channel(TOPICS, { authorize, refusal, audience, access, event });   // server.ts, at start
  *
  * - The hub owns the sockets: the handshake (the site's Origin, else 403; a session, else 401;
  *   some channel's `authorize`, else 403 with its `refusal`), the caps per session and member
  *   (over them: closed with 4429), the heartbeat (spec §9), and sessions that end (4401: at once
- *   on `announceSessionsEnded`, at the next heartbeat however else they end).
- * - A publication reaches every instance through one Postgres LISTEN (PG_CHANNEL), only once its
- *   transaction commits. Per channel and key, events are delivered in the order published; other
- *   keys do not wait. When the listener was away, every socket gets `resync` and refetches.
- * - The feature decides who and what, for every event: `audience` names whose sockets, the hub
- *   checks their sessions in one query, `admit` keeps the viewers who may receive it now, and
- *   `event` builds what is sent, once for all of them.
+ *   when a session row is deleted or `announceSessionsEnded` says so, at its next event once it
+ *   has expired, at the next heartbeat however else they end).
+ * - A publication is sent only once its transaction commits: to this instance's sockets at once
+ *   (local.ts: the app's database hands it over as the commit returns), to the other instances
+ *   through one Postgres LISTEN (PG_CHANNEL; this instance skips its own NOTIFYs by their origin).
+ *   Per channel and key, events are delivered in the order published; other keys do not wait.
+ *   When the listener was away, every socket gets `resync` and refetches.
+ * - The feature decides who and what, for every event: `audience` names whose sockets (members,
+ *   and the admins), `access` whether a member may receive the channel's events now, and `event`
+ *   builds what is sent, once for all of them (or the publisher hands it over).
+ * - What it decided is remembered between events (access-cache.ts: each socket's session until
+ *   it expires, each member's access until the channel's `until`), so an event costs no query.
+ *   It is forgotten when the database announces a change (migration 0015's triggers on sessions,
+ *   subscribers and user_roles NOTIFY on PG_CHANNEL, whoever writes), when the listener was away,
+ *   and at every heartbeat. Such a change reaches this instance with its NOTIFY, in commit order
+ *   with other instances' events; an event this instance commits within that NOTIFY's transit
+ *   (a millisecond or so) still goes by the answer before it.
  * - Nothing here knows a feature: the session lookups are ports given by server.ts.
  */
 
