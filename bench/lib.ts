@@ -118,6 +118,37 @@ export function table(rows: string[][]): string {
   return rows.map((row) => `| ${row.map((cell, col) => cell.padEnd(widths[col]!)).join(' | ')} |`).join('\n');
 }
 
+/**
+ * CPU time (user + system, ms) used so far by a process and everything it started that still runs
+ * (Linux /proc; the app's embedded PostgreSQL included): what a run cost, whatever else shares
+ * the machine.
+ */
+export function treeCpuMs(rootPid: number): number {
+  const tick = 1000 / 100; // USER_HZ
+  const stats = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map((pid) => {
+      try {
+        const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+        return { pid: Number(pid), ppid: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12]) };
+      } catch {
+        return null; // gone meanwhile
+      }
+    })
+    .filter((stat) => stat !== null);
+  const tree = new Set([rootPid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const stat of stats)
+      if (!tree.has(stat.pid) && tree.has(stat.ppid)) {
+        tree.add(stat.pid);
+        grew = true;
+      }
+  }
+  return stats.filter((stat) => tree.has(stat.pid)).reduce((sum, stat) => sum + stat.cpu * tick, 0);
+}
+
 const TICK_MS = 10; // /proc's clock ticks: USER_HZ is 100 on Linux
 
 /** CPU time (user + system, ms) the processes have used so far; 0 for one gone or without /proc. */

@@ -3,7 +3,15 @@ import WebSocket from 'ws';
 // Message delivery over /api/realtime: 1,000 sockets in topics of 10 (a member's ten tabs), one
 // message per topic and round, posted over HTTP at a steady rate; latency from the POST to each
 // socket's receipt.
-export type RealtimeResult = { name: string; p50: number; p99: number; delivered: number; expected: number };
+export type RealtimeResult = {
+  name: string;
+  p50: number;
+  p99: number;
+  delivered: number;
+  expected: number;
+  /** The server's CPU time (its process tree's, the database's included) per message posted. */
+  cpuMsPerMessage: number;
+};
 
 const TOPICS = Number(process.env.BENCH_TOPICS ?? 100);
 const SOCKETS_PER_TOPIC = 10;
@@ -26,7 +34,7 @@ function opened(socket: WebSocket) {
 }
 
 /** Opens every group's sockets, sends ROUNDS messages per group, and measures each receipt. */
-async function run(name: string, groups: Group[]): Promise<RealtimeResult> {
+async function run(name: string, groups: Group[], cpuMs: () => number): Promise<RealtimeResult> {
   const sent = new Map<string, number>();
   const latencies: number[] = [];
   const sockets: WebSocket[] = [];
@@ -47,6 +55,7 @@ async function run(name: string, groups: Group[]): Promise<RealtimeResult> {
     await Promise.all(batch);
   }
   // A steady pace, the same for both servers: latency, not a queue behind a burst.
+  const cpuBefore = cpuMs();
   const started = performance.now();
   const posts: Promise<void>[] = [];
   let k = 0;
@@ -65,6 +74,7 @@ async function run(name: string, groups: Group[]): Promise<RealtimeResult> {
   }
   await Promise.all(posts);
   await new Promise((resolve) => setTimeout(resolve, 2000)); // stragglers
+  const cpuMsPerMessage = (cpuMs() - cpuBefore) / (groups.length * ROUNDS);
   for (const socket of sockets) socket.terminate();
   const sorted = latencies.sort((a, b) => a - b);
   return {
@@ -73,21 +83,22 @@ async function run(name: string, groups: Group[]): Promise<RealtimeResult> {
     p99: Math.round(percentile(sorted, 99) * 10) / 10,
     delivered: latencies.length,
     expected: groups.length * ROUNDS * SOCKETS_PER_TOPIC,
+    cpuMsPerMessage: Math.round(cpuMsPerMessage * 100) / 100,
   };
 }
 
-export function measureBareBroadcast(port: number) {
+export function measureBareBroadcast(port: number, cpuMs: () => number) {
   const groups: Group[] = Array.from({ length: TOPICS }, (_, i) => ({
     id: String(i),
     open: () => new WebSocket(`ws://127.0.0.1:${port}/?group=${i}`),
     send: (text) =>
       fetch(`http://127.0.0.1:${port}/send?group=${i}`, { method: 'POST', body: JSON.stringify({ text }) }),
   }));
-  return run('bare ws broadcast (HTTP POST → 10 sockets)', groups);
+  return run('bare ws broadcast (HTTP POST → 10 sockets)', groups, cpuMs);
 }
 
 /** TOPICS members on 1-on-1 Burn (through the demo checkout), one topic each. */
-async function burnMembers(base: string, origin: string) {
+export async function burnMembers(base: string, origin: string) {
   const members: { cookie: string; topicId: string }[] = [];
   const one = async (i: number) => {
     const email = `bench-live-${Date.now()}-${i}@example.com`;
@@ -132,8 +143,12 @@ async function burnMembers(base: string, origin: string) {
   return members;
 }
 
-export async function measureCoachingDelivery(base: string, origin: string) {
-  const members = await burnMembers(base, origin);
+export async function measureCoachingDelivery(
+  base: string,
+  origin: string,
+  members: { cookie: string; topicId: string }[],
+  cpuMs: () => number,
+) {
   const wsBase = base.replace(/^http/, 'ws');
   const groups: Group[] = members.map((member) => ({
     id: member.topicId,
@@ -145,5 +160,5 @@ export async function measureCoachingDelivery(base: string, origin: string) {
         body: JSON.stringify({ message: text }),
       }),
   }));
-  return run('/api/realtime (POST → NOTIFY → LISTEN → 10 sockets)', groups);
+  return run('/api/realtime (POST → commit → 10 sockets; NOTIFY for other instances)', groups, cpuMs);
 }

@@ -5,53 +5,63 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureAdminScale } from './admin-scale.ts';
 import { measureApi } from './api.ts';
-import { freePort, measure, startProcess, stopProcess, table } from './lib.ts';
+import { freePort, measure, startProcess, stopProcess, table, treeCpuMs } from './lib.ts';
 import { measureBundles, measureLighthouse, serveBlank } from './page-speed.ts';
-import { measureBareBroadcast, measureCoachingDelivery } from './realtime.ts';
+import {
+  burnMembers,
+  measureBareBroadcast,
+  measureCoachingDelivery,
+  type RealtimeResult,
+} from './realtime.ts';
 
 // `npm run bench`: figures as ratios to a bare node:http server measured in the same run.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PASSWORD = 'Bench#2026pass';
-/** BENCH_ONLY=api: the member API table alone. */
+/** BENCH_ONLY=api: the member API table alone; BENCH_ONLY=realtime: live delivery alone (no build). */
 const only = process.env.BENCH_ONLY;
 
 // The web app and the server's bundle are what is measured: build them first, as `npm start` does.
-// BENCH_NO_BUILD=1 skips it while iterating on a server change already built.
-if (!process.env.BENCH_NO_BUILD)
-  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-
-console.log(`\nMember API against a bare Hono + node-postgres server on the same SQL and database`);
-console.log(
-  `(autocannon, 50 connections, ${process.env.BENCH_SECONDS ?? 8} s per run, 2 rounds alternating; ${new Date().toISOString()})\n`,
-);
-const api = await measureApi(root);
-console.log(
-  table([
-    [
-      'route',
-      'Core28 req/s',
-      'reference req/s',
-      'ratio',
-      'Core28 p50/p99 ms',
-      'reference p50/p99 ms',
-      'CPU µs/request node + db',
-      'reference CPU µs',
-      'errors',
-    ],
-    ...api.map(({ route, app: a, reference: r }) => [
-      route,
-      a.rps.toFixed(0),
-      r.rps.toFixed(0),
-      `${(a.rps / r.rps).toFixed(2)}×`,
-      `${a.p50} / ${a.p99}`,
-      `${r.p50} / ${r.p99}`,
-      `${a.nodeUs.toFixed(0)} + ${a.databaseUs.toFixed(0)}`,
-      `${r.nodeUs.toFixed(0)} + ${r.databaseUs.toFixed(0)}`,
-      `${a.errors} / ${r.errors}`,
-    ]),
-  ]),
-);
+if (only !== 'realtime') {
+  // BENCH_NO_BUILD=1 skips it while iterating on a server change already built.
+  if (!process.env.BENCH_NO_BUILD)
+    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  await apiTable();
+}
 if (only === 'api') process.exit(0);
+
+async function apiTable() {
+  console.log(`\nMember API against a bare Hono + node-postgres server on the same SQL and database`);
+  console.log(
+    `(autocannon, 50 connections, ${process.env.BENCH_SECONDS ?? 8} s per run, 2 rounds alternating; ${new Date().toISOString()})\n`,
+  );
+  const api = await measureApi(root);
+  console.log(
+    table([
+      [
+        'route',
+        'Core28 req/s',
+        'reference req/s',
+        'ratio',
+        'Core28 p50/p99 ms',
+        'reference p50/p99 ms',
+        'CPU µs/request node + db',
+        'reference CPU µs',
+        'errors',
+      ],
+      ...api.map(({ route, app: a, reference: r }) => [
+        route,
+        a.rps.toFixed(0),
+        r.rps.toFixed(0),
+        `${(a.rps / r.rps).toFixed(2)}×`,
+        `${a.p50} / ${a.p99}`,
+        `${r.p50} / ${r.p99}`,
+        `${a.nodeUs.toFixed(0)} + ${a.databaseUs.toFixed(0)}`,
+        `${r.nodeUs.toFixed(0)} + ${r.databaseUs.toFixed(0)}`,
+        `${a.errors} / ${r.errors}`,
+      ]),
+    ]),
+  );
+}
 
 const barePort = await freePort();
 const bare = await startProcess(
@@ -86,29 +96,23 @@ const app = await startProcess(
 );
 
 try {
+  if (only === 'realtime') await liveDelivery();
+  else await everythingElse();
+} finally {
+  await stopProcess(bareWs);
+  if (app) await stopProcess(app);
+  await stopProcess(bare);
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+async function everythingElse() {
   const cookie = await signedInCookie(base);
   const bareHttp = await measure('bare node:http', `http://127.0.0.1:${barePort}/`);
   console.log(
     `\nFor scale: a bare node:http answer, ${bareHttp.rps.toFixed(0)} req/s (p99 ${bareHttp.p99} ms)`,
   );
 
-  const live = [
-    await measureBareBroadcast(bareWsPort),
-    await measureCoachingDelivery(base, `http://localhost:${appPort}`),
-  ];
-  console.log(`\nLive delivery (1,000 sockets in topics of 10, one message per topic per round)\n`);
-  console.log(
-    table([
-      ['path', 'p50 ms', 'p99 ms', 'p50 ratio to bare', 'delivered'],
-      ...live.map((r) => [
-        r.name,
-        String(r.p50),
-        String(r.p99),
-        `${(r.p50 / live[0]!.p50).toFixed(1)}×`,
-        `${r.delivered}/${r.expected} (${((100 * r.delivered) / r.expected).toFixed(1)} %)`,
-      ]),
-    ]),
-  );
+  await liveDelivery();
 
   await pageSpeed(base, cookie);
 
@@ -120,11 +124,40 @@ try {
       ...admin.map((r) => [r.engine, r.name, String(r.p50), String(r.p99)]),
     ]),
   );
-} finally {
-  await stopProcess(bareWs);
-  if (app) await stopProcess(app);
-  await stopProcess(bare);
-  await rm(dataDir, { recursive: true, force: true });
+}
+
+/** BENCH_LIVE_RUNS (1 unless set) alternating runs of the bare broadcast and the app, same members. */
+async function liveDelivery() {
+  const runs = Number(process.env.BENCH_LIVE_RUNS ?? 1);
+  const origin = `http://localhost:${appPort}`;
+  const members = await burnMembers(base, origin);
+  const live: RealtimeResult[] = [];
+  let appStarted = 0;
+  for (let run = 0; run < runs; run++) {
+    // A member may send 10 messages a minute (coaching's throttle): a run sends each member 10.
+    const wait = appStarted + 61_000 - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    live.push(await measureBareBroadcast(bareWsPort, () => treeCpuMs(bareWs.pid!)));
+    appStarted = Date.now();
+    live.push(await measureCoachingDelivery(base, origin, members, () => treeCpuMs(app.pid!)));
+  }
+  console.log(`\nLive delivery (1,000 sockets in topics of 10, one message per topic per round)\n`);
+  console.log(
+    table([
+      ['path', 'p50 ms', 'p99 ms', 'p50 / p99 ratio to bare', 'server CPU ms / message', 'delivered'],
+      ...live.map((r, i) => {
+        const bareRun = live[i - (i % 2)]!;
+        return [
+          r.name,
+          String(r.p50),
+          String(r.p99),
+          `${(r.p50 / bareRun.p50).toFixed(1)}× / ${(r.p99 / bareRun.p99).toFixed(1)}×`,
+          String(r.cpuMsPerMessage),
+          `${r.delivered}/${r.expected} (${((100 * r.delivered) / r.expected).toFixed(1)} %)`,
+        ];
+      }),
+    ]),
+  );
 }
 
 async function signedInCookie(baseUrl: string) {

@@ -43,9 +43,9 @@ function createHub(deps: Deps, listen: Listen, heartbeatMs?: number) {
 
 /** The HTTP app plus the live WebSocket endpoint on one port; used by main and by the tests. */
 export async function startServer(deps: Deps, listen: Listen, options: ServerOptions) {
-  const app = createApp(deps);
   const realtime = createHub(deps, listen, options.heartbeatMs);
   await realtime.start();
+  const app = createApp({ ...deps, db: realtime.deliveringLocally(deps.db) });
   const server = serve({ fetch: app.fetch, port: options.port, hostname: options.hostname }) as Server;
   server.on('upgrade', (req, socket, head) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');

@@ -27,10 +27,10 @@ const adminIds = sql`array(select r.user_id from user_roles r where r.role = 'ad
 const isAdminSql = (userId: SQL | AnyPgColumn) => sql<boolean>`${userId} = any (${adminIds})`;
 export const isNotAdminSql = (userId: SQL | AnyPgColumn) => sql<boolean>`${userId} <> all (${adminIds})`;
 
-/** Which of these sessions are still valid (not ended, not expired), each with whether its member is an admin now. */
+/** Which of these sessions are still valid (not ended, not expired), each with its expiry and whether its member is an admin now. */
 export const listValidSessions = ({ db }: Pick<Deps, 'db'>, { sessionIds }: { sessionIds: string[] }) =>
   db
-    .select({ id: sessions.id, isAdmin: isAdminSql(sessions.userId) })
+    .select({ id: sessions.id, isAdmin: isAdminSql(sessions.userId), expiresAt: sessions.expiresAt })
     .from(sessions)
     .where(and(inArray(sessions.id, sessionIds), gt(sessions.expiresAt, sql`now()`)));
 

@@ -3,27 +3,30 @@ import { createMiddleware } from 'hono/factory';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { type RateLimit, takeFromLimit } from '../../platform/db/rate-limit.ts';
-import { isAdmin } from '../auth/service.ts';
 import { readSession, type SignedInEnv } from '../auth/session.ts';
 import { getSubscriptionState } from '../subscriptions/service.ts';
 
 export const COACHING_REFUSED = 'This needs an active 1-on-1 Burn subscription.';
 
-/** Whether this member may use coaching now, and whether as the coach (spec §6). */
-export async function coachingAccess(
+/**
+ * Whether this member may use coaching now (spec §6); `isAdmin` as the session read found it
+ * (the same statement read the role, so no second query).
+ */
+export async function mayUseCoaching(
   deps: Pick<Deps, 'db' | 'now' | 'payments' | 'log'>,
-  { user }: { user: { id: string; emailVerified: boolean } },
+  { user, isAdmin }: { user: { id: string; emailVerified: boolean }; isAdmin: boolean },
 ) {
-  const isAdminUser = await isAdmin(deps, { userId: user.id });
-  const subscription = isAdminUser ? null : await getSubscriptionState(deps, { user });
-  return { isAdmin: isAdminUser, isAllowed: canUseCoaching(subscription, { isAdmin: isAdminUser }) };
+  return isAdmin || canUseCoaching(await getSubscriptionState(deps, { user }), { isAdmin });
 }
 
-/** 401 for visitors, 403 for members without coaching; afterwards `c.var.user` is the member. */
+/**
+ * 401 for visitors, 403 for members without coaching; afterwards `c.var.user` is the member and
+ * `c.var.isAdmin` whether they are the coach.
+ */
 export const requireCoaching = createMiddleware<SignedInEnv>(async (c, next) => {
   const user = await readSession(c);
   if (!user) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
-  if (!(await coachingAccess(c.var.deps, { user })).isAllowed)
+  if (!(await mayUseCoaching(c.var.deps, { user, isAdmin: c.var.isAdmin })))
     throw new AppError('FORBIDDEN', COACHING_REFUSED);
   await next();
 });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { createDeps } from '../../deps.ts';
 import { openPostgres } from '../../platform/db/index.ts';
-import { sessions } from '../../platform/db/schema.ts';
+import { sessions, userRoles } from '../../platform/db/schema.ts';
 import { startServer } from '../../server.ts';
 import {
   cookieFrom,
@@ -157,29 +157,68 @@ describe('delivery through NOTIFY (one instance, two sockets)', () => {
     for (const live of [tabA, coachSocket, tabB]) live.ws.close();
   });
 
-  it('checks permission when the event is delivered: a lapsed tier or a signed-out session gets nothing more', async () => {
-    const member = await burnMember();
-    const topic = await openTopic(member.cookie);
-    const tab = await connect(server.port, member.cookie);
-    await givePaidTier(t, member, 'The Daily Core');
-    await t.request(`/api/admin/coaching/topics/${topic.id}/replies`, {
-      cookie: coach,
-      json: { message: 'After lapse' },
-    });
-    await settle();
-    expect(tab.events.some(isMessage('After lapse'))).toBe(false);
+  it('checks permission for every event: a lapsed tier or a signed-out session gets nothing more', async () => {
+    // The default 25 s heartbeat, which would forget what the hub remembers: only the change's NOTIFY can.
+    const own = await t.listen();
+    try {
+      const member = await burnMember();
+      const topic = await openTopic(member.cookie);
+      const tab = await connect(own.port, member.cookie);
+      await replyThrough(own.port, topic.id, 'Before lapse'); // what the hub remembers: allowed
+      await tab.next(isMessage('Before lapse'));
+      await givePaidTier(t, member, 'The Daily Core');
+      await settle(100); // the database's NOTIFY of the change
+      await replyThrough(own.port, topic.id, 'After lapse');
+      await settle();
+      expect(tab.events.some(isMessage('After lapse'))).toBe(false);
 
-    await givePaidTier(t, member, '1-on-1 Burn');
-    const closed = new Promise<number>((resolve) => tab.ws.on('close', (code) => resolve(code)));
-    await t.db.delete(sessions).where(eq(sessions.userId, member.userId)); // signed out everywhere
-    await t.request(`/api/admin/coaching/topics/${topic.id}/replies`, {
-      cookie: coach,
-      json: { message: 'After sign-out' },
-    });
-    expect(await closed).toBe(4401);
-    expect(tab.events.some(isMessage('After sign-out'))).toBe(false);
+      await givePaidTier(t, member, '1-on-1 Burn');
+      await settle(100);
+      await replyThrough(own.port, topic.id, 'Burn again');
+      await tab.next(isMessage('Burn again'));
+
+      const closed = new Promise<number>((resolve) => tab.ws.on('close', (code) => resolve(code)));
+      await t.db.delete(sessions).where(eq(sessions.userId, member.userId)); // signed out everywhere
+      await replyThrough(own.port, topic.id, 'After sign-out');
+      expect(await closed).toBe(4401);
+      expect(tab.events.some(isMessage('After sign-out'))).toBe(false);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('takes a coach’s admin role away for the next event', async () => {
+    // The default 25 s heartbeat, which would forget what the hub remembers: only the change's NOTIFY can.
+    const own = await t.listen();
+    try {
+      const helper = await createMember(t);
+      await t.db.insert(userRoles).values({ userId: helper.userId, role: 'admin' });
+      const member = await burnMember();
+      const topic = await openTopic(member.cookie);
+      const socket = await connect(own.port, helper.cookie);
+      await replyThrough(own.port, topic.id, 'Seen by the helper');
+      await socket.next(isMessage('Seen by the helper'));
+      await t.db.delete(userRoles).where(eq(userRoles.userId, helper.userId));
+      await settle(100);
+      await replyThrough(own.port, topic.id, 'Not any more');
+      await settle();
+      expect(socket.events.some(isMessage('Not any more'))).toBe(false);
+      socket.ws.close();
+    } finally {
+      await own.close();
+    }
   });
 });
+
+/** A coach reply posted through `port`'s own HTTP server: delivered by that instance at commit. */
+async function replyThrough(port: number, topicId: string, message: string) {
+  const res = await fetch(`http://127.0.0.1:${port}/api/admin/coaching/topics/${topicId}/replies`, {
+    method: 'POST',
+    headers: { cookie: coach, origin: TEST_ORIGIN, 'content-type': 'application/json' },
+    body: JSON.stringify({ message }),
+  });
+  expect(res.status).toBe(201);
+}
 
 describe('heartbeat', () => {
   it('answers the client’s ping and drops a socket that stops answering the server’s', async () => {
@@ -353,7 +392,40 @@ describe('limits and session ends (issue 15)', () => {
     }
   });
 
-  it('closes the socket of a session ended any other way (revoked, expired) at the next heartbeat', async () => {
+  it('closes the socket of a revoked session at once, and of an expired one at its next event', async () => {
+    const own = await t.listen(); // the default 25 s heartbeat: it cannot be what closes them
+    try {
+      const member = await burnMember();
+      const topic = await openTopic(member.cookie);
+      const otherDevice = await signInAgain(member);
+      const [tab, otherTab] = await Promise.all([
+        connect(own.port, member.cookie),
+        connect(own.port, otherDevice),
+      ]);
+      await replyThrough(own.port, topic.id, 'Both devices');
+      await Promise.all([tab.next(isMessage('Both devices')), otherTab.next(isMessage('Both devices'))]);
+
+      const revoked = new Promise<number>((resolve) => tab.ws.on('close', (code) => resolve(code)));
+      const [first] = await t.db.select().from(sessions).where(eq(sessions.userId, member.userId));
+      const revokedId = first!.id;
+      await t.db.delete(sessions).where(eq(sessions.id, revokedId)); // no announcement but the database's
+      expect(await within(revoked, 2000, 'no close')).toBe(CLOSE_CODES.sessionEnded);
+
+      const expired = new Promise<number>((resolve) => otherTab.ws.on('close', (code) => resolve(code)));
+      await t.db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(sessions.userId, member.userId));
+      await settle(100);
+      await replyThrough(own.port, topic.id, 'After expiry');
+      expect(await within(expired, 2000, 'no close')).toBe(CLOSE_CODES.sessionEnded);
+      expect(otherTab.events.some(isMessage('After expiry'))).toBe(false);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('closes the socket of a session ended any other way at the next heartbeat', async () => {
     const member = await burnMember();
     const tab = await connect(server.port, member.cookie);
     const closed = new Promise<number>((resolve) => tab.ws.on('close', (code) => resolve(code)));

@@ -8,7 +8,8 @@ import { type CoachingNotice, findMessage } from './service.ts';
 /**
  * Coaching's part of the realtime hub (COACHING_LIVE, published per topic): who may receive a
  * topic's events and what they hold. spec §6: the coach reads every topic, a member only their
- * own, and only with 1-on-1 Burn, decided again for every event, not only at connect.
+ * own, and only with 1-on-1 Burn, decided again for every event, not only at connect (the hub
+ * keeps the answer until the period ends or the subscription or role changes).
  */
 export function coachingLive(
   deps: Pick<Deps, 'db' | 'now' | 'payments' | 'log'>,
@@ -19,11 +20,11 @@ export function coachingLive(
     authorize: async (viewer) => viewer.isAdmin || mayUseCoaching(viewer.userId),
     refusal: COACHING_REFUSED,
     audience: (notice) => ({ userIds: [notice.ownerId], admins: true }),
-    admit: async (notice, viewers) => {
-      const isOwnerAllowed = viewers.some((v) => v.userId === notice.ownerId && !v.isAdmin)
-        ? await mayUseCoaching(notice.ownerId)
-        : false;
-      return viewers.filter((v) => v.isAdmin || (v.userId === notice.ownerId && isOwnerAllowed));
+    // Until the paid period (or the trial) ends; a change of the subscription is announced sooner.
+    access: async (userId) => {
+      const state = await getMemberSubscriptionState(deps, { userId });
+      const allowed = canUseCoaching(state, { isAdmin: false });
+      return { allowed, until: allowed && state.subscription_end ? new Date(state.subscription_end) : null };
     },
     event: async (notice) => {
       if (notice.t === 'topic') return { type: 'topic', topicId: notice.topicId };

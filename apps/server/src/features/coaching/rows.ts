@@ -17,7 +17,7 @@ export const messageColumns = {
   attachmentSize: discussionMessages.attachmentSize,
 };
 
-type MessageRow = {
+export type MessageRow = {
   id: string;
   topicId: string;
   userId: string;

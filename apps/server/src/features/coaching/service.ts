@@ -4,7 +4,15 @@ import { AppError } from '../../errors.ts';
 import { type Database, type DbOrTx, oneRow } from '../../platform/db/index.ts';
 import { discussionMessages, discussionTopics, profiles, users } from '../../platform/db/schema.ts';
 import { publish, realtimeChannel } from '../../platform/realtime/channel.ts';
-import { memberName, messageColumns, toLiveMessage, topicColumns, toTopic, unreadFor } from './rows.ts';
+import {
+  type MessageRow,
+  memberName,
+  messageColumns,
+  toLiveMessage,
+  topicColumns,
+  toTopic,
+  unreadFor,
+} from './rows.ts';
 
 /** Coaching's channel on the realtime hub (spec §7 live subscriptions); its key is the topic. */
 export const COACHING_LIVE = realtimeChannel<CoachingNotice>('coaching');
@@ -16,6 +24,13 @@ export type CoachingNotice =
 
 /** Sent when the transaction commits, and only if it does; a topic's events stay in order. */
 const notify = (tx: DbOrTx, notice: CoachingNotice) => publish(tx, COACHING_LIVE, notice.topicId, notice);
+
+/** A new message: this instance sends the row at hand; the others load it by id (live.ts). */
+function notifyMessage(tx: DbOrTx, { ownerId, row }: { ownerId: string; row: MessageRow }) {
+  const message = toLiveMessage(row);
+  const notice = { t: 'message', topicId: row.topicId, ownerId, messageId: row.id } as const;
+  return publish(tx, COACHING_LIVE, row.topicId, notice, { type: 'message', topicId: row.topicId, message });
+}
 
 const TOPIC_NOT_FOUND = 'Discussion topic not found';
 
@@ -139,7 +154,7 @@ export async function postMemberMessage(
         })
         .returning(messageColumns),
     );
-    await notify(tx, { t: 'message', topicId, ownerId: userId, messageId: row.id });
+    await notifyMessage(tx, { ownerId: userId, row });
     return toLiveMessage(row);
   });
 }
@@ -228,7 +243,7 @@ export async function postCoachReply(
         })
         .returning(messageColumns),
     );
-    await notify(tx, { t: 'message', topicId, ownerId: topic.userId, messageId: row.id });
+    await notifyMessage(tx, { ownerId: topic.userId, row });
     return toLiveMessage(row);
   });
 }

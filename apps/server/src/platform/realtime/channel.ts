@@ -19,6 +19,8 @@ export const realtimeChannel = <Notice>(name: string): Channel<Notice> => ({ nam
 /** Who holds a socket: its member and session, and whether that member is an admin. */
 export type Viewer = { userId: string; sessionId: string; isAdmin: boolean };
 
+export type Access = { allowed: boolean; until: Date | null };
+
 export type ChannelHandlers<Notice> = {
   /** At the handshake: may this viewer listen here? A socket opens when any channel says yes. */
   authorize: (viewer: Viewer) => Promise<boolean>;
@@ -27,15 +29,28 @@ export type ChannelHandlers<Notice> = {
   /** Whose sockets an event is for: these members, and the admins when `admins` is set. */
   audience: (notice: Notice) => { userIds: string[]; admins?: boolean };
   /**
-   * Of those viewers (one per session, each session checked just now, `isAdmin` as it is now),
-   * the ones that may receive this event: decided for every event, not only at connect.
+   * Whether this member (of the audience's `userIds`; admins need none) may receive the
+   * channel's events now, and until when that holds (null: until a change is announced). The hub
+   * keeps the answer until then, or until the member's subscription or role changes (the
+   * database's triggers announce it, see `announceAccessChanged`), or the next heartbeat.
    */
-  admit: (notice: Notice, viewers: Viewer[]) => Promise<Viewer[]> | Viewer[];
+  access: (userId: string) => Promise<Access>;
   /** What the event holds, built once for all its recipients; null sends nothing. */
   event: (notice: Notice) => Promise<ServerEvent | null> | ServerEvent | null;
 };
 
-export type Envelope = { channel: string; key: string; notice: unknown } | { sessionsEnded: string[] };
+export type Envelope =
+  | { channel: string; key: string; notice: unknown; origin?: string }
+  | { sessionsEnded: string[]; origin?: string }
+  | { accessChanged: string[]; origin?: string };
+
+/**
+ * Where a publication on this instance goes once its transaction commits (local.ts sets one per
+ * transaction of the server's database): straight to this instance's sockets, without waiting for
+ * its own NOTIFY to come back. `origin` marks the NOTIFY so this instance skips it.
+ */
+export type LocalSink = { origin: string; add: (envelope: Envelope, event?: ServerEvent) => void };
+export const localSinks = new WeakMap<object, LocalSink>();
 
 const notify = (db: DbOrTx, envelope: Envelope) => {
   const payload = JSON.stringify(envelope);
@@ -46,13 +61,36 @@ const notify = (db: DbOrTx, envelope: Envelope) => {
   return db.execute(sql`select pg_notify(${PG_CHANNEL}, ${payload})`);
 };
 
+async function send(db: DbOrTx, envelope: Envelope, event?: ServerEvent) {
+  const local = localSinks.get(db);
+  await notify(db, local ? { ...envelope, origin: local.origin } : envelope);
+  local?.add(envelope, event);
+}
+
 /**
  * Sent to every instance when `tx` commits, and only if it does (NOTIFY is transactional). Notices
- * with the same channel and key reach the sockets in the order they were published.
+ * with the same channel and key reach the sockets in the order they were published. `event`, when
+ * the publisher has it at hand, is what this instance sends without calling the channel's `event`.
  */
-export const publish = <Notice>(tx: DbOrTx, channel: Channel<Notice>, key: string, notice: Notice) =>
-  notify(tx, { channel: channel.name, key, notice });
+export const publish = <Notice>(
+  tx: DbOrTx,
+  channel: Channel<Notice>,
+  key: string,
+  notice: Notice,
+  event?: ServerEvent,
+) => send(tx, { channel: channel.name, key, notice }, event);
 
-/** Tells every instance (this one included) to close the sockets of these sessions now (4401). */
+/**
+ * Tells every instance (this one included) to close the sockets of these sessions now (4401). The
+ * database says it too when session rows are deleted (migration 0015's triggers).
+ */
 export const announceSessionsEnded = (db: DbOrTx, { sessionIds }: { sessionIds: string[] }) =>
-  notify(db, { sessionsEnded: sessionIds });
+  send(db, { sessionsEnded: sessionIds });
+
+/**
+ * Tells every instance that these members' access may have changed (their subscription or
+ * role): what the hub remembers of them is dropped. Migration 0015's triggers on `subscribers`
+ * and `user_roles` send it for every change, whoever makes it.
+ */
+export const announceAccessChanged = (db: DbOrTx, { userIds }: { userIds: string[] }) =>
+  send(db, { accessChanged: userIds });

@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { openTestDatabase } from '../../testing/harness.ts';
 import type { DatabaseHandle } from '../db/index.ts';
-import { announceSessionsEnded, publish, realtimeChannel, type Viewer } from './channel.ts';
+import {
+  announceAccessChanged,
+  announceSessionsEnded,
+  publish,
+  realtimeChannel,
+  type Viewer,
+} from './channel.ts';
 import { createRealtimeHub, type RealtimeHub } from './hub.ts';
 
 // The hub with a channel of the test's own, on a real HTTP server and the test database's
@@ -20,6 +26,8 @@ const TEST = realtimeChannel<Notice>('test');
 const OTHER = realtimeChannel<Notice>('other');
 
 const sessions = new Map<string, boolean>();
+/** Sessions that expire before the test's hour is up. */
+const expiries = new Map<string, number>();
 /** Members the test channel refuses at the handshake, and those it admits no event to. */
 const refused = new Set<string>();
 const notAdmitted = new Set<string>();
@@ -44,13 +52,16 @@ beforeAll(async () => {
       return { userId, sessionId, isAdmin: role === 'admin' };
     },
     validSessions: async (ids) =>
-      ids.filter((id) => sessions.has(id)).map((id) => ({ id, isAdmin: sessions.get(id)! })),
+      ids
+        .map((id) => ({ id, expiresAt: new Date(expiries.get(id) ?? Date.now() + 3_600_000) }))
+        .filter(({ id, expiresAt }) => sessions.has(id) && expiresAt.getTime() > Date.now())
+        .map((row) => ({ ...row, isAdmin: sessions.get(row.id)! })),
   });
   hub.channel(TEST, {
     authorize: async (viewer) => !refused.has(viewer.userId),
     refusal: 'The test channel is not for you.',
     audience: (notice) => ({ userIds: notice.to }),
-    admit: (_, viewers) => viewers.filter((v) => !notAdmitted.has(v.userId)),
+    access: async (userId) => ({ allowed: !notAdmitted.has(userId), until: null }),
     event: async (notice) => {
       if (notice.gate) await gates.get(notice.gate)?.promise;
       if (notice.fails) throw new Error('a failing delivery');
@@ -211,7 +222,7 @@ describe('the handshake and the channels', () => {
       authorize: async () => true,
       refusal: 'unused',
       audience: (notice) => ({ userIds: [], admins: notice.to.includes('admins') }),
-      admit: (_, viewers) => viewers,
+      access: async () => ({ allowed: true, until: null }),
       event: (notice) => ({ type: 'topic', topicId: `other:${notice.key}#${notice.n}` }),
     });
     expect(() => hub.channel(OTHER, {} as never)).toThrow(/registered twice/);
@@ -263,6 +274,30 @@ describe('sockets', () => {
     k.ws.close();
   });
 
+  it('remembers a session and a member’s access between events, until it expires or a change is announced', async () => {
+    const member = signIn('remembered');
+    expiries.set(member.sessionId, Date.now() + 600);
+    const socket = await connect(member);
+    await send({ to: ['remembered'], key: 'm', n: 1 });
+    await until(() => socket.seen.length === 1, 'the first event');
+    notAdmitted.add('remembered'); // not announced: the access the hub remembers holds
+    await send({ to: ['remembered'], key: 'm', n: 2 });
+    await until(() => socket.seen.length === 2, 'the remembered access');
+    await announceAccessChanged(database.db, { userIds: ['remembered'] });
+    await send({ to: ['remembered'], key: 'm', n: 3 });
+    await settle();
+    expect(socket.seen).toEqual(['m#1', 'm#2']);
+    notAdmitted.delete('remembered');
+    await announceAccessChanged(database.db, { userIds: ['remembered'] });
+    await send({ to: ['remembered'], key: 'm', n: 4 });
+    await until(() => socket.seen.length === 3, 'the access given back');
+    expect(socket.seen).toEqual(['m#1', 'm#2', 'm#4']);
+    await settle(Math.max(0, expiries.get(member.sessionId)! - Date.now()) + 50); // expired, nobody said so
+    await send({ to: ['remembered'], key: 'm', n: 5 });
+    expect(await closeCode(socket)).toBe(CLOSE_CODES.sessionEnded);
+    expect(socket.seen).toHaveLength(3);
+  });
+
   it('counts open sockets and the events it sent, one per socket', async () => {
     await settle();
     const before = hub.stats();
@@ -272,6 +307,7 @@ describe('sockets', () => {
     await send({ to: ['counted'], key: 'c', n: 1 });
     await until(() => tabs.every((t) => t.seen.length === 1), 'both tabs');
     notAdmitted.add('counted');
+    await announceAccessChanged(database.db, { userIds: ['counted'] });
     await send({ to: ['counted'], key: 'c', n: 2 });
     await settle();
     expect(hub.stats().eventsDelivered).toBe(before.eventsDelivered + 2);

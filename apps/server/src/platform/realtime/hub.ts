@@ -1,29 +1,43 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { CLOSE_CODES, type ServerEvent } from '@core28/core/realtime';
 import type { Logger } from 'pino';
 import { type WebSocket, WebSocketServer } from 'ws';
+import type { Database } from '../db/index.ts';
 import type { Listen } from '../db/listen.ts';
+import { createAccessCache, type SessionCheck } from './access-cache.ts';
 import { type Channel, type ChannelHandlers, type Envelope, PG_CHANNEL, type Viewer } from './channel.ts';
+import { withLocalDelivery } from './local.ts';
 import { createKeyedQueue, createRegistry, MAX_SOCKETS, type SocketCaps } from './registry.ts';
 
 /*
  * The realtime hub: one WebSocket endpoint (REALTIME_PATH in core) that every live feature shares.
  *
  *   const TOPICS = realtimeChannel<Notice>('coaching');            // the feature, in channel.ts terms
- *   await publish(tx, TOPICS, topicId, { … ids … });               // its service, in the transaction
- *   hub.channel(TOPICS, { authorize, refusal, audience, admit, event });   // server.ts, at start
+ *   await publish(tx, TOPICS, topicId, { … ids … }, event?);       // its service, in the transaction
+ *   hub.channel(TOPICS, { authorize, refusal, audience, access, event });   // server.ts, at start
  *
  * - The hub owns the sockets: the handshake (the site's Origin, else 403; a session, else 401;
  *   some channel's `authorize`, else 403 with its `refusal`), the caps per session and member
  *   (over them: closed with 4429), the heartbeat (spec §9), and sessions that end (4401: at once
- *   on `announceSessionsEnded`, at the next heartbeat however else they end).
- * - A publication reaches every instance through one Postgres LISTEN (PG_CHANNEL), only once its
- *   transaction commits. Per channel and key, events are delivered in the order published; other
- *   keys do not wait. When the listener was away, every socket gets `resync` and refetches.
- * - The feature decides who and what, for every event: `audience` names whose sockets, the hub
- *   checks their sessions in one query, `admit` keeps the viewers who may receive it now, and
- *   `event` builds what is sent, once for all of them.
+ *   when a session row is deleted or `announceSessionsEnded` says so, at its next event once it
+ *   has expired, at the next heartbeat however else they end).
+ * - A publication is sent only once its transaction commits: to this instance's sockets at once
+ *   (local.ts: the app's database hands it over as the commit returns), to the other instances
+ *   through one Postgres LISTEN (PG_CHANNEL; this instance skips its own NOTIFYs by their origin).
+ *   Per channel and key, events are delivered in the order published; other keys do not wait.
+ *   When the listener was away, every socket gets `resync` and refetches.
+ * - The feature decides who and what, for every event: `audience` names whose sockets (members,
+ *   and the admins), `access` whether a member may receive the channel's events now, and `event`
+ *   builds what is sent, once for all of them (or the publisher hands it over).
+ * - What it decided is remembered between events (access-cache.ts: each socket's session until
+ *   it expires, each member's access until the channel's `until`), so an event costs no query.
+ *   It is forgotten when the database announces a change (migration 0015's triggers on sessions,
+ *   subscribers and user_roles NOTIFY on PG_CHANNEL, whoever writes), when the listener was away,
+ *   and at every heartbeat. Such a change reaches this instance with its NOTIFY, in commit order
+ *   with other instances' events; an event this instance commits within that NOTIFY's transit
+ *   (a millisecond or so) still goes by the answer before it.
  * - Nothing here knows a feature: the session lookups are ports given by server.ts.
  */
 
@@ -36,8 +50,8 @@ export type HubOptions = {
   siteOrigin: string;
   /** The signed-in viewer a handshake's cookies name, or null. */
   authenticate: (headers: Headers) => Promise<Viewer | null>;
-  /** Which of these sessions are still valid, each with whether its member is an admin now. */
-  validSessions: (sessionIds: string[]) => Promise<{ id: string; isAdmin: boolean }[]>;
+  /** Which of these sessions are still valid, each with its expiry and whether its member is an admin now. */
+  validSessions: (sessionIds: string[]) => Promise<SessionCheck[]>;
   heartbeatMs?: number;
   caps?: SocketCaps;
 };
@@ -51,6 +65,7 @@ export function createRealtimeHub(options: HubOptions) {
   const channels = new Map<string, ChannelHandlers<unknown>>();
   const queue = createKeyedQueue((err, key) => log.error({ err, key }, 'live delivery failed'));
   const counters = { eventsDelivered: 0 };
+  const cache = createAccessCache(options.validSessions);
   let stopListening: (() => Promise<void>) | null = null;
 
   const send = (client: Client, event: ServerEvent | string) => {
@@ -79,25 +94,29 @@ export function createRealtimeHub(options: HubOptions) {
 
   const closeSessions = (sessionIds: Iterable<string>) => {
     const ended = new Set(sessionIds);
+    cache.sessionsEnded(ended);
     for (const client of registry.all())
       if (ended.has(client.viewer.sessionId)) client.socket.close(CLOSE_CODES.sessionEnded, 'session ended');
   };
 
-  /** The clients' sessions as they are now; the sockets of ended ones are closed. */
-  async function checkSessions(clients: Iterable<Client>) {
-    const sessionIds = [...new Set([...clients].map((c) => c.viewer.sessionId))];
-    const valid = new Map((await options.validSessions(sessionIds)).map((row) => [row.id, row.isAdmin]));
-    closeSessions(sessionIds.filter((id) => !valid.has(id)));
+  /** The clients' sessions as they are now (session id → isAdmin); the sockets of ended ones are closed. */
+  async function checkSessions(clients: Iterable<Client>, options?: { fresh: boolean }) {
+    const { valid, ended } = await cache.check(
+      [...clients].map((c) => c.viewer),
+      options,
+    );
+    if (ended.length > 0) closeSessions(ended);
     return valid;
   }
 
-  /** Sessions that ended without an announcement (expired, revoked, account deleted). */
+  /** Sessions that ended without an announcement, and a fresh start for what the cache holds. */
   let isSweeping = false;
   const sweepEndedSessions = async () => {
     if (isSweeping || registry.size === 0) return;
     isSweeping = true;
     try {
-      await checkSessions(registry.all());
+      cache.forget();
+      await checkSessions(registry.all(), { fresh: true });
     } catch (err) {
       log.warn({ err }, 'could not check the sessions of live sockets');
     } finally {
@@ -119,24 +138,46 @@ export function createRealtimeHub(options: HubOptions) {
   }, options.heartbeatMs ?? 25_000);
   heartbeat.unref();
 
-  async function deliver(handlers: ChannelHandlers<unknown>, notice: unknown) {
-    const candidates = registry.find(handlers.audience(notice));
+  async function deliver(
+    name: string,
+    handlers: ChannelHandlers<unknown>,
+    notice: unknown,
+    preloaded?: ServerEvent,
+  ) {
+    const audience = handlers.audience(notice);
+    const candidates = registry.find(audience);
     if (candidates.size === 0) return;
     const valid = await checkSessions(candidates);
-    const viewers = new Map<string, Viewer>();
-    for (const { viewer } of candidates) {
-      const isAdmin = valid.get(viewer.sessionId);
-      if (isAdmin !== undefined) viewers.set(viewer.sessionId, { ...viewer, isAdmin });
+    const members = new Set(audience.userIds);
+    const admitted: Client[] = [];
+    for (const client of candidates) {
+      const isAdmin = valid.get(client.viewer.sessionId);
+      if (isAdmin === undefined) continue;
+      const { userId } = client.viewer;
+      if (
+        (audience.admins && isAdmin) ||
+        (members.has(userId) && (await cache.allows(name, userId, handlers.access)))
+      )
+        admitted.push(client);
     }
-    if (viewers.size === 0) return;
-    const admitted = new Set((await handlers.admit(notice, [...viewers.values()])).map((v) => v.sessionId));
-    if (admitted.size === 0) return;
-    const event = await handlers.event(notice);
+    if (admitted.length === 0) return;
+    const event = preloaded ?? (await handlers.event(notice));
     if (!event) return;
     const data = JSON.stringify(event);
-    for (const client of candidates)
-      if (admitted.has(client.viewer.sessionId) && send(client, data)) counters.eventsDelivered++;
+    for (const client of admitted) if (send(client, data)) counters.eventsDelivered++;
   }
+
+  /** This instance's publications: delivered at their commit, their NOTIFY skipped when it comes back. */
+  const origin = randomUUID();
+
+  const receive = (envelope: Envelope, preloaded?: ServerEvent) => {
+    if ('sessionsEnded' in envelope) return closeSessions(envelope.sessionsEnded);
+    if ('accessChanged' in envelope) return cache.accessChanged(envelope.accessChanged);
+    const { channel, key, notice } = envelope;
+    const handlers = channels.get(channel);
+    if (!handlers) return log.warn({ channel }, 'notice for a channel nobody registered');
+    queue.push(`${channel}:${key}`, () => deliver(channel, handlers, notice, preloaded));
+  };
 
   const onPayload = (payload: string) => {
     let envelope: Envelope;
@@ -146,10 +187,7 @@ export function createRealtimeHub(options: HubOptions) {
       log.warn({ payload }, 'unreadable notification');
       return;
     }
-    if ('sessionsEnded' in envelope) return closeSessions(envelope.sessionsEnded);
-    const handlers = channels.get(envelope.channel);
-    if (!handlers) return log.warn({ channel: envelope.channel }, 'notice for a channel nobody registered');
-    queue.push(`${envelope.channel}:${envelope.key}`, () => deliver(handlers, envelope.notice));
+    if (envelope.origin !== origin) receive(envelope);
   };
 
   /** An HTTP answer on the raw socket, for a refused handshake. */
@@ -173,12 +211,16 @@ export function createRealtimeHub(options: HubOptions) {
         onPayload,
         onResume: () => {
           log.warn('database listener is back; asking clients to refetch');
+          cache.forget(); // changes announced while it was away are lost
           for (const client of registry.all()) send(client, { type: 'resync' });
         },
         onError: (err) => log.error({ err }, 'database listener lost'),
       });
       stopListening = listener.stop;
     },
+
+    /** The server's database, this instance's publications delivered here as they commit (local.ts). */
+    deliveringLocally: (db: Database) => withLocalDelivery(db, origin, receive),
 
     /** For the HTTP server's 'upgrade' event on REALTIME_PATH. */
     async handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {

@@ -1,0 +1,78 @@
+import type { Access, Viewer } from './channel.ts';
+
+/** A session as the session store has it now: valid until `expiresAt`, its member an admin or not. */
+export type SessionCheck = { id: string; isAdmin: boolean; expiresAt: Date };
+
+/**
+ * What the hub remembers between events (issue 23: a query per event was most of a delivery):
+ * each socket's session (valid until it expires, with whether its member is an admin) and each
+ * member's access per channel (until the channel's `until`). Forgotten when a change is announced
+ * (NOTIFY, channel.ts: a session ended; a member's subscription or role changed), when the
+ * listener was away, and at every heartbeat; a lookup that raced such a change serves its event
+ * but is not kept.
+ */
+export function createAccessCache(validSessions: (sessionIds: string[]) => Promise<SessionCheck[]>) {
+  const sessions = new Map<string, { userId: string; isAdmin: boolean; expiresAt: number }>();
+  /** By channel, then member. */
+  const access = new Map<string, Map<string, { allowed: boolean; until: number }>>();
+  let epoch = 0;
+
+  return {
+    /** These viewers' sessions as they are now (session id → isAdmin), and the ones that ended. */
+    async check(viewers: Iterable<Viewer>, { fresh = false } = {}) {
+      const now = Date.now();
+      const owners = new Map<string, string>();
+      for (const viewer of viewers) owners.set(viewer.sessionId, viewer.userId);
+      const valid = new Map<string, boolean>();
+      const unknown: string[] = [];
+      for (const id of owners.keys()) {
+        const known = fresh ? undefined : sessions.get(id);
+        if (known && known.expiresAt > now) valid.set(id, known.isAdmin);
+        else unknown.push(id);
+      }
+      if (unknown.length === 0) return { valid, ended: [] };
+      const at = epoch;
+      for (const row of await validSessions(unknown)) {
+        valid.set(row.id, row.isAdmin);
+        if (epoch === at)
+          sessions.set(row.id, {
+            userId: owners.get(row.id)!,
+            isAdmin: row.isAdmin,
+            expiresAt: row.expiresAt.getTime(),
+          });
+      }
+      return { valid, ended: unknown.filter((id) => !valid.has(id)) };
+    },
+
+    /** Whether this member may receive the channel's events now (`load` asks the channel). */
+    async allows(channel: string, userId: string, load: (userId: string) => Promise<Access>) {
+      const members = access.get(channel) ?? new Map<string, { allowed: boolean; until: number }>();
+      access.set(channel, members);
+      const known = members.get(userId);
+      if (known && known.until > Date.now()) return known.allowed;
+      const at = epoch;
+      const { allowed, until } = await load(userId);
+      if (epoch === at) members.set(userId, { allowed, until: until?.getTime() ?? Number.POSITIVE_INFINITY });
+      return allowed;
+    },
+
+    sessionsEnded(sessionIds: Iterable<string>) {
+      epoch++;
+      for (const id of sessionIds) sessions.delete(id);
+    },
+
+    /** A subscription or a role changed: the members' access, and whether they are admins. */
+    accessChanged(userIds: string[]) {
+      epoch++;
+      const changed = new Set(userIds);
+      for (const [id, session] of sessions) if (changed.has(session.userId)) sessions.delete(id);
+      for (const members of access.values()) for (const userId of changed) members.delete(userId);
+    },
+
+    forget() {
+      epoch++;
+      sessions.clear();
+      access.clear();
+    },
+  };
+}
