@@ -9,7 +9,6 @@ import {
   missedInARowSql,
   wellnessFallingSql,
 } from '../program/service.ts';
-import { lastActiveSql } from './member-detail.ts';
 
 /** LIKE's own wildcards in a search are matched literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -49,11 +48,11 @@ function whereOf({ search, plan, burn, missed, falling }: MemberListQuery, now: 
         missed,
       ),
     );
-  if (falling === 'true') conditions.push(wellnessFallingSql(profiles.userId));
+  if (falling === 'true')
+    conditions.push(wellnessFallingSql(memberProgress.recentFeeling, memberProgress.recentEnergy));
   return and(...conditions);
 }
 
-const lastActive = lastActiveSql(sql`profiles.user_id`);
 const missedSql = (now: Date) =>
   missedInARowSql(memberProgress.completedMask, profiles.registrationDate, profiles.timeZone, now);
 
@@ -68,16 +67,18 @@ export async function listMembers(deps: Pick<Deps, 'db' | 'now'>, query: MemberL
   const where = whereOf(query, now);
   const order =
     sort === 'lastActive'
-      ? [sql`${lastActive} desc nulls last`, desc(profiles.userId)]
+      ? // the order of member_progress_last_active_idx, walked from its start
+        [sql`${memberProgress.lastActiveAt} desc nulls last`, sql`${memberProgress.userId} desc nulls last`]
       : sort === 'missed'
         ? [sql`${missedSql(now)} desc`, desc(profiles.registrationDate), desc(profiles.userId)]
         : [desc(profiles.registrationDate), desc(profiles.userId)];
-  // The page's ids first (from the (registration_date, user_id) index when sorted by it); then the joins.
+  // The page's ids first (from the (registration_date, user_id) index when sorted by it, or
+  // member_progress's last-active index); then the joins. Every profile has a member_progress row.
   const [pageIds, [counted]] = await Promise.all([
     deps.db
       .select({ userId: profiles.userId })
       .from(profiles)
-      .leftJoin(memberProgress, eq(memberProgress.userId, profiles.userId))
+      .innerJoin(memberProgress, eq(memberProgress.userId, profiles.userId))
       .where(where)
       .orderBy(...order)
       .limit(pageSize)
@@ -85,7 +86,7 @@ export async function listMembers(deps: Pick<Deps, 'db' | 'now'>, query: MemberL
     deps.db
       .select({ n: count() })
       .from(profiles)
-      .leftJoin(memberProgress, eq(memberProgress.userId, profiles.userId))
+      .innerJoin(memberProgress, eq(memberProgress.userId, profiles.userId))
       .where(where),
   ]);
   const ids = pageIds.map((c) => c.userId);
@@ -103,11 +104,12 @@ export async function listMembers(deps: Pick<Deps, 'db' | 'now'>, query: MemberL
           tier: subscribers.subscriptionTier,
           subscribed: subscribers.subscribed,
           isTrial: subscribers.isTrial,
-          lastActive: sql<string | null>`(${lastActive})::text`,
+          lastActive: memberProgress.lastActiveAt,
         })
         .from(profiles)
         .innerJoin(users, eq(users.id, profiles.userId))
         .leftJoin(subscribers, eq(subscribers.userId, profiles.userId))
+        .leftJoin(memberProgress, eq(memberProgress.userId, profiles.userId))
         .where(inArray(profiles.userId, ids))
     : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -132,7 +134,7 @@ export async function listMembers(deps: Pick<Deps, 'db' | 'now'>, query: MemberL
           streak: summary.streak,
           missedInARow: summary.missedInARow,
           wellnessFalling: summary.wellnessFalling,
-          lastActive: row.lastActive ? new Date(row.lastActive).toISOString() : null,
+          lastActive: row.lastActive?.toISOString() ?? null,
         },
       ];
     }),

@@ -89,7 +89,7 @@ describe('the program figures in SQL', () => {
       select p.user_id as "userId", ${programDaySql(sql`p.registration_date`, sql`p.time_zone`, NOW)} as day,
         ${missedInARowSql(sql`m.completed_mask`, sql`p.registration_date`, sql`p.time_zone`, NOW)} as missed,
         ${missedAtLeastSql(sql`m.completed_mask`, sql`p.registration_date`, sql`p.time_zone`, NOW, 2)} as "missedTwo",
-        ${wellnessFallingSql(sql`p.user_id`)} as falling
+        ${wellnessFallingSql(sql`m.recent_feeling`, sql`m.recent_energy`)} as falling
       from profiles p left join member_progress m on m.user_id = p.user_id
       where p.user_id in ${ids}`)) as unknown as {
       rows: { userId: string; day: number; missed: number; missedTwo: boolean; falling: boolean }[];

@@ -160,10 +160,11 @@ export const missedAtLeastSql = (
     and coalesce(${mask}, 0) & (((1 << ${n}) - 1) << (${day} - 1 - ${n})) = 0)`;
 };
 
-/** Feeling or energy down two points or more over the last three logged days. */
-export const wellnessFallingSql = (userId: SQL | AnyPgColumn) =>
-  sql<boolean>`coalesce((select count(*) = 3
-      and (max(x.f) filter (where x.rn = 3) - max(x.f) filter (where x.rn = 1) >= 2
-        or max(x.e) filter (where x.rn = 3) - max(x.e) filter (where x.rn = 1) >= 2)
-    from (select w.feeling_rating as f, w.energy_level as e, row_number() over (order by w.day_number desc) as rn
-          from wellness_tracking w where w.user_id = ${userId} order by w.day_number desc limit 3) x), false)`;
+/**
+ * Feeling or energy down two points or more over the last three logged days, from the member's
+ * last three values (member_progress.recent_feeling / recent_energy, oldest first, kept by a
+ * trigger; null without a row).
+ */
+export const wellnessFallingSql = (recentFeeling: SQL | AnyPgColumn, recentEnergy: SQL | AnyPgColumn) =>
+  sql<boolean>`coalesce(cardinality(${recentFeeling}) = 3
+    and (${recentFeeling}[1] - ${recentFeeling}[3] >= 2 or ${recentEnergy}[1] - ${recentEnergy}[3] >= 2), false)`;

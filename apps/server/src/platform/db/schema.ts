@@ -574,8 +574,9 @@ export const adminDailyCounts = pgTable('admin_daily_counts', {
   recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
 });
 
-// Aggregates kept by triggers on every insert, update and delete (migration 0005), so the admin
-// pages read 28 + 4 rows instead of scanning 1.5 million; they count everyone, and the readers
+// Aggregates kept by triggers on every insert, update and delete (migration 0005; member_progress's
+// activity and wellness columns since issue 22), so the admin pages read 28 + 4 rows instead of
+// scanning 1.5 million; they count everyone, and the readers
 // subtract the few admins' own rows.
 
 export const programDayStats = pgTable('program_day_stats', {
@@ -592,8 +593,20 @@ export const memberProgress = pgTable(
     completedDays: integer('completed_days').notNull().default(0),
     /** issue 22: the completed days as bits (day d is bit d-1), for days missed in a row in SQL. */
     completedMask: integer('completed_mask').notNull().default(0),
+    /**
+     * The latest of a session touched, a day completed, results saved, a message written (kept by
+     * triggers on those four tables; docs/decisions/0016). Every profile has a row, so the coach's
+     * list sorts on this table's index.
+     */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+    /** Feeling and energy of the last three logged days, oldest first (kept by a wellness trigger). */
+    recentFeeling: smallint('recent_feeling').array().notNull().default(sql`'{}'`),
+    recentEnergy: smallint('recent_energy').array().notNull().default(sql`'{}'`),
   },
-  (t) => [index('member_progress_completed_idx').on(t.completedDays)],
+  (t) => [
+    index('member_progress_completed_idx').on(t.completedDays),
+    index('member_progress_last_active_idx').on(t.lastActiveAt.desc().nullsLast(), t.userId.desc()),
+  ],
 );
 
 export const wellnessWeekStats = pgTable('wellness_week_stats', {
