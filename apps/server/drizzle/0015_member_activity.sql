@@ -1,7 +1,11 @@
 ALTER TABLE "member_progress" ADD COLUMN "last_active_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "member_progress" ADD COLUMN "recent_feeling" smallint[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
 ALTER TABLE "member_progress" ADD COLUMN "recent_energy" smallint[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
+ALTER TABLE "member_progress" ADD COLUMN "wellness_falling" boolean GENERATED ALWAYS AS (coalesce(cardinality(recent_feeling) = 3 and (recent_feeling[1] - recent_feeling[3] >= 2 or recent_energy[1] - recent_energy[3] >= 2), false)) STORED NOT NULL;--> statement-breakpoint
 CREATE INDEX "member_progress_last_active_idx" ON "member_progress" USING btree ("last_active_at" DESC NULLS LAST,"user_id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "member_progress_wellness_falling_idx" ON "member_progress" USING btree ("user_id") WHERE wellness_falling;--> statement-breakpoint
+CREATE INDEX "subscribers_burn_idx" ON "subscribers" USING btree ("user_id") WHERE "subscribers"."subscription_tier" = '1-on-1 Burn' and "subscribers"."subscribed" and not "subscribers"."is_trial";--> statement-breakpoint
+CREATE INDEX "subscribers_trial_end_idx" ON "subscribers" USING btree ("trial_end") WHERE "subscribers"."is_trial";--> statement-breakpoint
 -- issue 22 (docs/decisions/0016): member_progress also keeps when each member was last active and
 -- their last three wellness values, so the coach's filter, sort and card read one row per member.
 -- Statement-level triggers with transition tables, as for completions: a bulk load is one pass.

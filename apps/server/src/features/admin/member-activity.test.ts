@@ -15,7 +15,6 @@ import {
   signInAdmin,
   type TestApp,
 } from '../../testing/harness.ts';
-import { wellnessFallingSql } from '../program/service.ts';
 
 // issue 22 (docs/decisions/0016): member_progress's last_active_at and last three wellness values
 // are kept by triggers. After every kind of write — bulk inserts, edits that move a time back,
@@ -49,7 +48,7 @@ async function expectKeptEqualsComputed() {
   const { rows } = (await t.db.execute(sql`
     select m.user_id as "userId", m.last_active_at::text as kept, (${probedLastActive})::text as probed,
       m.recent_feeling::text as feeling, m.recent_energy::text as energy,
-      ${wellnessFallingSql(sql`m.recent_feeling`, sql`m.recent_energy`)} as falling
+      m.wellness_falling as falling
     from member_progress m`)) as unknown as { rows: Kept[] };
   const wellness = await t.db
     .select({

@@ -3,12 +3,7 @@ import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { memberProgress, profiles, subscribers, users } from '../../platform/db/schema.ts';
 import { isNotAdminSql } from '../auth/service.ts';
-import {
-  listProgramSummaries,
-  missedAtLeastSql,
-  missedInARowSql,
-  wellnessFallingSql,
-} from '../program/service.ts';
+import { listProgramSummaries, missedAtLeastSql, missedInARowSql } from '../program/service.ts';
 
 /** LIKE's own wildcards in a search are matched literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -48,8 +43,7 @@ function whereOf({ search, plan, burn, missed, falling }: MemberListQuery, now: 
         missed,
       ),
     );
-  if (falling === 'true')
-    conditions.push(wellnessFallingSql(memberProgress.recentFeeling, memberProgress.recentEnergy));
+  if (falling === 'true') conditions.push(sql`${memberProgress.wellnessFalling}`);
   return and(...conditions);
 }
 
@@ -83,10 +77,11 @@ export async function listMembers(deps: Pick<Deps, 'db' | 'now'>, query: MemberL
       .orderBy(...order)
       .limit(pageSize)
       .offset((page - 1) * pageSize),
+    // A left join, which the planner drops when no filter reads member_progress
     deps.db
       .select({ n: count() })
       .from(profiles)
-      .innerJoin(memberProgress, eq(memberProgress.userId, profiles.userId))
+      .leftJoin(memberProgress, eq(memberProgress.userId, profiles.userId))
       .where(where),
   ]);
   const ids = pageIds.map((c) => c.userId);

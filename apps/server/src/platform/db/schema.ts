@@ -205,6 +205,12 @@ export const subscribers = pgTable(
       .where(
         sql`${t.subscribed} and not ${t.isTrial} and ${t.subscriptionTier} in ('The Daily Core', '1-on-1 Burn')`,
       ),
+    // issue 22, the dashboard's attention card: a small probe per member for "paid 1-on-1 Burn"
+    // while it walks the newest members, and the trials ending soonest in order.
+    index('subscribers_burn_idx')
+      .on(t.userId)
+      .where(sql`${t.subscriptionTier} = '1-on-1 Burn' and ${t.subscribed} and not ${t.isTrial}`),
+    index('subscribers_trial_end_idx').on(t.trialEnd).where(sql`${t.isTrial}`),
   ],
 );
 
@@ -602,10 +608,21 @@ export const memberProgress = pgTable(
     /** Feeling and energy of the last three logged days, oldest first (kept by a wellness trigger). */
     recentFeeling: smallint('recent_feeling').array().notNull().default(sql`'{}'`),
     recentEnergy: smallint('recent_energy').array().notNull().default(sql`'{}'`),
+    /**
+     * The SQL twin of core isWellnessFalling: feeling or energy down two points or more from the
+     * first to the last of the last three logged days (summaries.test.ts compares them). A column
+     * rather than an expression, so the planner knows how many members it holds for.
+     */
+    wellnessFalling: boolean('wellness_falling')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`coalesce(cardinality(recent_feeling) = 3 and (recent_feeling[1] - recent_feeling[3] >= 2 or recent_energy[1] - recent_energy[3] >= 2), false)`,
+      ),
   },
   (t) => [
     index('member_progress_completed_idx').on(t.completedDays),
     index('member_progress_last_active_idx').on(t.lastActiveAt.desc().nullsLast(), t.userId.desc()),
+    index('member_progress_wellness_falling_idx').on(t.userId).where(sql`wellness_falling`),
   ],
 );
 
