@@ -67,22 +67,21 @@ export async function listMembers(deps: Pick<Deps, 'db' | 'now'>, query: MemberL
         ? [sql`${missedSql(now)} desc`, desc(profiles.registrationDate), desc(profiles.userId)]
         : [desc(profiles.registrationDate), desc(profiles.userId)];
   // The page's ids first (from the (registration_date, user_id) index when sorted by it, or
-  // member_progress's last-active index); then the joins. Every profile has a member_progress row.
+  // member_progress's last-active index); then the joins. A left join, which the planner drops
+  // when nothing reads member_progress; an inner one to walk its index (every profile has a row).
+  const onProgress = eq(memberProgress.userId, profiles.userId);
+  const members = deps.db.select({ userId: profiles.userId }).from(profiles).$dynamic();
+  const joined =
+    sort === 'lastActive'
+      ? members.innerJoin(memberProgress, onProgress)
+      : members.leftJoin(memberProgress, onProgress);
   const [pageIds, [counted]] = await Promise.all([
-    deps.db
-      .select({ userId: profiles.userId })
-      .from(profiles)
-      .innerJoin(memberProgress, eq(memberProgress.userId, profiles.userId))
+    joined
       .where(where)
       .orderBy(...order)
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    // A left join, which the planner drops when no filter reads member_progress
-    deps.db
-      .select({ n: count() })
-      .from(profiles)
-      .leftJoin(memberProgress, eq(memberProgress.userId, profiles.userId))
-      .where(where),
+    deps.db.select({ n: count() }).from(profiles).leftJoin(memberProgress, onProgress).where(where),
   ]);
   const ids = pageIds.map((c) => c.userId);
   const total = counted?.n ?? 0;
