@@ -26,6 +26,13 @@ CREATE FUNCTION core28_last_active(uid text) RETURNS timestamptz LANGUAGE sql ST
     (SELECT max(e.updated_at) FROM exercise_progress e WHERE e.user_id = uid),
     (SELECT max(m.created_at) FROM discussion_messages m WHERE m.user_id = uid))
 $$;--> statement-breakpoint
+-- Before computing a member's values again from the source tables: lock their rows, then read in
+-- a fresh statement (READ COMMITTED), so a transaction writing the same member at the same time
+-- has either committed (and is seen) or waits for this one (and computes after it).
+CREATE FUNCTION core28_lock_progress(uids text[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM member_progress WHERE user_id = ANY (uids) ORDER BY user_id FOR UPDATE;
+END $$;--> statement-breakpoint
 -- TG_ARGV[0] is the table's time column. An insert can only move the time forward (greatest); an
 -- update or delete may move it back, so the member's time is computed again.
 CREATE FUNCTION core28_touch_last_active() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -36,12 +43,14 @@ BEGIN
         ON CONFLICT (user_id) DO UPDATE SET last_active_at = greatest(m.last_active_at, excluded.last_active_at)',
       TG_ARGV[0]);
   ELSIF TG_OP = 'UPDATE' THEN
+    PERFORM core28_lock_progress(ARRAY(SELECT user_id FROM new_rows UNION SELECT user_id FROM old_rows));
     INSERT INTO member_progress AS m (user_id, last_active_at)
       SELECT u.user_id, core28_last_active(u.user_id)
       FROM (SELECT user_id FROM new_rows UNION SELECT user_id FROM old_rows) u
       ON CONFLICT (user_id) DO UPDATE SET last_active_at = excluded.last_active_at;
   ELSE
     -- no insert: the rows may be going with their member (account deletion cascades)
+    PERFORM core28_lock_progress(ARRAY(SELECT DISTINCT user_id FROM old_rows));
     UPDATE member_progress m SET last_active_at = core28_last_active(m.user_id)
       WHERE m.user_id IN (SELECT user_id FROM old_rows);
   END IF;
@@ -92,6 +101,7 @@ BEGIN
   ELSE
     uids := ARRAY(SELECT DISTINCT user_id FROM old_rows);
   END IF;
+  PERFORM core28_lock_progress(uids);
   IF TG_OP = 'DELETE' THEN
     -- no insert: the rows may be going with their member (account deletion cascades)
     UPDATE member_progress m SET recent_feeling = r.feeling, recent_energy = r.energy

@@ -1,5 +1,6 @@
 import { isWellnessFalling } from '@core28/core/admin';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   discussionMessages,
@@ -188,5 +189,54 @@ describe('trigger-kept activity and wellness per member', () => {
     expect(kept.has(b.userId)).toBe(false);
     expect(kept.get(coachId)?.kept).not.toBe('2030-02-01 07:00:00+00');
     expect(kept.get(coachId)?.kept).not.toBeNull();
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('trigger-kept values under concurrent writes', () => {
+  /** Two transactions on their own connections; the second's statement waits for the first's lock. */
+  async function interleave(first: string[], second: string[]) {
+    const [c1, c2] = [new pg.Client(t.database.url!), new pg.Client(t.database.url!)];
+    await Promise.all([c1.connect(), c2.connect()]);
+    try {
+      await c1.query('begin');
+      for (const q of first) await c1.query(q);
+      await c2.query('begin');
+      const waiting = (async () => {
+        for (const q of second) await c2.query(q);
+      })();
+      // until the second transaction waits on the first's row lock
+      for (let i = 0; i < 100; i++) {
+        const { rows } = (await t.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock'`,
+        )) as unknown as { rows: { n: number }[] };
+        if (rows[0]!.n > 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await c1.query('commit');
+      await waiting;
+      await c2.query('commit');
+    } finally {
+      await Promise.all([c1.end(), c2.end()]);
+    }
+  }
+
+  it('see each other: two wellness days, and a deletion beside a new completion', async () => {
+    const { userId } = await createMember(t);
+    await interleave(
+      [
+        `insert into wellness_tracking (user_id, day_number, feeling_rating, energy_level) values ('${userId}', 5, 5, 5)`,
+      ],
+      [
+        `insert into wellness_tracking (user_id, day_number, feeling_rating, energy_level) values ('${userId}', 6, 2, 2)`,
+      ],
+    );
+    await interleave(
+      [
+        `insert into workout_completions (user_id, day_number, completed_at) values ('${userId}', 1, '2031-01-01T00:00:00Z')`,
+      ],
+      [`delete from sessions where user_id = '${userId}'`],
+    );
+    const kept = await expectKeptEqualsComputed();
+    expect(kept.get(userId)).toMatchObject({ kept: '2031-01-01 00:00:00+00', feeling: '{5,2}' });
   });
 });
