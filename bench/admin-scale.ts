@@ -15,6 +15,8 @@ import pino from 'pino';
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const TOPICS = MEMBERS / 10;
 const RUNS = Number(process.env.BENCH_ADMIN_RUNS ?? 40);
+/** BENCH_ADMIN_ENGINES=postgres: PostgreSQL alone (pglite, postgres, or both by default). */
+const ENGINES = (process.env.BENCH_ADMIN_ENGINES ?? 'pglite,postgres').split(',');
 
 export type AdminTiming = { engine: string; name: string; p50: number; p99: number };
 
@@ -123,12 +125,15 @@ async function measureEngine(engine: string, handle: DatabaseHandle): Promise<Ad
 
 export async function measureAdminScale(): Promise<AdminTiming[]> {
   const timings: AdminTiming[] = [];
-  const lite = await openPglite();
-  try {
-    timings.push(...(await measureEngine('PGlite', lite)));
-  } finally {
-    await lite.close();
+  if (ENGINES.includes('pglite')) {
+    const lite = await openPglite();
+    try {
+      timings.push(...(await measureEngine('PGlite', lite)));
+    } finally {
+      await lite.close();
+    }
   }
+  if (!ENGINES.includes('postgres')) return timings;
   const dir = await mkdtemp(path.join(tmpdir(), 'core28-bench-admin-'));
   const server = await startEmbeddedPostgres(dir, pino({ level: 'silent' }));
   try {

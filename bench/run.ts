@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { measureAdminScale } from './admin-scale.ts';
+import { type AdminTiming, measureAdminScale } from './admin-scale.ts';
 import { measureApi } from './api.ts';
 import { freePort, measure, startProcess, stopProcess, table, treeCpuMs } from './lib.ts';
 import { measureBundles, measureLighthouse, serveBlank } from './page-speed.ts';
@@ -17,8 +17,16 @@ import {
 // `npm run bench`: figures as ratios to a bare node:http server measured in the same run.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PASSWORD = 'Bench#2026pass';
-/** BENCH_ONLY=api: the member API table alone; BENCH_ONLY=realtime: live delivery alone (no build). */
+/**
+ * BENCH_ONLY=api: the member API table alone; BENCH_ONLY=realtime: live delivery alone (no build);
+ * BENCH_ONLY=admin: the admin pages at scale alone.
+ */
 const only = process.env.BENCH_ONLY;
+
+if (only === 'admin') {
+  printAdminScale(await measureAdminScale());
+  process.exit(0);
+}
 
 // The web app and the server's bundle are what is measured: build them first, as `npm start` does.
 if (only !== 'realtime') {
@@ -116,8 +124,11 @@ async function everythingElse() {
 
   await pageSpeed(base, cookie);
 
+  printAdminScale(await measureAdminScale());
+}
+
+function printAdminScale(admin: AdminTiming[]) {
   console.log('\nAdmin pages at 100,000 members (service calls straight on the database, 40 runs each)\n');
-  const admin = await measureAdminScale();
   console.log(
     table([
       ['engine', 'admin data', 'p50 ms', 'p99 ms'],

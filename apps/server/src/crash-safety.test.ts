@@ -188,8 +188,10 @@ async function verifyAggregates() {
         (select count(*) from member_progress m
            full join (select user_id, count(*)::int n from workout_completions group by 1) c using (user_id)
            where coalesce(m.completed_days, 0) <> coalesce(c.n, 0))::int as member_mismatches,
+        (select count(*) from member_progress m
+           where m.last_active_at is distinct from core28_last_active(m.user_id))::int as activity_mismatches,
         (select count(*) from workout_completions)::int as completions`);
-    expect(rows[0]).toMatchObject({ day_mismatches: 0, member_mismatches: 0 });
+    expect(rows[0]).toMatchObject({ day_mismatches: 0, member_mismatches: 0, activity_mismatches: 0 });
     expect(rows[0].completions).toBe(members.reduce((sum, m) => sum + m.acked.size, 0));
   } finally {
     await client.end();

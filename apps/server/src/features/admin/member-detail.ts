@@ -1,5 +1,5 @@
 import { ATTENTION_MISSED_DAYS, ATTENTION_TRIAL_DAYS } from '@core28/core/admin';
-import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { memberProgress, profiles, subscribers, users } from '../../platform/db/schema.ts';
@@ -9,13 +9,6 @@ import { getProgramState, listProgramSummaries, missedAtLeastSql } from '../prog
 
 // issue 22: the coach's view of one member, and of who needs attention. Program day, streak and
 // missed days come from the program feature (its summaries), never from arithmetic here.
-
-/** When the member last did anything: signed in, trained, logged wellness or wrote to the coach. */
-export const lastActiveSql = (userId: SQL) => sql<Date | null>`greatest(
-  (select max(s.updated_at) from sessions s where s.user_id = ${userId}),
-  (select max(w.completed_at) from workout_completions w where w.user_id = ${userId}),
-  (select max(e.updated_at) from exercise_progress e where e.user_id = ${userId}),
-  (select max(m.created_at) from discussion_messages m where m.user_id = ${userId}))`;
 
 const planOf = (row: { isTrial: boolean | null; subscribed: boolean | null }) =>
   row.isTrial ? ('trial' as const) : row.subscribed ? ('paid' as const) : ('none' as const);
@@ -35,11 +28,13 @@ async function findMemberRow({ db }: Pick<Deps, 'db'>, { userId }: { userId: str
       isTrial: subscribers.isTrial,
       trialEnd: subscribers.trialEnd,
       subscriptionEnd: subscribers.subscriptionEnd,
-      lastActive: sql<string | null>`(${lastActiveSql(sql`${users.id}`)})::text`,
+      // When the member last did anything, kept by triggers (docs/decisions/0016)
+      lastActive: memberProgress.lastActiveAt,
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .leftJoin(subscribers, eq(subscribers.userId, users.id))
+    .leftJoin(memberProgress, eq(memberProgress.userId, users.id))
     .where(sql`${users.id} = ${userId} and ${isNotAdminSql(users.id)}`);
   if (!row) throw new AppError('NOT_FOUND', 'Member not found');
   const name = [row.firstName, row.lastName].filter(Boolean).join(' ') || row.displayName || '';
@@ -53,7 +48,7 @@ async function findMemberRow({ db }: Pick<Deps, 'db'>, { userId }: { userId: str
     trialEnd: row.trialEnd?.toISOString() ?? null,
     subscriptionEnd: row.subscriptionEnd?.toISOString() ?? null,
     registrationDate: row.registrationDate.toISOString(),
-    lastActive: row.lastActive ? new Date(row.lastActive).toISOString() : null,
+    lastActive: row.lastActive?.toISOString() ?? null,
   };
 }
 

@@ -3,13 +3,7 @@ import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { memberProgress, profiles, subscribers, users } from '../../platform/db/schema.ts';
 import { isNotAdminSql } from '../auth/service.ts';
-import {
-  listProgramSummaries,
-  missedAtLeastSql,
-  missedInARowSql,
-  wellnessFallingSql,
-} from '../program/service.ts';
-import { lastActiveSql } from './member-detail.ts';
+import { listProgramSummaries, missedAtLeastSql, missedInARowSql } from '../program/service.ts';
 
 /** LIKE's own wildcards in a search are matched literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -49,11 +43,10 @@ function whereOf({ search, plan, burn, missed, falling }: MemberListQuery, now: 
         missed,
       ),
     );
-  if (falling === 'true') conditions.push(wellnessFallingSql(profiles.userId));
+  if (falling === 'true') conditions.push(sql`${memberProgress.wellnessFalling}`);
   return and(...conditions);
 }
 
-const lastActive = lastActiveSql(sql`profiles.user_id`);
 const missedSql = (now: Date) =>
   missedInARowSql(memberProgress.completedMask, profiles.registrationDate, profiles.timeZone, now);
 
@@ -68,25 +61,27 @@ export async function listMembers(deps: Pick<Deps, 'db' | 'now'>, query: MemberL
   const where = whereOf(query, now);
   const order =
     sort === 'lastActive'
-      ? [sql`${lastActive} desc nulls last`, desc(profiles.userId)]
+      ? // the order of member_progress_last_active_idx, walked from its start
+        [sql`${memberProgress.lastActiveAt} desc nulls last`, sql`${memberProgress.userId} desc nulls last`]
       : sort === 'missed'
         ? [sql`${missedSql(now)} desc`, desc(profiles.registrationDate), desc(profiles.userId)]
         : [desc(profiles.registrationDate), desc(profiles.userId)];
-  // The page's ids first (from the (registration_date, user_id) index when sorted by it); then the joins.
+  // The page's ids first (from the (registration_date, user_id) index when sorted by it, or
+  // member_progress's last-active index); then the joins. A left join, which the planner drops
+  // when nothing reads member_progress; an inner one to walk its index (every profile has a row).
+  const onProgress = eq(memberProgress.userId, profiles.userId);
+  const members = deps.db.select({ userId: profiles.userId }).from(profiles).$dynamic();
+  const joined =
+    sort === 'lastActive'
+      ? members.innerJoin(memberProgress, onProgress)
+      : members.leftJoin(memberProgress, onProgress);
   const [pageIds, [counted]] = await Promise.all([
-    deps.db
-      .select({ userId: profiles.userId })
-      .from(profiles)
-      .leftJoin(memberProgress, eq(memberProgress.userId, profiles.userId))
+    joined
       .where(where)
       .orderBy(...order)
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    deps.db
-      .select({ n: count() })
-      .from(profiles)
-      .leftJoin(memberProgress, eq(memberProgress.userId, profiles.userId))
-      .where(where),
+    deps.db.select({ n: count() }).from(profiles).leftJoin(memberProgress, onProgress).where(where),
   ]);
   const ids = pageIds.map((c) => c.userId);
   const total = counted?.n ?? 0;
@@ -103,11 +98,12 @@ export async function listMembers(deps: Pick<Deps, 'db' | 'now'>, query: MemberL
           tier: subscribers.subscriptionTier,
           subscribed: subscribers.subscribed,
           isTrial: subscribers.isTrial,
-          lastActive: sql<string | null>`(${lastActive})::text`,
+          lastActive: memberProgress.lastActiveAt,
         })
         .from(profiles)
         .innerJoin(users, eq(users.id, profiles.userId))
         .leftJoin(subscribers, eq(subscribers.userId, profiles.userId))
+        .leftJoin(memberProgress, eq(memberProgress.userId, profiles.userId))
         .where(inArray(profiles.userId, ids))
     : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -132,7 +128,7 @@ export async function listMembers(deps: Pick<Deps, 'db' | 'now'>, query: MemberL
           streak: summary.streak,
           missedInARow: summary.missedInARow,
           wellnessFalling: summary.wellnessFalling,
-          lastActive: row.lastActive ? new Date(row.lastActive).toISOString() : null,
+          lastActive: row.lastActive?.toISOString() ?? null,
         },
       ];
     }),

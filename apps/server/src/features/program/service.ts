@@ -25,7 +25,6 @@ export {
   missedInARowSql,
   type ProgramSummary,
   programDaySql,
-  wellnessFallingSql,
 } from './summaries.ts';
 
 import type { ProgramDay } from './summaries.ts';

@@ -2,13 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles, wellnessTracking, workoutCompletions } from '../../platform/db/schema.ts';
 import { createMember, createTestApp, type TestApp } from '../../testing/harness.ts';
-import {
-  listProgramSummaries,
-  missedAtLeastSql,
-  missedInARowSql,
-  programDaySql,
-  wellnessFallingSql,
-} from './summaries.ts';
+import { listProgramSummaries, missedAtLeastSql, missedInARowSql, programDaySql } from './summaries.ts';
 
 // issue 22: the SQL twins of the program's rules (the coach's filters over every member) answer
 // what the program feature's own functions answer, member by member, whatever the time of day.
@@ -89,7 +83,7 @@ describe('the program figures in SQL', () => {
       select p.user_id as "userId", ${programDaySql(sql`p.registration_date`, sql`p.time_zone`, NOW)} as day,
         ${missedInARowSql(sql`m.completed_mask`, sql`p.registration_date`, sql`p.time_zone`, NOW)} as missed,
         ${missedAtLeastSql(sql`m.completed_mask`, sql`p.registration_date`, sql`p.time_zone`, NOW, 2)} as "missedTwo",
-        ${wellnessFallingSql(sql`p.user_id`)} as falling
+        m.wellness_falling as falling
       from profiles p left join member_progress m on m.user_id = p.user_id
       where p.user_id in ${ids}`)) as unknown as {
       rows: { userId: string; day: number; missed: number; missedTwo: boolean; falling: boolean }[];

@@ -116,7 +116,7 @@ export type ProgramSummary = {
 };
 
 // ---- the same figures in SQL, for the coach's filters over every member (docs/decisions/0016) ----
-// Twins of programDayOf (core currentProgramDay) and core missedInARow / isWellnessFalling, so a
+// Twins of programDayOf (core currentProgramDay) and core missedInARow (isWellnessFalling's is a column), so a
 // list of 100,000 members is filtered and sorted by the database. Keep them in step: a change to
 // how a member's day is counted (issue 20: their time zone) changes programDaySql with
 // programDayOf; summaries.test.ts compares the two on seeded members.
@@ -156,14 +156,12 @@ export const missedAtLeastSql = (
   n: number,
 ) => {
   const day = programDaySql(registrationDate, timeZone, now);
-  return sql<boolean>`(${day} - 1 >= ${n}
-    and coalesce(${mask}, 0) & (((1 << ${n}) - 1) << (${day} - 1 - ${n})) = 0)`;
+  // The outer coalesce changes no answer: the planner then takes half the members to match rather
+  // than 0.5 % (its guess for "expression = 0"), so "the newest 20 who missed" walks the
+  // registration index and stops, instead of joining every member first.
+  return sql<boolean>`coalesce(${day} - 1 >= ${n}
+    and coalesce(${mask}, 0) & (((1 << ${n}) - 1) << (${day} - 1 - ${n})) = 0, false)`;
 };
 
-/** Feeling or energy down two points or more over the last three logged days. */
-export const wellnessFallingSql = (userId: SQL | AnyPgColumn) =>
-  sql<boolean>`coalesce((select count(*) = 3
-      and (max(x.f) filter (where x.rn = 3) - max(x.f) filter (where x.rn = 1) >= 2
-        or max(x.e) filter (where x.rn = 3) - max(x.e) filter (where x.rn = 1) >= 2)
-    from (select w.feeling_rating as f, w.energy_level as e, row_number() over (order by w.day_number desc) as rn
-          from wellness_tracking w where w.user_id = ${userId} order by w.day_number desc limit 3) x), false)`;
+// Wellness falling in SQL is member_progress.wellness_falling, a column generated from the last three
+// wellness values the trigger keeps (schema.ts), so the planner has statistics and an index for it.

@@ -205,6 +205,12 @@ export const subscribers = pgTable(
       .where(
         sql`${t.subscribed} and not ${t.isTrial} and ${t.subscriptionTier} in ('The Daily Core', '1-on-1 Burn')`,
       ),
+    // issue 22, the dashboard's attention card: a small probe per member for "paid 1-on-1 Burn"
+    // while it walks the newest members, and the trials ending soonest in order.
+    index('subscribers_burn_idx')
+      .on(t.userId)
+      .where(sql`${t.subscriptionTier} = '1-on-1 Burn' and ${t.subscribed} and not ${t.isTrial}`),
+    index('subscribers_trial_end_idx').on(t.trialEnd).where(sql`${t.isTrial}`),
   ],
 );
 
@@ -574,12 +580,13 @@ export const adminDailyCounts = pgTable('admin_daily_counts', {
   recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
 });
 
-// Aggregates kept by triggers on every insert, update and delete (migration 0005), so the admin
-// pages read a few hundred rows instead of scanning 1.5 million; they count everyone, and the
-// readers subtract the few admins' own rows. The two program-wide counters are split into shards,
-// one per database connection (`pg_backend_pid() % 32`, migration 0015): a single row per day
-// was locked by every member completing that day until their transaction ended, so completions
-// of one day ran one at a time (issue 23). Readers sum a key's shards.
+// Aggregates kept by triggers on every insert, update and delete (migration 0005; member_progress's
+// activity and wellness columns since issue 22), so the admin pages read a few hundred rows
+// instead of scanning 1.5 million; they count everyone, and the readers subtract the few admins'
+// own rows. The two program-wide counters are split into shards, one per database connection
+// (`pg_backend_pid() % 32`, migration 0015): a single row per day was locked by every member
+// completing that day until their transaction ended, so completions of one day ran one at a time
+// (issue 23). Readers sum a key's shards.
 
 export const programDayStats = pgTable(
   'program_day_stats',
@@ -600,8 +607,31 @@ export const memberProgress = pgTable(
     completedDays: integer('completed_days').notNull().default(0),
     /** issue 22: the completed days as bits (day d is bit d-1), for days missed in a row in SQL. */
     completedMask: integer('completed_mask').notNull().default(0),
+    /**
+     * The latest of a session touched, a day completed, results saved, a message written (kept by
+     * triggers on those four tables; docs/decisions/0016). Every profile has a row, so the coach's
+     * list sorts on this table's index.
+     */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+    /** Feeling and energy of the last three logged days, oldest first (kept by a wellness trigger). */
+    recentFeeling: smallint('recent_feeling').array().notNull().default(sql`'{}'`),
+    recentEnergy: smallint('recent_energy').array().notNull().default(sql`'{}'`),
+    /**
+     * The SQL twin of core isWellnessFalling: feeling or energy down two points or more from the
+     * first to the last of the last three logged days (summaries.test.ts compares them). A column
+     * rather than an expression, so the planner knows how many members it holds for.
+     */
+    wellnessFalling: boolean('wellness_falling')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`coalesce(cardinality(recent_feeling) = 3 and (recent_feeling[1] - recent_feeling[3] >= 2 or recent_energy[1] - recent_energy[3] >= 2), false)`,
+      ),
   },
-  (t) => [index('member_progress_completed_idx').on(t.completedDays)],
+  (t) => [
+    index('member_progress_completed_idx').on(t.completedDays),
+    index('member_progress_last_active_idx').on(t.lastActiveAt.desc().nullsLast(), t.userId.desc()),
+    index('member_progress_wellness_falling_idx').on(t.userId).where(sql`wellness_falling`),
+  ],
 );
 
 export const wellnessWeekStats = pgTable(
