@@ -12,40 +12,48 @@ import { measureBareBroadcast, measureCoachingDelivery } from './realtime.ts';
 // `npm run bench`: figures as ratios to a bare node:http server measured in the same run.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PASSWORD = 'Bench#2026pass';
-/** BENCH_ONLY=api: the member API table alone. */
+/**
+ * BENCH_ONLY=api: the member API table alone; BENCH_ONLY=pages: page weight and Lighthouse alone;
+ * BENCH_ONLY=weight: page weight alone (a minute, for measuring one change to the web app).
+ */
 const only = process.env.BENCH_ONLY;
+const pagesOnly = only === 'pages' || only === 'weight';
 
 // The web app and the server's bundle are what is measured: build them first, as `npm start` does.
 execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 
-console.log(`\nMember API against a bare Hono + node-postgres server on the same SQL and database`);
-console.log(
-  `(autocannon, 50 connections, ${process.env.BENCH_SECONDS ?? 8} s per run, 2 rounds alternating; ${new Date().toISOString()})\n`,
-);
-const api = await measureApi(root);
-console.log(
-  table([
-    [
-      'route',
-      'Core28 req/s',
-      'reference req/s',
-      'ratio',
-      'Core28 p50/p99 ms',
-      'reference p50/p99 ms',
-      'errors',
-    ],
-    ...api.map(({ route, app: a, reference: r }) => [
-      route,
-      a.rps.toFixed(0),
-      r.rps.toFixed(0),
-      `${(a.rps / r.rps).toFixed(2)}×`,
-      `${a.p50} / ${a.p99}`,
-      `${r.p50} / ${r.p99}`,
-      `${a.errors} / ${r.errors}`,
-    ]),
-  ]),
-);
+if (!pagesOnly) await apiTable();
 if (only === 'api') process.exit(0);
+
+async function apiTable() {
+  console.log(`\nMember API against a bare Hono + node-postgres server on the same SQL and database`);
+  console.log(
+    `(autocannon, 50 connections, ${process.env.BENCH_SECONDS ?? 8} s per run, 2 rounds alternating; ${new Date().toISOString()})\n`,
+  );
+  const api = await measureApi(root);
+  console.log(
+    table([
+      [
+        'route',
+        'Core28 req/s',
+        'reference req/s',
+        'ratio',
+        'Core28 p50/p99 ms',
+        'reference p50/p99 ms',
+        'errors',
+      ],
+      ...api.map(({ route, app: a, reference: r }) => [
+        route,
+        a.rps.toFixed(0),
+        r.rps.toFixed(0),
+        `${(a.rps / r.rps).toFixed(2)}×`,
+        `${a.p50} / ${a.p99}`,
+        `${r.p50} / ${r.p99}`,
+        `${a.errors} / ${r.errors}`,
+      ]),
+    ]),
+  );
+}
 
 const barePort = await freePort();
 const bare = await startProcess(
@@ -81,39 +89,10 @@ const app = await startProcess(
 
 try {
   const cookie = await signedInCookie(base);
-  const bareHttp = await measure('bare node:http', `http://127.0.0.1:${barePort}/`);
-  console.log(
-    `\nFor scale: a bare node:http answer, ${bareHttp.rps.toFixed(0)} req/s (p99 ${bareHttp.p99} ms)`,
-  );
-
-  const live = [
-    await measureBareBroadcast(bareWsPort),
-    await measureCoachingDelivery(base, `http://localhost:${appPort}`),
-  ];
-  console.log(`\nLive delivery (1,000 sockets in topics of 10, one message per topic per round)\n`);
-  console.log(
-    table([
-      ['path', 'p50 ms', 'p99 ms', 'p50 ratio to bare', 'delivered'],
-      ...live.map((r) => [
-        r.name,
-        String(r.p50),
-        String(r.p99),
-        `${(r.p50 / live[0]!.p50).toFixed(1)}×`,
-        `${r.delivered}/${r.expected} (${((100 * r.delivered) / r.expected).toFixed(1)} %)`,
-      ]),
-    ]),
-  );
-
+  if (!pagesOnly) await liveTables();
   await pageSpeed(base, cookie);
 
-  console.log('\nAdmin pages at 100,000 members (service calls straight on the database, 40 runs each)\n');
-  const admin = await measureAdminScale();
-  console.log(
-    table([
-      ['engine', 'admin data', 'p50 ms', 'p99 ms'],
-      ...admin.map((r) => [r.engine, r.name, String(r.p50), String(r.p99)]),
-    ]),
-  );
+  if (!pagesOnly) await adminTable();
 } finally {
   await stopProcess(bareWs);
   if (app) await stopProcess(app);
@@ -121,25 +100,41 @@ try {
   await rm(dataDir, { recursive: true, force: true });
 }
 
+/** A paying member's session cookie (demo payment provider), as e2e/tools/paid-member.ts makes one. */
 async function signedInCookie(baseUrl: string) {
   const email = `bench-${Date.now()}@example.com`;
-  const post = (p: string, body: unknown) =>
+  const post = (p: string, body: unknown, cookie = '') =>
     fetch(`${baseUrl}${p}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
       body: JSON.stringify(body),
+      redirect: 'manual',
     });
-  await post('/api/auth/sign-up/email', { email, password: PASSWORD, name: 'Bench' });
-  const mails = (await (await fetch(`${baseUrl}/dev/mail.json?to=${email}`)).json()) as {
-    meta: { url: string };
-  }[];
-  const verify = await fetch(mails[0]!.meta.url.replace(/^https?:\/\/[^/]+/, baseUrl), {
+  const signUp = await post('/api/auth/sign-up/email', { email, password: PASSWORD, name: 'Bench' });
+  if (!signUp.ok) throw new Error(`bench sign-up: ${signUp.status} ${await signUp.text()}`);
+  let mail: { meta: { url: string } } | undefined;
+  // The confirmation e-mail is sent just after the sign-up answer.
+  for (let i = 0; i < 50 && !mail; i++) {
+    [mail] = (await (await fetch(`${baseUrl}/dev/mail.json?to=${email}`)).json()) as (typeof mail)[];
+    if (!mail) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!mail) throw new Error('bench sign-up: no confirmation e-mail');
+  const verify = await fetch(mail.meta.url.replace(/^https?:\/\/[^/]+/, baseUrl), {
     redirect: 'manual',
   });
-  return verify.headers
+  const cookie = verify.headers
     .getSetCookie()
     .map((line) => line.split(';')[0])
     .join('; ');
+  const checkout = await post('/api/subscription/checkout', { plan: 'daily-core-monthly' }, cookie);
+  const { url } = (await checkout.json()) as { url: string };
+  await fetch(url.replace(/^https?:\/\/[^/]+/, baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'number=4242424242424242&expiry=12/34&cvc=123',
+    redirect: 'manual',
+  });
+  return cookie;
 }
 
 /** Page weight and Lighthouse (mobile), the app against a blank Vite + React page. */
@@ -185,6 +180,7 @@ async function pageSpeed(testBase: string, cookie: string) {
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
     console.log(table([['page', 'JS', 'CSS'], ...bundles.map((b) => [b.page, kb(b.js), kb(b.css)])]));
 
+    if (only === 'weight') return;
     const scores = await measureLighthouse([
       { name: 'blank Vite + React', url: blank.url },
       { name: '/', url: `${prodBase}/` },
@@ -205,4 +201,40 @@ async function pageSpeed(testBase: string, cookie: string) {
     await blank.close();
     await rm(prodDir, { recursive: true, force: true });
   }
+}
+
+async function liveTables() {
+  const bareHttp = await measure('bare node:http', `http://127.0.0.1:${barePort}/`);
+  console.log(
+    `\nFor scale: a bare node:http answer, ${bareHttp.rps.toFixed(0)} req/s (p99 ${bareHttp.p99} ms)`,
+  );
+
+  const live = [
+    await measureBareBroadcast(bareWsPort),
+    await measureCoachingDelivery(base, `http://localhost:${appPort}`),
+  ];
+  console.log(`\nLive delivery (1,000 sockets in topics of 10, one message per topic per round)\n`);
+  console.log(
+    table([
+      ['path', 'p50 ms', 'p99 ms', 'p50 ratio to bare', 'delivered'],
+      ...live.map((r) => [
+        r.name,
+        String(r.p50),
+        String(r.p99),
+        `${(r.p50 / live[0]!.p50).toFixed(1)}×`,
+        `${r.delivered}/${r.expected} (${((100 * r.delivered) / r.expected).toFixed(1)} %)`,
+      ]),
+    ]),
+  );
+}
+
+async function adminTable() {
+  console.log('\nAdmin pages at 100,000 members (service calls straight on the database, 40 runs each)\n');
+  const admin = await measureAdminScale();
+  console.log(
+    table([
+      ['engine', 'admin data', 'p50 ms', 'p99 ms'],
+      ...admin.map((r) => [r.engine, r.name, String(r.p50), String(r.p99)]),
+    ]),
+  );
 }
