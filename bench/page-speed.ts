@@ -70,14 +70,16 @@ export async function measureBundles(
         );
       }
       const tab = await context.newPage();
-      const bodies: Promise<{ kind: 'js' | 'css'; size: number }>[] = [];
+      const bodies: Promise<{ kind: 'js' | 'css'; size: number; url: string }>[] = [];
       tab.on('response', (response) => {
         const type = response.request().resourceType();
         if (type !== 'script' && type !== 'stylesheet') return;
         bodies.push(
-          response
-            .body()
-            .then((body) => ({ kind: type === 'script' ? 'js' : 'css', size: gzipSync(body).length })),
+          response.body().then((body) => ({
+            kind: type === 'script' ? 'js' : 'css',
+            size: gzipSync(body).length,
+            url: response.url(),
+          })),
         );
       });
       const response = await tab.goto(page.url, { waitUntil: 'networkidle' });
@@ -85,6 +87,9 @@ export async function measureBundles(
       if (response?.status() !== 200)
         throw new Error(`${page.name}: ${page.url} answered ${response?.status()}`);
       const loaded = await Promise.all(bodies);
+      if (process.env.BENCH_DEBUG)
+        for (const b of loaded.toSorted((x, y) => y.size - x.size))
+          console.log('  ', page.name, (b.size / 1024).toFixed(1).padStart(6), 'KB', new URL(b.url).pathname);
       const sum = (kind: 'js' | 'css') =>
         loaded.filter((b) => b.kind === kind).reduce((n, b) => n + b.size, 0);
       results.push({ page: page.name, js: sum('js'), css: sum('css') });
