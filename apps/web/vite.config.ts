@@ -9,7 +9,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 // shares with a lazy page is added or moved (issue 16: moving three header components added
 // 0.3–2 KB gzip to /). One chunk keeps what / loads stable, and cached across deploys.
 const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|sonner|clsx|tailwind-merge|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|context|defaultAttributes|shared))[\\/.]/;
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|clsx|tailwind-merge|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|context|defaultAttributes|shared))[\\/.]/;
 
 // Issue 21: the installable app. The service worker is ours (src/sw/service-worker.ts, built with
 // Workbox's modules); the plugin builds it, injects the precache list and writes the manifest.

@@ -2,10 +2,10 @@ import { canLogResults, type DayStatus, formatMmSs, PROGRAM_DAYS } from '@core28
 import { type DayResultForm, DayResultFormSchema } from '@core28/core/program-schemas';
 import { useEffect, useRef } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useZodForm } from '@/lib/form';
+import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { type ProgramState, useSaveResult } from './api';
 
