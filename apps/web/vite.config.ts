@@ -44,12 +44,10 @@ const pwa = VitePWA({
   },
   injectManifest: {
     globPatterns: ['index.html', 'assets/*.{js,css}', 'icon-192.png', 'favicon.svg'],
-    // The admin area, the charts library (the progress chart's, cached when first used) and the
-    // visitors' reading pages stay out; any asset a page fetches is kept when first used (sw.ts).
+    // The admin area and the visitors' reading pages stay out; any asset a page fetches is kept when first used (sw.ts).
     globIgnores: [
       'assets/admin-*',
       'assets/{dashboard,users}-page-*',
-      'assets/CartesianChart-*',
       'assets/{about,privacy,terms,legal,contact,blog,article,program-info,progress-info}-page-*',
       'assets/article-html-*',
     ],
