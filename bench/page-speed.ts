@@ -18,7 +18,8 @@ const FLAGS = [
   '--no-first-run',
 ];
 
-export type Bundle = { page: string; js: number; css: number };
+/** gzip sizes (the budget's measure), and the JavaScript's bytes as the server sent them. */
+export type Bundle = { page: string; js: number; css: number; jsSent: number };
 export type Lighthouse = { page: string; score: number; lcp: number; tbt: number; cls: number };
 
 /** Builds bench/blank and serves it gzip'ed with long-cache headers, like the app's assets. */
@@ -70,14 +71,15 @@ export async function measureBundles(
         );
       }
       const tab = await context.newPage();
-      const bodies: Promise<{ kind: 'js' | 'css'; size: number; url: string }>[] = [];
+      const bodies: Promise<{ kind: 'js' | 'css'; size: number; sent: number; url: string }>[] = [];
       tab.on('response', (response) => {
         const type = response.request().resourceType();
         if (type !== 'script' && type !== 'stylesheet') return;
         bodies.push(
-          response.body().then((body) => ({
+          Promise.all([response.body(), response.request().sizes()]).then(([body, sizes]) => ({
             kind: type === 'script' ? 'js' : 'css',
             size: gzipSync(body).length,
+            sent: sizes.responseBodySize,
             url: response.url(),
           })),
         );
@@ -90,9 +92,9 @@ export async function measureBundles(
       if (process.env.BENCH_DEBUG)
         for (const b of loaded.toSorted((x, y) => y.size - x.size))
           console.log('  ', page.name, (b.size / 1024).toFixed(1).padStart(6), 'KB', new URL(b.url).pathname);
-      const sum = (kind: 'js' | 'css') =>
-        loaded.filter((b) => b.kind === kind).reduce((n, b) => n + b.size, 0);
-      results.push({ page: page.name, js: sum('js'), css: sum('css') });
+      const sum = (kind: 'js' | 'css', size: 'size' | 'sent' = 'size') =>
+        loaded.filter((b) => b.kind === kind).reduce((n, b) => n + b[size], 0);
+      results.push({ page: page.name, js: sum('js'), css: sum('css'), jsSent: sum('js', 'sent') });
       await context.close();
     }
   } finally {

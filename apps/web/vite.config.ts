@@ -1,7 +1,9 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
 // The framework every page runs on, in one chunk of its own. Left to itself, Rolldown spreads it
@@ -54,8 +56,22 @@ const pwa = VitePWA({
   },
 });
 
+// Issue 23: the assets are compressed once, at build time (brotli at its best level, and gzip for
+// clients without brotli), and the server sends those files (http/static.ts) instead of
+// compressing each response. Files under 1 KB and those that would not shrink are left as they are.
+const precompress = compression({
+  algorithms: [
+    defineAlgorithm('brotliCompress', { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    defineAlgorithm('gzip', { level: 9 }),
+  ],
+  include: /\.(js|mjs|css|svg|webmanifest|json|txt|xml)$/,
+  threshold: 1024,
+  skipIfLargerOrEqual: true,
+  logLevel: 'silent',
+});
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), pwa],
+  plugins: [react(), tailwindcss(), pwa, precompress],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: { proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
   build: {
