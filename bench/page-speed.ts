@@ -157,6 +157,8 @@ export async function measureLighthouse(pages: LighthousePage[]): Promise<Lighth
           'long-tasks',
           'largest-contentful-paint-element',
           'network-requests',
+          'dom-size',
+          'mainthread-work-breakdown',
         ])
           console.log('  ', page.name, id, String(JSON.stringify(lhr.audits[id]?.details)).slice(0, 3000));
       }

@@ -14,10 +14,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PASSWORD = 'Bench#2026pass';
 /**
  * BENCH_ONLY=api: the member API table alone; BENCH_ONLY=pages: page weight and Lighthouse alone;
- * BENCH_ONLY=weight: page weight alone (a minute, for measuring one change to the web app).
+ * BENCH_ONLY=weight: page weight alone (a minute, for measuring one change to the web app);
+ * BENCH_ONLY=program: Lighthouse on the signed-in /program alone, BENCH_RUNS times (3).
  */
 const only = process.env.BENCH_ONLY;
-const pagesOnly = only === 'pages' || only === 'weight';
+const pagesOnly = only === 'pages' || only === 'weight' || only === 'program';
 
 // The web app and the server's bundle are what is measured: build them first, as `npm start` does.
 execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -167,6 +168,21 @@ async function pageSpeed(testBase: string, cookie: string) {
       articles: { slug: string }[];
     };
     const slug = articles[0]!.slug;
+    if (only === 'program') {
+      const runs = Array.from({ length: Number(process.env.BENCH_RUNS ?? 3) }, (_, i) => ({
+        name: `/program (signed in, service worker), run ${i + 1}`,
+        url: `${testBase}/program`,
+        cookie,
+      }));
+      const scores = await measureLighthouse(runs);
+      console.log(
+        table([
+          ['page', 'performance', 'LCP ms', 'TBT ms', 'CLS'],
+          ...scores.map((r) => [r.page, String(r.score), String(r.lcp), String(r.tbt), String(r.cls)]),
+        ]),
+      );
+      return;
+    }
     const bundles = await measureBundles([
       { name: 'blank Vite + React', url: blank.url },
       { name: '/', url: `${prodBase}/` },
