@@ -18,7 +18,8 @@ const FLAGS = [
   '--no-first-run',
 ];
 
-export type Bundle = { page: string; js: number; css: number };
+/** gzip sizes (the budget's measure), and the JavaScript's bytes as the server sent them. */
+export type Bundle = { page: string; js: number; css: number; jsSent: number };
 export type Lighthouse = { page: string; score: number; lcp: number; tbt: number; cls: number };
 
 /** Builds bench/blank and serves it gzip'ed with long-cache headers, like the app's assets. */
@@ -70,14 +71,17 @@ export async function measureBundles(
         );
       }
       const tab = await context.newPage();
-      const bodies: Promise<{ kind: 'js' | 'css'; size: number }>[] = [];
+      const bodies: Promise<{ kind: 'js' | 'css'; size: number; sent: number; url: string }>[] = [];
       tab.on('response', (response) => {
         const type = response.request().resourceType();
         if (type !== 'script' && type !== 'stylesheet') return;
         bodies.push(
-          response
-            .body()
-            .then((body) => ({ kind: type === 'script' ? 'js' : 'css', size: gzipSync(body).length })),
+          Promise.all([response.body(), response.request().sizes()]).then(([body, sizes]) => ({
+            kind: type === 'script' ? 'js' : 'css',
+            size: gzipSync(body).length,
+            sent: sizes.responseBodySize,
+            url: response.url(),
+          })),
         );
       });
       const response = await tab.goto(page.url, { waitUntil: 'networkidle' });
@@ -85,9 +89,12 @@ export async function measureBundles(
       if (response?.status() !== 200)
         throw new Error(`${page.name}: ${page.url} answered ${response?.status()}`);
       const loaded = await Promise.all(bodies);
-      const sum = (kind: 'js' | 'css') =>
-        loaded.filter((b) => b.kind === kind).reduce((n, b) => n + b.size, 0);
-      results.push({ page: page.name, js: sum('js'), css: sum('css') });
+      if (process.env.BENCH_DEBUG)
+        for (const b of loaded.toSorted((x, y) => y.size - x.size))
+          console.log('  ', page.name, (b.size / 1024).toFixed(1).padStart(6), 'KB', new URL(b.url).pathname);
+      const sum = (kind: 'js' | 'css', size: 'size' | 'sent' = 'size') =>
+        loaded.filter((b) => b.kind === kind).reduce((n, b) => n + b[size], 0);
+      results.push({ page: page.name, js: sum('js'), css: sum('css'), jsSent: sum('js', 'sent') });
       await context.close();
     }
   } finally {
@@ -150,6 +157,8 @@ export async function measureLighthouse(pages: LighthousePage[]): Promise<Lighth
           'long-tasks',
           'largest-contentful-paint-element',
           'network-requests',
+          'dom-size',
+          'mainthread-work-breakdown',
         ])
           console.log('  ', page.name, id, String(JSON.stringify(lhr.audits[id]?.details)).slice(0, 3000));
       }

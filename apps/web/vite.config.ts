@@ -1,7 +1,9 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
 // The framework every page runs on, in one chunk of its own. Left to itself, Rolldown spreads it
@@ -9,7 +11,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 // shares with a lazy page is added or moved (issue 16: moving three header components added
 // 0.3–2 KB gzip to /). One chunk keeps what / loads stable, and cached across deploys.
 const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|sonner|clsx|tailwind-merge|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|context|defaultAttributes|shared))[\\/.]/;
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|clsx|tailwind-merge|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|context|defaultAttributes|shared))[\\/.]/;
 
 // Issue 21: the installable app. The service worker is ours (src/sw/service-worker.ts, built with
 // Workbox's modules); the plugin builds it, injects the precache list and writes the manifest.
@@ -44,20 +46,32 @@ const pwa = VitePWA({
   },
   injectManifest: {
     globPatterns: ['index.html', 'assets/*.{js,css}', 'icon-192.png', 'favicon.svg'],
-    // The admin area, the charts library (the progress chart's, cached when first used) and the
-    // visitors' reading pages stay out; any asset a page fetches is kept when first used (sw.ts).
+    // The admin area and the visitors' reading pages stay out; any asset a page fetches is kept when first used (sw.ts).
     globIgnores: [
       'assets/admin-*',
       'assets/{dashboard,users}-page-*',
-      'assets/CartesianChart-*',
       'assets/{about,privacy,terms,legal,contact,blog,article,program-info,progress-info}-page-*',
       'assets/article-html-*',
     ],
   },
 });
 
+// Issue 23: the assets are compressed once, at build time (brotli at its best level, and gzip for
+// clients without brotli), and the server sends those files (http/static.ts) instead of
+// compressing each response. Files under 1 KB and those that would not shrink are left as they are.
+const precompress = compression({
+  algorithms: [
+    defineAlgorithm('brotliCompress', { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    defineAlgorithm('gzip', { level: 9 }),
+  ],
+  include: /\.(js|mjs|css|svg|webmanifest|json|txt|xml)$/,
+  threshold: 1024,
+  skipIfLargerOrEqual: true,
+  logLevel: 'silent',
+});
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), pwa],
+  plugins: [react(), tailwindcss(), pwa, precompress],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: { proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
   build: {

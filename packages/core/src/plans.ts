@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { SubscriptionState, Tier } from './subscriptions.ts';
 
 // spec §3 plan slugs and checkout ids, §9 prices. The one catalogue server and web read.
@@ -12,21 +11,6 @@ export const CHECKOUT_PLAN_IDS = [
 ] as const;
 export type CheckoutPlanId = (typeof CHECKOUT_PLAN_IDS)[number];
 
-const PlanIdSchema = z.enum(CHECKOUT_PLAN_IDS, { error: 'Please choose one of the plans' });
-/** spec §7 create-checkout. */
-export const CheckoutSchema = z.object({ plan: PlanIdSchema });
-/** spec §7 update-subscription: the provider's checkout session the success page came back with. */
-export const ConfirmSchema = z.object({ session_id: z.string().min(1).max(200) });
-export const ChangePreviewSchema = z.object({ plan: PlanIdSchema });
-export const ChangePlanSchema = z.object({
-  plan: PlanIdSchema,
-  /** The preview's proration instant (seconds), so the charge is the one the member was shown. */
-  proration_date: z
-    .number({ error: 'proration_date must be a time in seconds' })
-    .int({ error: 'proration_date must be a time in seconds' })
-    .positive({ error: 'proration_date must be a time in seconds' })
-    .optional(),
-});
 export type BillingInterval = 'month' | 'year';
 
 export type Plan = {

@@ -126,17 +126,7 @@ export const ProfileEditSchema = z.object({
 });
 export type ProfileEditInput = z.input<typeof ProfileEditSchema>;
 
-/** spec §5 Avatar upload. */
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
-export const AVATAR_ERRORS = {
-  tooLarge: { title: 'File too large', message: 'Please select an image smaller than 5MB' },
-  // spec §5 names JPG, PNG or GIF; WebP is accepted too.
-  invalidType: { title: 'Invalid file type', message: 'Please select an image file (JPG, PNG or GIF)' },
-} as const;
-/** spec §9: signed avatar links live 3600 s and are refreshed at 90 % of their life. */
-export const AVATAR_URL_TTL_SECONDS = 3600;
-export const AVATAR_URL_REFRESH_RATIO = 0.9;
+export * from './avatar.ts';
 
 export const isProfileComplete = (profile: { firstName: string | null; lastName: string | null } | null) =>
   Boolean(profile?.firstName && profile.lastName);

@@ -16,6 +16,7 @@ import {
   parseMmSs,
   parseReps,
   programDays,
+  readDayResultForm,
   searchExercises,
 } from './program.ts';
 import {
@@ -134,6 +135,21 @@ describe('inputs and figures (spec §5, §9)', () => {
     expect(errors('90', '10')).toEqual({ time: TIME_FORMAT_MESSAGE });
     expect(errors('01:60', '10')).toEqual({ time: TIME_FORMAT_MESSAGE });
     expect(errors('01:00', '100001')).toEqual({ reps: 'That is too many reps' });
+  });
+  it('the day strip reads its fields without zod, with the same messages (issue 23)', () => {
+    expect(readDayResultForm({ time: '01:30', reps: '25' })).toEqual({ totalSeconds: 90, reps: 25 });
+    expect(readDayResultForm({ time: ' 2:05 ', reps: ' 7 ' })).toEqual({ totalSeconds: 125, reps: 7 });
+    expect(readDayResultForm({ time: '', reps: '' })).toEqual({ totalSeconds: 0, reps: 0 });
+    expect(readDayResultForm({ time: 'abc', reps: 'lots' }).errors).toEqual({
+      time: 'Use mm:ss, e.g. 01:30',
+      reps: 'Use a whole number, e.g. 25',
+    });
+    expect(readDayResultForm({ time: '01:00', reps: '-3' }).errors).toEqual({
+      reps: 'Use a whole number, e.g. 25',
+    });
+    expect(readDayResultForm({ time: '01:00', reps: '100001' }).errors).toEqual({
+      reps: 'That is too many reps',
+    });
   });
   it('the server refuses day results that are not whole numbers, with a clear message', () => {
     const message = (body: unknown) => DayResultSchema.safeParse(body).error?.issues[0]?.message;

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { PROGRAM_DAYS, parseMmSs, parseReps } from './program.ts';
+import {
+  type DayResultForm,
+  MAX_REPS,
+  PROGRAM_DAYS,
+  REPS_FORMAT_MESSAGE,
+  readDayResultForm,
+  TIME_FORMAT_MESSAGE,
+  TOO_MANY_REPS,
+} from './program.ts';
+
+export { REPS_FORMAT_MESSAGE, TIME_FORMAT_MESSAGE };
 
 const Day = z
   .number({ error: 'Day must be a number from 1 to 28' })
@@ -15,8 +25,6 @@ const Rating = (label: string) =>
 
 export const CompleteDaySchema = z.object({ day: Day });
 const MAX_SECONDS = 86_400;
-const MAX_REPS = 100_000;
-const TOO_MANY_REPS = 'That is too many reps';
 export const DayResultSchema = z.object({
   day: Day,
   totalSeconds: z
@@ -31,22 +39,19 @@ export const DayResultSchema = z.object({
     .max(MAX_REPS, TOO_MANY_REPS),
 });
 
-// spec §5: "invalid input is ignored" — an entry that is not mm:ss or a whole number is never
-// saved (it used to be saved as 0); the field says why and Save waits until it is valid.
-export const TIME_FORMAT_MESSAGE = 'Use mm:ss, e.g. 01:30';
-export const REPS_FORMAT_MESSAGE = 'Use a whole number, e.g. 25';
-
-/** The day strip's two text fields, as typed; empty means 0. Parses to what DayResultSchema takes. */
+/** The day strip's two text fields, as typed (program.ts's readDayResultForm, as a schema). */
 export const DayResultFormSchema = z
-  .object({
-    time: z.string().refine((text) => text.trim() === '' || parseMmSs(text) !== null, TIME_FORMAT_MESSAGE),
-    reps: z
-      .string()
-      .refine((text) => parseReps(text) !== null, REPS_FORMAT_MESSAGE)
-      .refine((text) => (parseReps(text) ?? 0) <= MAX_REPS, TOO_MANY_REPS),
+  .object({ time: z.string(), reps: z.string() })
+  .check((ctx) => {
+    const { errors } = readDayResultForm(ctx.value);
+    for (const [field, message] of Object.entries(errors ?? {}))
+      ctx.issues.push({ code: 'custom', path: [field], message, input: ctx.value });
   })
-  .transform(({ time, reps }) => ({ totalSeconds: parseMmSs(time) ?? 0, reps: parseReps(reps) ?? 0 }));
-export type DayResultForm = z.input<typeof DayResultFormSchema>;
+  .transform((form) => {
+    const read = readDayResultForm(form);
+    return read.errors ? { totalSeconds: 0, reps: 0 } : { totalSeconds: read.totalSeconds, reps: read.reps };
+  });
+export type { DayResultForm };
 export const WellnessSchema = z.object({ day: Day, feeling: Rating('Feeling'), energy: Rating('Energy') });
 
 export type DayResultInput = z.infer<typeof DayResultSchema>;

@@ -153,6 +153,38 @@ export function parseReps(text: string): number | null {
   return /^\d{1,9}$/.test(trimmed) ? Number(trimmed) : null;
 }
 
+// spec §5: "invalid input is ignored" — an entry that is not mm:ss or a whole number is never
+// saved (it used to be saved as 0); the field says why and Save waits until it is valid.
+export const TIME_FORMAT_MESSAGE = 'Use mm:ss, e.g. 01:30';
+export const REPS_FORMAT_MESSAGE = 'Use a whole number, e.g. 25';
+export const MAX_REPS = 100_000;
+export const TOO_MANY_REPS = 'That is too many reps';
+
+/** The day strip's two text fields, as typed; empty means 0. */
+export type DayResultForm = { time: string; reps: string };
+export type DayResultFormErrors = Partial<Record<keyof DayResultForm, string>>;
+
+/**
+ * The day strip's fields read into what DayResultSchema takes, or each field's message. Plain code
+ * rather than a zod schema: /program is the page members open every day and loads no zod (issue 23);
+ * DayResultFormSchema is built on this, and the server checks DayResultSchema as before.
+ */
+export function readDayResultForm({
+  time,
+  reps,
+}: DayResultForm):
+  | { totalSeconds: number; reps: number; errors?: undefined }
+  | { errors: DayResultFormErrors } {
+  const totalSeconds = time.trim() === '' ? 0 : parseMmSs(time);
+  const count = parseReps(reps);
+  const errors: DayResultFormErrors = {};
+  if (totalSeconds === null) errors.time = TIME_FORMAT_MESSAGE;
+  if (count === null) errors.reps = REPS_FORMAT_MESSAGE;
+  else if (count > MAX_REPS) errors.reps = TOO_MANY_REPS;
+  if (totalSeconds === null || count === null || count > MAX_REPS) return { errors };
+  return { totalSeconds, reps: count };
+}
+
 /** spec §5: case-insensitive substring match on name, description or summary. */
 export function searchExercises<T extends { name: string; description: string; exercise: string }>(
   exercises: readonly T[],

@@ -222,6 +222,20 @@ describe('parsePlayerState (kept in localStorage)', () => {
     expect(parsePlayerState({ ...started(), steps: [] })).toBeNull();
     expect(parsePlayerState({ ...started(), index: 99 })).toBeNull();
     expect(parsePlayerState({ ...started(), reps: { 'work-1': -1 } })).toBeNull();
+    expect(parsePlayerState({ ...started(), steps: [{ ...STEPS[0], kind: 'stretch' }] })).toBeNull();
+    expect(parsePlayerState({ ...started(), steps: [{ ...STEPS[0], durationSeconds: 0 }] })).toBeNull();
+    expect(parsePlayerState({ ...started(), pausedAt: -1 })).toBeNull();
+    expect(parsePlayerState({ ...started(), lastEventAt: Number.NaN })).toBeNull();
+    expect(parsePlayerState({ ...started(), index: 1.5 })).toBeNull();
+    const done = completeStep(started(), s(60));
+    const record = done.records[0]!;
+    expect(parsePlayerState(done)).toEqual(done);
+    expect(parsePlayerState({ ...done, records: [{ ...record, outcome: 'maybe' }] })).toBeNull();
+    expect(parsePlayerState({ ...done, records: [{ ...record, endedAt: '60' }] })).toBeNull();
+  });
+
+  it('keeps only what a session has (a step keeps its extra fields)', () => {
+    expect(parsePlayerState({ ...started(), injected: true })).toEqual(started());
   });
 });
 

@@ -1,15 +1,23 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 
 let t: TestApp;
+const APP_JS = Buffer.from(
+  Array.from({ length: 200 }, (_, i) => `export const value${i} = ${i};`).join('\n'),
+);
 beforeAll(async () => {
   const dist = await mkdtemp(path.join(tmpdir(), 'core28-dist-'));
   await mkdir(path.join(dist, 'assets'));
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
+  // What the build writes beside an asset worth compressing (vite-plugin-compression2).
+  await writeFile(path.join(dist, 'assets', 'app-def456.js'), APP_JS);
+  await writeFile(path.join(dist, 'assets', 'app-def456.js.br'), brotliCompressSync(APP_JS));
+  await writeFile(path.join(dist, 'assets', 'app-def456.js.gz'), gzipSync(APP_JS));
   await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await createTestApp({ env: { WEB_DIST: dist }, seed: false });
 });
@@ -41,6 +49,36 @@ describe('serving the web app', () => {
     expect((await t.request('/favicon.svg')).status).toBe(200);
     const res = await t.request('/program', { headers: { 'accept-encoding': 'gzip' } });
     expect(res.headers.get('content-encoding')).toBe('gzip');
+  });
+});
+
+describe('precompressed assets (issue 23)', () => {
+  const get = (encoding: string | null) =>
+    t.request('/assets/app-def456.js', { headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+  it('sends the brotli file to a client that accepts it, the same bytes once decoded', async () => {
+    const res = await get('gzip, deflate, br, zstd');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).equals(APP_JS)).toBe(true);
+  });
+
+  it('sends the gzip file to a client without brotli', async () => {
+    const res = await get('gzip');
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await res.arrayBuffer())).equals(APP_JS)).toBe(true);
+  });
+
+  it('sends the plain file, with the same caching, to a client that asks for no encoding', async () => {
+    const res = await get(null);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.from(await res.arrayBuffer()).equals(APP_JS)).toBe(true);
   });
 });
 

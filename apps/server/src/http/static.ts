@@ -20,15 +20,22 @@ export function webApp(distDir: string, { findArticle }: { findArticle: FindArti
     );
   }
   const root = path.relative(process.cwd(), distDir) || '.';
-  const staticFiles = serveStatic<AppEnv>({ root });
+  // Issue 23: the build writes a brotli and a gzip copy of each asset worth compressing
+  // (apps/web/vite.config.ts); a client that accepts one gets that file, nothing is compressed
+  // per response.
+  const staticFiles = serveStatic<AppEnv>({ root, precompressed: true });
   let indexHtml: string | undefined;
   return (
     app
       .use('/assets/*', async (c, next) => {
         await next();
-        if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+        if (c.res.status !== 200) return;
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+        // The same address answers brotli, gzip or plain: a shared cache must keep them apart.
+        if (c.res.headers.get('content-encoding') || hasPrecompressed(c.req.path))
+          c.header('Vary', 'Accept-Encoding');
       })
-      .use('/assets/*', serveStatic({ root }))
+      .use('/assets/*', staticFiles)
       .get('/assets/*', (c) => c.text('Not found', 404))
       // The service worker and the manifest are checked for a new version at every visit (issue 21).
       .use('/sw.js', noCache)
@@ -43,6 +50,8 @@ export function webApp(distDir: string, { findArticle }: { findArticle: FindArti
       })
   );
 }
+
+const hasPrecompressed = (urlPath: string) => /\.(js|mjs|css|svg|json)$/.test(urlPath);
 
 const noCache = createMiddleware<AppEnv>(async (c, next) => {
   await next();

@@ -16,7 +16,12 @@ import {
   TimeZoneSchema,
   UnsubscribeQuerySchema,
 } from '@core28/core/notifications';
-import { ChangePlanSchema, ChangePreviewSchema, CheckoutSchema, ConfirmSchema } from '@core28/core/plans';
+import {
+  ChangePlanSchema,
+  ChangePreviewSchema,
+  CheckoutSchema,
+  ConfirmSchema,
+} from '@core28/core/plan-schemas';
 import { DeleteAccountSchema, ProfileCompletionSchema, ProfileUpdateSchema } from '@core28/core/profile';
 import {
   CompleteDaySchema,

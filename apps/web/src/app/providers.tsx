@@ -1,9 +1,9 @@
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
 import { ApiError } from '@/lib/api';
 import { reportQueryError } from '@/lib/query-errors';
 import { OfflineSync } from './pwa/offline-sync';
+import { Toaster } from './toaster';
 
 const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: reportQueryError }),
@@ -26,7 +26,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       {children}
       <OfflineSync />
-      <Toaster position="top-center" richColors closeButton />
+      <Toaster />
     </QueryClientProvider>
   );
 }

@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
 import { authKeys, useSignOut, useViewer } from '@/features/auth/api';
+import { toast } from '@/lib/toast';
 import { AvatarButton } from './avatar-button';
 import { navClass } from './nav-class';
 

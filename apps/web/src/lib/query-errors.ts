@@ -1,5 +1,5 @@
 import type { Query } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 type ErrorToast = { title: string; description?: string };
 

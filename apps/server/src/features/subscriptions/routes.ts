@@ -1,4 +1,9 @@
-import { ChangePlanSchema, ChangePreviewSchema, CheckoutSchema, ConfirmSchema } from '@core28/core/plans';
+import {
+  ChangePlanSchema,
+  ChangePreviewSchema,
+  CheckoutSchema,
+  ConfirmSchema,
+} from '@core28/core/plan-schemas';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { validate } from '../../validate.ts';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 /**
  * The service worker (issue 21), registered once the page has loaded so it never competes with the

@@ -11,10 +11,10 @@ import {
 } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
+import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useSignOut } from '../auth/api';
 

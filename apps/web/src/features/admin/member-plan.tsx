@@ -1,13 +1,13 @@
 import { MemberDayInputSchema } from '@core28/core/session-plan';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { useZodForm } from '@/lib/form';
+import { toast } from '@/lib/toast';
 import { exerciseChoicesQuery, type MemberPlan, memberPlanQuery, useMemberDay } from './api';
 
 type PlanDay = MemberPlan['days'][number];

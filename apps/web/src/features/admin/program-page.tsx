@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { programAnalyticsQuery } from './api';
-import ProgramChart from './program-chart';
+import { ProgramChart } from './program-chart';
 
 const WEEK_NAMES = ['Foundation Week', 'Strength Building', 'Power & Conditioning', 'Mastery & Peak'];
 const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });

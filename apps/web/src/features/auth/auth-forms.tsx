@@ -5,13 +5,13 @@ import {
   SignUpSchema,
 } from '@core28/core/auth';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
 import { useZodForm } from '@/lib/form';
+import { toast } from '@/lib/toast';
 import { recoverPassword, requestPasswordReset, signIn, signUp } from './api';
 import { PasswordChecklist } from './password-checklist';
 

@@ -2,8 +2,8 @@ import { articleStatus } from '@core28/core/blog';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/lib/toast';
 import { type AdminArticle, adminArticlesQuery, useDeleteArticle } from './admin-api';
 import { ArticleEditor } from './article-editor';
 

@@ -1,13 +1,13 @@
 import { articleFormSchema, renderArticle, startOfTodayUtc } from '@core28/core/blog';
 import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
 import { firstErrorMessage, useZodForm } from '@/lib/form';
+import { toast } from '@/lib/toast';
 import { type AdminArticle, useSaveArticle } from './admin-api';
 import { ArticleHtml } from './article-html';
 

@@ -1,10 +1,10 @@
 import { TopicInputSchema } from '@core28/core/coaching';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { useZodForm } from '@/lib/form';
+import { toast } from '@/lib/toast';
 import { useCreateTopic } from './api';
 
 /** The member starts a topic: a title and, if they like, what it is about. */

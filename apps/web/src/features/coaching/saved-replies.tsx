@@ -2,13 +2,13 @@ import { fillSavedReply, SavedReplyInputSchema } from '@core28/core/coaching';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { useZodForm } from '@/lib/form';
+import { toast } from '@/lib/toast';
 import { savedRepliesQuery, useSavedReplies } from './api';
 
 // issue 22: the coach's saved replies, inserted into the reply box with {firstName} and {day} filled in.

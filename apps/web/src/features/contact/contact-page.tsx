@@ -1,11 +1,11 @@
 import { ContactSchema } from '@core28/core/contact';
 import { Mail } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { ApiError, api, unwrap } from '@/lib/api';
 import { firstErrorMessage, useZodForm } from '@/lib/form';
+import { toast } from '@/lib/toast';
 
 const CONTACT_EMAIL = 'support@core28.app';
 const FAQ = [

@@ -1,8 +1,8 @@
 import { Trash2, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/lib/toast';
 import { type AdminExercise, useExerciseVideo } from './admin-api';
 import { ExerciseMedia } from './exercise-media';
 

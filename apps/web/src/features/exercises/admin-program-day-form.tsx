@@ -1,11 +1,11 @@
 import { PROGRAM_DAYS } from '@core28/core/program';
 import { ProgramDayInputSchema } from '@core28/core/session-plan';
-import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { useZodForm } from '@/lib/form';
+import { toast } from '@/lib/toast';
 import { type AdminExercise, type AdminProgramDay, useSaveProgramDay, useSwapProgramDays } from './admin-api';
 
 const orNull = (value: unknown) =>

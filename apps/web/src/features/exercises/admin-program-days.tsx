@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Pencil } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { toast } from '@/lib/toast';
 import { type AdminExercise, type AdminProgramDay, programDaysQuery, useSwapProgramDays } from './admin-api';
 import { ProgramDayForm } from './admin-program-day-form';
 

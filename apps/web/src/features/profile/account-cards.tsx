@@ -4,7 +4,6 @@ import { PROGRAM_DAYS } from '@core28/core/program';
 import { Download, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -12,6 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { firstErrorMessage, useZodForm } from '@/lib/form';
+import { toast } from '@/lib/toast';
 import { useSignOut } from '../auth/api';
 import { changePassword, deleteAccount, type ProfileData } from './api';
 

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarPlus, RefreshCw } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
+import { toast } from '@/lib/toast';
 import { calendarLinkQuery, useResetCalendarLink } from './api';
 
 /** Issue 20: the 28 days as a private calendar feed, with a reset that ends the old link. */

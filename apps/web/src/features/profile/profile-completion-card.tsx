@@ -9,12 +9,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CheckboxField, Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { firstErrorMessage, useZodForm } from '@/lib/form';
+import { toast } from '@/lib/toast';
 import { profileQuery, useCompleteProfile } from './api';
 import { CountrySelect, FitnessLevelSelect, GenderSelect, GoalsPicker } from './form-fields';
 

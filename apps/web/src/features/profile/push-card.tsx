@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Bell, BellOff } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { toast } from '@/lib/toast';
 import { devicePushQuery, PUSH_BLOCKED, useTurnPushOff, useTurnPushOn } from '../push/api';
 
 const NOT_SUPPORTED =

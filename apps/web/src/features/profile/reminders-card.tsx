@@ -7,12 +7,12 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Switch } from 'radix-ui';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
+import { toast } from '@/lib/toast';
 import {
   browserTimeZone,
   type NotificationSettings,

@@ -1,8 +1,8 @@
 import { MailWarning } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { toast } from '@/lib/toast';
 import { sendVerificationEmail } from './api';
 
 /** Shown on /profile and /subscription/manage until the e-mail address is confirmed. */

@@ -1,11 +1,15 @@
-import { canLogResults, type DayStatus, formatMmSs, PROGRAM_DAYS } from '@core28/core/program';
-import { type DayResultForm, DayResultFormSchema } from '@core28/core/program-schemas';
-import { useEffect, useRef } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
-import { toast } from 'sonner';
+import {
+  canLogResults,
+  type DayResultForm,
+  type DayStatus,
+  formatMmSs,
+  PROGRAM_DAYS,
+  readDayResultForm,
+} from '@core28/core/program';
+import { type ComponentProps, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { useZodForm } from '@/lib/form';
+import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { type ProgramState, useSaveResult } from './api';
 
@@ -30,7 +34,7 @@ function ResultInput({
   label,
   error,
   ...registration
-}: { day: number; field: Field; label: string; error: string | undefined } & UseFormRegisterReturn) {
+}: { day: number; field: Field; label: string; error: string | undefined } & ComponentProps<'input'>) {
   const id = `${field}-day-${day}`;
   return (
     <div className="grid gap-1 text-xs">
@@ -53,45 +57,62 @@ function ResultInput({
   );
 }
 
+const formValues = (result: { totalSeconds: number; reps: number } | undefined): DayResultForm => ({
+  time: result ? formatMmSs(result.totalSeconds) : '',
+  reps: result ? String(result.reps) : '',
+});
+
+/**
+ * One day's time and reps. Plain state rather than useZodForm: /program is the page members open
+ * every day, and react-hook-form with zod was a third of its JavaScript (issue 23). It behaves as
+ * the form did: a field says what is wrong once the member has left it (then as they type), Save
+ * waits for both to be valid, a refused submit shows every message and focuses the first field.
+ */
 function DayResultCard({ day, state }: { day: number; state: ProgramState }) {
   const saved = state.results.find((r) => r.day === day);
-  // A field says what is wrong once the member has left it; Save waits for both to be valid.
-  const form = useZodForm(DayResultFormSchema, {
-    mode: 'onTouched',
-    defaultValues: {
-      time: saved ? formatMmSs(saved.totalSeconds) : '',
-      reps: saved ? String(saved.reps) : '',
-    },
-  });
-  const { errors, isValid } = form.formState;
+  const [values, setValues] = useState(() => formValues(saved));
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const read = readDayResultForm(values);
   const save = useSaveResult();
   const status = state.days[day - 1]?.status ?? 'future';
   const label = STATUS_LABEL[status];
   const isEditable = canLogResults(day, state.currentDay);
 
   // spec §5: invalid input is ignored, so nothing is sent until both fields parse.
-  const onSave = form.handleSubmit(({ totalSeconds, reps }) =>
+  const onSave = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (read.errors) {
+      setTouched({ time: true, reps: true });
+      const first = read.errors.time ? 'time' : 'reps';
+      event.currentTarget.querySelector<HTMLInputElement>(`#${first}-day-${day}`)?.focus();
+      return;
+    }
+    const { totalSeconds, reps } = read;
     save.mutate(
       { day, totalSeconds, reps },
       {
         onSuccess: () => {
-          form.reset({ time: formatMmSs(totalSeconds), reps: String(reps) });
+          setValues(formValues({ totalSeconds, reps }));
+          setTouched({});
           toast.success('Progress Saved', {
             description: `Exercise progress for Day ${day} has been saved.`,
           });
         },
         onError: () => toast.error('Error', { description: 'Failed to save exercise progress' }),
       },
-    ),
-  );
+    );
+  };
 
   const input = (field: Field, fieldLabel: string) => (
     <ResultInput
       day={day}
       field={field}
       label={fieldLabel}
-      error={errors[field]?.message}
-      {...form.register(field)}
+      error={touched[field] ? read.errors?.[field] : undefined}
+      name={field}
+      value={values[field]}
+      onChange={(event) => setValues((v) => ({ ...v, [field]: event.target.value }))}
+      onBlur={() => setTouched((t) => ({ ...t, [field]: true }))}
     />
   );
 
@@ -114,7 +135,7 @@ function DayResultCard({ day, state }: { day: number; state: ProgramState }) {
           <Button
             type="submit"
             size="sm"
-            disabled={!isValid || save.isPending}
+            disabled={Boolean(read.errors) || save.isPending}
             aria-label={`Save Day ${day}`}
           >
             Save

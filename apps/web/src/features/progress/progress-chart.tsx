@@ -1,38 +1,21 @@
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { DayChart } from '@/components/day-chart';
 import type { ProgramState } from '../program/api';
 
 /** The exercise progress tracker: time (minutes) and reps per logged day. */
-export default function ProgressChart({ results }: { results: ProgramState['results'] }) {
-  const data = results.map((r) => ({
-    day: `Day ${r.day}`,
-    minutes: Math.round((r.totalSeconds / 60) * 10) / 10,
-    reps: r.reps,
-  }));
+export function ProgressChart({ results }: { results: ProgramState['results'] }) {
+  const data = [...results]
+    .sort((a, b) => a.day - b.day)
+    .map((r) => ({ day: r.day, minutes: Math.round((r.totalSeconds / 60) * 10) / 10, reps: r.reps }));
   return (
-    <div
-      className="h-72 w-full"
-      role="img"
-      aria-label={`Chart of time and reps for ${results.length} logged days`}
-    >
-      <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#e4e4e7" />
-          <XAxis dataKey="day" fontSize={12} />
-          <YAxis yAxisId="minutes" fontSize={12} />
-          <YAxis yAxisId="reps" orientation="right" fontSize={12} />
-          <Tooltip />
-          <Legend />
-          <Line
-            yAxisId="minutes"
-            type="monotone"
-            dataKey="minutes"
-            name="Time (min)"
-            stroke="#dc2626"
-            strokeWidth={2}
-          />
-          <Line yAxisId="reps" type="monotone" dataKey="reps" name="Reps" stroke="#18181b" strokeWidth={2} />
-        </LineChart>
-      </ResponsiveContainer>
-    </div>
+    <DayChart
+      kind="line"
+      label={`Chart of time and reps for ${results.length} logged days`}
+      caption="Time and reps per logged day"
+      data={data}
+      series={[
+        { key: 'minutes', label: 'Time (min)', color: '#dc2626' },
+        { key: 'reps', label: 'Reps', color: '#18181b', dash: '5 3', axis: 'right' },
+      ]}
+    />
   );
 }

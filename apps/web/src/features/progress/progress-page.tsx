@@ -1,15 +1,14 @@
 import { DAYS_PER_WEEK, daysOfWeek, estimatedMinutes, WEEK_NAMES } from '@core28/core/program';
 import { useQuery } from '@tanstack/react-query';
 import { Award, Crown, Flame, Shield } from 'lucide-react';
-import { lazy, Suspense } from 'react';
 import { LoadError } from '@/components/ui/load-error';
-import { PageSpinner, Spinner } from '@/components/ui/spinner';
+import { PageSpinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import { PROGRAM_LOAD_FAILED, programQuery } from '../program/api';
+import { ProgressChart } from './progress-chart';
 import { WellnessTracker } from './wellness-tracker';
 
 // The chart library loads with this page only.
-const ProgressChart = lazy(() => import('./progress-chart'));
 const STREAK_HIGHLIGHT = 3; // spec §9
 
 export default function ProgressPage() {
@@ -119,9 +118,7 @@ export default function ProgressPage() {
         {state.results.length === 0 ? (
           <p className="text-sm text-zinc-500">Log time and reps on the program page to see them here.</p>
         ) : (
-          <Suspense fallback={<Spinner />}>
-            <ProgressChart results={state.results} />
-          </Suspense>
+          <ProgressChart results={state.results} />
         )}
       </section>
     </div>

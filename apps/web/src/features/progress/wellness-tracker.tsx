@@ -1,7 +1,7 @@
 import { canLogWellness, energyPercent, PROGRAM_DAYS } from '@core28/core/program';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { type ProgramState, useDayRollover, useSaveWellness } from '../program/api';
 

@@ -1,8 +1,8 @@
 import type { CheckoutPlanId } from '@core28/core/plans';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { ApiError, api, unwrap } from '@/lib/api';
+import { toast } from '@/lib/toast';
 
 export const subscriptionKeys = {
   state: ['subscription'] as const,

@@ -3,9 +3,9 @@ import { hasTrialEnded, type SubscriptionState } from '@core28/core/subscription
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CreditCard, ExternalLink, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { toast } from '@/lib/toast';
 import { useViewer } from '../auth/api';
 import { VerifyEmailCard } from '../profile/verify-email-card';
 import {

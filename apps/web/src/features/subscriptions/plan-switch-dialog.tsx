@@ -1,10 +1,10 @@
 import { type CheckoutPlanId, checkoutPlan, formatDollars } from '@core28/core/plans';
 import { useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { openCancelPortal, planChangePreviewQuery, useChangePlan } from './api';
 
 const longDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' });

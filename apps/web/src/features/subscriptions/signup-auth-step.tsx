@@ -3,13 +3,13 @@ import type { Plan } from '@core28/core/plans';
 import { useQueryClient } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { ApiError, postJson } from '@/lib/api';
 import { useZodForm } from '@/lib/form';
+import { toast } from '@/lib/toast';
 import { authKeys, signIn } from '../auth/api';
 import { PasswordChecklist } from '../auth/password-checklist';
 

@@ -1,0 +1,10 @@
+import { useEffect } from 'react';
+import { Toaster, toast } from 'sonner';
+import { toasterMounted } from '@/lib/toast';
+
+export default function SonnerToaster() {
+  // Sonner's <Toaster> subscribes in its own effect, which runs before this one (a child's first):
+  // the toasts that waited are shown, not dropped.
+  useEffect(() => toasterMounted(toast), []);
+  return <Toaster position="top-center" richColors closeButton />;
+}
