@@ -7,14 +7,13 @@ import { startEmbeddedPostgres } from '@core28/server/platform/db/embedded';
 import pg from 'pg';
 import pino from 'pino';
 import {
-  cpuMs,
   freePort,
   type Measurement,
   type MeasureOptions,
   measure,
   startProcess,
   stopProcess,
-  withChildren,
+  treeCpuMs,
 } from './lib.ts';
 
 // Issue 23: the member API against a bare Hono + node-postgres server (reference-server.mjs)
@@ -120,14 +119,13 @@ export async function measureApi(root: string, rounds = 2): Promise<ApiRow[]> {
       (await readFile(path.join(dir, 'db', 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0],
     );
     const costed = async (pid: number, ...args: Parameters<typeof measure>): Promise<Costed> => {
-      const database = withChildren(postmaster);
-      const before = { node: cpuMs([pid]), database: cpuMs(database) };
+      const before = { node: treeCpuMs(pid), database: treeCpuMs(postmaster) };
       const run = await measure(...args);
       const perRequest = (ms: number) => (ms * 1000) / Math.max(1, run.requests);
       return {
         ...run,
-        nodeUs: perRequest(cpuMs([pid]) - before.node),
-        databaseUs: perRequest(cpuMs(withChildren(postmaster)) - before.database),
+        nodeUs: perRequest(treeCpuMs(pid) - before.node),
+        databaseUs: perRequest(treeCpuMs(postmaster) - before.database),
       };
     };
     const rows = new Map<string, { app: Costed[]; reference: Costed[] }>();

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import autocannon from 'autocannon';
 
@@ -147,34 +147,4 @@ export function treeCpuMs(rootPid: number): number {
       }
   }
   return stats.filter((stat) => tree.has(stat.pid)).reduce((sum, stat) => sum + stat.cpu * tick, 0);
-}
-
-const TICK_MS = 10; // /proc's clock ticks: USER_HZ is 100 on Linux
-
-/** CPU time (user + system, ms) the processes have used so far; 0 for one gone or without /proc. */
-export function cpuMs(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      // Fields after the command's closing parenthesis: state is field 3, utime 14, stime 15.
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {}
-  }
-  return ticks * TICK_MS;
-}
-
-/** The process and its children (a postmaster's backends), by /proc's parent links. */
-export function withChildren(pid: number): number[] {
-  const children: number[] = [];
-  for (const entry of existsSync('/proc') ? readdirSync('/proc') : []) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (parent === pid) children.push(Number(entry));
-    } catch {}
-  }
-  return [pid, ...children];
 }
