@@ -83,24 +83,6 @@ export function daySession({ day, exercise, prescription }: ProgramDay) {
   return { steps, estimatedSeconds: estimatedSessionSeconds(steps) };
 }
 
-/**
- * Every program day of this member, in day order, with its exercise. The one place that answers
- * "which exercise and prescription is day N for this member" (the program, the session, the
- * exercise list, reminders, the calendar feed): a member's own plan plugs in here.
- */
-export async function listProgramDays(db: DbOrTx): Promise<ProgramDay[]> {
-  const rows = await prepared(db, standardDaysStatement).execute();
-  return rows.map(toProgramDay);
-}
-
-const standardDaysStatement = (db: DbOrTx) =>
-  db
-    .select(dayColumns)
-    .from(programDays)
-    .innerJoin(exercises, eq(exercises.id, programDays.exerciseId))
-    .orderBy(asc(programDays.day))
-    .prepare('core28_program_days');
-
 // issue 22 (docs/decisions/0016): a 1-on-1 Burn member may have days of their own. Every read of
 // a member's day N — /api/program, the session, today's exercise, the exercise list (and issue
 // 20's calendar and reminders) — goes through listMemberProgramDays, and nowhere else.

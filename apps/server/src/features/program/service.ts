@@ -17,7 +17,7 @@ import { programDayOf } from './summaries.ts';
 
 // What other features use of the program days (exercises: the member's list and today's exercise;
 // reminders and the calendar feed: a member's day N). Always through these, never program_days.
-export { findMemberProgramDay, listMemberProgramDays, listProgramDays } from './days.ts';
+export { findMemberProgramDay, listMemberProgramDays } from './days.ts';
 export { deleteExpiredIdempotencyKeys } from './idempotency.ts';
 export {
   listProgramSummaries,
