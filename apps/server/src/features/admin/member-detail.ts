@@ -6,6 +6,7 @@ import { memberProgress, profiles, subscribers, users } from '../../platform/db/
 import { isNotAdminSql } from '../auth/service.ts';
 import { listMemberTopics } from '../coaching/service.ts';
 import { getProgramState, listProgramSummaries, missedAtLeastSql } from '../program/service.ts';
+import { memberRowColumns } from './member-list.ts';
 
 // issue 22: the coach's view of one member, and of who needs attention. Program day, streak and
 // missed days come from the program feature (its summaries), never from arithmetic here.
@@ -17,19 +18,9 @@ const planOf = (row: { isTrial: boolean | null; subscribed: boolean | null }) =>
 async function findMemberRow({ db }: Pick<Deps, 'db'>, { userId }: { userId: string }) {
   const [row] = await db
     .select({
-      id: users.id,
-      email: users.email,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-      displayName: profiles.displayName,
-      registrationDate: profiles.registrationDate,
-      tier: subscribers.subscriptionTier,
-      subscribed: subscribers.subscribed,
-      isTrial: subscribers.isTrial,
+      ...memberRowColumns,
       trialEnd: subscribers.trialEnd,
       subscriptionEnd: subscribers.subscriptionEnd,
-      // When the member last did anything, kept by triggers (docs/decisions/0016)
-      lastActive: memberProgress.lastActiveAt,
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))

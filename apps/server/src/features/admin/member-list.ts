@@ -51,6 +51,23 @@ const missedSql = (now: Date) =>
   missedInARowSql(memberProgress.completedMask, profiles.registrationDate, profiles.timeZone, now);
 
 /**
+ * A member's row in the list and on their detail page (with users, profiles, and the left-joined
+ * subscribers and member_progress): who, which plan, last active (kept by triggers, decision 0016).
+ */
+export const memberRowColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: profiles.firstName,
+  lastName: profiles.lastName,
+  displayName: profiles.displayName,
+  registrationDate: profiles.registrationDate,
+  tier: subscribers.subscriptionTier,
+  subscribed: subscribers.subscribed,
+  isTrial: subscribers.isTrial,
+  lastActive: memberProgress.lastActiveAt,
+};
+
+/**
  * spec §2 Admin users: members (admins excluded), searched by name or e-mail, paged on the server;
  * issue 22: filtered by plan, 1-on-1 Burn, days missed in a row and falling wellness, sorted by
  * registration, last activity or days missed.
@@ -88,18 +105,7 @@ export async function listMembers(deps: Pick<Deps, 'db' | 'now'>, query: MemberL
   const summaries = await listProgramSummaries(deps, { userIds: ids });
   const rows = ids.length
     ? await deps.db
-        .select({
-          id: users.id,
-          email: users.email,
-          firstName: profiles.firstName,
-          lastName: profiles.lastName,
-          displayName: profiles.displayName,
-          registrationDate: profiles.registrationDate,
-          tier: subscribers.subscriptionTier,
-          subscribed: subscribers.subscribed,
-          isTrial: subscribers.isTrial,
-          lastActive: memberProgress.lastActiveAt,
-        })
+        .select(memberRowColumns)
         .from(profiles)
         .innerJoin(users, eq(users.id, profiles.userId))
         .leftJoin(subscribers, eq(subscribers.userId, profiles.userId))
