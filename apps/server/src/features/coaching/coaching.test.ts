@@ -333,10 +333,16 @@ describe('throttle (issue 15)', () => {
     const topic = await openTopic(member.cookie);
     let sent = 0;
     for (let minute = 0; minute < 21; minute++) {
-      for (let i = 0; i < 10; i++) if ((await post(t, member.cookie, topic.id, 'x')).status === 201) sent++;
+      // Two more than the minute allows: refused by the minute limit, they do not count for the day.
+      for (let i = 0; i < 12; i++) if ((await post(t, member.cookie, topic.id, 'x')).status === 201) sent++;
       tick(61_000);
     }
     expect(sent).toBe(200);
+    // Refused by the day's limit now, the member is told to wait hours, not the minute's seconds.
+    const refused = await post(t, member.cookie, topic.id, 'one more');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3600);
+    expect((await json(refused)).error.message).toMatch(/Please wait \d+ hours/);
     for (let i = 0; i < 9; i++) await openTopic(member.cookie); // the tenth topic of this hour
     const eleventh = await t.client(member.cookie).coaching.topics.$post({ json: { title: 'One more' } });
     expect(eleventh.status).toBe(429);

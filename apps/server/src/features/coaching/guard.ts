@@ -2,7 +2,7 @@ import { canUseCoaching } from '@core28/core/subscriptions';
 import { createMiddleware } from 'hono/factory';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { type RateLimit, takeFromLimit } from '../../platform/db/rate-limit.ts';
+import { type RateLimit, takeFromLimits } from '../../platform/db/rate-limit.ts';
 import { readSession, type SignedInEnv } from '../auth/session.ts';
 import { getSubscriptionState } from '../subscriptions/service.ts';
 
@@ -50,18 +50,20 @@ const waitFor = (seconds: number) =>
       ? `${Math.ceil(seconds / 60)} minutes`
       : `${Math.ceil(seconds / 3600)} hours`;
 
-/** Counts the member's request against each limit in the database; the first one exhausted refuses it. */
+/** Counts the member's request against every limit of its kind in the database, in one statement. */
 export const throttle = (kind: keyof typeof MEMBER_LIMITS) =>
   createMiddleware<SignedInEnv>(async (c, next) => {
     const { db, now } = c.var.deps;
-    for (const limit of MEMBER_LIMITS[kind]) {
-      const taken = await takeFromLimit(db, `coaching-${kind}:${limit.name}:${c.var.user.id}`, limit, now());
-      if (!taken.ok)
-        throw new AppError(
-          'TOO_MANY_REQUESTS',
-          `You are sending ${kind === 'message' ? 'messages' : 'new topics'} too quickly. Please wait ${waitFor(taken.retryAfterSeconds)} and try again.`,
-          { retryAfter: taken.retryAfterSeconds },
-        );
-    }
+    const limits = MEMBER_LIMITS[kind].map((limit) => ({
+      ...limit,
+      key: `coaching-${kind}:${limit.name}:${c.var.user.id}`,
+    }));
+    const taken = await takeFromLimits(db, limits, now());
+    if (!taken.ok)
+      throw new AppError(
+        'TOO_MANY_REQUESTS',
+        `You are sending ${kind === 'message' ? 'messages' : 'new topics'} too quickly. Please wait ${waitFor(taken.retryAfterSeconds)} and try again.`,
+        { retryAfter: taken.retryAfterSeconds },
+      );
     await next();
   });

@@ -1,42 +1,68 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import type { Database } from './index.ts';
+import { inArray, sql } from 'drizzle-orm';
+import { type Database, rowsOf } from './index.ts';
 import { rateLimits } from './schema.ts';
 
 export type RateLimit = { max: number; windowMs: number };
 
 /**
- * Takes one from `key`'s allowance: a fixed window of `windowMs` holding at most `max`, counted in
- * the rate_limits table beside better-auth's own limits, so it holds across server instances. One
- * statement, so concurrent requests cannot both take the last one. A refusal changes nothing and
- * tells how many seconds remain until the window starts over.
+ * Takes one from each key's allowance at once: fixed windows of `windowMs` holding at most `max`,
+ * counted in the rate_limits table beside better-auth's own limits, so they hold across server
+ * instances. One statement for all the keys (issue 23: a message's minute and day limits were two
+ * round trips): when any key is exhausted none is counted, and each row's own condition keeps
+ * concurrent requests from taking the same last one. A refusal says how many seconds remain until
+ * the exhausted window starts over.
+ *
+ * last_request holds when the window ends, not when it began: better-auth deletes every row whose
+ * last_request is more than its own longest window (60 s) old, which erased an hour's or a day's
+ * count a minute into it (features/auth/limits.ts keeps its rows the same way).
  */
-export async function takeFromLimit(
+export async function takeFromLimits(
   db: Database,
-  key: string,
-  limit: RateLimit,
+  limits: (RateLimit & { key: string })[],
   now: Date,
 ): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
   const nowMs = now.getTime();
-  const expired = sql`${rateLimits.lastRequest} <= ${nowMs - limit.windowMs}`;
-  // For these keys last_request holds the start of the current window.
-  const taken = await db
-    .insert(rateLimits)
-    .values({ id: randomUUID(), key, count: 1, lastRequest: nowMs })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
-        lastRequest: sql`case when ${expired} then ${nowMs} else ${rateLimits.lastRequest} end`,
-      },
-      setWhere: sql`${expired} or ${rateLimits.count} < ${limit.max}`,
-    })
-    .returning({ count: rateLimits.count });
-  if (taken.length > 0) return { ok: true };
-  const [row] = await db
-    .select({ windowStart: rateLimits.lastRequest })
+  const wanted = sql.join(
+    limits.map(
+      ({ key, max, windowMs }) =>
+        sql`(${randomUUID()}::text, ${key}::text, ${max}::integer, ${nowMs + windowMs}::bigint)`,
+    ),
+    sql`, `,
+  );
+  const taken = await rowsOf<{ key: string }>(
+    db,
+    sql`
+    with wanted (id, key, max, window_end) as (values ${wanted}),
+    exhausted as (
+      select 1 from ${rateLimits} r join wanted w on w.key = r.key
+      where r.last_request > ${nowMs} and r.count >= w.max
+    )
+    insert into ${rateLimits} as r (id, key, count, last_request)
+    select id, key, 1, window_end from wanted where not exists (select 1 from exhausted)
+    on conflict (key) do update set
+      count = case when r.last_request <= ${nowMs} then 1 else r.count + 1 end,
+      last_request = case when r.last_request <= ${nowMs} then excluded.last_request else r.last_request end
+    where r.last_request <= ${nowMs} or r.count < (select w.max from wanted w where w.key = r.key)
+    returning r.key`,
+  );
+  if (taken.length === limits.length) return { ok: true };
+  const rows = await db
+    .select({ key: rateLimits.key, count: rateLimits.count, windowEnd: rateLimits.lastRequest })
     .from(rateLimits)
-    .where(eq(rateLimits.key, key));
-  const remainingMs = (row?.windowStart ?? nowMs) + limit.windowMs - nowMs;
+    .where(
+      inArray(
+        rateLimits.key,
+        limits.map((limit) => limit.key),
+      ),
+    );
+  const remainingMs = Math.max(
+    0,
+    ...rows
+      .filter(
+        (row) => row.windowEnd > nowMs && row.count >= (limits.find((l) => l.key === row.key)?.max ?? 0),
+      )
+      .map((row) => row.windowEnd - nowMs),
+  );
   return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(remainingMs / 1000)) };
 }
