@@ -1,19 +1,13 @@
 import { currentProgramDay, PROGRAM_DAYS } from '@core28/core/program';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
-import { type Database, oneRow } from '../../platform/db/index.ts';
+import { oneRow, rowsOf as rows } from '../../platform/db/index.ts';
 import { adminDailyCounts } from '../../platform/db/schema.ts';
 import { isNotAdminSql, memberNameSql } from '../auth/service.ts';
 import { listMembersNeedingAttention } from './member-detail.ts';
 
 // spec §2/§9 Admin dashboard and program analytics. Every figure is an SQL aggregate over
 // indexed columns; admins (a user_roles row with role admin) are never counted as members.
-
-/** Rows of a raw query, whichever driver ran it (node-postgres and PGlite both answer `rows`). */
-async function rows<T>(db: Pick<Database, 'execute'>, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /** The admins' own rows of a member-data table, to subtract from the trigger-kept aggregates. */
 const adminJoin = (alias: string) =>

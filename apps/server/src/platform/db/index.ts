@@ -15,6 +15,12 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The database or a transaction on it, for queries that may run inside a caller's transaction. */
 export type DbOrTx = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/** Rows of a raw SQL statement, whichever driver ran it (node-postgres and PGlite both answer `rows`). */
+export async function rowsOf<T>(db: Pick<DbOrTx, 'execute'>, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
 /** The row an `insert … returning` gives back (or an update of a row just read). */
 export function oneRow<T>(rows: T[]): T {
   const [row] = rows;

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Database, DbOrTx } from '../db/index.ts';
+import { type Database, type DbOrTx, rowsOf } from '../db/index.ts';
 import { mailOutbox } from '../db/schema.ts';
 import { JOBS_SCHEMA, type JobQueue, type QueuePolicy } from '../jobs/queue.ts';
 import type { Metrics } from '../metrics/metrics.ts';
@@ -104,14 +104,17 @@ export async function requeueStrandedMail(deps: MailDeps & { db: Database }) {
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('core28:requeue-stranded-mail'))`);
     const jobs = sql.identifier(JOBS_SCHEMA);
-    const stranded = (await tx.execute(sql`
+    const stranded = await rowsOf<{ id: string }>(
+      tx,
+      sql`
       select o.id from mail_outbox o
       where o.sent_at is null and o.failed_at is null and o.created_at > now() - interval '7 days'
         and not exists (select 1 from ${jobs}.job j where j.name = ${MAIL_QUEUE} and j.data->>'outboxId' = o.id::text)
         and not exists (select 1 from ${jobs}.archive a where a.name = ${MAIL_QUEUE} and a.data->>'outboxId' = o.id::text)
-    `)) as unknown as { rows: { id: string }[] };
-    for (const { id } of stranded.rows) await deps.jobs.enqueue(MAIL_QUEUE, { outboxId: id }, { tx });
-    return stranded.rows.length;
+    `,
+    );
+    for (const { id } of stranded) await deps.jobs.enqueue(MAIL_QUEUE, { outboxId: id }, { tx });
+    return stranded.length;
   });
 }
 

@@ -1,5 +1,5 @@
 import type { ServerEvent } from '@core28/core/realtime';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index.ts';
 
 // What a feature needs of the realtime hub (hub.ts says how it fits together): its channel,
@@ -52,14 +52,17 @@ export type Envelope =
 export type LocalSink = { origin: string; add: (envelope: Envelope, event?: ServerEvent) => void };
 export const localSinks = new WeakMap<object, LocalSink>();
 
-const notify = (db: DbOrTx, envelope: Envelope) => {
+function payloadOf(envelope: Envelope) {
   const payload = JSON.stringify(envelope);
   if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES)
     throw new Error(
       `realtime notice over ${MAX_PAYLOAD_BYTES} bytes: send ids and load the rest at delivery`,
     );
-  return db.execute(sql`select pg_notify(${PG_CHANNEL}, ${payload})`);
-};
+  return payload;
+}
+
+const notify = (db: DbOrTx, envelope: Envelope) =>
+  db.execute(sql`select pg_notify(${PG_CHANNEL}, ${payloadOf(envelope)})`);
 
 async function send(db: DbOrTx, envelope: Envelope, event?: ServerEvent) {
   const local = localSinks.get(db);
@@ -79,6 +82,32 @@ export const publish = <Notice>(
   notice: Notice,
   event?: ServerEvent,
 ) => send(tx, { channel: channel.name, key, notice }, event);
+
+/**
+ * A publication made by the statement that causes it, for a write that is one statement (issue 23:
+ * no BEGIN, NOTIFY and COMMIT round trips around it): `notify` is the `pg_notify(…)` call to put in
+ * that statement, sent when it commits; `sent` is called once the statement has run, with the
+ * notice as the statement completed it, and hands the event to this instance's sockets. `fill`
+ * names notice fields only the statement knows (an SQL expression each, a string in JSON).
+ */
+export function publication<Notice extends Record<string, unknown>>(
+  db: DbOrTx,
+  channel: Channel<Notice>,
+  key: string,
+  notice: Notice,
+  fill: Partial<Record<keyof Notice & string, SQL>> = {},
+) {
+  const local = localSinks.get(db);
+  const envelope = { channel: channel.name, key, notice };
+  let payload: SQL = sql`${payloadOf(local ? { ...envelope, origin: local.origin } : envelope)}::jsonb`;
+  for (const [field, value] of Object.entries(fill) as [string, SQL][])
+    payload = sql`jsonb_set(${payload}, ${`{notice,${field}}`}::text[], to_jsonb(${value}))`;
+  return {
+    notify: sql`pg_notify(${PG_CHANNEL}, (${payload})::text)`,
+    sent: (completed: Notice, event?: ServerEvent) =>
+      local?.add({ channel: channel.name, key, notice: completed }, event),
+  };
+}
 
 /**
  * Tells every instance (this one included) to close the sockets of these sessions now (4401). The
