@@ -8,7 +8,7 @@ import type { Deps } from './context.ts';
 import { readSessionFast } from './features/auth/fast-session.ts';
 import { listValidSessions } from './features/auth/service.ts';
 import { coachingLive } from './features/coaching/live.ts';
-import { COACHING_LIVE } from './features/coaching/service.ts';
+import { COACHING_LIVE } from './features/coaching/messages.ts';
 import type { Listen } from './platform/db/listen.ts';
 import { createRealtimeHub } from './platform/realtime/hub.ts';
 

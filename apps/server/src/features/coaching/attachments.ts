@@ -10,7 +10,7 @@ import { AppError } from '../../errors.ts';
 import { discussionMessages, discussionTopics } from '../../platform/db/schema.ts';
 import type { SignedInEnv } from '../auth/session.ts';
 import { answerStoredFile } from '../files/service.ts';
-import type { StoredAttachment } from './service.ts';
+import type { StoredAttachment } from './messages.ts';
 
 // issue 22 (docs/decisions/0016): a photo or short video in the coaching chat. Checked by its
 // bytes like an exercise video (file-type), at most ATTACHMENT_MAX_BYTES, stored through the

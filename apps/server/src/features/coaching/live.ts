@@ -3,7 +3,7 @@ import type { Deps } from '../../context.ts';
 import type { ChannelHandlers } from '../../platform/realtime/channel.ts';
 import { getMemberSubscriptionState } from '../subscriptions/service.ts';
 import { COACHING_REFUSED } from './guard.ts';
-import { type CoachingNotice, findMessage } from './service.ts';
+import { type CoachingNotice, findMessage } from './messages.ts';
 
 /**
  * Coaching's part of the realtime hub (COACHING_LIVE, published per topic): who may receive a

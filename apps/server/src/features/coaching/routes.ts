@@ -19,6 +19,7 @@ import {
   storeAttachmentUpload,
 } from './attachments.ts';
 import { requireCoaching, throttle } from './guard.ts';
+import { postCoachReply, postMemberMessage } from './messages.ts';
 import { createSavedReply, deleteSavedReply, listSavedReplies, updateSavedReply } from './saved-replies.ts';
 import {
   assertTopicFor,
@@ -29,8 +30,6 @@ import {
   listMemberTopics,
   markReadByCoach,
   markReadByMember,
-  postCoachReply,
-  postMemberMessage,
   setTopicArchived,
 } from './service.ts';
 
