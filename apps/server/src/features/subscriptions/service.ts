@@ -10,6 +10,8 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import type { DbOrTx } from '../../platform/db/index.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 import { subscribers, users } from '../../platform/db/schema.ts';
 import { syncSubscription } from './events.ts';
 
@@ -17,9 +19,17 @@ type StateDeps = Pick<Deps, 'db' | 'now' | 'payments' | 'log'>;
 type Member = { id: string; emailVerified: boolean };
 
 export async function findSubscriber({ db }: Pick<Deps, 'db'>, { userId }: { userId: string }) {
-  const [row] = await db.select().from(subscribers).where(eq(subscribers.userId, userId));
+  const [row] = await prepared(db, subscriberStatement).execute({ userId });
   return row ?? null;
 }
+
+/** Read on every coaching request and live event (issue 23: prepared, planned once per connection). */
+const subscriberStatement = (db: DbOrTx) =>
+  db
+    .select()
+    .from(subscribers)
+    .where(eq(subscribers.userId, sql.placeholder('userId')))
+    .prepare('core28_subscriber_by_user');
 
 const asSubscriberRow = (row: typeof subscribers.$inferSelect | null): SubscriberRow | null =>
   row && {
