@@ -18,6 +18,27 @@ import {
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PASSWORD = 'Bench#2026pass';
 /**
+ * The page budgets (issues 9, 21, 23): a page that misses one is listed at the end and the bench
+ * exits with 1, so a regression cannot pass unnoticed (figures, never assertions in tests).
+ */
+const BUDGETS = { rootJsBytes: 120 * 1024, performance: 95, signedInPerformance: 90, cls: 0.05 };
+const missedBudgets: string[] = [];
+
+function checkLighthouse(scores: Awaited<ReturnType<typeof measureLighthouse>>) {
+  for (const r of scores) {
+    if (r.page.startsWith('blank')) continue;
+    const floor = r.page.includes('signed in') ? BUDGETS.signedInPerformance : BUDGETS.performance;
+    if (r.score < floor)
+      missedBudgets.push(`${r.page}: Lighthouse performance ${r.score} (budget ${floor}+)`);
+    if (r.cls >= BUDGETS.cls) missedBudgets.push(`${r.page}: CLS ${r.cls} (budget under ${BUDGETS.cls})`);
+  }
+}
+
+function reportBudgets() {
+  if (missedBudgets.length === 0) return console.log('\nEvery page budget met.');
+  console.log(`\nBudgets missed:\n${missedBudgets.map((line) => `  - ${line}`).join('\n')}`);
+}
+/**
  * BENCH_ONLY=api: the member API table alone; BENCH_ONLY=realtime: live delivery alone (no build);
  * BENCH_ONLY=admin: the admin pages at scale alone; BENCH_ONLY=pages: page weight and Lighthouse
  * alone; BENCH_ONLY=weight: page weight alone (a minute, for measuring one change to the web app);
@@ -115,6 +136,8 @@ try {
   await stopProcess(bare);
   await rm(dataDir, { recursive: true, force: true });
 }
+// A missed budget fails the bench (process.exitCode alone ended the run with 0 here).
+if (missedBudgets.length > 0) process.exit(1);
 
 async function everythingElse() {
   const cookie = await signedInCookie(base);
@@ -249,13 +272,14 @@ async function pageSpeed(testBase: string, cookie: string) {
         cookie,
       }));
       const scores = await measureLighthouse(runs);
+      checkLighthouse(scores);
       console.log(
         table([
           ['page', 'performance', 'LCP ms', 'TBT ms', 'CLS'],
           ...scores.map((r) => [r.page, String(r.score), String(r.lcp), String(r.tbt), String(r.cls)]),
         ]),
       );
-      return;
+      return reportBudgets();
     }
     const bundles = await measureBundles([
       { name: 'blank Vite + React', url: blank.url },
@@ -275,7 +299,10 @@ async function pageSpeed(testBase: string, cookie: string) {
       ]),
     );
 
-    if (only === 'weight') return;
+    const landing = bundles.find((b) => b.page === '/');
+    if (landing && landing.js > BUDGETS.rootJsBytes)
+      missedBudgets.push(`/: initial JS ${kb(landing.js)} gzip (budget ${kb(BUDGETS.rootJsBytes)})`);
+    if (only === 'weight') return reportBudgets();
     const scores = await measureLighthouse([
       { name: 'blank Vite + React', url: blank.url },
       { name: '/', url: `${prodBase}/` },
@@ -284,13 +311,17 @@ async function pageSpeed(testBase: string, cookie: string) {
       // issue 21: signed in, the service worker installed by a first visit
       { name: '/program (signed in, service worker)', url: `${testBase}/program`, cookie },
     ]);
-    console.log('\nLighthouse, mobile (production server; budgets: performance 95+, CLS under 0.05)\n');
+    checkLighthouse(scores);
+    console.log(
+      '\nLighthouse, mobile (production server; budgets: performance 95+, 90+ signed in, CLS under 0.05)\n',
+    );
     console.log(
       table([
         ['page', 'performance', 'LCP ms', 'TBT ms', 'CLS'],
         ...scores.map((r) => [r.page, String(r.score), String(r.lcp), String(r.tbt), String(r.cls)]),
       ]),
     );
+    reportBudgets();
   } finally {
     await stopProcess(prod);
     await blank.close();
