@@ -137,6 +137,33 @@ test('missed days look missed on /program and /exercises, at 390 px, with no acc
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
+test('at 390 px the selected week tab is scrolled into view, also one a finger half-hides', async ({
+  page,
+  member: { email },
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await moveToDay(page, email, 22);
+  await page.goto('/program');
+  const tabs = page.getByRole('tablist', { name: 'Weeks' });
+  const week = (n: number) => tabs.getByRole('tab', { name: new RegExp(`^Week ${n}:`) });
+  await expect(week(4)).toHaveAttribute('aria-selected', 'true');
+  await tabs.evaluate((list) => window.scrollTo(0, list.getBoundingClientRect().top + window.scrollY - 200));
+  await expect(week(4)).toBeInViewport({ ratio: 1 });
+
+  // The member scrolls the tabs until Week 3's first few pixels are hidden, and taps its rest.
+  const hidden = await tabs.evaluate((list) => {
+    const tab = list.querySelector<HTMLElement>('[data-week="3"]')!;
+    list.scrollLeft += tab.getBoundingClientRect().left - list.getBoundingClientRect().left + 6;
+    return list.getBoundingClientRect().left - tab.getBoundingClientRect().left;
+  });
+  expect(hidden).toBeGreaterThan(0);
+  await expect(week(3)).not.toBeInViewport({ ratio: 1 });
+  const box = (await week(3).boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2); // no scrolling before the tap
+  await expect(week(3)).toHaveAttribute('aria-selected', 'true');
+  await expect(week(3)).toBeInViewport({ ratio: 1 });
+});
+
 // spec §5: invalid time is ignored — not saved as 0 behind a 'Progress Saved' toast.
 test('the day strip refuses "abc" and "lots", says why, and saves only valid values', async ({
   page,

@@ -1,60 +1,24 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectToast, moveToDay } from './helpers';
+import {
+  beeps,
+  CHANGE,
+  type Clock,
+  FANFARE,
+  recordCues,
+  sessionClock,
+  TICK,
+  vibrations,
+  wakeLocks,
+} from './session-tools';
 
 // Issue 17: the guided session. Day 3 is Glute Bridge (reps): in week 1, 6 sets of 20 reps with
 // 75 s rest, after a 4-minute warm-up (four moves of 1:00) and before a 3-minute cool-down (four
 // of 0:45). The page's clock (Date) is the test's: it moves only when the test moves it, while the
 // page's timers run as usual, so a jump of minutes is what a sleeping phone sees on waking.
 
-/**
- * Records navigator.vibrate's calls (the cues, as a phone would feel them) and the screen wake
- * lock's requests and releases (headless Chromium has no screen to keep on).
- */
-const recordCues = (page: Page) =>
-  page.addInitScript(() => {
-    const w = window as unknown as { vibrations: unknown[]; wakeLocks: string[] };
-    w.vibrations = [];
-    w.wakeLocks = [];
-    navigator.vibrate = (pattern) => {
-      w.vibrations.push(pattern);
-      return true;
-    };
-    Object.defineProperty(navigator, 'wakeLock', {
-      value: {
-        request: async () => {
-          w.wakeLocks.push('request');
-          const sentinel = {
-            released: false,
-            release: async () => {
-              sentinel.released = true;
-              w.wakeLocks.push('release');
-            },
-          };
-          return sentinel;
-        },
-      },
-    });
-  });
-const wakeLocks = (page: Page) =>
-  page.evaluate(() => (window as unknown as { wakeLocks: string[] }).wakeLocks);
-const vibrations = (page: Page) =>
-  page.evaluate(() => (window as unknown as { vibrations: unknown[] }).vibrations);
-
-/** The page's time, `seconds` after the test began: `clock.advance(10)` moves it 10 s on. */
-async function sessionClock(page: Page) {
-  const start = Date.now();
-  let elapsed = 0;
-  await page.clock.setFixedTime(start);
-  return {
-    advance: async (seconds: number) => {
-      elapsed += seconds;
-      await page.clock.setFixedTime(start + elapsed * 1000);
-    },
-  };
-}
-
-type Clock = Awaited<ReturnType<typeof sessionClock>>;
+const origin = () => ({ origin: new URL(test.info().project.use.baseURL!).origin });
 
 /** Sets 2 to 6 of day 3, 30 s each, their rests skipped: 150 s and 100 reps. */
 async function restOfTheSets(page: Page, clock: Clock, press: (target: Locator) => Promise<void>) {
@@ -73,6 +37,12 @@ test('a member on day 3 trains the whole session from /program, and /program and
   await moveToDay(page, email, 3);
   await recordCues(page);
   const clock = await sessionClock(page);
+  // Wellness logged on /program earlier today: the finish screen shows it chosen (decision 0011).
+  const logged = await page.request.put('/api/program/wellness', {
+    data: { day: 3, feeling: 2, energy: 5 },
+    headers: origin(),
+  });
+  expect(logged.ok()).toBe(true);
 
   await page.goto('/program');
   const day5 = page.getByRole('article', { name: 'Day 5' });
@@ -95,6 +65,8 @@ test('a member on day 3 trains the whole session from /program, and /program and
   const timer = page.getByRole('timer');
   await expect(page.getByRole('heading', { name: 'March in place' })).toBeVisible();
   await expect(timer).toHaveText('1:00');
+  await expect(page.getByText('March on the spot, lifting your knees to hip height.')).toBeVisible();
+  await expect(page.getByText('Next: Arm circles · 1:00')).toBeVisible();
   await clock.advance(10);
   await expect(timer).toHaveText('0:50');
   await clock.advance(47);
@@ -105,11 +77,14 @@ test('a member on day 3 trains the whole session from /program, and /program and
   await expect(page.getByRole('heading', { name: 'Arm circles' })).toBeVisible();
   await expect(timer).toHaveText('1:00');
   expect(await vibrations(page)).toEqual([60, 60, 60, 250]);
+  expect(await beeps(page)).toEqual([TICK, TICK, TICK, CHANGE]);
 
   // A backgrounded tab: no timer runs for three minutes, the page comes back on set 1.
   await clock.advance(180);
   await expect(page.getByText('Set 1 of 6', { exact: true })).toBeVisible();
   await expect(page.getByText('Target 20 reps')).toBeVisible();
+  await expect(page.getByText('Glute Bridge: 20 reps.')).toBeVisible();
+  await expect(page.getByText('Next: Rest · 1:15')).toBeVisible();
   const reps = page.getByRole('status', { name: 'Reps done' });
   await expect(reps).toHaveText('20');
   await page.getByRole('button', { name: 'One rep more' }).click();
@@ -120,6 +95,8 @@ test('a member on day 3 trains the whole session from /program, and /program and
 
   // Rest, paused for a minute with the space bar: the clock stands still.
   await expect(page.getByRole('heading', { name: 'Rest' })).toBeVisible();
+  await expect(page.getByText('Breathe and shake it out. Set 2 of 6 is next.')).toBeVisible();
+  await expect(page.getByText('Next: Glute Bridge, set 2 of 6 · 20 reps')).toBeVisible();
   await clock.advance(15);
   await expect(timer).toHaveText('1:00');
   await page.keyboard.press('Space');
@@ -136,9 +113,11 @@ test('a member on day 3 trains the whole session from /program, and /program and
   await sound.click();
   await expect(sound).toHaveAttribute('aria-pressed', 'false');
   const felt = (await vibrations(page)).length;
+  const heard = (await beeps(page)).length;
   await clock.advance(60);
   await expect(page.getByText('Set 2 of 6', { exact: true })).toBeVisible();
   expect(await vibrations(page)).toHaveLength(felt);
+  expect(await beeps(page)).toHaveLength(heard);
 
   // A reload in the middle of set 2 comes back to it.
   await page.reload();
@@ -157,8 +136,9 @@ test('a member on day 3 trains the whole session from /program, and /program and
   const total = page.getByLabel('Reps', { exact: true });
   await expect(total).toHaveValue('122');
   await total.fill('120');
-  await page.getByText('4 / 5').click();
-  await page.getByText('100%').click();
+  await expect(page.getByRole('radio', { name: '2 / 5' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: '100%' })).toBeChecked();
+  await page.getByText('4 / 5').click(); // energy stays as logged
   await page.getByRole('button', { name: 'Finish' }).click();
   await expectToast(page, 'Great job completing Day 3!');
   await expectToast(page, 'Exercise progress for Day 3 has been saved.');
@@ -192,6 +172,7 @@ test.describe('at 390 px with a touch screen', () => {
     member: { email },
   }) => {
     await moveToDay(page, email, 3);
+    await recordCues(page);
     const clock = await sessionClock(page);
     await page.goto('/program');
     const start = page.getByRole('region', { name: "Today's Exercise · Day 3" }).getByRole('link', {
@@ -230,6 +211,7 @@ test.describe('at 390 px with a touch screen', () => {
     await clock.advance(180);
 
     await expect(page.getByRole('heading', { name: 'Day 3 done!' })).toBeVisible();
+    await expect.poll(async () => (await beeps(page)).slice(-3)).toEqual(FANFARE);
     await expect(page.getByText('9:50')).toBeVisible(); // 240 + 20 + 150 + 180 s
     await expect(page.getByLabel('Reps', { exact: true })).toHaveValue('119');
     await page.getByText('5 / 5').tap();
@@ -243,6 +225,37 @@ test.describe('at 390 px with a touch screen', () => {
     await page.getByRole('link', { name: 'Back to your program' }).tap();
     await expect(page).toHaveURL(/\/program$/);
   });
+
+  test('a timed set fits the screen; leaving with Back pauses it', async ({ page, member: { email } }) => {
+    await moveToDay(page, email, 2); // Forearm Plank: 6 sets of 1:00, 75 s rest
+    const clock = await sessionClock(page);
+    await page.goto('/program');
+    const today = page.getByRole('region', { name: "Today's Exercise · Day 2" });
+    await today.getByRole('link', { name: 'Start workout' }).tap();
+    await page.getByRole('button', { name: 'Start' }).tap();
+    await clock.advance(260);
+
+    await expect(page.getByText('Set 1 of 6', { exact: true })).toBeVisible();
+    const timer = page.getByRole('timer');
+    await expect(timer).toHaveText('0:40');
+    await expect(page.getByText('Forearm Plank: 60 seconds.')).toBeVisible();
+    await expect(page.getByText('Next: Rest · 1:15')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight)).toBe(true);
+    for (const name of ['Pause', 'Skip', 'Leave workout', 'Sound and vibration']) {
+      const target = await page
+        .getByRole(name === 'Leave workout' ? 'link' : 'button', { name })
+        .boundingBox();
+      expect(Math.min(target!.width, target!.height), name).toBeGreaterThanOrEqual(44);
+    }
+
+    // The phone's Back button, not the player's own way out: the clock stops all the same.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/program$/);
+    await clock.advance(600);
+    await today.getByRole('link', { name: 'Resume workout' }).tap();
+    await expect(timer).toHaveText('0:40');
+    await expect(page.getByRole('button', { name: 'Resume' })).toBeVisible();
+  });
 });
 
 test('a Finish whose answer is lost is sent again with the same key and saves once', async ({
@@ -253,9 +266,16 @@ test('a Finish whose answer is lost is sent again with the same key and saves on
   await moveToDay(page, email, 2);
   const clock = await sessionClock(page);
   await page.goto('/program');
-  await page.getByRole('article', { name: 'Day 1' }).getByRole('link', { name: 'Start workout' }).click();
+  const day1 = page.getByRole('article', { name: 'Day 1' });
+  await day1.getByRole('link', { name: 'Start workout' }).click();
   await page.getByRole('button', { name: 'Start' }).click();
-  await clock.advance(95);
+  await clock.advance(30);
+  // Out and back in: the week's card offers the session kept in this browser.
+  await page.getByRole('link', { name: 'Leave workout' }).click();
+  await day1.getByRole('link', { name: 'Resume workout' }).click();
+  await expect(page.getByRole('timer')).toHaveText('0:30');
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await clock.advance(65);
   await page.getByRole('button', { name: 'Pause' }).click();
   await page.getByRole('button', { name: 'End workout' }).click();
   await expect(page.getByRole('heading', { name: 'Day 1 done!' })).toBeVisible();
@@ -287,6 +307,19 @@ test('a Finish whose answer is lost is sent again with the same key and saves on
   };
   expect(state.completions.map((c) => c.day)).toEqual([1]);
   expect(state.results).toEqual([expect.objectContaining({ day: 1, totalSeconds: 95 })]);
+
+  // A replay of the completed day: its time and reps take the earlier ones' place (decision 0011).
+  await day1.getByRole('link', { name: 'Replay' }).click();
+  await page.getByRole('button', { name: 'Start' }).click();
+  await clock.advance(40);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await page.getByRole('button', { name: 'End workout' }).click();
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await expectToast(page, 'Day 1 is already marked as completed');
+  await expectToast(page, 'Exercise progress for Day 1 has been saved.');
+  const replayed = (await (await page.request.get('/api/program')).json()) as typeof state;
+  expect(replayed.completions.map((c) => c.day)).toEqual([1]);
+  expect(replayed.results).toEqual([expect.objectContaining({ day: 1, totalSeconds: 40 })]);
 });
 
 test('the admin edits a day, with the form saying what is wrong, and swaps two days from the keyboard', async ({

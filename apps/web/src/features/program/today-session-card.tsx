@@ -8,7 +8,7 @@ import { ExerciseDemo } from '../exercises/exercise-demo';
 import { programQuery, useDayRollover } from './api';
 import { CoachAdjusted } from './coach-adjusted';
 import { planDay, prescriptionText, sessionPath } from './plan-text';
-import { readSession, sessionStorageKey } from './session/session-storage';
+import { readSession, sessionAction, sessionStorageKey } from './session/session-storage';
 
 /**
  * Today's session (issue 17): the day, its exercise and demonstration, the target from the plan,
@@ -31,13 +31,7 @@ export function TodaySessionCard({
   const plan = planDay(state, day);
   const isDone = state.completions.some((c) => c.day === day);
   const stored = user ? readSession(sessionStorageKey(user.id, day)) : null;
-  const action = stored
-    ? stored.player.finishedAt !== null
-      ? 'Save your workout'
-      : 'Resume workout'
-    : isDone
-      ? 'Replay'
-      : 'Start workout';
+  const action = sessionAction(stored, isDone);
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const streak = state.stats.currentStreak;
 

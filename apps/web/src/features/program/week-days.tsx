@@ -4,10 +4,12 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
+import { useViewer } from '../auth/api';
 import type { Exercise } from '../exercises/api';
 import type { ProgramState } from './api';
 import { CoachAdjusted } from './coach-adjusted';
 import { planDay, prescriptionText, sessionPath } from './plan-text';
+import { readSession, sessionAction, sessionStorageKey } from './session/session-storage';
 
 // docs/decisions/0004: a missed day is amber and dashed, with its word, never styled as completed.
 const STATUS_STYLE = {
@@ -34,14 +36,19 @@ export function WeekDays({
   onDetails: (exercise: Exercise) => void;
 }) {
   const done = new Set(state.completions.map((c) => c.day));
+  const { user } = useViewer();
   const tabs = useRef<HTMLDivElement>(null);
-  // At 390 px weeks 3 and 4 are off to the right: bring the selected tab into view (sideways only).
+  // At 390 px weeks 3 and 4 are off to the right: bring the selected tab into view, sideways only
+  // (scrollIntoView would also scroll the page to the tabs). Both boxes are measured on screen.
   useEffect(() => {
     const list = tabs.current;
     const tab = list?.querySelector<HTMLElement>(`[data-week="${week}"]`);
     if (!list || !tab) return;
-    const overflow = tab.offsetLeft + tab.offsetWidth - (list.scrollLeft + list.clientWidth);
-    if (overflow > 0 || tab.offsetLeft < list.scrollLeft) list.scrollLeft = tab.offsetLeft - list.offsetLeft;
+    const shown = list.getBoundingClientRect();
+    const box = tab.getBoundingClientRect();
+    // Whole pixels (scrollLeft is rounded): a rounded-up position would hide a sliver of the tab.
+    if (box.left < shown.left || box.right > shown.right)
+      list.scrollLeft = Math.floor(list.scrollLeft + box.left - shown.left);
   }, [week]);
 
   return (
@@ -74,6 +81,8 @@ export function WeekDays({
           const exercise = exerciseOf(day);
           const plan = planDay(state, day);
           const canStart = status !== 'future';
+          const isCompleted = status === 'completed';
+          const stored = canStart && user ? readSession(sessionStorageKey(user.id, day)) : null;
           return (
             <article
               key={day}
@@ -106,10 +115,10 @@ export function WeekDays({
               {plan?.adjusted && <CoachAdjusted note={plan.note} />}
               <div className="flex flex-wrap gap-2">
                 {canStart && (
-                  <Button asChild size="sm" variant={status === 'completed' ? 'outline' : 'default'}>
+                  <Button asChild size="sm" variant={isCompleted && !stored ? 'outline' : 'default'}>
                     <Link to={sessionPath(day)}>
-                      {status === 'completed' ? <RotateCcw aria-hidden /> : <Play aria-hidden />}
-                      {status === 'completed' ? 'Replay' : 'Start workout'}
+                      {isCompleted && !stored ? <RotateCcw aria-hidden /> : <Play aria-hidden />}
+                      {sessionAction(stored, isCompleted)}
                     </Link>
                   </Button>
                 )}

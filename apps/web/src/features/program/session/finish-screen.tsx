@@ -1,11 +1,12 @@
 import { energyPercent } from '@core28/core/program';
 import { sessionSummary } from '@core28/core/session-player';
+import { useQuery } from '@tanstack/react-query';
 import { Minus, Plus, Trophy } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import type { SessionData } from '../api';
-import { useFinishSession } from '../api';
+import { programQuery, useFinishSession } from '../api';
 import { clock } from './player-shell';
 import { RatingChoice } from './rating-choice';
 import type { SessionPlayer } from './use-session-player';
@@ -21,17 +22,20 @@ export function FinishScreen({ data, player }: { data: SessionData; player: Sess
   const finish = useFinishSession();
   const navigate = useNavigate();
   const day = data.day;
+  // Today's wellness already logged (on /program) shows chosen; a tap here changes it.
+  const program = useQuery({ ...programQuery(), enabled: data.isToday });
+  const logged = program.data?.wellness.find((w) => w.day === day);
+  const feeling = session.feeling ?? logged?.feeling ?? null;
+  const energy = session.energy ?? logged?.energy ?? null;
 
   const onFinish = () => {
-    // Feeling and energy go together or not at all; one chosen takes the spec's default for the other.
+    // Sent only when the member chose here; feeling and energy go together, one chosen takes the
+    // logged value or the spec's default for the other.
     const hasWellness = data.isToday && (session.feeling !== null || session.energy !== null);
     const body = {
       totalSeconds: summary.totalActiveSeconds,
       reps,
-      ...(hasWellness && {
-        feeling: session.feeling ?? DEFAULT_RATING,
-        energy: session.energy ?? DEFAULT_RATING,
-      }),
+      ...(hasWellness && { feeling: feeling ?? DEFAULT_RATING, energy: energy ?? DEFAULT_RATING }),
     };
     finish.mutate(
       { day, idempotencyKey: player.keyFor(JSON.stringify(body)), body },
@@ -120,14 +124,14 @@ export function FinishScreen({ data, player }: { data: SessionData; player: Sess
           <RatingChoice
             name="feeling"
             legend="How do you feel today?"
-            value={session.feeling}
+            value={feeling}
             onChange={(feeling) => player.setFinish({ feeling })}
             optionLabel={(n) => `${n} / 5`}
           />
           <RatingChoice
             name="energy"
             legend="Energy level"
-            value={session.energy}
+            value={energy}
             onChange={(energy) => player.setFinish({ energy })}
             optionLabel={(n) => `${energyPercent(n)}%`}
           />

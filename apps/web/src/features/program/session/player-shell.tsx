@@ -16,7 +16,6 @@ export function PlayerShell({
   subtitle,
   isMuted,
   onToggleMuted,
-  onLeave,
   children,
   className,
 }: {
@@ -24,8 +23,6 @@ export function PlayerShell({
   subtitle?: ReactNode;
   isMuted: boolean;
   onToggleMuted: () => void;
-  /** Before leaving (the running clock pauses, so the member comes back where they left). */
-  onLeave?: () => void;
   children: ReactNode;
   className?: string;
 }) {
@@ -34,7 +31,6 @@ export function PlayerShell({
       <header className="flex h-14 shrink-0 items-center gap-2 px-2 sm:px-4">
         <Link
           to="/program"
-          onClick={onLeave}
           aria-label="Leave workout"
           className="grid size-12 place-items-center rounded-full text-zinc-300 hover:bg-white/10 hover:text-white"
         >

@@ -42,7 +42,6 @@ export function Player({ data, storageKey }: { data: SessionData; storageKey: st
       subtitle={isActive ? `${clock(view.elapsedSeconds)} elapsed` : undefined}
       isMuted={isMuted}
       onToggleMuted={toggleMuted}
-      onLeave={status === 'running' ? player.pause : undefined}
     >
       {status === 'ready' && <ReadyScreen data={data} onStart={player.start} />}
       {isActive && <StepScreen data={data} view={view} player={player} />}

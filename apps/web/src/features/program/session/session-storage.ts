@@ -47,6 +47,15 @@ export function readSession(key: string): StoredSession | null {
   }
 }
 
+/**
+ * What a day's Start button says: a session kept in this browser is resumed (or, once its clock
+ * is done, saved); otherwise a completed day is replayed and any other started.
+ */
+export function sessionAction(stored: StoredSession | null, isCompleted: boolean) {
+  if (stored) return stored.player.finishedAt !== null ? 'Save your workout' : 'Resume workout';
+  return isCompleted ? 'Replay' : 'Start workout';
+}
+
 export function writeSession(key: string, session: StoredSession) {
   try {
     localStorage.setItem(key, JSON.stringify(session));

@@ -58,6 +58,25 @@ export function useSessionPlayer(storageKey: string, steps: SessionStep[]) {
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, []);
 
+  // Leaving the player any way but a reload or a closed tab (its X, Back, a link) pauses a running
+  // clock, so the member comes back where they left. Written straight to storage: the page is going.
+  // The check waits a microtask because React's StrictMode unmounts and mounts again at once in
+  // development (the ref outlives that); a real unmount is not followed by a mount.
+  const isMounted = useRef(false);
+  useEffect(() => {
+    isMounted.current = true;
+    return () => {
+      isMounted.current = false;
+      queueMicrotask(() => {
+        if (isMounted.current) return;
+        const at = Date.now();
+        const current = latest.current;
+        if (sessionAt(current.player, at).status === 'running')
+          writeSession(storageKey, { ...current, player: pause(current.player, at) });
+      });
+    };
+  }, [storageKey]);
+
   const save = useCallback(
     (next: StoredSession) => {
       latest.current = next;
