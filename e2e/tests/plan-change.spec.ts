@@ -31,6 +31,50 @@ test('a Daily Core member switches to 1-on-1 Burn: Your plan, the charge today, 
   await expect(page.getByRole('row')).toHaveCount(3); // the header and two invoices: one subscription
 });
 
+test('a 1-on-1 Burn member downgrades to The Daily Core: nothing today, the switch at the period end, and Keep undoes it', async ({
+  page,
+  context,
+}) => {
+  await paidMember(context, 'burn-monthly');
+  const end = (await (await page.request.get('/api/subscription/plan')).json()).current_period_end as string;
+  const date = new Date(end).toLocaleDateString('en-US', { dateStyle: 'long' });
+  await page.goto('/subscription');
+  const card = (name: string) => page.getByRole('group', { name });
+  await card('The Daily Core').getByRole('button', { name: 'Switch to The Daily Core' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Switch to The Daily Core (monthly)' })).toBeVisible();
+  await expect(dialog.getByText('$0.00')).toBeVisible();
+  await expect(dialog.getByText('Starts on', { exact: true })).toBeVisible();
+  await expect(dialog.getByText(date, { exact: true })).toBeVisible();
+  await expect(
+    dialog.getByText(`You keep 1-on-1 Burn (monthly) until ${date}; nothing is charged today.`),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: `Switch on ${date}` }).click();
+  await expectToast(page, `You switch to The Daily Core (monthly) on ${date}.`);
+
+  // Still on 1-on-1 Burn until then; the new plan waits for the period end.
+  await expect(card('1-on-1 Burn').getByText('Your plan', { exact: true })).toBeVisible();
+  await expect(card('The Daily Core').getByText(`Starts on ${date}`)).toBeVisible();
+  await page.goto('/subscription/manage');
+  await expect(page.getByRole('heading', { name: '1-on-1 Burn' })).toBeVisible();
+  await expect(
+    page.getByText(`Next billing date: ${date}. Switches to The Daily Core (monthly) on ${date}.`),
+  ).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(2); // the header and the one invoice: nothing charged
+
+  await page.goto('/subscription');
+  await card('1-on-1 Burn').getByRole('button', { name: 'Keep 1-on-1 Burn' }).click();
+  await expect(
+    dialog.getByText('You stay on 1-on-1 Burn (monthly); the scheduled switch is cancelled.'),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expectToast(page, 'Plan changed');
+  await expect(
+    card('The Daily Core').getByRole('button', { name: 'Switch to The Daily Core' }),
+  ).toBeVisible();
+  expect((await (await page.request.get('/api/subscription/plan')).json()).scheduled_plan).toBeNull();
+});
+
 test('a paying member picks the free plan: cancel at period end in the portal, then Cancels on with Resume', async ({
   page,
   context,

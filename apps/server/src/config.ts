@@ -285,7 +285,7 @@ const DEV_MAIL_FROM = 'Core28 <hello@core28.app>';
 // The development admin: production refuses to start without an admin of its own (superRefine above).
 export const DEV_ADMIN = { email: 'admin@core28.local', password: 'Admin#2026' };
 // The secret earlier versions used when AUTH_SECRET was unset: it is in the source, so it is refused.
-const PUBLISHED_DEV_SECRET = 'core28-development-secret-not-for-production-use';
+export const PUBLISHED_DEV_SECRET = 'core28-development-secret-not-for-production-use';
 
 export class ConfigError extends Error {}
 

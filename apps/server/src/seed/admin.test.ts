@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Config, DEV_ADMIN } from '../config.ts';
 import { userRoles, users } from '../platform/db/schema.ts';
@@ -44,8 +45,16 @@ describe('the admin account at start-up', () => {
     });
     expect(signUp.status).toBe(200);
 
-    await seed(t.deps); // the server starts: the unconfirmed account is not promoted
+    // The server starts: the unconfirmed account is not promoted, and the log says why.
+    const lines: { level: number; email?: string; msg: string }[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    await seed({ ...t.deps, log });
     expect(await hasAdminRole(t, OWNER.ADMIN_EMAIL)).toBe(false);
+    const warning = lines.find((line) => line.level === 40 && line.email === OWNER.ADMIN_EMAIL);
+    expect(warning?.msg).toMatch(
+      /^ADMIN_EMAIL belongs to an account that someone signed up for and never confirmed, so it is NOT made admin/,
+    );
+    expect(warning?.msg).toContain('confirm it with the link in its mailbox and restart');
 
     // The owner clicks the confirmation mail the attacker's sign-up sent to them.
     const link = new URL((await t.lastMail(OWNER.ADMIN_EMAIL))!.meta.url!);

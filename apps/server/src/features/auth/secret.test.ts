@@ -30,6 +30,15 @@ describe('the auth secret without AUTH_SECRET', () => {
       /AUTH_SECRET: unset, and .*auth-secret holds no usable secret/,
     );
   });
+
+  it('refuses a secret file that holds the secret published in the source', () => {
+    const dataDir = tempDir();
+    writeFileSync(path.join(dataDir, AUTH_SECRET_FILE), `${PUBLISHED_SECRET}\n`);
+    expect(() => readOrCreateAuthSecret(dataDir)).toThrow(ConfigError);
+    expect(() => readOrCreateAuthSecret(dataDir)).toThrow(
+      /AUTH_SECRET: unset, and .*auth-secret holds the development value published in Core28's source/,
+    );
+  });
 });
 
 // issue 15: a confirmation token forged with the secret published in the source confirmed an account.

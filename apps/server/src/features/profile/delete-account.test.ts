@@ -16,8 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const deleteAccount = (cookie: string, password: string) =>
-  t.request('/api/profile/delete', { cookie, json: { password }, headers: { origin: ORIGIN } });
+const deleteAccount = (cookie: string, password: string, from?: string) =>
+  t.request('/api/profile/delete', { cookie, json: { password }, headers: { origin: ORIGIN }, from });
 
 describe('deleting an account', () => {
   it('the 6th password within a minute gets 429, the right one included; a minute later it works', async () => {
@@ -38,6 +38,23 @@ describe('deleting an account', () => {
     clock += 60_000;
     expect((await deleteAccount(member.cookie, member.password)).status).toBe(200);
     expect(await t.db.select().from(users).where(eq(users.id, member.userId))).toHaveLength(0);
+  });
+
+  it('one address gets 5 checks a minute across every account it tries; another address is not held up', async () => {
+    clock += 60_000; // past the minute of the test before
+    const [first, second] = [await createMember(t), await createMember(t)];
+    const attacker = '203.0.113.7';
+    for (let i = 0; i < 3; i++)
+      expect((await deleteAccount(first.cookie, `Wrong#pass${i}`, attacker)).status).toBe(400);
+    for (let i = 0; i < 2; i++)
+      expect((await deleteAccount(second.cookie, `Wrong#pass${i}`, attacker)).status).toBe(400);
+    // The second account has had 2 checks of its 5, but the address has had its 5.
+    const limited = await deleteAccount(second.cookie, second.password, attacker);
+    expect(limited.status).toBe(429);
+    expect(await t.db.select().from(users).where(eq(users.id, second.userId))).toHaveLength(1);
+    // Each account still has checks left from elsewhere.
+    expect((await deleteAccount(first.cookie, 'Wrong#pass3', '198.51.100.20')).status).toBe(400);
+    expect((await deleteAccount(second.cookie, second.password, '198.51.100.21')).status).toBe(200);
   });
 
   it('clears the __Host- session cookie with Secure over https, so the browser drops it', async () => {

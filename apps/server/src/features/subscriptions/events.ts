@@ -65,6 +65,7 @@ export async function handlePaymentEvent(deps: Deps, event: PaymentEvent): Promi
     .where(eq(paymentEvents.id, event.id));
   if (seen) return 'duplicate';
   const [effect, invoice] = await Promise.all([effectOf(deps, event), paidInvoiceOf(deps, event)]);
+  if (effect.kind === 'sync') await learnStoredSubscription(deps, effect);
   return deps.db.transaction(async (tx) => {
     const recorded = await tx
       .insert(paymentEvents)
@@ -101,14 +102,72 @@ export async function syncSubscription(
 ): Promise<EventOutcome> {
   const subscription = await deps.payments.getSubscription(subscriptionId);
   if (!subscription) return 'ignored';
+  await learnStoredSubscription(deps, { subscription, userId });
   return writeSubscription(deps.db, { subscription, userId, occurredAt, now: deps.now(), isFreshRead: true });
+}
+
+/** The member a provider subscription belongs to: by the subscription, then by its customer. */
+async function ownerOf(
+  db: DbOrTx,
+  { subscription, userId }: { subscription: ProviderSubscription; userId: string | null },
+): Promise<string | null> {
+  const [bySubscription] = await db
+    .select({ userId: subscribers.userId })
+    .from(subscribers)
+    .where(eq(subscribers.providerSubscriptionId, subscription.id));
+  const [byCustomer] = bySubscription
+    ? []
+    : await db
+        .select({ userId: paymentCustomers.userId })
+        .from(paymentCustomers)
+        .where(eq(paymentCustomers.customerId, subscription.customerId));
+  const [byCustomerRow] =
+    bySubscription || byCustomer
+      ? []
+      : await db
+          .select({ userId: subscribers.userId })
+          .from(subscribers)
+          .where(eq(subscribers.providerCustomerId, subscription.customerId));
+  return (
+    bySubscription?.userId ?? byCustomer?.userId ?? byCustomerRow?.userId ?? subscription.userId ?? userId
+  );
+}
+
+/**
+ * Rows paid before the subscription's creation time was recorded (migration 0007) cannot tell
+ * an older subscription from a newer one: before an event about another subscription is written,
+ * the member's stored subscription is re-read once, which records its creation time and plan,
+ * so `writeSubscription` can compare (issue 14: the members who paid twice before the fix are
+ * exactly the ones whose old subscription still sends events). A provider that cannot answer
+ * fails the event, which the provider retries, rather than let it overwrite the current plan.
+ */
+async function learnStoredSubscription(
+  deps: Pick<Deps, 'db' | 'now' | 'payments'>,
+  { subscription, userId }: { subscription: ProviderSubscription; userId: string | null },
+) {
+  const ownerId = await ownerOf(deps.db, { subscription, userId });
+  if (!ownerId) return;
+  const [row] = await deps.db
+    .select({
+      subscriptionId: subscribers.providerSubscriptionId,
+      createdAt: subscribers.providerSubscriptionCreatedAt,
+    })
+    .from(subscribers)
+    .where(eq(subscribers.userId, ownerId));
+  if (!row?.subscriptionId || row.createdAt || row.subscriptionId === subscription.id) return;
+  await syncSubscription(deps, {
+    subscriptionId: row.subscriptionId,
+    userId: ownerId,
+    occurredAt: deps.now(),
+  });
 }
 
 /**
  * Writes what the provider says about one subscription onto its member's row. The row follows one
  * subscription, the member's current one: an event about an older subscription (by the
  * provider's creation time) changes nothing, so the end of a replaced plan cannot end the plan
- * the member pays for now (issue 14); a newer subscription takes the row over.
+ * the member pays for now (issue 14); a newer subscription takes the row over. A row with no
+ * creation time (see `learnStoredSubscription`) is taken over by any other subscription.
  */
 export async function writeSubscription(
   db: DbOrTx,
@@ -130,25 +189,7 @@ export async function writeSubscription(
     isFreshRead?: boolean;
   },
 ): Promise<EventOutcome> {
-  const [bySubscription] = await db
-    .select({ userId: subscribers.userId })
-    .from(subscribers)
-    .where(eq(subscribers.providerSubscriptionId, subscription.id));
-  const [byCustomer] = bySubscription
-    ? []
-    : await db
-        .select({ userId: paymentCustomers.userId })
-        .from(paymentCustomers)
-        .where(eq(paymentCustomers.customerId, subscription.customerId));
-  const [byCustomerRow] =
-    bySubscription || byCustomer
-      ? []
-      : await db
-          .select({ userId: subscribers.userId })
-          .from(subscribers)
-          .where(eq(subscribers.providerCustomerId, subscription.customerId));
-  const ownerId =
-    bySubscription?.userId ?? byCustomer?.userId ?? byCustomerRow?.userId ?? subscription.userId ?? userId;
+  const ownerId = await ownerOf(db, { subscription, userId });
   if (!ownerId) return 'ignored';
   const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, ownerId));
   if (!owner) return 'ignored';

@@ -272,6 +272,27 @@ describe('paying a demo checkout (issue 14)', () => {
     expect(reopened.headers.get('location')).toBe(member.successUrl);
   });
 
+  it('of two checkouts opened before either is paid, the second is refused once the first is paid (decision 0005)', async () => {
+    const member = await createMember(t);
+    const first = await checkout(member.cookie, 'daily-core-monthly');
+    const second = await checkout(member.cookie, 'burn-monthly');
+    expect((await pay(first, '4242 4242 4242 4242')).status).toBe(303);
+    const refused = await pay(second, '4242 4242 4242 4242');
+    expect(refused.status).toBe(402);
+    expect(await refused.text()).toContain(
+      'You already have an active Core28 subscription. Change your plan from your subscription page instead.',
+    );
+    const [row] = await t.db.select().from(subscribers).where(eq(subscribers.userId, member.userId));
+    expect(row).toMatchObject({
+      subscribed: true,
+      subscriptionTier: 'The Daily Core',
+      planId: 'daily-core-monthly',
+    });
+    expect(await objects(row!.providerCustomerId!, 'subscription')).toHaveLength(1);
+    expect(await objects(row!.providerCustomerId!, 'invoice')).toHaveLength(1);
+    expect((await demo.getCheckoutDetails(second.split('/').at(-1)!))?.subscriptionId).toBeNull();
+  });
+
   it('a failure inside the payment leaves nothing: no card, no subscription, no invoice, an open checkout', async () => {
     const member = await createMember(t);
     const path = await checkout(member.cookie);

@@ -3,6 +3,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, holdRequestsUntil, postJson, unwrap } from '@/lib/api';
 import { MEMBER_CACHE } from '@/lib/member-cache';
 import { subscriptionQuery } from '../subscriptions/api';
+import { RESET_LINK_RETURN } from './link-errors';
 
 export const authKeys = {
   me: ['me'] as const,
@@ -54,7 +55,7 @@ export const signUp = (body: { email: string; password: string; name: string }) 
   postJson('/api/auth/sign-up/email', { ...body, callbackURL: EMAIL_CONFIRMED_CALLBACK });
 
 export const requestPasswordReset = (email: string) =>
-  postJson('/api/auth/request-password-reset', { email, redirectTo: '/auth' });
+  postJson('/api/auth/request-password-reset', { email, redirectTo: RESET_LINK_RETURN });
 
 export const recoverPassword = (json: { token: string; newPassword: string }) =>
   unwrap(api.auth['recover-password'].$post({ json }));

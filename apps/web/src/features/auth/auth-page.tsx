@@ -10,7 +10,7 @@ import { toast } from '@/lib/toast';
 import { useActivateTrial } from '../subscriptions/api';
 import { authKeys, providersQuery, signInWithProvider, useViewer } from './api';
 import { type AuthMode, ForgotPasswordForm, RecoveryForm, SignInForm, SignUpForm } from './auth-forms';
-import { linkErrorMessage } from './link-errors';
+import { linkErrorMessage, RESET_LINK_ERROR } from './link-errors';
 
 const HEADINGS: Record<AuthMode, { title: string; description: string }> = {
   signin: { title: 'Welcome Back', description: 'Sign in to continue your 28-day program' },
@@ -108,7 +108,12 @@ export default function AuthPage() {
           {(mode === 'signin' || mode === 'signup') && <SocialButtons />}
           {mode === 'forgot' && <ForgotPasswordForm />}
           {mode === 'recovery' &&
-            (token ? (
+            (linkError ? (
+              <>
+                <ErrorAlert>{RESET_LINK_ERROR}</ErrorAlert>
+                <Button onClick={() => setMode('forgot')}>Request a new link</Button>
+              </>
+            ) : token ? (
               <RecoveryForm
                 token={token}
                 onDone={async () => {
