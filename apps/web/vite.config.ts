@@ -48,8 +48,7 @@ const pwa = VitePWA({
     globPatterns: ['index.html', 'assets/*.{js,css}', 'icon-192.png', 'favicon.svg'],
     // The admin area and the visitors' reading pages stay out; any asset a page fetches is kept when first used (sw.ts).
     globIgnores: [
-      'assets/admin-*',
-      'assets/{dashboard,users}-page-*',
+      'assets/admin-*', // every chunk of features/admin (adminChunkNames below) and the admin-… pages
       'assets/{about,privacy,terms,legal,contact,blog,article,program-info,progress-info}-page-*',
       'assets/article-html-*',
     ],
@@ -70,6 +69,17 @@ const precompress = compression({
   logLevel: 'silent',
 });
 
+// Issue 21: the admin area's chunks are named admin-… so the precache leaves them out by one
+// pattern (its dashboard, users, member and analytics pages are named like members' pages).
+const ADMIN_FEATURE = `${path.sep}src${path.sep}features${path.sep}admin${path.sep}`;
+const isAdminModule = (id: string) => path.normalize(id).includes(ADMIN_FEATURE);
+const adminChunkNames = (chunk: { name: string; facadeModuleId: string | null; moduleIds: string[] }) =>
+  (chunk.facadeModuleId ? isAdminModule(chunk.facadeModuleId) : chunk.moduleIds.every(isAdminModule)) &&
+  chunk.moduleIds.length > 0 &&
+  !chunk.name.startsWith('admin-')
+    ? 'assets/admin-[name]-[hash].js'
+    : 'assets/[name]-[hash].js';
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), pwa, precompress],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
@@ -77,6 +87,11 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK }] } } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK }] },
+        chunkFileNames: adminChunkNames,
+      },
+    },
   },
 });

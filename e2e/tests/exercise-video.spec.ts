@@ -110,6 +110,23 @@ test('the admin uploads a video, members see and seek it, bad files are refused 
     await expect(member.locator('video')).toBeVisible();
     await expect(member.locator('video source')).toHaveAttribute('src', /\/api\/files\/exercises\//);
 
+    // Issue 21: videos are not kept for offline. Without a connection the drawn demonstration
+    // stands in, and the video is back with the connection.
+    const drawing = member.getByRole('img', { name: `Demonstration: ${name}` });
+    await memberContext.setOffline(true);
+    await expect(drawing).toBeVisible();
+    await expect(member.locator('video')).toHaveCount(0);
+    await memberContext.setOffline(false);
+    await expect(member.locator('video')).toBeVisible();
+    await expect(drawing).toHaveCount(0);
+    // So does a file that cannot be fetched (a connection that carries nothing, an expired link).
+    await member.route('**/api/files/**', (route) => route.abort('internetdisconnected'));
+    await member.goto('/exercises');
+    await card.getByRole('button', { name: 'Show Details' }).click();
+    await expect(details.getByRole('img', { name: `Demonstration: ${name}` })).toBeVisible();
+    await expect(details.locator('video')).toHaveCount(0);
+    await member.unroute('**/api/files/**');
+
     // A PNG named .mp4 is refused by its bytes, with the server's reason.
     dialog = await editExercise(page, name);
     await fileInput.setInputFiles({ name: 'photo.mp4', mimeType: 'video/mp4', buffer: PNG });
@@ -154,6 +171,12 @@ test('the admin uploads a video, members see and seek it, bad files are refused 
     );
     await expect(details.locator('iframe')).toHaveAttribute('title', `Video: ${name}`);
     await expect(details.locator('video')).toHaveCount(0);
+    // Offline, the embed gives way to the drawing.
+    await memberContext.setOffline(true);
+    await expect(details.getByRole('img', { name: `Demonstration: ${name}` })).toBeVisible();
+    await expect(details.locator('iframe')).toHaveCount(0);
+    await memberContext.setOffline(false);
+    await expect(details.locator('iframe')).toBeVisible();
   } finally {
     await memberContext.close();
     await restore();

@@ -1,6 +1,7 @@
-import type { Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { signOut } from './helpers';
+import { moveToDay, signOut } from './helpers';
 
 // Issue 21: after one online visit the member trains without a connection: /program reloads,
 // today's session is started and finished with wellness, the writes wait in IndexedDB behind
@@ -27,19 +28,8 @@ const queuedWrites = (page: Page) =>
       }),
   );
 
-test('offline: /program reloads, a session is finished with wellness, the queue drains once', async ({
-  page,
-  context,
-  member: _member,
-}) => {
-  await page.goto('/program');
-  await expect(page.getByRole('region', { name: "Today's Exercise · Day 1" })).toBeVisible();
-  // One visit: the worker takes over and keeps the member's program and today's session plan.
-  await expect.poll(() => keptPaths(page), { timeout: 30_000 }).toContain('/api/program/days/1/session');
-  expect(await keptPaths(page)).toEqual(expect.arrayContaining(['/api/me', '/api/program']));
-
-  await context.setOffline(true);
-  await page.reload();
+/** Today's session (day 1), started and finished offline, with feeling 4 and energy 5. */
+async function finishDayOneOffline(page: Page) {
   const today = page.getByRole('region', { name: "Today's Exercise · Day 1" });
   await expect(today).toBeVisible();
   await today.getByRole('link', { name: 'Start workout' }).click();
@@ -59,9 +49,36 @@ test('offline: /program reloads, a session is finished with wellness, the queue 
   await page.getByText('4 / 5').click();
   await page.getByText('100%').click();
   await page.getByRole('button', { name: 'Finish' }).click();
-
   await expect(page).toHaveURL(/\/program$/);
-  const badge = page.getByRole('status').filter({ hasText: 'Saved offline, will sync' });
+}
+
+const savedOffline = (page: Page) => page.getByRole('status').filter({ hasText: 'Saved offline, will sync' });
+
+type State = {
+  completions: { day: number; completedAt: string }[];
+  results: { day: number; totalSeconds: number; reps: number }[];
+  wellness: { day: number; feeling: number; energy: number }[];
+};
+const serverState = async (request: APIRequestContext) => {
+  const { completions, results, wellness } = (await (await request.get('/api/program')).json()) as State;
+  return { completions, results, wellness };
+};
+
+test('offline: /program reloads, a session is finished with wellness, the queue drains once', async ({
+  page,
+  context,
+  member: _member,
+}) => {
+  await page.goto('/program');
+  await expect(page.getByRole('region', { name: "Today's Exercise · Day 1" })).toBeVisible();
+  // One visit: the worker takes over and keeps the member's program and today's session plan.
+  await expect.poll(() => keptPaths(page), { timeout: 30_000 }).toContain('/api/program/days/1/session');
+  expect(await keptPaths(page)).toEqual(expect.arrayContaining(['/api/me', '/api/program']));
+
+  await context.setOffline(true);
+  await page.reload();
+  await finishDayOneOffline(page);
+  const badge = savedOffline(page);
   await expect(badge).toBeVisible();
   await expect(page.getByRole('article', { name: 'Day 1' }).getByText('Completed')).toBeVisible();
   const queued = await queuedWrites(page);
@@ -72,11 +89,6 @@ test('offline: /program reloads, a session is finished with wellness, the queue 
   await context.setOffline(false);
   await expect(badge).toHaveCount(0);
   expect(await queuedWrites(page)).toEqual([]);
-  type State = {
-    completions: { day: number; completedAt: string }[];
-    results: { day: number; reps: number }[];
-    wellness: { day: number; feeling: number; energy: number }[];
-  };
   const after = (await (await page.request.get('/api/program')).json()) as State;
   expect(after.completions.map((c) => c.day)).toEqual([1]);
   expect(after.results.map((r) => r.day)).toEqual([1]);
@@ -108,8 +120,137 @@ test('pages that need the network say so offline', async ({ page, context, membe
   await context.setOffline(true);
   await page.goto('/one-on-one');
   await expect(page.getByText('Coaching needs an internet connection.', { exact: false })).toBeVisible();
+  await page.goto('/subscription/manage');
+  await expect(
+    page.getByText('Managing your subscription needs an internet connection.', { exact: false }),
+  ).toBeVisible();
+  // Pages whose code a member's visit never kept (the admin area, the blog): their import fails
+  // offline, and the notice shows instead of the router's crash page.
+  const adminOffline = page.getByText('The admin area needs an internet connection.', { exact: false });
+  for (const path of ['/admin', '/admin/users']) {
+    await page.goto(path);
+    await expect(adminOffline).toBeVisible();
+  }
+  await page.goto('/blog');
+  await expect(page.getByText('This page needs an internet connection.', { exact: false })).toBeVisible();
+  await expect(page.getByText('Unexpected Application Error')).toHaveCount(0);
+  await expect(page.getByRole('banner')).toBeVisible(); // inside the site's header and footer
+  // Back online, the page loads by itself.
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { name: 'Six-Pack Guide', level: 1 })).toBeVisible();
+  await context.setOffline(true);
   await page.goto('/subscription/signup');
   await expect(page.getByText('Checkout needs an internet connection.', { exact: false })).toBeVisible();
   await context.setOffline(false);
   await expect(page.getByText('Checkout needs an internet connection.', { exact: false })).toHaveCount(0);
+});
+
+test("past days' plans and /progress offline; day-strip writes queued in order reach the server once", async ({
+  page,
+  context,
+  member,
+}) => {
+  await moveToDay(page, member.email, 3);
+  await page.goto('/program');
+  await expect(page.getByRole('region', { name: "Today's Exercise · Day 3" })).toBeVisible();
+  // Today's plan and every past day's, one after another.
+  await expect.poll(() => keptPaths(page), { timeout: 30_000 }).toContain('/api/program/days/1/session');
+  expect(await keptPaths(page)).toEqual(
+    expect.arrayContaining(['/api/program/days/3/session', '/api/program/days/2/session']),
+  );
+
+  await context.setOffline(true);
+  await page.goto('/progress');
+  await expect(page.getByRole('heading', { name: 'Your Progress', level: 1 })).toBeVisible();
+  await expect(page.getByText('Failed to load your progress data')).toHaveCount(0);
+  await page.goto('/program/day/2/session');
+  await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
+  await expect(page.getByText(/Day 2/).first()).toBeVisible();
+
+  // Offline on /program: complete day 2, log its time and reps; then today's wellness on /progress.
+  await page.goto('/program');
+  await page.getByRole('article', { name: 'Day 2' }).getByRole('button', { name: 'Complete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Mark as Complete' }).click();
+  await expect(page.getByRole('article', { name: 'Day 2' }).getByText('Completed')).toBeVisible();
+  const strip = page.getByRole('region', { name: 'Log your time and reps' });
+  const day2Log = strip.locator('[data-day="2"]');
+  await day2Log.getByLabel('Time (mm:ss)').fill('02:00');
+  await day2Log.getByLabel('Reps').fill('30');
+  await strip.getByRole('button', { name: 'Save Day 2' }).click();
+  await expect(savedOffline(page)).toBeVisible();
+  await expect.poll(async () => (await queuedWrites(page)).length).toBe(2);
+  await page.goto('/progress');
+  await page.getByRole('button', { name: 'Save Day 3' }).click();
+  await expect
+    .poll(async () => (await queuedWrites(page)).map((w) => w.path))
+    .toEqual(['/api/program/complete', '/api/program/results', '/api/program/wellness']);
+  expect(await serverState(page.request)).toEqual({ completions: [], results: [], wellness: [] });
+
+  await context.setOffline(false);
+  await expect(savedOffline(page)).toHaveCount(0);
+  expect(await queuedWrites(page)).toEqual([]);
+  const after = await serverState(page.request);
+  expect(after.completions.map((c) => c.day)).toEqual([2]);
+  expect(after.results).toEqual([{ day: 2, totalSeconds: 120, reps: 30 }]);
+  expect(after.wellness).toEqual([{ day: 3, feeling: 3, energy: 3 }]);
+});
+
+test("a session finished offline for a day completed meanwhile on another device keeps that device's results", async ({
+  page,
+  context,
+  browser,
+  member: _member,
+}) => {
+  await page.goto('/program');
+  await expect.poll(() => keptPaths(page), { timeout: 30_000 }).toContain('/api/program/days/1/session');
+  await context.setOffline(true);
+  await page.reload();
+  await finishDayOneOffline(page);
+  const [queued] = await queuedWrites(page);
+  expect(queued?.path).toBe('/api/program/days/1/finish');
+  // The phone's session was two hours ago (the clock here ran ahead to end the session's timers).
+  await page.clock.setFixedTime(Date.now());
+  await page.evaluate(
+    (queuedAt) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('core28-offline');
+        open.onsuccess = () => {
+          const store = open.result.transaction('queue', 'readwrite').objectStore('queue');
+          const read = store.get('writes');
+          read.onsuccess = () => {
+            const writes = read.result as { queuedAt: string }[];
+            const put = store.put(
+              writes.map((w) => ({ ...w, queuedAt })),
+              'writes',
+            );
+            put.onsuccess = () => resolve();
+            put.onerror = () => reject(put.error);
+          };
+        };
+      }),
+    new Date(Date.now() - 2 * 3_600_000).toISOString(),
+  );
+
+  // Since then the member finished day 1 on their tablet, online.
+  const tablet = await browser.newContext();
+  try {
+    await tablet.addCookies(await context.cookies());
+    const finished = await tablet.request.post('/api/program/days/1/finish', {
+      data: { totalSeconds: 1500, reps: 77, feeling: 2, energy: 3 },
+      headers: { 'idempotency-key': randomUUID(), origin: new URL(page.url()).origin },
+    });
+    expect(finished.ok()).toBe(true);
+    const onTablet = await serverState(tablet.request);
+    expect(onTablet.results).toEqual([{ day: 1, totalSeconds: 1500, reps: 77 }]);
+
+    // The phone is back online: its queue is sent, the tablet's day stays as it was, no error.
+    await context.setOffline(false);
+    await expect(savedOffline(page)).toHaveCount(0);
+    expect(await queuedWrites(page)).toEqual([]);
+    expect(await serverState(page.request)).toEqual(onTablet);
+    await expect(page.locator('[data-sonner-toast][data-type="error"]')).toHaveCount(0);
+    await expect(page.getByRole('article', { name: 'Day 1' }).getByText('Completed')).toBeVisible();
+  } finally {
+    await tablet.close();
+  }
 });

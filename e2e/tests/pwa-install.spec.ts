@@ -25,7 +25,14 @@ test('the manifest and service worker are served and Chromium finds the app inst
     const body = (await manifest.json()) as Record<string, unknown> & {
       icons: { sizes: string; purpose: string }[];
     };
-    expect(body).toMatchObject({ short_name: 'Core28', start_url: '/program', display: 'standalone' });
+    expect(body).toMatchObject({
+      name: 'Core28 — 28-Day Core Training',
+      short_name: 'Core28',
+      start_url: '/program',
+      display: 'standalone',
+      theme_color: '#dc2626',
+      background_color: '#ffffff',
+    });
     const maskable = body.icons.filter((icon) => icon.purpose === 'maskable').map((icon) => icon.sizes);
     expect(maskable).toEqual(['192x192', '512x512']);
     for (const icon of ['/icon-192.png', '/icon-512.png']) {
@@ -35,6 +42,12 @@ test('the manifest and service worker are served and Chromium finds the app inst
     const sw = await page.request.get('/sw.js');
     expect(sw.ok()).toBe(true);
     expect(sw.headers()['cache-control']).toBe('no-cache');
+    // Nothing of the admin area is precached for every member: its chunks are all named admin-…,
+    // its dashboard, users, member and analytics pages among them (one program-page: the member's).
+    const precached = [...(await sw.text()).matchAll(/assets\/([\w.-]+?)-[\w-]{8}\.js/g)].map((m) => m[1]);
+    expect(precached).toContain('program-page');
+    expect(precached.filter((name) => name === 'program-page')).toHaveLength(1);
+    expect(precached.filter((name) => /^admin-|^(dashboard|users|member)-page$/.test(name!))).toEqual([]);
 
     await page.goto('/');
     // Registered after load; ready once installed and active.

@@ -1,8 +1,9 @@
 import { chromium } from '@playwright/test';
 
 // Usage: SHOT_EMAIL=… SHOT_PASSWORD=… npx tsx e2e/tools/offline-screenshots.ts http://localhost:3000 /tmp/shots
-// Issue 21 offline: /program with a completion waiting ('Saved offline, will sync') and a page
-// that needs the network (/one-on-one), at 390 and 1280 px.
+// Issue 21 offline: /program with a completion waiting ('Saved offline, will sync'), a page that
+// needs the network (/one-on-one), and pages whose code was never kept (/blog, /admin/users: the
+// route's error element), at 390 and 1280 px.
 const [base = 'http://localhost:3000', outDir = '/tmp/shots'] = process.argv.slice(2);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -27,6 +28,11 @@ for (const [name, viewport] of Object.entries(sizes)) {
   await page.goto(`${base}/one-on-one`);
   await page.getByText("You're offline").waitFor();
   await page.screenshot({ path: `${outDir}/${name}_offline_one-on-one.png` });
+  for (const path of ['/blog', '/admin/users']) {
+    await page.goto(`${base}${path}`);
+    await page.getByText("You're offline").waitFor();
+    await page.screenshot({ path: `${outDir}/${name}_offline_${path.slice(1).replace('/', '-')}.png` });
+  }
   console.log(`${outDir}/${name}_offline_*.png`);
   await context.close();
 }

@@ -10,7 +10,7 @@ import type { PushTarget } from '../platform/push/push.ts';
 /**
  * A push service double (issue 21): an HTTPS server that takes web-push's POSTs as FCM or
  * Mozilla's would, checks the VAPID Authorization header, decrypts the aes128gcm body (RFC 8291)
- * with the browser's keys it handed out, and answers 201, or 410 for a subscription marked gone.
+ * with the browser's keys it handed out, and answers 201, or 410 (or 404) for a subscription marked gone.
  */
 export async function startPushService() {
   const dir = mkdtempSync(path.join(tmpdir(), 'core28-push-'));
@@ -24,7 +24,7 @@ export async function startPushService() {
   rmSync(dir, { recursive: true, force: true });
 
   const browsers = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: Buffer }>();
-  const gone = new Set<string>();
+  const gone = new Map<string, 404 | 410>();
   const received: { path: string; authorization: string; ttl: string; message: unknown }[] = [];
 
   const server = createServer({ key, cert }, (req, res) => {
@@ -33,7 +33,9 @@ export async function startPushService() {
     req.on('end', () => {
       const id = req.url ?? '';
       const browser = browsers.get(id);
-      if (!browser || gone.has(id)) return void res.writeHead(410).end();
+      if (!browser) return void res.writeHead(410).end();
+      const goneWith = gone.get(id);
+      if (goneWith) return void res.writeHead(goneWith).end();
       const authorization = req.headers.authorization ?? '';
       if (!/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]{87}$/.test(authorization))
         return void res.writeHead(401).end();
@@ -62,9 +64,12 @@ export async function startPushService() {
         keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
       };
     },
-    /** The push service now answers 410 Gone for this subscription (the browser dropped it). */
-    expire(endpoint: string) {
-      gone.add(new URL(endpoint).pathname);
+    /**
+     * The push service now answers 410 Gone for this subscription (the browser dropped it), or
+     * 404 Not Found, as some services answer for an unknown or expired one.
+     */
+    expire(endpoint: string, status: 404 | 410 = 410) {
+      gone.set(new URL(endpoint).pathname, status);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
-import { NeedsNetwork } from '@/components/needs-network';
+import { NeedsNetwork, RouteError } from '@/components/needs-network';
 import { PageSpinner } from '@/components/ui/spinner';
 import { RequireAdmin, RequireAuth } from '@/features/auth/guards';
 import HomePage from '@/features/marketing/home-page';
@@ -12,7 +12,8 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
 
 /**
  * Issue 21: a page that needs the server says so while offline. The notice sits above the page's
- * lazy route, so it shows even when the page's code was never fetched.
+ * lazy route; when the page's code was never fetched, its failed import lands in the same notice
+ * (the error element), not in React Router's crash page.
  */
 const needsNetwork = (what: string, route: RouteObject): RouteObject => ({
   element: (
@@ -20,6 +21,7 @@ const needsNetwork = (what: string, route: RouteObject): RouteObject => ({
       <Outlet />
     </NeedsNetwork>
   ),
+  errorElement: <RouteError what={what} />,
   children: [route],
 });
 
@@ -76,22 +78,30 @@ const adminRoutes: RouteObject[] = [
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
+    errorElement: <RouteError />,
     children: [
-      ...publicRoutes,
       {
-        element: (
-          <RequireAuth>
-            <Outlet />
-          </RequireAuth>
-        ),
-        children: memberRoutes,
+        // A page that fails (offline, its code never kept) fails inside the site's header and footer.
+        errorElement: <RouteError />,
+        children: [
+          ...publicRoutes,
+          {
+            element: (
+              <RequireAuth>
+                <Outlet />
+              </RequireAuth>
+            ),
+            children: memberRoutes,
+          },
+          { path: '*', lazy: page(() => import('@/features/marketing/not-found-page')) },
+        ],
       },
-      { path: '*', lazy: page(() => import('@/features/marketing/not-found-page')) },
     ],
   },
   {
     // The workout fills the screen: no site header or footer around it (issue 17).
     path: 'program/day/:day/session',
+    errorElement: <RouteError />,
     element: (
       <RequireAuth>
         <Suspense fallback={<PageSpinner />}>
@@ -108,6 +118,7 @@ export const router = createBrowserRouter([
         <Outlet />
       </NeedsNetwork>
     ),
+    errorElement: <RouteError what="The admin area" />,
     children: [
       {
         // Loaded only for admins; the guard lives in the entry chunk, the layout does not.

@@ -1,5 +1,7 @@
 import { WifiOff } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useRouteError } from 'react-router';
+import { LoadError } from '@/components/ui/load-error';
 import { useOnline } from '@/lib/use-online';
 
 /**
@@ -19,4 +21,43 @@ export function NeedsNetwork({ what, children }: { what: string; children: React
       </p>
     </div>
   );
+}
+
+/**
+ * A route's error element (issue 21): a page whose code could not be fetched, because the browser
+ * is offline and the page was never kept, says it needs the network (and loads by itself when the
+ * connection is back), instead of React Router's crash page. Any other failure offers a reload.
+ */
+export function RouteError({ what = 'This page' }: { what?: string }) {
+  const error = useRouteError();
+  const [wasOffline] = useState(() => !navigator.onLine);
+  if (wasOffline)
+    return (
+      <NeedsNetwork what={what}>
+        <ReloadWhenReachable />
+      </NeedsNetwork>
+    );
+  console.error(error);
+  return <LoadError message="This page could not be loaded." onRetry={() => window.location.reload()} />;
+}
+
+/**
+ * Back online: reloads once the server answers (the browser says `online` a moment before its
+ * requests go through), asking every second until then.
+ */
+function ReloadWhenReachable() {
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const retry = () => {
+      timer = setTimeout(probe, 1_000);
+    };
+    const probe = () =>
+      void fetch('/api/health', { cache: 'no-store' }).then(
+        (res) => (res.ok ? window.location.reload() : retry()),
+        retry,
+      );
+    probe();
+    return () => clearTimeout(timer);
+  }, []);
+  return null;
 }

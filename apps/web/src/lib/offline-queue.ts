@@ -72,7 +72,12 @@ async function sendInOrder(userId: string): Promise<DrainResult> {
       const res = await fetch(write.path, {
         method: write.method,
         credentials: 'same-origin',
-        headers: { 'content-type': 'application/json', 'idempotency-key': write.key },
+        headers: {
+          'content-type': 'application/json',
+          'idempotency-key': write.key,
+          // How long it waited, on this one clock: a finish counts from when the member pressed it.
+          'x-queued-ms': String(Math.max(0, Date.now() - Date.parse(write.queuedAt)) || 0),
+        },
         body: JSON.stringify(write.body),
       });
       status = res.status;

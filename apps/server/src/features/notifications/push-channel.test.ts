@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
-import { mailOutbox, profiles } from '../../platform/db/schema.ts';
+import { discussionMessages, discussionTopics, mailOutbox, profiles } from '../../platform/db/schema.ts';
 import { createWebPush } from '../../platform/push/push.ts';
 import { createMember, createTestApp, json, type TestApp } from '../../testing/harness.ts';
 import { startPushService } from '../../testing/push-service.ts';
@@ -109,5 +109,54 @@ describe('the push channel', () => {
     expect(await remindersMailedTo([pushed.email])).toHaveLength(0);
     expect(await remindersMailedTo([noDevice.email])).toHaveLength(1);
     expect(await remindersMailedTo([emailOnly.email])).toHaveLength(1);
+  });
+
+  it("sends a coach's unread reply as push to a member who chose it for coaching, else the e-mail", async () => {
+    const withPush = async (device: boolean) => {
+      const m = await createMember(t);
+      const put = await t.request('/api/notifications', {
+        method: 'PUT',
+        cookie: m.cookie,
+        json: { push: { coaching: true } },
+      });
+      expect(put.status).toBe(200);
+      const browser = device ? service.subscribe() : null;
+      if (browser) await t.request('/api/push/subscriptions', { cookie: m.cookie, json: browser });
+      // a topic with a coach reply the member has not read for an hour
+      const [topic] = await t.db
+        .insert(discussionTopics)
+        .values({ userId: m.userId, title: 'Lower back' })
+        .returning({ id: discussionTopics.id });
+      await t.db.insert(discussionMessages).values({
+        topicId: topic!.id,
+        userId: m.userId,
+        message: 'Keep the knees bent.',
+        isCoachReply: true,
+        readByCoach: true,
+        createdAt: new Date(clock.getTime() - 3_600_000),
+      });
+      return { ...m, topicId: topic!.id, endpoint: browser?.endpoint ?? null };
+    };
+    const pushed = await withPush(true);
+    const noDevice = await withPush(false);
+    const before = service.received.length;
+
+    await t.jobs.enqueue('coaching-unread-mail', {}); // the schedule's job (coaching/unread-mail.ts)
+    await t.drainJobs();
+
+    const got = service.received.slice(before);
+    expect(got).toHaveLength(1);
+    expect(got[0]!.path).toBe(new URL(pushed.endpoint!).pathname);
+    expect(got[0]!.message).toMatchObject({
+      title: 'Your coach replied: Lower back',
+      url: expect.stringMatching(new RegExp(`/one-on-one\\?topic=${pushed.topicId}$`)),
+    });
+    const repliesMailedTo = (email: string) =>
+      t.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, email), sql`${mailOutbox.meta}->>'kind' = 'coach-reply-unread'`));
+    expect(await repliesMailedTo(pushed.email)).toHaveLength(0);
+    expect(await repliesMailedTo(noDevice.email)).toHaveLength(1);
   });
 });

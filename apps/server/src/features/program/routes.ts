@@ -11,7 +11,7 @@ import { oneRow } from '../../platform/db/index.ts';
 import { validate } from '../../validate.ts';
 import { requireUser } from '../auth/session.ts';
 import { withMedia } from '../exercises/service.ts';
-import { optionalIdempotencyKey, requiredIdempotencyKey } from './idempotency.ts';
+import { optionalIdempotencyKey, queuedMs, requiredIdempotencyKey } from './idempotency.ts';
 import {
   completeDay,
   finishDay,
@@ -22,6 +22,8 @@ import {
 } from './service.ts';
 
 const KEY_HEADER = 'idempotency-key';
+/** Issue 21: how long a finish waited in the offline queue (idempotency.ts queuedMs). */
+const QUEUED_HEADER = 'x-queued-ms';
 
 export const programRoutes = new Hono<AppEnv>()
   .use(requireUser())
@@ -72,6 +74,7 @@ export const programRoutes = new Hono<AppEnv>()
           day: c.req.valid('param').day,
           input: c.req.valid('json'),
           key: requiredIdempotencyKey(c.req.header(KEY_HEADER)),
+          queuedMs: queuedMs(c.req.header(QUEUED_HEADER)),
         }),
       ),
   );

@@ -1,6 +1,6 @@
 import { achievements, canLogResults, canLogWellness, programDays, programStats } from '@core28/core/program';
 import type { DayResultInput, FinishSessionInput, WellnessInput } from '@core28/core/program-schemas';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { DbOrTx } from '../../platform/db/index.ts';
@@ -143,23 +143,38 @@ async function insertCompletion(tx: DbOrTx, { userId, day, at }: Member & { day:
   return inserted.length > 0;
 }
 
-async function upsertResult(tx: DbOrTx, { userId, input, at }: Member & { input: DayResultInput; at: Date }) {
+/**
+ * `keepNewer` (a finish, issue 21): a row saved after `at` (on another device, while this write
+ * waited offline) is kept. Answers whether the row was written.
+ */
+type Upsert<I> = Member & { input: I; at: Date; keepNewer?: boolean };
+
+async function upsertResult(tx: DbOrTx, { userId, input, at, keepNewer }: Upsert<DayResultInput>) {
   const values = { totalTimeSeconds: input.totalSeconds, repetitionsCompleted: input.reps, updatedAt: at };
-  await tx
+  const written = await tx
     .insert(exerciseProgress)
     .values({ userId, dayNumber: input.day, ...values })
-    .onConflictDoUpdate({ target: [exerciseProgress.userId, exerciseProgress.dayNumber], set: values });
+    .onConflictDoUpdate({
+      target: [exerciseProgress.userId, exerciseProgress.dayNumber],
+      set: values,
+      setWhere: keepNewer ? lte(exerciseProgress.updatedAt, at) : undefined,
+    })
+    .returning({ day: exerciseProgress.dayNumber });
+  return written.length > 0;
 }
 
-async function upsertWellness(
-  tx: DbOrTx,
-  { userId, input, at }: Member & { input: WellnessInput; at: Date },
-) {
+async function upsertWellness(tx: DbOrTx, { userId, input, at, keepNewer }: Upsert<WellnessInput>) {
   const values = { feelingRating: input.feeling, energyLevel: input.energy, updatedAt: at };
-  await tx
+  const written = await tx
     .insert(wellnessTracking)
     .values({ userId, dayNumber: input.day, ...values })
-    .onConflictDoUpdate({ target: [wellnessTracking.userId, wellnessTracking.dayNumber], set: values });
+    .onConflictDoUpdate({
+      target: [wellnessTracking.userId, wellnessTracking.dayNumber],
+      set: values,
+      setWhere: keepNewer ? lte(wellnessTracking.updatedAt, at) : undefined,
+    })
+    .returning({ day: wellnessTracking.dayNumber });
+  return written.length > 0;
 }
 
 /** spec §4: a completion is an insert, never undone; refused for a future day and twice. */
@@ -229,29 +244,44 @@ export async function getDaySession(deps: Deps, { userId, day }: Member & { day:
  * Finishing a session, in one transaction: the day's results (upserted), its wellness when the
  * day is today, and its completion when it is not completed yet. The same key again answers the
  * first answer and writes nothing (the web retries a finish it did not hear back from).
+ *
+ * Issue 21 (docs/decisions/0015): a finish sent late from the offline queue says how long it
+ * waited (`queuedMs`), so it counts from when the member pressed Finish: its rows are stamped
+ * then, and results or wellness saved after that (the day finished again on another device
+ * meanwhile) are kept: of two sessions of one day, the member's later one wins, as online.
  */
 export async function finishDay(
   deps: Deps,
-  { userId, day, key, input }: Member & { key: string; day: number; input: FinishSessionInput },
+  {
+    userId,
+    day,
+    key,
+    input,
+    queuedMs = 0,
+  }: Member & { key: string; day: number; input: FinishSessionInput; queuedMs?: number },
 ) {
   const programDay = await getProgramDay(deps, { userId });
   const { currentDay } = programDay;
   return once(deps, { userId, key, route: 'finish', input: { day, ...input } }, async (tx) => {
     if (day > currentDay) throw notStartedYet(day);
-    const at = deps.now();
-    await upsertResult(tx, {
+    const at = new Date(deps.now().getTime() - queuedMs);
+    const resultsSaved = await upsertResult(tx, {
       userId,
       input: { day, totalSeconds: input.totalSeconds, reps: input.reps },
       at,
+      keepNewer: true,
     });
     const { feeling, energy } = input;
-    const wellnessSaved = feeling !== undefined && energy !== undefined && canLogWellness(day, currentDay);
-    if (wellnessSaved) await upsertWellness(tx, { userId, input: { day, feeling, energy }, at });
+    const wellnessSaved =
+      feeling !== undefined &&
+      energy !== undefined &&
+      canLogWellness(day, currentDay) &&
+      (await upsertWellness(tx, { userId, input: { day, feeling, energy }, at, keepNewer: true }));
     const completedNow = await insertCompletion(tx, { userId, day, at });
     const state = await readProgramState(tx, { userId, day: programDay });
     return {
       ...state,
-      outcome: { completedNow, wasCompleted: !completedNow, resultsSaved: true as const, wellnessSaved },
+      outcome: { completedNow, wasCompleted: !completedNow, resultsSaved, wellnessSaved },
     };
   });
 }

@@ -111,6 +111,15 @@ describe('sendPush', () => {
       failed: 0,
     });
     expect((await rowsOf(member.userId)).map((r) => r.endpoint)).toEqual([phone.endpoint]);
+
+    // A service that answers 404 for an expired subscription: forgotten the same way.
+    service.expire(phone.endpoint, 404);
+    expect(await sendPush(t.deps, { userId: member.userId, ...message })).toEqual({
+      sent: 0,
+      removed: 1,
+      failed: 0,
+    });
+    expect(await rowsOf(member.userId)).toEqual([]);
   });
 });
 

@@ -1,11 +1,15 @@
 import type { ExerciseMedia as Media } from '@core28/core/exercise-media';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useOnline } from '@/lib/use-online';
 import { cn } from '@/lib/utils';
 import { ExerciseDemo } from './exercise-demo';
 
 /**
  * An exercise's demonstration: the coach's video (an upload or a YouTube embed) when there is
  * one, else the project's animated illustration (issue 17). Never a link to a search page.
+ * Videos are not kept for offline (issue 21, docs/decisions/0015): without a connection, or when
+ * the uploaded file cannot be fetched, the illustration stands in, and the video is back with the
+ * connection.
  */
 export function ExerciseMedia({
   media,
@@ -21,6 +25,18 @@ export function ExerciseMedia({
   className?: string;
 }) {
   const video = useRef<HTMLVideoElement>(null);
+  const isOnline = useOnline();
+  const uploadUrl = media?.kind === 'upload' ? media.url : null;
+  const [unreachable, setUnreachable] = useState<string | null>(null);
+  // A source that fails to load: unreachable (the network, an expired link) or not playable here.
+  // Only the first shows the illustration; a file the browser cannot play keeps its controls.
+  const onSourceError = (url: string) =>
+    void fetch(url, { headers: { range: 'bytes=0-0' } }).then(
+      (res) => !res.ok && setUnreachable(url),
+      () => setUnreachable(url),
+    );
+  const showsVideo = media !== null && isOnline && (uploadUrl === null || unreachable !== uploadUrl);
+
   useEffect(() => {
     const element = video.current;
     if (!element) return;
@@ -29,7 +45,7 @@ export function ExerciseMedia({
   }, [isPaused]);
 
   const frame = cn('aspect-[4/3] w-full rounded-xl bg-black object-contain', className);
-  if (media?.kind === 'upload')
+  if (showsVideo && media.kind === 'upload')
     return (
       <video
         ref={video}
@@ -42,10 +58,10 @@ export function ExerciseMedia({
         controls
         preload="metadata"
       >
-        <source src={media.url} type={media.type} />
+        <source src={media.url} type={media.type} onError={() => onSourceError(media.url)} />
       </video>
     );
-  if (media?.kind === 'youtube')
+  if (showsVideo && media.kind === 'youtube')
     return (
       <iframe
         className={frame}
