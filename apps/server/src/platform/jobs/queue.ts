@@ -66,6 +66,11 @@ export type JobQueue = {
    * are running; returns how many it ran. For tests and tools: no sleeping on poll intervals.
    */
   drain(): Promise<number>;
+  /**
+   * pg-boss's maintenance here and now (expire, archive finished jobs, delete old archived ones);
+   * a working instance runs it on its own every few minutes, once across instances. For tests.
+   */
+  maintain(): Promise<void>;
   /** Jobs waiting (`created`, `retry`) and running (`active`) per queue, across every instance. */
   counts(): Promise<{ queue: string; state: 'created' | 'retry' | 'active'; count: number }[]>;
   /** Started and not yet stopped: for /api/ready. */
@@ -255,6 +260,10 @@ export async function startJobQueue({
         if ((rows[0] as { n: number }).n === 0) return ran;
         await sleep(10);
       }
+    },
+
+    async maintain() {
+      await boss.maintain();
     },
 
     counts,
