@@ -32,8 +32,8 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
   webServer: {
-    // The real server on a fresh embedded PostgreSQL, built web app included.
-    command: 'rm -rf .e2e-data && npx tsx apps/server/src/main.ts',
+    // The production build (npm run build: node alone, no tsx) on a fresh embedded PostgreSQL.
+    command: 'rm -rf .e2e-data && node apps/server/dist/main.js',
     cwd: '..',
     url: `${BASE_URL}/api/health`,
     timeout: 120_000,

@@ -7,6 +7,7 @@ import { type ConnectionStatus, createRealtimeConnection, type ServerEvent } fro
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import S3rver from 's3rver';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { MIGRATIONS_FOLDER } from './platform/db/index.ts';
@@ -80,7 +81,12 @@ describe.skipIf(!serverUrl)('three instances on one PostgreSQL', () => {
       S3_FORCE_PATH_STYLE: 'true',
     };
     const started = Date.now();
-    [A, B, C] = PORTS.map((port, i) => startInstance('ABC'[i]!, port, env)) as [Instance, Instance, Instance];
+    // At info, so each one's log says whether it was the one that seeded.
+    [A, B, C] = PORTS.map((port, i) => startInstance('ABC'[i]!, port, { ...env, LOG_LEVEL: 'info' })) as [
+      Instance,
+      Instance,
+      Instance,
+    ];
     await Promise.all([A, B, C].map((instance) => waitReady(instance, 60_000)));
     console.info(`three instances ready on an empty database in ${Date.now() - started} ms`);
     sql = new pg.Client({ connectionString: database.url });
@@ -119,6 +125,16 @@ describe.skipIf(!serverUrl)('three instances on one PostgreSQL', () => {
     });
     const { rows: admins } = await sql.query('select count(*)::int as n from user_roles');
     expect(admins[0].n).toBe(1);
+    // One of the three did the work; the others found it done.
+    for (const line of [
+      '"msg":"seeded exercises"',
+      '"msg":"seeded articles"',
+      '"msg":"created the admin account"',
+    ])
+      expect(
+        [A, B, C].filter((instance) => instance.output().includes(line)).map((i) => i.name),
+        line,
+      ).toHaveLength(1);
   });
 
   it('a member signed up on A, confirmed on C, is signed in on B with the same plan everywhere', async () => {
@@ -138,6 +154,11 @@ describe.skipIf(!serverUrl)('three instances on one PostgreSQL', () => {
         names.map((name, i) => [i + 1, name]),
       );
     }
+  });
+
+  it('an avatar uploaded through A is shown through B and C (S3)', async () => {
+    const uploaded = await uploadAvatar(A.base);
+    for (const instance of [B, C]) expect(await avatarThrough(instance.base)).toEqual(uploaded);
   });
 
   it('a coach reply posted through B reaches the member’s socket on A', async () => {
@@ -183,6 +204,8 @@ describe.skipIf(!serverUrl)('three instances on one PostgreSQL', () => {
     let F: Instance | null = null;
     try {
       await Promise.all([D, E].map((instance) => waitReady(instance, 60_000)));
+      const uploaded = await uploadAvatar(D.base);
+      expect(await avatarThrough(E.base)).toEqual(uploaded);
       // Then one with a folder of its own: an upload on D would be missing on it.
       F = start('F', 5);
       expect(await F.exited).toBe(1);
@@ -259,6 +282,39 @@ describe.skipIf(!serverUrl)('three instances on one PostgreSQL', () => {
     }
   }, 60_000);
 });
+
+/** Uploads a new avatar for the member through `base`; answers the stored image's bytes. */
+async function uploadAvatar(base: string) {
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: randomColour() } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.set('file', new File([new Uint8Array(png)], 'me.png', { type: 'image/png' }));
+  const res = await fetch(`${base}/api/profile/avatar`, {
+    method: 'POST',
+    body: form,
+    headers: { cookie: member.cookie, origin: ORIGIN },
+  });
+  expect(res.status).toBe(200);
+  return avatarThrough(base);
+}
+
+/** The member's avatar as a browser gets it through `base`: the profile's signed link, then its bytes. */
+async function avatarThrough(base: string) {
+  const profile = (await (await send(base, ORIGIN, '/api/profile', member)).json()) as {
+    avatar: { url: string } | null;
+  };
+  expect(profile.avatar).not.toBeNull();
+  const link = new URL(profile.avatar!.url, base); // a relative link (local files) goes to this instance
+  const image = await fetch(link);
+  expect(image.status, `${link}`).toBe(200);
+  return Buffer.from(await image.arrayBuffer()).toString('base64');
+}
+
+const randomColour = () =>
+  `#${Math.floor(Math.random() * 0xffffff)
+    .toString(16)
+    .padStart(6, '0')}`;
 
 /** A member's live connection as the web app keeps it: it rejoins (after 100 ms here) on close. */
 function liveConnection(port: () => number) {

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Mailer } from '../platform/mail/mailer.ts';
+import { MAIL_POLICY, MAIL_QUEUE } from '../platform/mail/outbox.ts';
 import { createTestApp, json, type TestApp } from '../testing/harness.ts';
+import { makeRetriesDue } from '../testing/jobs.ts';
 
 // Issue 18: /metrics in Prometheus text behind a bearer token.
 
@@ -62,6 +65,8 @@ describe('/metrics', () => {
     expect(after).toContain('core28_mail_sent_total 1');
     expect(after).toContain('core28_mail_pending 0');
     expect(after).not.toContain('core28_jobs_queued{queue="mail-send"}');
+    // The pool gauges exist only on PostgreSQL (PGlite has no pool): checked on CI's PostgreSQL
+    // run (.ci/run sets TEST_DATABASE_URL), skipped on PGlite.
     if (t.database.poolStats) {
       expect(after).toMatch(/^core28_db_pool_in_use \d+$/m);
       expect(after).toMatch(/^core28_db_pool_waiting \d+$/m);
@@ -95,6 +100,62 @@ describe('/metrics', () => {
     const text = await (await scrape(`Bearer ${TOKEN}`)).text();
     expect(text).toContain('core28_test_open_sockets 4');
     expect(text).toContain('core28_test_events_delivered_total 41');
+  });
+});
+
+describe('/metrics with a relay that refuses every mail', () => {
+  // The README's alerts ("mail given up", "jobs failing") read exactly these series.
+  let release = () => {};
+  let sends = 0;
+  const refusingMailer: Mailer = {
+    kind: 'smtp',
+    async send() {
+      // The first attempt waits until the test has scraped it as running.
+      if (sends++ === 0) await new Promise<void>((resolve) => (release = resolve));
+      throw new Error('Service not available, try again later');
+    },
+  };
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { METRICS_TOKEN: TOKEN }, mailer: refusingMailer });
+  });
+  afterAll(() => t.close());
+
+  const scrape = async () =>
+    (await t.request('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+  /** The value of one series (name with its labels, as Prometheus prints them), or undefined. */
+  const series = (text: string, name: string) =>
+    text
+      .split('\n')
+      .find((line) => line.startsWith(`${name} `))
+      ?.slice(name.length + 1);
+
+  it('shows the running job, each retried run, the final failure and the mail given up', async () => {
+    await t.request('/api/contact', { json: { name: 'Ann', email: 'ann@example.com', message: 'Hello' } });
+    const draining = t.drainJobs();
+    await expect.poll(() => sends).toBe(1);
+    expect(series(await scrape(), 'core28_jobs_active{queue="mail-send"}')).toBe('1');
+    release();
+    await draining;
+    const afterFirst = await scrape();
+    expect(afterFirst).not.toContain('core28_jobs_active{queue="mail-send"}');
+    expect(series(afterFirst, 'core28_jobs_retried_total{queue="mail-send"}')).toBe('1');
+    expect(series(afterFirst, 'core28_mail_failed_total{final="false"}')).toBe('1');
+    expect(series(afterFirst, 'core28_mail_failed_total{final="true"}')).toBeUndefined();
+    expect(series(afterFirst, 'core28_jobs_failed_total{queue="mail-send"}')).toBeUndefined();
+
+    const retries = MAIL_POLICY.retryLimit!;
+    for (let attempt = 1; attempt <= retries; attempt++) {
+      await makeRetriesDue(t.database.executeSql);
+      expect(await t.drainJobs()).toBe(1);
+    }
+    const text = await scrape();
+    expect(sends).toBe(retries + 1);
+    expect(series(text, `core28_jobs_retried_total{queue="${MAIL_QUEUE}"}`)).toBe(String(retries));
+    expect(series(text, `core28_jobs_failed_total{queue="${MAIL_QUEUE}"}`)).toBe('1');
+    expect(series(text, 'core28_mail_failed_total{final="false"}')).toBe(String(retries));
+    expect(series(text, 'core28_mail_failed_total{final="true"}')).toBe('1');
+    expect(series(text, 'core28_mail_sent_total')).toBe('0');
   });
 });
 

@@ -6,6 +6,7 @@ import {
   exercises,
   homeExercises,
   programDays,
+  seededContent,
   userRoles,
   users,
 } from '../platform/db/schema.ts';
@@ -86,11 +87,21 @@ describe('seed', () => {
     await t.db.update(exercises).set({ name: 'Dead Bug' }).where(eq(exercises.id, deadBug!.id));
   });
 
+  it('does not bring back sample content a coach deleted', async () => {
+    await t.db.delete(blogArticles);
+    await t.db.delete(homeExercises);
+    await seed(t.deps);
+    expect(await countOf(blogArticles)).toBe(0);
+    expect(await countOf(homeExercises)).toBe(0);
+    expect(await countOf(exercises)).toBe(28);
+  });
+
   it('run by two instances at once on an empty database, writes everything once', async () => {
     await t.db.delete(programDays);
     await t.db.delete(exercises);
     await t.db.delete(homeExercises);
     await t.db.delete(blogArticles);
+    await t.db.delete(seededContent); // a database never seeded
     // The content part, as two starts reach it after their admin checks (which take their own time).
     await Promise.all([0, 1, 2].map(() => seedContent(t.deps, { adminId: null })));
     expect(await countOf(exercises)).toBe(28);

@@ -3,6 +3,7 @@ import { slugify } from '@core28/core/blog';
 import { PROGRAM_DAYS } from '@core28/core/program';
 import { defaultPrescription } from '@core28/core/session-plan';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { DEV_ADMIN } from '../config.ts';
 import type { Deps } from '../context.ts';
 import type { DbOrTx } from '../platform/db/index.ts';
@@ -11,6 +12,7 @@ import {
   exercises,
   homeExercises,
   programDays,
+  seededContent,
   userRoles,
   users,
 } from '../platform/db/schema.ts';
@@ -33,7 +35,8 @@ export async function seed(deps: Deps) {
 
 /**
  * Safe to run again, and by two instances starting at once: the content is written in one
- * transaction under an advisory lock, each part only when it is missing.
+ * transaction under an advisory lock, each part of the sample content once (seedOnce), the
+ * program's 28 days whenever one is missing.
  */
 export async function seedContent(deps: Deps, { adminId }: { adminId: string | null }) {
   await deps.db.transaction(async (tx) => {
@@ -43,16 +46,28 @@ export async function seedContent(deps: Deps, { adminId }: { adminId: string | n
   });
 }
 
+/**
+ * Writes one part of the sample content, once in the database's life: into an empty table, and
+ * recorded in seeded_content whether written or found there. A coach who later deletes it all
+ * (the sample articles, say) does not get it back at the next start (docs/decisions/0012 §Seed).
+ */
+async function seedOnce(tx: DbOrTx, part: string, table: PgTable, write: () => Promise<void>) {
+  const [seeded] = await tx.select().from(seededContent).where(eq(seededContent.part, part));
+  if (seeded) return;
+  const [rows] = await tx.select({ n: count() }).from(table);
+  if (rows?.n === 0) await write();
+  await tx.insert(seededContent).values({ part });
+}
+
 async function seedHomeAndArticles(
   tx: DbOrTx,
   log: Deps['log'],
   { adminId, now }: { adminId: string | null; now: Date },
 ) {
-  const [homeCount] = await tx.select({ n: count() }).from(homeExercises);
-  if (homeCount?.n === 0) await tx.insert(homeExercises).values(SEED_HOME_EXERCISES);
-
-  const [articleCount] = await tx.select({ n: count() }).from(blogArticles);
-  if (articleCount?.n === 0) {
+  await seedOnce(tx, 'home_exercises', homeExercises, async () => {
+    await tx.insert(homeExercises).values(SEED_HOME_EXERCISES);
+  });
+  await seedOnce(tx, 'articles', blogArticles, async () => {
     await tx.insert(blogArticles).values(
       SEED_ARTICLES.map(({ status, daysAgo, ...article }) => {
         const at = new Date(now.getTime() - daysAgo * DAY_MS);
@@ -66,23 +81,22 @@ async function seedHomeAndArticles(
       }),
     );
     log.info({ count: SEED_ARTICLES.length }, 'seeded articles');
-  }
+  });
 }
 
 /**
  * The exercises and the 28 program days (issue 17). The exercises go only into an empty table,
- * all or none (a coach's renames and additions are never undone); the days by day number (on
+ * all or none, once (a coach's renames and additions are never undone); the days by day number (on
  * conflict do nothing), each day's exercise found by its seeded name, else (a database whose
  * coach renamed it) the Nth by id, as spec §4 had it.
  */
 async function seedProgram(tx: DbOrTx, log: Deps['log']) {
-  const [exerciseCount] = await tx.select({ n: count() }).from(exercises);
-  if (exerciseCount?.n === 0) {
+  await seedOnce(tx, 'exercises', exercises, async () => {
     // One insert per row keeps ids in program order.
     // issue 17: each has an animated demonstration under slugify(name) and no video of its own.
     for (const e of SEED_EXERCISES) await tx.insert(exercises).values({ ...e, demoKey: slugify(e.name) });
     log.info({ count: SEED_EXERCISES.length }, 'seeded exercises');
-  }
+  });
   const [dayCount] = await tx.select({ n: count() }).from(programDays);
   if ((dayCount?.n ?? 0) >= PROGRAM_DAYS) return;
   const byId = await tx

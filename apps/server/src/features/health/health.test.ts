@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
+import { JOBS_SCHEMA } from '../../platform/jobs/queue.ts';
 import { createTestApp, json, type TestApp } from '../../testing/harness.ts';
 
 let t: TestApp;
@@ -54,6 +55,27 @@ describe('platform routes', () => {
     expect(await json(res)).toEqual({ error: { code: 'UNAVAILABLE', message: 'Job queue not running' } });
     await other.database.close();
   });
+
+  it("/api/ready answers 503 while the job queue's own statements keep failing, and 200 once they work again", async () => {
+    const other = await createTestApp({ seed: false, jobWorkers: true });
+    const ready = async () => {
+      const res = await other.request('/api/ready');
+      return { status: res.status, body: await json(res) };
+    };
+    try {
+      expect((await ready()).status).toBe(200);
+      // Its schema gone: every worker's poll fails (the mail worker polls each second).
+      await other.database.executeSql(`alter schema ${JOBS_SCHEMA} rename to ${JOBS_SCHEMA}_gone`);
+      await expect.poll(ready, { timeout: 15_000, interval: 200 }).toEqual({
+        status: 503,
+        body: { error: { code: 'UNAVAILABLE', message: 'Job queue not running' } },
+      });
+      await other.database.executeSql(`alter schema ${JOBS_SCHEMA}_gone rename to ${JOBS_SCHEMA}`);
+      await expect.poll(async () => (await ready()).status, { timeout: 15_000, interval: 200 }).toBe(200);
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
 
   it('the probes are not logged as requests; other requests are', async () => {
     const lines: string[] = [];

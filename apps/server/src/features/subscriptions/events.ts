@@ -13,6 +13,8 @@ import { mailPaymentFailed, mailProviderTrialEnding, mailReceipt } from './mail.
 
 export type EventOutcome = 'handled' | 'duplicate' | 'stale' | 'ignored';
 
+const CHECKOUT_COMPLETED = 'checkout.session.completed';
+const TRIAL_WILL_END = 'customer.subscription.trial_will_end';
 const SUBSCRIPTION_EVENTS = new Set([
   'customer.subscription.created',
   'customer.subscription.updated',
@@ -21,6 +23,9 @@ const SUBSCRIPTION_EVENTS = new Set([
   'invoice.payment_failed',
 ]);
 
+/** Every event type acted on; the others are answered `ignored`. README §Stripe lists exactly these. */
+export const HANDLED_EVENTS = [CHECKOUT_COMPLETED, ...SUBSCRIPTION_EVENTS, TRIAL_WILL_END];
+
 type Effect =
   | { kind: 'sync'; subscription: ProviderSubscription; userId: string | null }
   | { kind: 'trial-ending'; subscriptionId: string }
@@ -28,7 +33,7 @@ type Effect =
 
 /** What the event asks for, with the subscription re-read from the provider (never trusted from the event). */
 async function effectOf(deps: Deps, event: PaymentEvent): Promise<Effect> {
-  if (event.type === 'checkout.session.completed' && event.checkoutId) {
+  if (event.type === CHECKOUT_COMPLETED && event.checkoutId) {
     const checkout = await deps.payments.getCheckout(event.checkoutId);
     const subscription = checkout?.subscriptionId
       ? await deps.payments.getSubscription(checkout.subscriptionId)
@@ -39,7 +44,7 @@ async function effectOf(deps: Deps, event: PaymentEvent): Promise<Effect> {
     const subscription = await deps.payments.getSubscription(event.subscriptionId);
     return subscription ? { kind: 'sync', subscription, userId: event.userId ?? null } : { kind: 'none' };
   }
-  if (event.type === 'customer.subscription.trial_will_end' && event.subscriptionId)
+  if (event.type === TRIAL_WILL_END && event.subscriptionId)
     return { kind: 'trial-ending', subscriptionId: event.subscriptionId };
   return { kind: 'none' };
 }

@@ -568,6 +568,16 @@ export const demoProviderObjects = pgTable(
 );
 
 /**
+ * Which parts of the sample content the seed has written (`exercises`, `home_exercises`,
+ * `articles`), once: a coach who deletes the sample articles does not get them back at the next
+ * start (docs/decisions/0012 §Seed).
+ */
+export const seededContent = pgTable('seeded_content', {
+  part: text('part').primaryKey(),
+  seededAt: timestamp('seeded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * The admin dashboard's four counts as last seen on each day (UTC), so "change since yesterday"
  * compares with yesterday's closing figures, archives and cancellations included.
  */

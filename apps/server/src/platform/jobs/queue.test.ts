@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../testing/harness.ts';
 import { jobsOf, makeRetriesDue, retryWaits } from '../../testing/jobs.ts';
 import type { DatabaseHandle } from '../db/index.ts';
-import { type JobOutcome, type JobQueue, startJobQueue } from './queue.ts';
+import { JOBS_SCHEMA, type JobOutcome, type JobQueue, startJobQueue } from './queue.ts';
 
 // pg-boss on the test database (PGlite, or CI's PostgreSQL with TEST_DATABASE_URL): the real
 // queue tables and SQL, no fake.
@@ -104,6 +104,61 @@ describe('the job queue', () => {
       'failed',
     ]);
     expect(await queue.drain()).toBe(0);
+  });
+
+  it('archives finished jobs after a day (failed ones after a week) and deletes them 30 days later', async () => {
+    await queue.work(
+      'cleanup-test',
+      async (data: { isFailing: boolean }) => {
+        if (data.isFailing) throw new Error('refused');
+      },
+      { retryLimit: 0 },
+    );
+    await queue.enqueue('cleanup-test', { isFailing: false });
+    await queue.enqueue('cleanup-test', { isFailing: true });
+    expect(await queue.drain()).toBe(2);
+    const sql = database.executeSql;
+    const finishedAgo = (state: string, interval: string) =>
+      sql(
+        `update ${JOBS_SCHEMA}.job set completed_on = now() - $2::interval
+         where name = 'cleanup-test' and state = $1::text::${JOBS_SCHEMA}.job_state`,
+        [state, interval],
+      );
+    const where = async () => ({
+      job: (await jobsOf(sql, 'cleanup-test')).map((job) => job.state).sort(),
+      archive: (
+        (
+          await sql(
+            `select state::text as state from ${JOBS_SCHEMA}.archive where name = 'cleanup-test' order by 1`,
+          )
+        ).rows as { state: string }[]
+      ).map((row) => row.state),
+    });
+
+    await finishedAgo('completed', '23 hours');
+    await finishedAgo('failed', '6 days 23 hours');
+    await queue.maintain();
+    expect(await where()).toEqual({ job: ['completed', 'failed'], archive: [] });
+
+    await finishedAgo('completed', '25 hours');
+    await queue.maintain();
+    expect(await where()).toEqual({ job: ['failed'], archive: ['completed'] });
+
+    await finishedAgo('failed', '7 days 1 hour');
+    await queue.maintain();
+    expect(await where()).toEqual({ job: [], archive: ['completed', 'failed'] });
+
+    const archivedAgo = (interval: string) =>
+      sql(
+        `update ${JOBS_SCHEMA}.archive set archived_on = now() - $1::interval where name = 'cleanup-test'`,
+        [interval],
+      );
+    await archivedAgo('29 days 23 hours');
+    await queue.maintain();
+    expect((await where()).archive).toEqual(['completed', 'failed']);
+    await archivedAgo('30 days 1 hour');
+    await queue.maintain();
+    expect(await where()).toEqual({ job: [], archive: [] });
   });
 
   it('fires a schedule once per tick with two instances checking it', async () => {

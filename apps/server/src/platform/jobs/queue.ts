@@ -36,6 +36,9 @@ const DEFAULT_POLICY: QueuePolicy = {
   concurrency: 1,
 };
 
+/** A worker polls every 1–15 s: three failed statements in a row is not a passing blip. */
+const FAILURES_BEFORE_NOT_RUNNING = 3;
+
 export type JobOutcome = 'completed' | 'retried' | 'failed';
 
 export type EnqueueOptions = {
@@ -66,9 +69,17 @@ export type JobQueue = {
    * are running; returns how many it ran. For tests and tools: no sleeping on poll intervals.
    */
   drain(): Promise<number>;
+  /**
+   * pg-boss's maintenance here and now (expire, archive finished jobs, delete old archived ones);
+   * a working instance runs it on its own every few minutes, once across instances. For tests.
+   */
+  maintain(): Promise<void>;
   /** Jobs waiting (`created`, `retry`) and running (`active`) per queue, across every instance. */
   counts(): Promise<{ queue: string; state: 'created' | 'retry' | 'active'; count: number }[]>;
-  /** Started and not yet stopped: for /api/ready. */
+  /**
+   * Started, not yet stopped, and its statements not failing one after another (a failing poll
+   * of a worker counts; any success clears them): for /api/ready.
+   */
   isRunning(): boolean;
   /** Stops polling and waits up to `timeoutMs` for running jobs (then fails them, so they are retried). */
   stop(timeoutMs?: number): Promise<void>;
@@ -96,13 +107,22 @@ export async function startJobQueue({
   // expiry returns the job to the queue.
   let isStopped = false;
   let isStopping = false;
+  // Readiness (issue 19): pg-boss's own statements failing one after another (its schema gone,
+  // its rights revoked) is a queue that does no work, though nobody stopped it.
+  let failuresInARow = 0;
   const inFlight = new Set<Promise<unknown>>();
   const bossSql: ExecuteSql = (text, values) => {
     if (isStopped) return Promise.resolve({ rows: [] });
     const query = executeSql(text, values);
     const settled: Promise<unknown> = query.then(
-      () => inFlight.delete(settled),
-      () => inFlight.delete(settled),
+      () => {
+        failuresInARow = 0;
+        inFlight.delete(settled);
+      },
+      () => {
+        failuresInARow++;
+        inFlight.delete(settled);
+      },
     );
     inFlight.add(settled);
     return query;
@@ -257,9 +277,13 @@ export async function startJobQueue({
       }
     },
 
+    async maintain() {
+      await boss.maintain();
+    },
+
     counts,
 
-    isRunning: () => !isStopping,
+    isRunning: () => !isStopping && failuresInARow < FAILURES_BEFORE_NOT_RUNNING,
 
     async stop(timeoutMs = 10_000) {
       isStopping = true;
