@@ -1,3 +1,4 @@
+import { isValidTimeZone } from '@core28/core/local-day';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles, users, wellnessTracking } from '../../platform/db/schema.ts';
@@ -193,5 +194,32 @@ describe('preferences', () => {
     });
     const after = await json(await t.request('/api/notifications', { cookie: m.cookie }));
     expect(after.timeZone).toBe('Pacific/Kiritimati');
+  });
+
+  it('refuses a zone Node knows but the database does not, so the schedule keeps running for everyone', async () => {
+    // Node 20's ICU still accepts this old alias; PostgreSQL's tzdata dropped it in 2020.
+    expect(isValidTimeZone('US/Pacific-New')).toBe(true);
+    const m = await createMember(t);
+    const put = await t.request('/api/notifications', {
+      method: 'PUT',
+      cookie: m.cookie,
+      json: { timeZone: 'US/Pacific-New', reminderTime: '06:00' },
+    });
+    expect(put.status).toBe(400);
+    expect((await json(put)).error.message).toBe('Please choose a time zone from the list');
+    const browser = await t.request('/api/notifications/time-zone', {
+      cookie: m.cookie,
+      json: { timeZone: 'US/Pacific-New' },
+    });
+    expect(browser.status).toBe(400);
+    expect(await json(await t.request('/api/notifications', { cookie: m.cookie }))).toMatchObject({
+      timeZone: null,
+      reminderTime: '07:00',
+    });
+    // A member due now still gets the reminder (one bad zone stored would fail the tick's query).
+    clock = new Date('2026-07-17T14:01:00Z');
+    const due = await member({ registered: '2026-07-13T16:00:00Z', timeZone: 'America/Los_Angeles' });
+    await tick();
+    expect(await mailsOf('workout-reminder', [due])).toHaveLength(1);
   });
 });
