@@ -1,6 +1,6 @@
 import { BASE_URL } from '../playwright.config';
 import { expect, test } from './fixtures';
-import { expectToast } from './helpers';
+import { expectToast, openMail } from './helpers';
 
 // Issue 20: the member's own day, and the reminder settings on /profile.
 const origin = { origin: new URL(BASE_URL).origin };
@@ -47,6 +47,79 @@ test.describe('reminder settings', () => {
     await expect(page.getByRole('switch', { name: 'Workout reminder', exact: true })).toBeChecked();
     await expect(page.getByRole('switch', { name: 'Workout reminder as push notification' })).toBeChecked();
   });
+});
+
+test('the unsubscribe link of a reminder works signed out, and only that switch turns off', async ({
+  page,
+  browser,
+  member,
+}) => {
+  test.setTimeout(150_000); // the reminder schedule ticks once a minute
+  // A reminder due now in UTC: the next tick (within a minute) sends it.
+  const now = new Date();
+  const reminderTime = now.toISOString().slice(11, 16);
+  const set = await page.request.put('/api/notifications', {
+    data: { timeZone: 'UTC', reminderTime },
+    headers: origin,
+  });
+  expect(set.ok()).toBe(true);
+  await expect(async () => {
+    await page.goto(`/dev/mail?to=${encodeURIComponent(member.email)}`);
+    await expect(page.getByRole('link', { name: /^Day 1: / })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 120_000, intervals: [2_000] });
+  await openMail(page, member.email, 'Day 1: ');
+  const link = await page.getByRole('link', { name: 'Unsubscribe from these e-mails' }).getAttribute('href');
+  expect(link).toMatch(/\/unsubscribe\?token=/);
+
+  // Another browser, not signed in: the link alone is enough. The page asks before it changes anything.
+  const signedOut = await browser.newContext();
+  try {
+    const other = await signedOut.newPage();
+    await other.goto(link as string);
+    await expect(
+      other.getByRole('heading', { name: 'Unsubscribe from workout reminder e-mails?' }),
+    ).toBeVisible();
+    await other.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(other.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
+    await other.reload();
+    await expect(other.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
+  } finally {
+    await signedOut.close();
+  }
+
+  await page.goto('/profile');
+  await expect(page.getByRole('switch', { name: 'Workout reminder', exact: true })).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Streak at risk', exact: true })).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Weekly summary', exact: true })).toBeChecked();
+});
+
+test('a member adds the program to a calendar, and a reset link ends the old one', async ({
+  page,
+  member: _,
+}) => {
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Your program in your calendar' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add to calendar' }).click();
+  await expectToast(page, 'Calendar link ready');
+  const linkField = page.getByLabel('Private calendar link');
+  await expect(linkField).toHaveValue(/\/api\/calendar\/[\w-]+\.ics$/);
+  const first = await linkField.inputValue();
+  await expect(page.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute(
+    'href',
+    first.replace(/^https?:/, 'webcal:'),
+  );
+  const feed = await page.request.get(first);
+  expect(feed.status()).toBe(200);
+  expect(await feed.text()).toContain('BEGIN:VCALENDAR');
+
+  await page.getByRole('button', { name: 'Reset link' }).click();
+  await expectToast(page, 'New calendar link made; the old one no longer works');
+  await expect(linkField).not.toHaveValue(first);
+  const second = await linkField.inputValue();
+  expect((await page.request.get(first)).status()).toBe(404);
+  expect((await page.request.get(second)).status()).toBe(200);
+  await page.reload();
+  await expect(page.getByLabel('Private calendar link')).toHaveValue(second);
 });
 
 /**

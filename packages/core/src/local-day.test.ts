@@ -2,13 +2,19 @@ import { describe, expect, it } from 'vitest';
 import {
   calendarDaysBetween,
   isValidTimeZone,
-  isWithinMinutesAfter,
   localDate,
   localMinuteOfDay,
   nextLocalMidnight,
   parseClockTime,
+  passedClockTime,
 } from './local-day.ts';
-import { currentProgramDay, currentStreak, programDayNumber, programStats } from './program.ts';
+import {
+  currentProgramDay,
+  currentStreak,
+  programDayNumber,
+  programDayOnDate,
+  programStats,
+} from './program.ts';
 
 // Issue 20: the member's own day, with fixed clocks (never the machine's clock or zone).
 const at = (iso: string) => new Date(iso);
@@ -97,16 +103,51 @@ describe('local clock helpers', () => {
     );
   });
 
-  it('reads HH:MM and tells a window after a time, across midnight', () => {
+  it('reads HH:MM', () => {
     expect(parseClockTime('07:00')).toBe(420);
     expect(parseClockTime('23:59')).toBe(1439);
     expect(parseClockTime('24:00')).toBeNull();
     expect(parseClockTime('7:00')).toBeNull();
-    expect(isWithinMinutesAfter(420, 420, 3)).toBe(true);
-    expect(isWithinMinutesAfter(422, 420, 3)).toBe(true);
-    expect(isWithinMinutesAfter(423, 420, 3)).toBe(false);
-    expect(isWithinMinutesAfter(419, 420, 3)).toBe(false);
-    expect(isWithinMinutesAfter(0, 1439, 3)).toBe(true);
+  });
+
+  it("tells the date of a clock time passed in the last minutes: that occurrence's date, not now's", () => {
+    const passed = (iso: string, time: string, zone: string | null = null) =>
+      passedClockTime(at(iso), parseClockTime(time) as number, 3, zone);
+    expect(passed('2026-07-15T07:00:00Z', '07:00')).toBe('2026-07-15');
+    expect(passed('2026-07-15T07:02:59Z', '07:00')).toBe('2026-07-15');
+    expect(passed('2026-07-15T07:03:00Z', '07:00')).toBeNull();
+    expect(passed('2026-07-15T06:59:59Z', '07:00')).toBeNull();
+    // A 23:59 time still in its window after midnight is the evening before's, never the new day's.
+    expect(passed('2026-07-15T23:59:00Z', '23:59')).toBe('2026-07-15');
+    expect(passed('2026-07-16T00:00:00Z', '23:59')).toBe('2026-07-15');
+    expect(passed('2026-07-16T00:01:30Z', '23:59')).toBe('2026-07-15');
+    expect(passed('2026-07-16T00:02:00Z', '23:59')).toBeNull();
+    expect(passed('2026-07-16T00:00:00Z', '00:00')).toBe('2026-07-16');
+    // Kiritimati (UTC+14): 23:58 there on 16 July is 09:58 UTC on the 16th.
+    expect(passed('2026-07-16T10:00:00Z', '23:58', 'Pacific/Kiritimati')).toBe('2026-07-16');
+  });
+
+  it('passes a time the spring-forward change skips at the first minute after the gap, once a night', () => {
+    const ny = 'America/New_York'; // 8 March 2026: 01:59 EST is followed by 03:00 EDT (07:00 UTC)
+    const passed = (iso: string, time: string) =>
+      passedClockTime(at(iso), parseClockTime(time) as number, 3, ny);
+    expect(passed('2026-03-08T06:59:00Z', '02:30')).toBeNull(); // 01:59
+    expect(passed('2026-03-08T07:00:00Z', '02:30')).toBe('2026-03-08'); // 03:00
+    expect(passed('2026-03-08T07:02:00Z', '02:30')).toBe('2026-03-08'); // 03:02
+    expect(passed('2026-03-08T07:03:00Z', '02:30')).toBeNull();
+    expect(passed('2026-03-08T07:00:00Z', '02:00')).toBe('2026-03-08');
+    expect(passed('2026-03-09T06:30:00Z', '02:30')).toBe('2026-03-09'); // the next night as usual
+    // Fall back (1 November): 01:30 comes twice, the date is the same both times (the dedupe key's).
+    expect(passed('2026-11-01T05:30:00Z', '01:30')).toBe('2026-11-01');
+    expect(passed('2026-11-01T06:30:00Z', '01:30')).toBe('2026-11-01');
+    expect(passed('2026-11-01T06:01:00Z', '01:59')).toBeNull(); // 01:01 EST, right after the change
+  });
+
+  it("counts a local date's program day", () => {
+    const registered = at('2026-07-13T16:00:00Z'); // 09:00 on 13 July in Los Angeles
+    expect(programDayOnDate(registered, '2026-07-13', 'America/Los_Angeles')).toBe(1);
+    expect(programDayOnDate(registered, '2026-07-15', 'America/Los_Angeles')).toBe(3);
+    expect(programDayOnDate(at('2026-07-13T23:00:00Z'), '2026-07-14', 'Pacific/Kiritimati')).toBe(1);
   });
 });
 

@@ -91,9 +91,35 @@ export function parseClockTime(text: string): number | null {
   return match ? Number(match[1]) * 60 + Number(match[2]) : null;
 }
 
+/** Whole calendar days from the local date of `earlier` to the date `date` (`yyyy-MM-dd`) in the zone. */
+export const calendarDaysTo = (date: string, earlier: Date, timeZone?: string | null) =>
+  Date.parse(`${date}T00:00:00Z`) / DAY_MS - localDayIndex(earlier, zoneOf(timeZone));
+
+/** The wall clock of an instant in a zone as one number: minutes since 1970-01-01 00:00 there. */
+const localWallMinute = (at: Date, zone: string) =>
+  localDayIndex(at, zone) * 1440 + localMinuteOfDay(at, zone);
+
 /**
- * True when `minute` falls within `windowMinutes` after `target` (both minutes of the day),
- * across midnight: a 23:59 reminder is still due at 00:00.
+ * The local date whose clock time `target` (minutes since midnight) the member's clock passed in
+ * the `windowMinutes` up to `now` (now's minute included), or null. A reminder's schedule asks
+ * this every minute: the answer is the date of the occurrence being served, not now's, so a 23:59
+ * reminder still due at 00:01 is the evening before's (issue 20). A time the clock skips on a
+ * spring-forward night (02:30 in New York) is passed at the first minute after the gap (03:00).
+ * The reminder schedule's SQL twin: `passedClockTimeSql` in the server's reminders.ts.
  */
-export const isWithinMinutesAfter = (minute: number, target: number, windowMinutes: number) =>
-  (((minute - target) % 1440) + 1440) % 1440 < windowMinutes;
+export function passedClockTime(
+  now: Date,
+  target: number,
+  windowMinutes: number,
+  timeZone?: string | null,
+): string | null {
+  const zone = zoneOf(timeZone);
+  const to = localWallMinute(now, zone);
+  const from = localWallMinute(new Date(now.getTime() - windowMinutes * 60_000), zone);
+  const today = Math.floor(to / 1440);
+  for (const day of [today, today - 1]) {
+    const at = day * 1440 + target;
+    if (from < at && at <= to) return new Date(day * DAY_MS).toISOString().slice(0, 10);
+  }
+  return null;
+}

@@ -53,10 +53,8 @@ export const WEEKLY_SUMMARY_TIME = '08:00';
 export const isWeeklySummaryDay = (dayNumber: number) =>
   dayNumber > 1 && dayNumber <= 29 && (dayNumber - 1) % 7 === 0;
 
-export const TimeZoneSchema = z
-  .string()
-  .trim()
-  .refine(isValidTimeZone, 'Please choose a time zone from the list');
+export const TIME_ZONE_MESSAGE = 'Please choose a time zone from the list';
+export const TimeZoneSchema = z.string().trim().refine(isValidTimeZone, TIME_ZONE_MESSAGE);
 
 export const ReminderTimeSchema = z
   .string()

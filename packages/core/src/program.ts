@@ -1,4 +1,4 @@
-import { calendarDaysBetween } from './local-day.ts';
+import { calendarDaysBetween, calendarDaysTo } from './local-day.ts';
 
 // spec §4 Program day, Streak; §9 program constants. DESIGN.md: one streak and one percent everywhere.
 export const PROGRAM_DAYS = 28;
@@ -12,6 +12,10 @@ export const PROGRAM_WEEKS = PROGRAM_DAYS / DAYS_PER_WEEK;
  */
 export const programDayNumber = (registrationDate: Date, now: Date, timeZone?: string | null) =>
   calendarDaysBetween(now, registrationDate, timeZone) + 1;
+
+/** The same for a local date (`yyyy-MM-dd`) in the member's zone: the day a reminder is about. */
+export const programDayOnDate = (registrationDate: Date, date: string, timeZone?: string | null) =>
+  calendarDaysTo(date, registrationDate, timeZone) + 1;
 
 /** spec §4 Program day: the same, clamped to 1..28. */
 export function currentProgramDay(registrationDate: Date, now: Date, timeZone?: string | null): number {

@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 /** A member on day 3 in Los Angeles with the 07:00 reminder, push chosen for it or not. */
-async function member({ push, device }: { push: boolean; device: boolean }) {
+async function member({ push, device, email = true }: { push: boolean; device: boolean; email?: boolean }) {
   const m = await createMember(t);
   await t.db
     .update(profiles)
@@ -43,7 +43,7 @@ async function member({ push, device }: { push: boolean; device: boolean }) {
   const put = await t.request('/api/notifications', {
     method: 'PUT',
     cookie: m.cookie,
-    json: { push: { 'workout-reminder': push } },
+    json: { push: { 'workout-reminder': push }, email: { 'workout-reminder': email } },
   });
   expect(put.status).toBe(200);
   const browser = device ? service.subscribe() : null;
@@ -158,5 +158,21 @@ describe('the push channel', () => {
         .where(and(eq(mailOutbox.to, email), sql`${mailOutbox.meta}->>'kind' = 'coach-reply-unread'`));
     expect(await repliesMailedTo(pushed.email)).toHaveLength(0);
     expect(await repliesMailedTo(noDevice.email)).toHaveLength(1);
+  });
+
+  it('sends the push a member chose even with the e-mail switch off: the kind is off only when both are', async () => {
+    clock = new Date('2026-07-16T14:01:00Z'); // 07:01 on day 4 in Los Angeles
+    const pushOnly = await member({ push: true, device: true, email: false });
+    const noDevice = await member({ push: true, device: false, email: false });
+    const neither = await member({ push: false, device: true, email: false });
+    const before = service.received.length;
+    await t.jobs.enqueue(DUE_QUEUE, {});
+    await t.drainJobs();
+    // The earlier test's members are due too (their day 4): only these three are looked at.
+    const paths = [pushOnly, neither].map((m) => new URL(m.endpoint!).pathname);
+    const got = service.received.slice(before).filter((push) => paths.includes(push.path));
+    expect(got.map((push) => push.path)).toEqual([paths[0]]);
+    expect(got[0]!.message).toMatchObject({ title: expect.stringMatching(/^Day 4: /) });
+    expect(await remindersMailedTo([pushOnly.email, noDevice.email, neither.email])).toHaveLength(0);
   });
 });

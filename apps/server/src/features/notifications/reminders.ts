@@ -1,4 +1,4 @@
-import { isWithinMinutesAfter, localDate, localMinuteOfDay, parseClockTime } from '@core28/core/local-day';
+import { localDate, parseClockTime, passedClockTime } from '@core28/core/local-day';
 import {
   isWeeklySummaryDay,
   type NotificationKind,
@@ -7,7 +7,7 @@ import {
   STREAK_AT_RISK_TIME,
   WEEKLY_SUMMARY_TIME,
 } from '@core28/core/notifications';
-import { PROGRAM_DAYS, programDayNumber } from '@core28/core/program';
+import { PROGRAM_DAYS, programDayOnDate } from '@core28/core/program';
 import { and, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { profiles, users } from '../../platform/db/schema.ts';
@@ -20,7 +20,9 @@ import { listSwitchedOff, notify } from './service.ts';
 // Issue 20: the habit reminders. A schedule every minute finds who is due in their own time zone
 // and queues one job per member, kind and local date (a singleton key); the job checks again
 // (completed since?) and writes the mail with a dedupe key of the same three, so two instances,
-// two ticks in one window or a retried job never send twice.
+// two ticks in one window or a retried job never send twice. The local date is the one whose
+// reminder time was passed (passedClockTime), so a 23:59 reminder still in its window at 00:01 is
+// the evening before's, not a second mail for the new day.
 
 export const DUE_QUEUE = 'notifications-due';
 export const SEND_QUEUE = 'notification-send';
@@ -34,33 +36,45 @@ const STREAK_MINUTE = parseClockTime(STREAK_AT_RISK_TIME) ?? 1200;
 const WEEKLY_MINUTE = parseClockTime(WEEKLY_SUMMARY_TIME) ?? 480;
 /** Day 29 is the last with anything due (week 4's summary); a few spare days for the zones. */
 const LOOKBACK_MS = (PROGRAM_DAYS + 3) * 86_400_000;
+/** A job run this long after its local date ended (retries, a short outage) still sends; later, not. */
+const LATE_MINUTES = 15;
 
-/** The kinds due for one member at `now`, in their zone (pure: the schedule's rule). */
+/**
+ * The kinds due for one member at `now`, in their zone, each with the local date it is for (pure:
+ * the schedule's rule). A kind is due in the few minutes after its time on that date.
+ */
 export function dueKinds(
   member: { registrationDate: Date; timeZone: string | null; reminderTime: string },
   now: Date,
-): ReminderKind[] {
-  const day = programDayNumber(member.registrationDate, now, member.timeZone);
-  const minute = localMinuteOfDay(now, member.timeZone);
-  const isAt = (target: number) => isWithinMinutesAfter(minute, target, REMINDER_WINDOW_MINUTES);
-  const kinds: ReminderKind[] = [];
-  const reminderMinute = parseClockTime(member.reminderTime);
-  if (day >= 1 && day <= PROGRAM_DAYS && reminderMinute !== null && isAt(reminderMinute))
-    kinds.push('workout-reminder');
-  if (day > STREAK_AT_RISK_MIN && day <= PROGRAM_DAYS && isAt(STREAK_MINUTE)) kinds.push('streak-at-risk');
-  if (isWeeklySummaryDay(day) && isAt(WEEKLY_MINUTE)) kinds.push('weekly-summary');
-  return kinds;
+): { kind: ReminderKind; localDate: string }[] {
+  const passed = (target: number) => passedClockTime(now, target, REMINDER_WINDOW_MINUTES, member.timeZone);
+  const dayOn = (date: string) => programDayOnDate(member.registrationDate, date, member.timeZone);
+  const rules: [ReminderKind, number | null, (day: number) => boolean][] = [
+    ['workout-reminder', parseClockTime(member.reminderTime), (day) => day >= 1 && day <= PROGRAM_DAYS],
+    ['streak-at-risk', STREAK_MINUTE, (day) => day > STREAK_AT_RISK_MIN && day <= PROGRAM_DAYS],
+    ['weekly-summary', WEEKLY_MINUTE, isWeeklySummaryDay],
+  ];
+  return rules.flatMap(([kind, target, isDayFor]) => {
+    const date = target === null ? null : passed(target);
+    return date !== null && isDayFor(dayOn(date)) ? [{ kind, localDate: date }] : [];
+  });
 }
 
-/** `now`'s minute of the day in the member's zone: localMinuteOfDay in SQL. */
-const localMinuteSql = (now: Date) => {
-  const local = sql`(${now.toISOString()}::timestamptz at time zone coalesce(${profiles.timeZone}, 'UTC'))`;
-  return sql`(extract(hour from ${local})::int * 60 + extract(minute from ${local})::int)`;
-};
+/** An instant's wall clock in the member's zone, to the minute (a timestamp without zone). */
+const localWallSql = (at: Date) =>
+  sql`date_trunc('minute', ${at.toISOString()}::timestamptz at time zone coalesce(${profiles.timeZone}, 'UTC'))`;
 
-/** isWithinMinutesAfter in SQL: `minute` falls within the reminder window after `target`. */
-const isWithinWindowSql = (minute: SQL, target: SQL | number) =>
-  sql`((((${minute} - ${target}) % 1440) + 1440) % 1440 < ${REMINDER_WINDOW_MINUTES})`;
+/**
+ * passedClockTime in SQL: the member's clock passed `target` (minutes since midnight), today's or
+ * yesterday's, in the reminder window up to `now`.
+ */
+function passedClockTimeSql(now: Date, target: SQL | number) {
+  const to = localWallSql(now);
+  const from = localWallSql(new Date(now.getTime() - REMINDER_WINDOW_MINUTES * 60_000));
+  const today = sql`(date_trunc('day', ${to}) + ${target} * interval '1 minute')`;
+  const yesterday = sql`(${today} - interval '1 day')`;
+  return sql`((${from} < ${today} and ${today} <= ${to}) or (${from} < ${yesterday} and ${yesterday} <= ${to}))`;
+}
 
 /**
  * The members the schedule looks at now: in the program's weeks, confirmed, not coaches, and with
@@ -69,7 +83,6 @@ const isWithinWindowSql = (minute: SQL, target: SQL | number) =>
  * instead of converting every member's clock in JavaScript each minute (issue 23's profile).
  */
 export function listReminderCandidates({ db }: Pick<Deps, 'db'>, now: Date) {
-  const minute = localMinuteSql(now);
   const reminderMinute = sql`(split_part(${profiles.reminderTime}, ':', 1)::int * 60 + split_part(${profiles.reminderTime}, ':', 2)::int)`;
   return db
     .select({
@@ -87,9 +100,9 @@ export function listReminderCandidates({ db }: Pick<Deps, 'db'>, now: Date) {
         // The coaches' accounts are not members in the program: no habit mail for them.
         isNotAdminSql(profiles.userId),
         or(
-          isWithinWindowSql(minute, reminderMinute),
-          isWithinWindowSql(minute, STREAK_MINUTE),
-          isWithinWindowSql(minute, WEEKLY_MINUTE),
+          passedClockTimeSql(now, reminderMinute),
+          passedClockTimeSql(now, STREAK_MINUTE),
+          passedClockTimeSql(now, WEEKLY_MINUTE),
         ),
       ),
     );
@@ -100,11 +113,7 @@ export async function queueDueNotifications(deps: Pick<Deps, 'db' | 'jobs' | 'no
   const now = deps.now();
   const members = await listReminderCandidates(deps, now);
   const due: DueJob[] = members.flatMap((member) =>
-    dueKinds(member, now).map((kind) => ({
-      userId: member.userId,
-      kind,
-      localDate: localDate(now, member.timeZone),
-    })),
+    dueKinds(member, now).map((due) => ({ userId: member.userId, ...due })),
   );
   let queued = 0;
   for (const kind of ['workout-reminder', 'streak-at-risk', 'weekly-summary'] as const) {
@@ -121,29 +130,34 @@ export async function queueDueNotifications(deps: Pick<Deps, 'db' | 'jobs' | 'no
   return queued;
 }
 
-/** One member's reminder: checked again now, then written once (dedupe key: member, kind, local date). */
+/**
+ * One member's reminder for the job's local date: checked again now, then written once (dedupe
+ * key: member, kind, local date).
+ */
 export async function sendDueNotification(deps: Deps, job: DueJob): Promise<boolean> {
   const now = deps.now();
   const state = await getProgramState(deps, { userId: job.userId });
-  // A job run after the member's day has turned (a long outage) is about a day that is over.
-  if (localDate(now, state.timeZone) !== job.localDate) return false;
-  const dayNumber = programDayNumber(new Date(state.registrationDate), now, state.timeZone);
-  const isTodayDone = state.completions.some((c) => c.day === state.currentDay);
+  // A job run well after its date ended (a long outage) is about a day that is over.
+  const late = new Date(now.getTime() - LATE_MINUTES * 60_000);
+  if (![localDate(now, state.timeZone), localDate(late, state.timeZone)].includes(job.localDate))
+    return false;
+  const dayNumber = programDayOnDate(new Date(state.registrationDate), job.localDate, state.timeZone);
+  const isDayDone = state.completions.some((c) => c.day === dayNumber);
   const url = (path: string) => `${deps.config.publicUrl}${path}`;
   const dedupeKey = `${job.kind}:${job.userId}:${job.localDate}`;
   const send = (build: Parameters<typeof notify>[2]['build']) =>
     notify(deps, deps.db, { userId: job.userId, kind: job.kind, dedupeKey, build });
 
   if (job.kind === 'workout-reminder') {
-    if (dayNumber > PROGRAM_DAYS || isTodayDone) return false;
-    const today = state.plan.find((p) => p.day === state.currentDay);
-    if (!today) return false;
+    const day = state.plan.find((p) => p.day === dayNumber);
+    if (dayNumber > PROGRAM_DAYS || isDayDone || !day) return false;
     return send((to) =>
-      workoutReminderEmail({ ...to, day: today, sessionUrl: url(`/program/day/${today.day}/session`) }),
+      workoutReminderEmail({ ...to, day, sessionUrl: url(`/program/day/${day.day}/session`) }),
     );
   }
   if (job.kind === 'streak-at-risk') {
-    if (dayNumber > PROGRAM_DAYS || isTodayDone || state.stats.currentStreak < STREAK_AT_RISK_MIN)
+    // The streak is tonight's: a job for another day (it turned since) has nothing to say.
+    if (dayNumber !== state.currentDay || isDayDone || state.stats.currentStreak < STREAK_AT_RISK_MIN)
       return false;
     return send((to) =>
       streakAtRiskEmail({
@@ -154,6 +168,7 @@ export async function sendDueNotification(deps: Deps, job: DueJob): Promise<bool
       }),
     );
   }
+  if (!isWeeklySummaryDay(dayNumber)) return false;
   const week = (dayNumber - 1) / 7;
   return send((to) => weeklySummaryEmail({ ...to, week, state, progressUrl: url('/progress') }));
 }

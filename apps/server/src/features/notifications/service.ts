@@ -6,12 +6,13 @@ import {
   type NotificationSettingsSchema,
   PUSH_KINDS,
   type PushKind,
+  TIME_ZONE_MESSAGE,
 } from '@core28/core/notifications';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { DbOrTx } from '../../platform/db/index.ts';
+import { type DbOrTx, rawRows } from '../../platform/db/index.ts';
 import { notificationPreferences, profiles, users } from '../../platform/db/schema.ts';
 import type { MailMessage } from '../../platform/mail/mailer.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
@@ -58,11 +59,26 @@ export async function getNotificationSettings({ db }: Pick<Deps, 'db'>, { userId
   return { ...profile, ...(await readSwitches(db, userId)) };
 }
 
+/**
+ * A zone the schema took (Node's ICU knows it) that PostgreSQL's own time-zone data does not
+ * (`US/Pacific-New`, gone from tzdata in 2020, or a zone newer than the server's tzdata) would
+ * make every statement that reads the member's clock in SQL fail: the reminder schedule for
+ * everyone, the coach's lists. Refused when saved, the same 400 as an unknown name.
+ */
+async function assertDatabaseKnowsZone(db: DbOrTx, timeZone: string) {
+  try {
+    await rawRows(db, sql`select ('2000-01-01T00:00:00Z'::timestamptz at time zone ${timeZone}) as local`);
+  } catch {
+    throw new AppError('BAD_REQUEST', TIME_ZONE_MESSAGE);
+  }
+}
+
 export async function updateNotificationSettings(
   deps: Pick<Deps, 'db' | 'now'>,
   { userId, input }: Member & { input: z.output<typeof NotificationSettingsSchema> },
 ) {
   const at = deps.now();
+  if (input.timeZone) await assertDatabaseKnowsZone(deps.db, input.timeZone);
   await deps.db.transaction(async (tx) => {
     const { timeZone, reminderTime } = input;
     if (timeZone !== undefined || reminderTime !== undefined)
@@ -101,6 +117,7 @@ export async function setTimeZoneIfUnset(
   { db, now }: Pick<Deps, 'db' | 'now'>,
   { userId, timeZone }: Member & { timeZone: string },
 ) {
+  await assertDatabaseKnowsZone(db, timeZone);
   await db
     .update(profiles)
     .set({ timeZone, updatedAt: now() })
@@ -199,7 +216,12 @@ export function pushOf(message: MailMessage, publicUrl: string): PushMessage {
   };
 }
 
-/** Members whose switch for `kind` is off, among these (the schedules skip them before queueing). */
+/**
+ * Members for whom `kind` is off on every channel, among these (the schedules skip them before
+ * queueing): e-mail off and push not chosen. The same rule as notify(), which sends the push
+ * instead of the e-mail when push is chosen, whatever the e-mail switch (issue 21); a member with
+ * push chosen but no device left gets a job that sends nothing.
+ */
 export async function listSwitchedOff(
   db: DbOrTx,
   { userIds, kind }: { userIds: string[]; kind: NotificationKind },
@@ -213,6 +235,7 @@ export async function listSwitchedOff(
         inArray(notificationPreferences.userId, userIds),
         eq(notificationPreferences.kind, kind),
         eq(notificationPreferences.email, false),
+        eq(notificationPreferences.push, false),
       ),
     );
   return new Set(rows.map((row) => row.userId));

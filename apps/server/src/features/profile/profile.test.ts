@@ -69,6 +69,26 @@ describe('profile', () => {
     expect(body.stats).toEqual({ totalWorkouts: 0, currentStreak: 0, currentDay: 1, progressPercentage: 0 });
   });
 
+  it('keeps the reminder chosen at completion (issue 20): the time, and the switch on or off', async () => {
+    const notifications = async (cookie: string) => json(await t.request('/api/notifications', { cookie }));
+    const off = await createMember(t);
+    const res = await t.request('/api/profile/complete', {
+      cookie: off.cookie,
+      json: { ...completion, workoutReminder: false, reminderTime: '06:15' },
+    });
+    expect(res.status).toBe(200);
+    const chosen = await notifications(off.cookie);
+    expect(chosen.reminderTime).toBe('06:15');
+    expect(chosen.email).toMatchObject({ 'workout-reminder': false, 'streak-at-risk': true });
+    // Left as shown: on, at 07:00.
+    const asShown = await createMember(t);
+    await t.request('/api/profile/complete', { cookie: asShown.cookie, json: completion });
+    expect(await notifications(asShown.cookie)).toMatchObject({
+      reminderTime: '07:00',
+      email: { 'workout-reminder': true },
+    });
+  });
+
   it('updates a partial profile and ignores fields a member may not set', async () => {
     const member = await createMember(t);
     const before = (await json(await t.request('/api/profile', { cookie: member.cookie }))).profile;

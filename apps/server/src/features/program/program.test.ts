@@ -9,9 +9,10 @@ import {
 import { createMember, createTestApp, json, type TestApp } from '../../testing/harness.ts';
 
 const NOW = new Date('2026-07-10T15:00:00Z');
+let clock = NOW;
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ now: () => NOW });
+  t = await createTestApp({ now: () => clock });
 });
 afterAll(() => t.close());
 
@@ -126,6 +127,33 @@ describe('program day rules on the server', () => {
     ).toEqual([]);
     const state = await (await wellness({ day: 3, feeling: 4, energy: 5 })).json();
     expect(state.wellness).toEqual([{ day: 3, feeling: 4, energy: 5 }]);
+  });
+
+  it("follows the member's own day (issue 20): at 21:00 in Los Angeles, already tomorrow in UTC", async () => {
+    const member = await createMember(t);
+    await t.db
+      .update(profiles) // 09:00 on 8 July in Los Angeles: 10 July is day 3 there
+      .set({ registrationDate: new Date('2026-07-08T16:00:00Z'), timeZone: 'America/Los_Angeles' })
+      .where(eq(profiles.userId, member.userId));
+    clock = new Date('2026-07-11T04:00:00Z'); // 21:00 on 10 July in LA, day 4 by the UTC rule
+    try {
+      const state = await (await t.client(member.cookie).program.$get()).json();
+      expect(state.currentDay).toBe(3);
+      // Day 4 is the web's Tomorrow (isTomorrow(day, currentDay)), not today.
+      expect(state.days.slice(2, 4)).toEqual([
+        { day: 3, status: 'current' },
+        { day: 4, status: 'future' },
+      ]);
+      const wellness = (day: number) =>
+        t.client(member.cookie).program.wellness.$put({ json: { day, feeling: 4, energy: 4 } });
+      const tomorrow = await wellness(4);
+      expect(tomorrow.status).toBe(400);
+      expect((await json(tomorrow)).error.message).toBe('Wellness can only be logged for today');
+      expect((await wellness(3)).status).toBe(200);
+      expect((await complete(member.cookie, 4)).status).toBe(400);
+    } finally {
+      clock = NOW;
+    }
   });
 
   it("member B never sees or changes member A's rows", async () => {

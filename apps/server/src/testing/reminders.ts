@@ -1,0 +1,51 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { DUE_QUEUE } from '../features/notifications/reminders.ts';
+import { mailOutbox, profiles, workoutCompletions } from '../platform/db/schema.ts';
+import { createMember, type TestApp } from './harness.ts';
+
+// Issue 20's reminder tests: a member with a registration date, zone and reminder time of the
+// test's choosing, the schedule's tick, and the mail it wrote.
+
+export type Member = Awaited<ReturnType<typeof createMember>>;
+
+export async function createReminderMember(
+  t: TestApp,
+  opts: { registered: string; timeZone: string; reminderTime?: string; done?: number[] },
+) {
+  const m = await createMember(t);
+  await t.db
+    .update(profiles)
+    .set({
+      registrationDate: new Date(opts.registered),
+      timeZone: opts.timeZone,
+      reminderTime: opts.reminderTime ?? '07:00',
+    })
+    .where(eq(profiles.userId, m.userId));
+  for (const day of opts.done ?? [])
+    await t.db
+      .insert(workoutCompletions)
+      .values({ userId: m.userId, dayNumber: day, completedAt: t.deps.now() });
+  return m;
+}
+
+/** The schedule's tick, then every job it queued (and the mail they wrote) run here and now. */
+export async function tick(t: TestApp) {
+  await t.jobs.enqueue(DUE_QUEUE, {});
+  await t.drainJobs();
+}
+
+/** The mail of one kind written to these members, oldest first. */
+export const mailsOf = (t: TestApp, kind: string, members: Pick<Member, 'email'>[]) =>
+  t.db
+    .select()
+    .from(mailOutbox)
+    .where(
+      and(
+        inArray(
+          mailOutbox.to,
+          members.map((m) => m.email),
+        ),
+        sql`${mailOutbox.meta}->>'kind' = ${kind}`,
+      ),
+    )
+    .orderBy(mailOutbox.createdAt);
