@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CheckoutPlanId } from './plans.ts';
 
 /** spec §2 Admin users: the member list, searched by name or e-mail, paged on the server. */
 export const MemberListQuerySchema = z.object({
@@ -33,3 +34,23 @@ export function isWellnessFalling(entries: readonly WellnessEntry[]): boolean {
 /** The dashboard's attention card: two days missed in a row, or a trial ending within three days. */
 export const ATTENTION_MISSED_DAYS = 2;
 export const ATTENTION_TRIAL_DAYS = 3;
+
+/**
+ * issue 22: the member's subscription as the coach reads it on their page: a trial, active
+ * (renewing), cancelling at the period end, active with a downgrade scheduled for the period end,
+ * ended, or never subscribed.
+ */
+export type MemberStatus = 'trial' | 'active' | 'cancelling' | 'downgrading' | 'ended' | 'none';
+
+export function memberStatus(s: {
+  subscribed: boolean | null;
+  isTrial: boolean | null;
+  cancelAtPeriodEnd: boolean | null;
+  scheduledPlanId: CheckoutPlanId | null;
+  subscriptionEnd: Date | string | null;
+}): MemberStatus {
+  if (s.isTrial) return 'trial';
+  if (!s.subscribed) return s.subscriptionEnd ? 'ended' : 'none';
+  if (s.cancelAtPeriodEnd) return 'cancelling';
+  return s.scheduledPlanId ? 'downgrading' : 'active';
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWellnessFalling } from './admin.ts';
+import { isWellnessFalling, memberStatus } from './admin.ts';
 import { ATTACHMENT_ERRORS, fillSavedReply } from './coaching.ts';
 import { missedInARow } from './program.ts';
 
@@ -43,5 +43,31 @@ describe('attachment errors', () => {
   it('say the limit in words', () => {
     expect(ATTACHMENT_ERRORS.tooLarge(25 * 1024 * 1024)).toBe('The file is too large (at most 25 MB).');
     expect(ATTACHMENT_ERRORS.tooLarge(4096)).toBe('The file is too large (at most 4 KB).');
+  });
+});
+
+describe('memberStatus', () => {
+  const base = {
+    subscribed: true,
+    isTrial: false,
+    cancelAtPeriodEnd: false,
+    scheduledPlanId: null,
+    subscriptionEnd: '2026-08-01T00:00:00Z',
+  };
+  it('tells a trial, an active plan, a cancelling one and a scheduled downgrade apart', () => {
+    expect(memberStatus(base)).toBe('active');
+    expect(memberStatus({ ...base, isTrial: true })).toBe('trial');
+    expect(memberStatus({ ...base, cancelAtPeriodEnd: true })).toBe('cancelling');
+    expect(memberStatus({ ...base, scheduledPlanId: 'daily-core-monthly' })).toBe('downgrading');
+    // cancelling wins: the scheduled plan never starts
+    expect(memberStatus({ ...base, cancelAtPeriodEnd: true, scheduledPlanId: 'daily-core-monthly' })).toBe(
+      'cancelling',
+    );
+  });
+  it('is ended for a former subscriber and none for someone who never subscribed', () => {
+    expect(memberStatus({ ...base, subscribed: false })).toBe('ended');
+    expect(memberStatus({ ...base, subscribed: false, subscriptionEnd: null })).toBe('none');
+    const never = { subscribed: null, isTrial: null, cancelAtPeriodEnd: null, scheduledPlanId: null };
+    expect(memberStatus({ ...never, subscriptionEnd: null })).toBe('none');
   });
 });

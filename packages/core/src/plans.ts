@@ -136,7 +136,8 @@ export function planChange(from: CheckoutPlanId, to: CheckoutPlanId): 'same' | '
   return b.interval === 'year' ? 'upgrade' : 'downgrade';
 }
 
-const planLabel = (id: CheckoutPlanId) => {
+/** "The Daily Core (monthly)": a checkout plan as invoices and the coach's member page name it. */
+export const planLabel = (id: CheckoutPlanId) => {
   const { plan, interval } = checkoutPlan(id);
   return `${plan.name} (${interval === 'year' ? 'yearly' : 'monthly'})`;
 };

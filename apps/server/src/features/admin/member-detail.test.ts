@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profiles, subscribers, wellnessTracking, workoutCompletions } from '../../platform/db/schema.ts';
+import {
+  exerciseProgress,
+  profiles,
+  sessions,
+  subscribers,
+  wellnessTracking,
+  workoutCompletions,
+} from '../../platform/db/schema.ts';
 import {
   createMember,
   createTestApp,
@@ -18,14 +25,23 @@ let t: TestApp;
 let admin: string;
 type Member = Awaited<ReturnType<typeof createMember>>;
 
-/** Puts the member on `day` of the program, with these days completed and this wellness logged. */
+/**
+ * Puts the member on `day` of the program, with these days completed, these results (day,
+ * seconds, reps) and this wellness logged.
+ */
 async function seed(
   member: Member,
   {
     day,
     completed = [],
+    results = [],
     wellness = [],
-  }: { day: number; completed?: number[]; wellness?: [number, number, number][] },
+  }: {
+    day: number;
+    completed?: number[];
+    results?: [number, number, number][];
+    wellness?: [number, number, number][];
+  },
 ) {
   const registered = new Date(Date.now() - (day - 1) * DAY_MS);
   await t.db.update(profiles).set({ registrationDate: registered }).where(eq(profiles.userId, member.userId));
@@ -34,6 +50,13 @@ async function seed(
       userId: member.userId,
       dayNumber: d,
       completedAt: new Date(registered.getTime() + (d - 1) * DAY_MS),
+    });
+  for (const [d, seconds, reps] of results)
+    await t.db.insert(exerciseProgress).values({
+      userId: member.userId,
+      dayNumber: d,
+      totalTimeSeconds: seconds,
+      repetitionsCompleted: reps,
     });
   for (const [d, feeling, energy] of wellness)
     await t.db
@@ -62,7 +85,14 @@ beforeAll(async () => {
   });
   slipping = await createMember(t);
   await givePaidTier(t, slipping, '1-on-1 Burn');
-  await seed(slipping, { day: 8, completed: [1, 2, 3, 4] });
+  await seed(slipping, {
+    day: 8,
+    completed: [1, 2, 3, 4],
+    results: [
+      [1, 185, 0],
+      [2, 240, 36],
+    ],
+  });
   falling = await createMember(t);
   await givePaidTier(t, falling, 'The Daily Core');
   await seed(falling, {
@@ -113,10 +143,61 @@ describe('one member, as the coach sees them', () => {
       'future',
     ]);
     expect(body.lastActive).not.toBeNull();
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.userId, slipping.userId));
+    expect(body.registrationDate).toBe(profile!.registrationDate.toISOString());
+    expect(body.results).toEqual([
+      { day: 1, totalSeconds: 185, reps: 0 },
+      { day: 2, totalSeconds: 240, reps: 36 },
+    ]);
     const other = await json(await t.request(`/api/admin/users/${steady.userId}`, { cookie: admin }));
     expect(other).toMatchObject({ userId: steady.userId, currentDay: 6, streak: 5, missedInARow: 0 });
     expect(other.wellness).toHaveLength(3);
     expect(other.lastWellness).toEqual({ day: 5, feeling: 5, energy: 4 });
+  });
+
+  it("lists that member's own topics, never another member's", async () => {
+    const topic = (member: Member, title: string) =>
+      t.request('/api/coaching/topics', { cookie: member.cookie, json: { title } });
+    expect((await topic(slipping, 'Missed a few days')).status).toBe(201);
+    expect((await topic(steady, 'Plank form')).status).toBe(201);
+    const body = await json(await t.request(`/api/admin/users/${slipping.userId}`, { cookie: admin }));
+    expect(body.topics.map((x: { title: string }) => x.title)).toEqual(['Missed a few days']);
+    const theirs = await json(await t.request(`/api/admin/users/${steady.userId}`, { cookie: admin }));
+    expect(theirs.topics.map((x: { title: string }) => x.title)).toEqual(['Plank form']);
+  });
+
+  it('says whether the plan renews, cancels at the period end or switches down, and when', async () => {
+    const periodEnd = new Date(Date.now() + 20 * DAY_MS);
+    const subscribe = async (row: Partial<typeof subscribers.$inferInsert>) => {
+      const m = await createMember(t);
+      await givePaidTier(t, m, 'The Daily Core');
+      await t.db
+        .update(subscribers)
+        .set({ planId: 'daily-core-yearly', subscriptionEnd: periodEnd, ...row })
+        .where(eq(subscribers.userId, m.userId));
+      return json(await t.request(`/api/admin/users/${m.userId}`, { cookie: admin }));
+    };
+    const end = periodEnd.toISOString();
+    expect(await subscribe({})).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      scheduledPlanId: null,
+      subscriptionEnd: end,
+    });
+    expect(await subscribe({ cancelAtPeriodEnd: true })).toMatchObject({
+      status: 'cancelling',
+      cancelAtPeriodEnd: true,
+      subscriptionEnd: end,
+    });
+    expect(await subscribe({ scheduledPlanId: 'daily-core-monthly' })).toMatchObject({
+      status: 'downgrading',
+      planId: 'daily-core-yearly',
+      scheduledPlanId: 'daily-core-monthly',
+      subscriptionEnd: end,
+    });
+    expect(await subscribe({ subscribed: false })).toMatchObject({ status: 'ended', plan: 'none' });
+    const trial = await json(await t.request(`/api/admin/users/${trialEnding.userId}`, { cookie: admin }));
+    expect(trial).toMatchObject({ status: 'trial', plan: 'trial', trialEnd: expect.any(String) });
   });
 
   it('gives the side panel the same figures, and refuses members and visitors', async () => {
@@ -151,6 +232,25 @@ describe('who needs attention', () => {
     expect((await ids('sort=missed'))[0]).toBe(slipping.userId);
     const bad = await t.request('/api/admin/users?missed=-1', { cookie: admin });
     expect(bad.status).toBe(400);
+  });
+
+  it('sorts by last activity: the most recently active first, never-active members last', async () => {
+    const quiet = await createMember(t);
+    // Signed out everywhere and nothing done: never active (the kept column recomputes to null).
+    await t.db.delete(sessions).where(eq(sessions.userId, quiet.userId));
+    const active = await createMember(t);
+    const done = await t.request('/api/program/complete', { cookie: active.cookie, json: { day: 1 } });
+    expect(done.ok).toBe(true);
+    const order = await ids('sort=lastActive&pageSize=100');
+    expect(order[0]).toBe(active.userId);
+    expect(order.at(-1)).toBe(quiet.userId);
+    const { users } = await json(
+      await t.request('/api/admin/users?sort=lastActive&pageSize=100', { cookie: admin }),
+    );
+    const times = users.map((u: { lastActive: string | null }) => u.lastActive);
+    expect(times.at(-1)).toBeNull();
+    const known = times.filter((x: string | null) => x !== null) as string[];
+    expect(known).toEqual([...known].sort().reverse());
   });
 
   it("lists the slipping 1-on-1 Burn member and the ending trial on the dashboard's card", async () => {

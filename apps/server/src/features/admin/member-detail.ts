@@ -1,4 +1,4 @@
-import { ATTENTION_MISSED_DAYS, ATTENTION_TRIAL_DAYS } from '@core28/core/admin';
+import { ATTENTION_MISSED_DAYS, ATTENTION_TRIAL_DAYS, memberStatus } from '@core28/core/admin';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -21,6 +21,9 @@ async function findMemberRow({ db }: Pick<Deps, 'db'>, { userId }: { userId: str
       ...memberRowColumns,
       trialEnd: subscribers.trialEnd,
       subscriptionEnd: subscribers.subscriptionEnd,
+      cancelAtPeriodEnd: subscribers.cancelAtPeriodEnd,
+      scheduledPlanId: subscribers.scheduledPlanId,
+      planId: subscribers.planId,
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
@@ -36,6 +39,10 @@ async function findMemberRow({ db }: Pick<Deps, 'db'>, { userId }: { userId: str
     firstName: row.firstName || row.displayName || '',
     tier: row.tier,
     plan: planOf(row),
+    status: memberStatus(row),
+    planId: row.planId,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd ?? false,
+    scheduledPlanId: row.scheduledPlanId,
     trialEnd: row.trialEnd?.toISOString() ?? null,
     subscriptionEnd: row.subscriptionEnd?.toISOString() ?? null,
     registrationDate: row.registrationDate.toISOString(),

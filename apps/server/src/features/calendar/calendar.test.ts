@@ -1,10 +1,26 @@
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profiles } from '../../platform/db/schema.ts';
-import { createMember, createTestApp, json, type TestApp } from '../../testing/harness.ts';
+import { exercises, profiles } from '../../platform/db/schema.ts';
+import {
+  createMember,
+  createTestApp,
+  givePaidTier,
+  json,
+  signInAdmin,
+  type TestApp,
+} from '../../testing/harness.ts';
 
 // Issue 20: the private calendar feed, parsed by ical.js as a calendar app would read it.
+
+/** The feed's events of a member, as a calendar app reads them (a fresh link). */
+async function feedEvents(m: { cookie: string }) {
+  const link = await json(await t.request('/api/calendar/link', { method: 'POST', cookie: m.cookie }));
+  const res = await t.request(new URL(link.url).pathname);
+  expect(res.status).toBe(200);
+  const calendar = new ICAL.Component(ICAL.parse(await res.text()));
+  return calendar.getAllSubcomponents('vevent').map((e) => new ICAL.Event(e));
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -51,5 +67,39 @@ describe('calendar feed', () => {
     expect((await t.request(new URL(reset.url).pathname)).status).toBe(200);
     expect((await t.request('/api/calendar/not-a-token.ics')).status).toBe(404);
     expect((await t.request('/api/calendar/link')).status).toBe(401);
+  });
+
+  it("follows the member's own plan (issue 22): an adjusted day names the coach's exercise, another member's does not", async () => {
+    const admin = await signInAdmin(t);
+    const onDay3 = async () => {
+      const m = await createMember(t);
+      await givePaidTier(t, m, '1-on-1 Burn');
+      await t.db
+        .update(profiles)
+        .set({ registrationDate: new Date('2026-07-13T12:00:00Z'), timeZone: 'UTC' })
+        .where(eq(profiles.userId, m.userId));
+      return m;
+    };
+    const member = await onDay3();
+    const other = await onDay3();
+    const standard = (await feedEvents(other))[11]?.summary;
+    // A timed exercise that is not day 12's own, so the change shows in the summary.
+    const timed = await t.db
+      .select({ id: exercises.id, name: exercises.name })
+      .from(exercises)
+      .where(eq(exercises.category, 'time'));
+    const plank = timed.find((e) => standard !== `Core28 day 12: ${e.name}`);
+    const adjusted = await t.request(`/api/admin/member-plans/${member.userId}/days/12`, {
+      method: 'PUT',
+      cookie: admin,
+      json: { exerciseId: plank!.id, sets: 3, workSeconds: 40, restSeconds: 30 },
+    });
+    expect(adjusted.status).toBe(200);
+
+    const events = await feedEvents(member);
+    expect(events[11]?.summary).toBe(`Core28 day 12: ${plank!.name}`);
+    expect(events[11]?.description).toContain(`${plank!.name}: 3 sets × 40 s, 30 s rest`);
+    expect(events[12]?.summary).toBe((await feedEvents(other))[12]?.summary);
+    expect((await feedEvents(other))[11]?.summary).toBe(standard);
   });
 });

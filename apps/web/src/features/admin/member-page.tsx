@@ -1,3 +1,4 @@
+import { planLabel } from '@core28/core/plans';
 import { formatMmSs } from '@core28/core/program';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, MessagesSquare, TrendingDown } from 'lucide-react';
@@ -7,13 +8,40 @@ import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { formatRelative } from '@/lib/relative-time';
-import { memberDetailQuery } from './api';
+import { type MemberDetail, memberDetailQuery } from './api';
 import { MemberGrid } from './member-grid';
 import { MemberPlanSection } from './member-plan';
 import { WellnessChart } from './wellness-chart';
 
 const PLAN_LABEL = { trial: 'Trial', paid: 'Paid', none: 'No plan' } as const;
 const date = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+
+/** Where the member's subscription stands: renewing, cancelling, switching down, a trial, ended. */
+function subscriptionStatus(m: MemberDetail): { text: string; tone: 'green' | 'amber' | 'zinc' } {
+  const on = (iso: string | null) => (iso ? ` on ${date(iso)}` : '');
+  switch (m.status) {
+    case 'trial':
+      return { text: `Trial${m.trialEnd ? `, ends${on(m.trialEnd)}` : ''}`, tone: 'amber' };
+    case 'active':
+      return { text: `Active${m.subscriptionEnd ? `, renews${on(m.subscriptionEnd)}` : ''}`, tone: 'green' };
+    case 'cancelling':
+      return { text: `Cancels at the period end${on(m.subscriptionEnd)}`, tone: 'amber' };
+    case 'downgrading':
+      return {
+        text: `Active, switches to ${m.scheduledPlanId ? planLabel(m.scheduledPlanId) : 'a lower plan'}${on(m.subscriptionEnd)}`,
+        tone: 'amber',
+      };
+    case 'ended':
+      return { text: `Ended${on(m.subscriptionEnd)}`, tone: 'zinc' };
+    default:
+      return { text: 'No plan', tone: 'zinc' };
+  }
+}
+const TONE = {
+  green: 'bg-green-100 text-green-800',
+  amber: 'bg-amber-100 text-amber-900',
+  zinc: 'bg-zinc-100 text-zinc-700',
+} as const;
 
 function Stat({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -40,6 +68,7 @@ export default function AdminMemberPage() {
       </div>
     );
   const openTopic = m.topics.find((t) => !t.isArchived) ?? m.topics[0];
+  const status = subscriptionStatus(m);
   return (
     <div className="grid gap-6 p-4 sm:p-8">
       <Link
@@ -52,8 +81,17 @@ export default function AdminMemberPage() {
         <div className="min-w-0 max-w-full [overflow-wrap:anywhere]">
           <h1 className="text-3xl font-extrabold tracking-tight">{m.name || m.email}</h1>
           <p className="text-zinc-600">
-            {m.email} · {m.tier ?? 'No tier'} · {PLAN_LABEL[m.plan]}
-            {m.plan === 'trial' && m.trialEnd && ` (ends ${date(m.trialEnd)})`}
+            {m.email} · {m.planId && m.plan === 'paid' ? planLabel(m.planId) : (m.tier ?? 'No tier')} ·{' '}
+            {PLAN_LABEL[m.plan]}
+          </p>
+          <p className="mt-1">
+            <span
+              role="status"
+              aria-label="Subscription"
+              className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONE[status.tone]}`}
+            >
+              {status.text}
+            </span>
           </p>
         </div>
         {openTopic && (

@@ -1,6 +1,6 @@
 import { MemberDayInputSchema } from '@core28/core/session-plan';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -118,6 +118,13 @@ function MemberDayForm({ userId, day, onDone }: { userId: string; day: PlanDay; 
   const exerciseId = form.watch('exerciseId');
   const category = exercises.find((e) => e.id === exerciseId)?.category ?? day.exercise.category;
   const numeric = { setValueAs: orNull };
+  // A day moved to the other kind of exercise drops the measure it no longer uses (reps for a
+  // timed one, seconds for a reps one), while its field is still there to clear: else the
+  // hidden field's value went along and the day was refused for giving both.
+  const onExercise = (event: ChangeEvent<HTMLSelectElement>) => {
+    const next = exercises.find((e) => e.id === Number(event.target.value))?.category;
+    if (next && next !== category) form.setValue(next === 'time' ? 'targetReps' : 'workSeconds', null);
+  };
   const onSubmit = form.handleSubmit((input) =>
     save.mutate(
       { day: day.day, input },
@@ -141,7 +148,7 @@ function MemberDayForm({ userId, day, onDone }: { userId: string; day: PlanDay; 
     <form noValidate onSubmit={onSubmit} className="mt-4 grid gap-4">
       {error && <ErrorAlert>{error.message}</ErrorAlert>}
       <Field id="member-day-exercise" label="Exercise" error={errors.exerciseId?.message}>
-        <Select {...form.register('exerciseId', { valueAsNumber: true })}>
+        <Select {...form.register('exerciseId', { valueAsNumber: true, onChange: onExercise })}>
           {(exercises.length ? exercises : [day.exercise]).map((exercise) => (
             <option key={exercise.id} value={exercise.id}>
               {exercise.name} ({exercise.category})

@@ -2,9 +2,12 @@ import { PROGRAM_DAYS } from '@core28/core/program';
 
 // issue 22: feeling and energy per day as a small SVG of our own (issue 23 removes recharts).
 
-const W = 560;
-const H = 140;
-const PAD = { left: 28, right: 8, top: 10, bottom: 22 };
+// Drawn at about a phone card's width (a 390 px screen leaves ~320 px) and scaled from there: at
+// 560 wide it shrank to 0.57 on a phone and its 11-unit labels to 6 px.
+const W = 340;
+const H = 130;
+const PAD = { left: 24, right: 8, top: 10, bottom: 22 };
+const LABEL = 12;
 const x = (day: number) => PAD.left + ((day - 1) / (PROGRAM_DAYS - 1)) * (W - PAD.left - PAD.right);
 const y = (value: number) => PAD.top + ((5 - value) / 4) * (H - PAD.top - PAD.bottom);
 
@@ -19,7 +22,7 @@ export function WellnessChart({ entries }: { entries: Entry[] }) {
   if (entries.length === 0) return <p className="text-sm text-zinc-500">No wellness logged yet.</p>;
   const sorted = [...entries].sort((a, b) => a.day - b.day);
   return (
-    <figure className="grid max-w-2xl gap-2">
+    <figure className="grid max-w-md gap-2">
       <svg
         viewBox={`0 0 ${W} ${H}`}
         className="h-auto w-full"
@@ -29,13 +32,13 @@ export function WellnessChart({ entries }: { entries: Entry[] }) {
         {[1, 2, 3, 4, 5].map((v) => (
           <g key={v}>
             <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} stroke="#e4e4e7" />
-            <text x={PAD.left - 8} y={y(v) + 4} fontSize="11" textAnchor="end" fill="#71717a">
+            <text x={PAD.left - 8} y={y(v) + 4} fontSize={LABEL} textAnchor="end" fill="#71717a">
               {v}
             </text>
           </g>
         ))}
         {[1, 7, 14, 21, 28].map((d) => (
-          <text key={d} x={x(d)} y={H - 6} fontSize="11" textAnchor="middle" fill="#71717a">
+          <text key={d} x={x(d)} y={H - 6} fontSize={LABEL} textAnchor="middle" fill="#71717a">
             {d}
           </text>
         ))}
