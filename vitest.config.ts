@@ -8,6 +8,8 @@ export default defineConfig({
     maxWorkers: '100%',
     projects: [
       { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
+      // The repository's own checks (the import boundaries).
+      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'] } },
       {
         test: {
           name: 'server',

@@ -1,135 +1,15 @@
 // The layers point one way (issue 16; the rules in words are in the README, "Where things go").
-// Run by `npm run check`: prints every import that breaks a rule below, and every import cycle in
-// core, the apps, e2e and bench, and exits 1. Imports are read with TypeScript's own
-// pre-processor, so `import type`, `export … from` and lazy `import()` all count, tests included.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
-import ts from 'typescript';
+// Run by `npm run check`: prints every import that breaks a rule in `boundaries.ts`, and every
+// import cycle in core, the apps, e2e and bench, and exits 1.
+import { buildGraph, findCycles, listFiles, ruleBreaches, SCANNED } from './boundaries.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const SCANNED = ['packages/core/src', 'apps/server/src', 'apps/web/src', 'e2e', 'bench'];
-const WEB = 'apps/web/src/';
-const SERVER = 'apps/server/src/';
-
-/**
- * The files of a web feature that other features may import besides its `api.ts`: components it
- * shares on purpose. A new entry is a decision, made here where it is reviewed.
- */
-const WEB_SHARED: Record<string, string[]> = {
-  auth: ['link-errors.ts', 'password-checklist.tsx'],
-  exercises: ['exercise-dialog.tsx', 'exercise-demo.tsx', 'exercise-media.tsx'],
-  program: ['today-session-card.tsx'],
-  profile: ['profile-completion-card.tsx', 'verify-email-card.tsx', 'welcome-dialog.tsx'],
-};
-
-/** A server feature is reached through its service; the session middleware is the one other door. */
-const isServerDoor = (feature: string, file: string) =>
-  file === 'service.ts' || (feature === 'auth' && file === 'session.ts');
-
-/** A feature's channel, `publish` and its handlers' types: all a feature sees of the realtime hub. */
-const REALTIME_DOOR = 'platform/realtime/channel.ts';
-
-function rule(from: string, to: string): string | null {
-  if (from.startsWith('packages/core/') && to.startsWith('apps/'))
-    return 'core imports nothing from the apps';
-  if (from.startsWith(SERVER) && to.startsWith(SERVER)) {
-    const [a, b] = [from.slice(SERVER.length), to.slice(SERVER.length)];
-    if (a.startsWith('platform/') && b.startsWith('features/')) return 'platform/ imports no feature';
-    const [fa, fb] = [featureOf(a), featureOf(b)];
-    if (fa && b.startsWith('platform/realtime/') && b !== REALTIME_DOOR)
-      return `a feature reaches the realtime hub through ${REALTIME_DOOR} (server.ts wires the hub)`;
-    if (fa && fb && fa !== fb && !isServerDoor(fb, b.slice(`features/${fb}/`.length)))
-      return `another feature is reached through its service.ts (or auth/session.ts)`;
-  }
-  if (from.startsWith(WEB) && to.startsWith(WEB)) {
-    const [a, b] = [from.slice(WEB.length), to.slice(WEB.length)];
-    const isShell = a.startsWith('app/') || a === 'main.tsx';
-    if (!isShell && b.startsWith('app/')) return 'only the app shell imports app/';
-    if ((a.startsWith('components/') || a.startsWith('lib/')) && b.startsWith('features/'))
-      return `${a.split('/')[0]}/ imports no feature`;
-    const [fa, fb] = [featureOf(a), featureOf(b)];
-    const file = fb ? b.slice(`features/${fb}/`.length) : '';
-    if (fa && fb && fa !== fb && file !== 'api.ts' && !WEB_SHARED[fb]?.includes(file))
-      return `another feature is reached through its api.ts (or a file in WEB_SHARED)`;
-  }
-  return null;
-}
-
-const featureOf = (p: string) => /^features\/([^/]+)\//.exec(p)?.[1] ?? null;
-
-function listFiles(dir: string): string[] {
-  const abs = path.join(ROOT, dir);
-  if (!existsSync(abs)) return [];
-  return readdirSync(abs).flatMap((name) => {
-    if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) return [];
-    const rel = `${dir}/${name}`;
-    if (statSync(path.join(ROOT, rel)).isDirectory()) return listFiles(rel);
-    return /\.(ts|tsx)$/.test(name) && !name.endsWith('.d.ts') ? [rel] : [];
-  });
-}
-
-/** The repository file an import names, or null for a package outside the repository. */
-function resolve(from: string, specifier: string): string | null {
-  let base: string;
-  if (specifier.startsWith('.')) base = path.posix.join(path.posix.dirname(from), specifier);
-  else if (specifier.startsWith('@/') && from.startsWith(WEB)) base = WEB + specifier.slice(2);
-  else if (specifier.startsWith('@core28/core/')) base = `packages/core/src/${specifier.slice(13)}`;
-  else if (specifier.startsWith('@core28/server/')) base = `${SERVER}${specifier.slice(15)}`;
-  else return null;
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`])
-    if (existsSync(path.join(ROOT, candidate)) && statSync(path.join(ROOT, candidate)).isFile())
-      return candidate;
-  return null;
-}
-
-const graph = new Map<string, string[]>();
-for (const file of SCANNED.flatMap(listFiles)) {
-  const { importedFiles } = ts.preProcessFile(readFileSync(path.join(ROOT, file), 'utf8'), true, true);
-  graph.set(
-    file,
-    importedFiles.map((i) => resolve(file, i.fileName)).filter((to): to is string => to !== null),
-  );
-}
-
-const problems: string[] = [];
-for (const [from, targets] of graph)
-  for (const to of targets) {
-    const broken = rule(from, to);
-    if (broken) problems.push(`${from} -> ${to}: ${broken}`);
-  }
-
-// Tarjan's strongly connected components: every component of more than one file is a cycle.
-let index = 0;
-const indexOf = new Map<string, number>();
-const low = new Map<string, number>();
-const stack: string[] = [];
-const onStack = new Set<string>();
-function connect(file: string) {
-  indexOf.set(file, index);
-  low.set(file, index++);
-  stack.push(file);
-  onStack.add(file);
-  for (const to of graph.get(file) ?? []) {
-    if (!indexOf.has(to)) {
-      connect(to);
-      low.set(file, Math.min(low.get(file)!, low.get(to)!));
-    } else if (onStack.has(to)) low.set(file, Math.min(low.get(file)!, indexOf.get(to)!));
-  }
-  if (low.get(file) !== indexOf.get(file)) return;
-  const component: string[] = [];
-  let member: string;
-  do {
-    member = stack.pop()!;
-    onStack.delete(member);
-    component.push(member);
-  } while (member !== file);
-  if (component.length > 1 || graph.get(file)?.includes(file))
-    problems.push(`import cycle: ${component.sort().join(' ↔ ')}`);
-}
-for (const file of graph.keys()) if (!indexOf.has(file)) connect(file);
-
+const graph = buildGraph(SCANNED.flatMap(listFiles));
+const problems = [
+  ...ruleBreaches(graph),
+  ...findCycles(graph).map((component) => `import cycle: ${component.join(' ↔ ')}`),
+];
 if (problems.length > 0) {
-  console.error(`Import boundaries (scripts/check-boundaries.ts, README "Where things go"):\n`);
+  console.error(`Import boundaries (scripts/boundaries.ts, README "Where things go"):\n`);
   for (const problem of problems) console.error(`  ${problem}`);
   process.exit(1);
 }

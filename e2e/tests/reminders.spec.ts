@@ -1,6 +1,6 @@
 import { BASE_URL } from '../playwright.config';
 import { expect, test } from './fixtures';
-import { expectToast, openMail } from './helpers';
+import { expectFieldError, expectToast, openMail } from './helpers';
 
 // Issue 20: the member's own day, and the reminder settings on /profile.
 const origin = { origin: new URL(BASE_URL).origin };
@@ -26,8 +26,14 @@ test.describe('reminder settings', () => {
     const time = page.getByLabel('Workout reminder time');
     await expect(time).toHaveValue('07:00');
 
+    // The form is useZodForm over core's ReminderSettingsSchema: an empty time is the schema's message.
+    await time.fill('');
+    await page.getByRole('button', { name: 'Save reminder settings' }).click();
+    await expectFieldError(time, 'Please enter a time like 07:30');
+
     await zone.selectOption('America/Los_Angeles');
     await time.fill('06:45');
+    await expect(time).not.toHaveAttribute('aria-invalid', 'true');
     await page.getByRole('button', { name: 'Save reminder settings' }).click();
     await expectToast(page, 'Reminder settings saved');
     const weekly = page.getByRole('switch', { name: 'Weekly summary', exact: true });

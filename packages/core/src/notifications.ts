@@ -62,15 +62,21 @@ export const ReminderTimeSchema = z
   .refine((text) => parseClockTime(text) !== null, 'Please enter a time like 07:30')
   .transform((text) => text.slice(0, 5));
 
+/** The member's day and reminder hour: the profile's "Reminders and e-mails" form. */
+export const ReminderSettingsSchema = z.object({
+  timeZone: TimeZoneSchema,
+  reminderTime: ReminderTimeSchema,
+});
+export type ReminderSettingsInput = z.input<typeof ReminderSettingsSchema>;
+
+/** POST /api/notifications/time-zone: the browser's zone, kept when the member has none yet. */
+export const TimeZoneBodySchema = ReminderSettingsSchema.pick({ timeZone: true });
+
 /** PUT /api/notifications: any of the switches, the reminder time, the time zone. */
-export const NotificationSettingsSchema = z
-  .object({
-    timeZone: TimeZoneSchema,
-    reminderTime: ReminderTimeSchema,
-    email: z.partialRecord(z.enum(NOTIFICATION_KINDS), z.boolean()),
-    push: z.partialRecord(z.enum(PUSH_KINDS), z.boolean()),
-  })
-  .partial();
+export const NotificationSettingsSchema = ReminderSettingsSchema.extend({
+  email: z.partialRecord(z.enum(NOTIFICATION_KINDS), z.boolean()),
+  push: z.partialRecord(z.enum(PUSH_KINDS), z.boolean()),
+}).partial();
 export type NotificationSettingsInput = z.input<typeof NotificationSettingsSchema>;
 
 export const UnsubscribeQuerySchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UserIdParamSchema } from './admin.ts';
 import {
   type DayResultForm,
   MAX_REPS,
@@ -68,6 +69,9 @@ export const DayParamSchema = z.object({
     .min(1, DAY_PARAM_MESSAGE)
     .max(PROGRAM_DAYS, DAY_PARAM_MESSAGE),
 });
+
+/** A member's day in a path (`/api/admin/member-plans/:userId/days/:day`). */
+export const MemberDayParamSchema = UserIdParamSchema.extend(DayParamSchema.shape);
 
 /** Finishing a session: its time and reps, and the day's wellness when the member gave it. */
 export const FinishSessionSchema = z

@@ -13,7 +13,7 @@ import { ContactSchema } from '@core28/core/contact';
 import { ExerciseInputSchema } from '@core28/core/exercises';
 import {
   NotificationSettingsSchema,
-  TimeZoneSchema,
+  TimeZoneBodySchema,
   UnsubscribeQuerySchema,
 } from '@core28/core/notifications';
 import {
@@ -246,11 +246,7 @@ export const TARGETS: Target[] = [
   { area: 'accounts', route: 'POST /api/subscription/resume', schema: AnyJson },
   { area: 'accounts', route: 'POST /api/subscription/portal/cancel', schema: AnyJson },
   { area: 'accounts', route: 'PUT /api/notifications', schema: NotificationSettingsSchema },
-  {
-    area: 'accounts',
-    route: 'POST /api/notifications/time-zone',
-    schema: z.object({ timeZone: TimeZoneSchema }),
-  },
+  { area: 'accounts', route: 'POST /api/notifications/time-zone', schema: TimeZoneBodySchema },
   { area: 'accounts', route: 'GET /api/notifications/unsubscribe', schema: UnsubscribeQuerySchema },
   { area: 'accounts', route: 'POST /api/notifications/unsubscribe', schema: AnyJson },
   { area: 'accounts', route: 'POST /api/calendar/link', schema: AnyJson },

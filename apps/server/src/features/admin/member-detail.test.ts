@@ -261,4 +261,23 @@ describe('who needs attention', () => {
     expect(byId.has(steady.userId)).toBe(false);
     expect(byId.has(falling.userId)).toBe(false);
   });
+
+  it("names a member first and last name, else display name, else e-mail (auth's memberNameSql)", async () => {
+    const nameOnCard = async (names: {
+      firstName: string | null;
+      lastName: string | null;
+      displayName: string | null;
+    }) => {
+      await t.db.update(profiles).set(names).where(eq(profiles.userId, trialEnding.userId));
+      const { attention } = await json(await t.request('/api/admin/dashboard', { cookie: admin }));
+      return attention.find((a: { userId: string }) => a.userId === trialEnding.userId)?.name;
+    };
+    expect(await nameOnCard({ firstName: 'Ada', lastName: 'Lovelace', displayName: 'ada' })).toBe(
+      'Ada Lovelace',
+    );
+    expect(await nameOnCard({ firstName: null, lastName: 'Lovelace', displayName: 'ada' })).toBe('Lovelace');
+    expect(await nameOnCard({ firstName: ' ', lastName: null, displayName: 'ada' })).toBe('ada');
+    expect(await nameOnCard({ firstName: null, lastName: null, displayName: '  ' })).toBe(trialEnding.email);
+    expect(await nameOnCard({ firstName: null, lastName: null, displayName: null })).toBe(trialEnding.email);
+  });
 });

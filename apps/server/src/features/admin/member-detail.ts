@@ -3,7 +3,7 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { memberProgress, profiles, subscribers, users } from '../../platform/db/schema.ts';
-import { isNotAdminSql } from '../auth/service.ts';
+import { isNotAdminSql, memberNameSql } from '../auth/service.ts';
 import { listMemberTopics } from '../coaching/service.ts';
 import { getProgramState, listProgramSummaries, missedAtLeastSql } from '../program/service.ts';
 import { memberRowColumns } from './member-list.ts';
@@ -83,7 +83,7 @@ export async function getMemberDetail(deps: Deps, { userId }: { userId: string }
 
 const ATTENTION_LIMIT = 20;
 
-const memberNameColumn = sql<string>`coalesce(nullif(trim(coalesce(${profiles.firstName}, '') || ' ' || coalesce(${profiles.lastName}, '')), ''), nullif(trim(${profiles.displayName}), ''), ${users.email})`;
+const memberName = memberNameSql({ profile: 'profiles', user: 'users' });
 
 /**
  * The dashboard's card: 1-on-1 Burn members who missed two days in a row (the most missed
@@ -95,7 +95,7 @@ export async function listMembersNeedingAttention(deps: Pick<Deps, 'db' | 'now'>
   const soon = new Date(at.getTime() + ATTENTION_TRIAL_DAYS * 86_400_000);
   const [burn, trials] = await Promise.all([
     deps.db
-      .select({ userId: subscribers.userId, name: memberNameColumn })
+      .select({ userId: subscribers.userId, name: memberName })
       .from(subscribers)
       .innerJoin(users, eq(users.id, subscribers.userId))
       .innerJoin(profiles, eq(profiles.userId, subscribers.userId))
@@ -109,7 +109,7 @@ export async function listMembersNeedingAttention(deps: Pick<Deps, 'db' | 'now'>
       .orderBy(desc(profiles.registrationDate))
       .limit(ATTENTION_LIMIT),
     deps.db
-      .select({ userId: subscribers.userId, name: memberNameColumn, trialEnd: subscribers.trialEnd })
+      .select({ userId: subscribers.userId, name: memberName, trialEnd: subscribers.trialEnd })
       .from(subscribers)
       .innerJoin(users, eq(users.id, subscribers.userId))
       .innerJoin(profiles, eq(profiles.userId, subscribers.userId))

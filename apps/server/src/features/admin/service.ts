@@ -1,12 +1,13 @@
 import { currentProgramDay, PROGRAM_DAYS } from '@core28/core/program';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { oneRow, rowsOf as rows } from '../../platform/db/index.ts';
 import { adminDailyCounts } from '../../platform/db/schema.ts';
 import { isNotAdminSql, memberNameSql } from '../auth/service.ts';
 import { listMembersNeedingAttention } from './member-detail.ts';
+import { epochMs, listRecentActivity, listRecentMessages } from './recent.ts';
 
-// spec §2/§9 Admin dashboard and program analytics. Every figure is an SQL aggregate over
+// spec §2/§9 Admin dashboard (its recent lists: recent.ts) and program analytics. Every figure is an SQL aggregate over
 // indexed columns; admins (a user_roles row with role admin) are never counted as members.
 
 /** The admins' own rows of a member-data table, to subtract from the trigger-kept aggregates. */
@@ -18,10 +19,8 @@ const adminRows = adminJoin('w');
 const isPaid = (at: Date) =>
   sql`s.subscribed and not s.is_trial and s.subscription_tier in ('The Daily Core', '1-on-1 Burn')
       and (s.subscription_end is null or s.subscription_end > ${at})`;
-const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
 const memberName = memberNameSql({ profile: 'p', user: 'u' });
 
-const RECENT_LIMIT = 10;
 const TOP_MEMBERS_LIMIT = 20;
 
 type DashboardCounts = {
@@ -94,65 +93,6 @@ async function getDashboardCards(deps: Pick<Deps, 'db' | 'now'>) {
       change: before ? counts[key] - before[key] : null,
     })),
   };
-}
-
-/** The 10 newest coaching messages, each with where the coach answers it. */
-async function listRecentMessages({ db }: Pick<Deps, 'db'>) {
-  const found = await rows<{
-    id: string;
-    topicId: string;
-    userId: string;
-    title: string;
-    message: string;
-    isCoachReply: boolean;
-    at: number;
-    userName: string;
-  }>(
-    db,
-    sql`select m.id, m.topic_id as "topicId", t.user_id as "userId", t.title, left(m.message, 160) as message,
-          m.is_coach_reply as "isCoachReply", ${epochMs(sql`m.created_at`)} as at, ${memberName} as "userName"
-        from (select * from discussion_messages order by created_at desc limit ${RECENT_LIMIT}) m
-        join discussion_topics t on t.id = m.topic_id
-        join users u on u.id = t.user_id
-        left join profiles p on p.user_id = t.user_id
-        order by m.created_at desc`,
-  );
-  return found.map(({ at, ...m }) => ({ ...m, createdAt: new Date(at).toISOString() }));
-}
-
-export type ActivityKind = 'signup' | 'day_completed' | 'subscription';
-
-/** The 10 newest member activities: sign-ups, completed days, subscriptions and trials. */
-async function listRecentActivity({ db }: Pick<Deps, 'db'>) {
-  const found = await rows<{
-    kind: ActivityKind;
-    userId: string;
-    at: number;
-    day: number | null;
-    tier: string | null;
-    isTrial: boolean | null;
-    userName: string;
-  }>(
-    db,
-    sql`with recent as (
-          (select 'signup' as kind, p.user_id, p.registration_date as at, null::int as day, null::text as tier, null::boolean as is_trial
-            from profiles p where ${isNotAdminSql(sql`p.user_id`)} order by p.registration_date desc limit ${RECENT_LIMIT})
-          union all
-          (select 'day_completed', w.user_id, w.completed_at, w.day_number, null, null
-            from workout_completions w where ${isNotAdminSql(sql`w.user_id`)} order by w.completed_at desc limit ${RECENT_LIMIT})
-          union all
-          (select 'subscription', s.user_id, s.updated_at, null, s.subscription_tier, s.is_trial
-            from subscribers s where (s.subscribed or s.is_trial) and ${isNotAdminSql(sql`s.user_id`)}
-            order by s.updated_at desc limit ${RECENT_LIMIT})
-        )
-        select r.kind, r.user_id as "userId", ${epochMs(sql`r.at`)} as at, r.day, r.tier, r.is_trial as "isTrial",
-          ${memberName} as "userName"
-        from (select * from recent order by at desc limit ${RECENT_LIMIT}) r
-        join users u on u.id = r.user_id
-        left join profiles p on p.user_id = r.user_id
-        order by r.at desc`,
-  );
-  return found.map(({ at, ...a }) => ({ ...a, at: new Date(at).toISOString() }));
 }
 
 /** spec §2 Program: analytics of member progress. */

@@ -1,10 +1,9 @@
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { html, raw } from 'hono/html';
 import type { AppEnv } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { isLoopbackRequest } from '../../http/client-ip.ts';
-import { mailOutbox, profiles, users } from '../../platform/db/schema.ts';
+import { getMail, listMailbox, listSentMail, moveRegistration } from './service.ts';
 
 // The dev mailbox: every e-mail the mail queue sent (without SMTP, that is where it lands), i.e.
 // every confirmation and reset link.
@@ -38,37 +37,12 @@ export const devRoutes = new Hono<AppEnv>()
     await next();
   })
   .get('/mail', async (c) => {
-    const to = c.req.query('to');
-    const db = c.var.deps.db;
-    const toFilter = to ? eq(mailOutbox.to, to.toLowerCase()) : undefined;
-    const columns = {
-      id: mailOutbox.id,
-      to: mailOutbox.to,
-      subject: mailOutbox.subject,
-      sentAt: mailOutbox.sentAt,
-      failedAt: mailOutbox.failedAt,
-      attempts: mailOutbox.attempts,
-      lastError: mailOutbox.lastError,
-    };
-    const [rows, unsent] = await Promise.all([
-      db
-        .select(columns)
-        .from(mailOutbox)
-        .where(and(isNotNull(mailOutbox.sentAt), toFilter))
-        .orderBy(desc(mailOutbox.sentAt))
-        .limit(200),
-      db
-        .select(columns)
-        .from(mailOutbox)
-        .where(and(isNull(mailOutbox.sentAt), toFilter))
-        .orderBy(desc(mailOutbox.createdAt))
-        .limit(50),
-    ]);
-    const list = rows.length
+    const { sent, unsent } = await listMailbox(c.var.deps, { to: c.req.query('to') });
+    const list = sent.length
       ? html`<table>
           <thead><tr><th>To</th><th>Subject</th><th>Sent</th></tr></thead>
           <tbody>
-            ${rows.map(
+            ${sent.map(
               (m) =>
                 html`<tr><td>${m.to}</td><td><a href="/dev/mail/${m.id}">${m.subject}</a></td><td>${m.sentAt?.toISOString()}</td></tr>`,
             )}
@@ -90,16 +64,7 @@ export const devRoutes = new Hono<AppEnv>()
       : '';
     return c.html(page('Inbox', html`${list}${queue}`));
   })
-  .get('/mail.json', async (c) => {
-    const to = c.req.query('to');
-    const rows = await c.var.deps.db
-      .select()
-      .from(mailOutbox)
-      .where(and(isNotNull(mailOutbox.sentAt), to ? eq(mailOutbox.to, to.toLowerCase()) : undefined))
-      .orderBy(desc(mailOutbox.sentAt))
-      .limit(200);
-    return c.json(rows);
-  })
+  .get('/mail.json', async (c) => c.json(await listSentMail(c.var.deps, { to: c.req.query('to') })))
   /** Browser tests (issue 20): the server's clock at `at` (an ISO instant), or back to real time with null. */
   .post('/clock', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { at?: string | null };
@@ -110,26 +75,16 @@ export const devRoutes = new Hono<AppEnv>()
     c.var.deps.devClock.set(at);
     return c.json({ now: c.var.deps.now().toISOString() });
   })
-  /** Test factory for browser tests: moves a member's registration back, so the program is on day N. */
+  /** Test factory for browser tests: the program on day N (service.ts). */
   .post('/members/registration', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { email?: string; daysAgo?: number };
     const daysAgo = Number(body.daysAgo);
     if (!body.email || !Number.isInteger(daysAgo) || daysAgo < 0 || daysAgo > 365)
       throw new AppError('BAD_REQUEST', 'Send { email, daysAgo } with daysAgo 0..365');
-    const [user] = await c.var.deps.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, body.email.toLowerCase()));
-    if (!user) throw new AppError('NOT_FOUND', 'No such member');
-    const registrationDate = new Date(c.var.deps.now().getTime() - daysAgo * 86_400_000);
-    await c.var.deps.db.update(profiles).set({ registrationDate }).where(eq(profiles.userId, user.id));
-    return c.json({ registrationDate: registrationDate.toISOString() });
+    return c.json(await moveRegistration(c.var.deps, { email: body.email, daysAgo }));
   })
   .get('/mail/:id', async (c) => {
-    const id = c.req.param('id');
-    if (!/^[0-9a-f-]{36}$/.test(id)) throw new AppError('NOT_FOUND', 'No such message');
-    const [m] = await c.var.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-    if (!m) throw new AppError('NOT_FOUND', 'No such message');
+    const m = await getMail(c.var.deps, { id: c.req.param('id') });
     return c.html(
       page(
         m.subject,

@@ -1,10 +1,9 @@
 import {
   NotificationSettingsSchema,
-  TimeZoneSchema,
+  TimeZoneBodySchema,
   UnsubscribeQuerySchema,
 } from '@core28/core/notifications';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { AppEnv } from '../../context.ts';
 import { validate } from '../../validate.ts';
 import { requireUser } from '../auth/session.ts';
@@ -36,7 +35,7 @@ export const notificationRoutes = new Hono<AppEnv>()
     ),
   )
   // The browser's zone at sign-up or first sign-in; a zone already set (the member's choice) stays.
-  .post('/time-zone', requireUser(), validate('json', z.object({ timeZone: TimeZoneSchema })), async (c) => {
+  .post('/time-zone', requireUser(), validate('json', TimeZoneBodySchema), async (c) => {
     await setTimeZoneIfUnset(c.var.deps, { userId: c.var.user.id, timeZone: c.req.valid('json').timeZone });
     return c.json(await getNotificationSettings(c.var.deps, { userId: c.var.user.id }));
   });

@@ -1,5 +1,5 @@
 import { UserIdParamSchema } from '@core28/core/admin';
-import { DayParamSchema, SwapProgramDaysSchema } from '@core28/core/program-schemas';
+import { DayParamSchema, MemberDayParamSchema, SwapProgramDaysSchema } from '@core28/core/program-schemas';
 import { MemberDayInputSchema, ProgramDayInputSchema } from '@core28/core/session-plan';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
@@ -33,7 +33,7 @@ export const adminMemberPlanRoutes = new Hono<AppEnv>()
   )
   .put(
     '/:userId/days/:day',
-    validate('param', UserIdParamSchema.extend(DayParamSchema.shape)),
+    validate('param', MemberDayParamSchema),
     validate('json', MemberDayInputSchema),
     async (c) =>
       c.json(
@@ -44,9 +44,6 @@ export const adminMemberPlanRoutes = new Hono<AppEnv>()
         }),
       ),
   )
-  .delete(
-    '/:userId/days/:day',
-    validate('param', UserIdParamSchema.extend(DayParamSchema.shape)),
-    async (c) =>
-      c.json(await resetMemberProgramDay(c.var.deps, { adminId: c.var.user.id, ...c.req.valid('param') })),
+  .delete('/:userId/days/:day', validate('param', MemberDayParamSchema), async (c) =>
+    c.json(await resetMemberProgramDay(c.var.deps, { adminId: c.var.user.id, ...c.req.valid('param') })),
   );

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, CalendarCheck, CreditCard, MessagesSquare, UserPlus, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { LoadError } from '@/components/ui/load-error';
 import { formatRelative } from '@/lib/relative-time';
 import { cn } from '@/lib/utils';
 import { type Dashboard, dashboardQuery } from './api';
@@ -77,9 +77,7 @@ export default function AdminDashboardPage() {
           <p className="text-zinc-600">Today at a glance, compared with yesterday.</p>
         </div>
         {dashboard.isError && (
-          <Button variant="outline" onClick={() => dashboard.refetch()}>
-            Retry loading the dashboard
-          </Button>
+          <LoadError retryLabel="Retry loading the dashboard" onRetry={() => dashboard.refetch()} />
         )}
       </header>
 

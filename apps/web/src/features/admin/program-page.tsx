@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { LoadError } from '@/components/ui/load-error';
 import { programAnalyticsQuery } from './api';
 import { ProgramChart } from './program-chart';
 
@@ -22,9 +22,7 @@ export default function AdminProgramPage() {
           <p className="text-zinc-600">How members move through the program.</p>
         </div>
         {analytics.isError && (
-          <Button variant="outline" onClick={() => analytics.refetch()}>
-            Retry loading analytics
-          </Button>
+          <LoadError retryLabel="Retry loading analytics" onRetry={() => analytics.refetch()} />
         )}
       </header>
 

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
+import { LoadError } from '@/components/ui/load-error';
 import { formatRelative } from '@/lib/relative-time';
 import { type MemberFilters, NO_FILTERS, USERS_PAGE_SIZE, usersQuery } from './api';
 
@@ -97,11 +98,7 @@ export default function AdminUsersPage() {
           Wellness falling
         </label>
       </fieldset>
-      {list.isError && (
-        <Button variant="outline" className="w-fit" onClick={() => list.refetch()}>
-          Retry loading users
-        </Button>
-      )}
+      {list.isError && <LoadError retryLabel="Retry loading users" onRetry={() => list.refetch()} />}
       <section
         className="overflow-x-auto rounded-xl border border-zinc-200 bg-white"
         aria-label="Members table"

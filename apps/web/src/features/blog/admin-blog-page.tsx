@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { toast } from '@/lib/toast';
 import { type AdminArticle, adminArticlesQuery, useDeleteArticle } from './admin-api';
 import { ArticleEditor } from './article-editor';
@@ -40,11 +41,7 @@ export default function AdminBlogPage() {
         <div className="grid justify-items-center gap-3 rounded-2xl border border-zinc-200 p-10 text-center">
           <p>No articles created yet</p>
           <Button onClick={() => setEditing({ article: null })}>Create your first article</Button>
-          {articles.isError && (
-            <Button variant="outline" onClick={() => articles.refetch()}>
-              Retry
-            </Button>
-          )}
+          {articles.isError && <LoadError retryLabel="Retry" onRetry={() => articles.refetch()} />}
         </div>
       ) : (
         <ul className="grid gap-4">

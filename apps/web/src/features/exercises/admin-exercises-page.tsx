@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input, Select, Textarea } from '@/components/ui/input';
+import { LoadError } from '@/components/ui/load-error';
 import { firstErrorMessage, useZodForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { type AdminExercise, adminExercisesQuery, useSaveExercise } from './admin-api';
@@ -96,11 +97,7 @@ export default function AdminExercisesPage() {
           <Plus /> Add Exercise
         </Button>
       </header>
-      {list.isError && (
-        <Button variant="outline" className="w-fit" onClick={() => list.refetch()}>
-          Retry loading exercises
-        </Button>
-      )}
+      {list.isError && <LoadError retryLabel="Retry loading exercises" onRetry={() => list.refetch()} />}
       {list.isPending ? (
         <p className="text-zinc-600">Loading exercises...</p>
       ) : (

@@ -3,6 +3,7 @@ import { ArrowDown, ArrowUp, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { LoadError } from '@/components/ui/load-error';
 import { toast } from '@/lib/toast';
 import { type AdminExercise, type AdminProgramDay, programDaysQuery, useSwapProgramDays } from './admin-api';
 import { ProgramDayForm } from './admin-program-day-form';
@@ -37,9 +38,7 @@ export function AdminProgramDays({ exercises }: { exercises: AdminExercise[] }) 
         </p>
       </div>
       {list.isError && (
-        <Button variant="outline" className="w-fit" onClick={() => list.refetch()}>
-          Retry loading the program days
-        </Button>
+        <LoadError retryLabel="Retry loading the program days" onRetry={() => list.refetch()} />
       )}
       {list.isPending ? (
         <p className="text-zinc-600">Loading program days...</p>

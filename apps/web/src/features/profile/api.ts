@@ -7,6 +7,8 @@ import type { InferResponseType } from 'hono/client';
 import { useEffect, useRef } from 'react';
 import { ApiError, api, postJson, unwrap } from '@/lib/api';
 import { authKeys, useViewer } from '../auth/api';
+import { exerciseKeys } from '../exercises/api';
+import { programKeys } from '../program/keys';
 import { subscriptionKeys } from '../subscriptions/api';
 
 export const profileKeys = { profile: ['profile'] as const };
@@ -106,9 +108,8 @@ function useInvalidateDays() {
       queryClient.invalidateQueries({ queryKey: notificationKeys.settings }),
       queryClient.invalidateQueries({ queryKey: profileKeys.profile }),
       queryClient.invalidateQueries({ queryKey: authKeys.me }),
-      // The program's and the exercises' keys (their api.ts import this file, so named here).
-      queryClient.invalidateQueries({ queryKey: ['program'] }),
-      queryClient.invalidateQueries({ queryKey: ['exercises'] }),
+      queryClient.invalidateQueries({ queryKey: programKeys.state }),
+      queryClient.invalidateQueries({ queryKey: exerciseKeys.list }),
     ]);
 }
 
@@ -145,7 +146,12 @@ export function useRecordTimeZone() {
       // (/api/me): this runs at page load, beside whatever the page itself does with it.
       .then((res) => {
         if (!res.ok) return;
-        for (const key of [['program'], ['exercises'], profileKeys.profile, notificationKeys.settings])
+        for (const key of [
+          programKeys.state,
+          exerciseKeys.list,
+          profileKeys.profile,
+          notificationKeys.settings,
+        ])
           void queryClient.invalidateQueries({ queryKey: key });
       })
       .catch(() => undefined); // tried again at the next page load

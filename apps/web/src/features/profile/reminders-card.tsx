@@ -3,15 +3,16 @@ import {
   NOTIFICATION_LABELS,
   type NotificationKind,
   PUSH_KINDS,
+  ReminderSettingsSchema,
 } from '@core28/core/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { Switch } from 'radix-ui';
-import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
+import { useZodForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import {
   browserTimeZone,
@@ -57,36 +58,49 @@ export function RemindersCard() {
 }
 
 function DayAndTimeForm({ settings }: { settings: NotificationSettings }) {
-  const [timeZone, setTimeZone] = useState(settings.timeZone ?? browserTimeZone() ?? 'UTC');
-  const [reminderTime, setReminderTime] = useState(settings.reminderTime);
+  const form = useZodForm(ReminderSettingsSchema, {
+    defaultValues: {
+      timeZone: settings.timeZone ?? browserTimeZone() ?? 'UTC',
+      reminderTime: settings.reminderTime,
+    },
+  });
+  const { errors } = form.formState;
+  const [timeZone, reminderTime] = form.watch(['timeZone', 'reminderTime']);
   const update = useUpdateNotificationSettings();
+  // Against the saved values: a zone not saved yet (this browser's, shown) may be saved as it is.
   const isChanged = timeZone !== settings.timeZone || reminderTime !== settings.reminderTime;
   const detected = browserTimeZone();
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit((values) =>
     // The promise, not mutate's callbacks: saving re-keys this form (new values), and callbacks of
     // an unmounted observer are not called.
-    update.mutateAsync({ timeZone, reminderTime }).then(
+    update.mutateAsync(values).then(
       () => toast.success('Reminder settings saved'),
       (err: Error) => toast.error('Could not save your reminder settings', { description: err.message }),
-    );
-  };
+    ),
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
       <Field
         id="time-zone"
         label="Time zone"
+        error={errors.timeZone?.message}
         hint={
           detected && detected !== timeZone ? (
-            <button type="button" className="text-brand-700 underline" onClick={() => setTimeZone(detected)}>
+            <button
+              type="button"
+              className="text-brand-700 underline"
+              onClick={() =>
+                form.setValue('timeZone', detected, { shouldValidate: form.formState.isSubmitted })
+              }
+            >
               Use this device's time zone ({detected})
             </button>
           ) : undefined
         }
       >
-        <Select value={timeZone} onChange={(e) => setTimeZone(e.target.value)}>
+        <Select {...form.register('timeZone')}>
           {timeZoneOptions(settings.timeZone).map((zone) => (
             <option key={zone} value={zone}>
               {zone.replaceAll('_', ' ')}
@@ -98,11 +112,12 @@ function DayAndTimeForm({ settings }: { settings: NotificationSettings }) {
         id="reminder-time"
         label="Workout reminder time"
         hint="Any minute of the day, in your time zone."
+        error={errors.reminderTime?.message}
       >
-        <Input type="time" required value={reminderTime} onChange={(e) => setReminderTime(e.target.value)} />
+        <Input type="time" required {...form.register('reminderTime')} />
       </Field>
       <div className="sm:col-span-2">
-        <Button type="submit" disabled={!isChanged || !reminderTime || update.isPending}>
+        <Button type="submit" disabled={!isChanged || update.isPending}>
           {update.isPending ? 'Saving...' : 'Save reminder settings'}
         </Button>
       </div>

@@ -9,12 +9,8 @@ import { useIsControlled } from '@/lib/use-service-worker';
 import { meQuery } from '../auth/api';
 import { exerciseKeys } from '../exercises/api';
 import { profileKeys } from '../profile/api';
+import { programKeys } from './keys';
 import { isOffline, type ProgramWrite, queueWrite, withWrite } from './offline-writes';
-
-export const programKeys = {
-  state: ['program'] as const,
-  session: (day: number) => ['program', 'session', day] as const,
-};
 
 /** spec §8: /program and /progress say so as a toast and on the page. */
 export const PROGRAM_LOAD_FAILED = 'Failed to load your progress data';

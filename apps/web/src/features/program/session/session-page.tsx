@@ -1,6 +1,7 @@
 import { PROGRAM_DAYS } from '@core28/core/program';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { useViewer } from '../../auth/api';
@@ -34,28 +35,27 @@ export default function SessionPage() {
   return <Player key={day} data={session.data} storageKey={sessionStorageKey(user.id, day)} />;
 }
 
+/** The session's own dark page, for a message instead of the player. */
 function Message({ text, onRetry }: { text: string; onRetry?: () => void }) {
+  const back = (
+    <Link to="/program" className="rounded-full bg-brand-600 px-5 py-3 font-semibold">
+      Back to your program
+    </Link>
+  );
   return (
     <main id="main" className="grid min-h-dvh place-items-center bg-zinc-950 p-6 text-center text-white">
-      <div className="grid justify-items-center gap-4">
-        <p role="alert" className="text-xl font-bold">
-          {text}
-        </p>
-        <div className="flex gap-3">
-          {onRetry && (
-            <button
-              type="button"
-              onClick={onRetry}
-              className="rounded-full bg-white px-5 py-3 font-semibold text-zinc-950"
-            >
-              Try Again
-            </button>
-          )}
-          <Link to="/program" className="rounded-full bg-brand-600 px-5 py-3 font-semibold">
-            Back to your program
-          </Link>
+      {onRetry ? (
+        <LoadError tone="dark" message={text} onRetry={onRetry}>
+          {back}
+        </LoadError>
+      ) : (
+        <div className="grid justify-items-center gap-4">
+          <p role="alert" className="text-xl font-bold">
+            {text}
+          </p>
+          <div className="flex gap-3">{back}</div>
         </div>
-      </div>
+      )}
     </main>
   );
 }
