@@ -114,9 +114,13 @@ const bareWs = await startProcess(
 const dataDir = await mkdtemp(path.join(tmpdir(), 'core28-bench-'));
 const appPort = await freePort();
 const base = `http://127.0.0.1:${appPort}`;
+// BENCH_PROFILE=<folder>: a CPU profile of this server (live delivery's), written when it stops.
+const profile = process.env.BENCH_PROFILE
+  ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
+  : [];
 const app = await startProcess(
-  path.join(root, 'node_modules/.bin/tsx'),
-  [path.join(root, 'apps/server/src/main.ts')],
+  process.execPath,
+  [...profile, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
   {
     PORT: String(appPort),
     DATA_DIR: dataDir,
