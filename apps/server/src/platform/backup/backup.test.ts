@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +20,7 @@ import {
 import { startEmbeddedPostgres } from '../db/embedded.ts';
 import { openPostgres } from '../db/index.ts';
 import { profiles } from '../db/schema.ts';
-import { chooseMethod, createBackup } from './backup.ts';
+import { appVersion, chooseMethod, createBackup } from './backup.ts';
 import { storageDirOf, withDatabase } from './database.ts';
 import { restoreBackup } from './restore.ts';
 import { type BackupMethod, listTables, qualified } from './tables.ts';
@@ -253,3 +254,19 @@ async function createEmptyDatabase(serverUrl: string) {
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+describe('the manifest names the code that wrote it', () => {
+  it('finds the checkout from the sources and from the built CLI alike', () => {
+    const here = path.dirname(new URL(import.meta.url).pathname);
+    const root = path.resolve(here, '../../../../..');
+    let head: string;
+    try {
+      head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim();
+    } catch {
+      return; // not a git checkout (an unpacked release): nothing to compare
+    }
+    expect(appVersion(here).commit).toBe(head);
+    expect(appVersion(path.join(root, 'apps/server/dist')).commit).toBe(head);
+    expect(appVersion('/')).toEqual({ version: null, commit: null });
+  });
+});

@@ -157,20 +157,37 @@ async function copyStorage(storageDir: string | null, into: string): Promise<Man
   return { kind: 'local', files, bytes };
 }
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+/**
+ * The checkout this code runs from: the first folder up from `from` whose package.json names
+ * workspaces. Counting folders up did not hold for the built CLI (apps/server/dist), whose
+ * backups recorded no commit.
+ */
+export function projectRoot(from: string): string | null {
+  for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
+    try {
+      const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+        workspaces?: unknown;
+      };
+      if (manifest.workspaces) return dir;
+    } catch {}
+    if (path.dirname(dir) === dir) return null;
+  }
+}
 
 /** Which code wrote the backup, for whoever restores it; both are best effort. */
-function appVersion(): Manifest['app'] {
+export function appVersion(from = path.dirname(fileURLToPath(import.meta.url))): Manifest['app'] {
+  const root = projectRoot(from);
+  if (!root) return { version: null, commit: null };
   let version: string | null = null;
   let commit: string | null = null;
   try {
     version =
-      (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version?: string }).version ??
+      (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version?: string }).version ??
       null;
   } catch {}
   try {
     commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
-      cwd: ROOT,
+      cwd: root,
       stdio: ['ignore', 'pipe', 'ignore'],
     })
       .toString()
