@@ -1,0 +1,76 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app.ts';
+import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { securityHeaderList } from './security.ts';
+
+// Issue 23: served by Node, the security headers are set on Node's response before the answer is
+// made (no Headers object per request); through app.request, on the answer. Both must say the same.
+
+let t: TestApp;
+let base = '';
+let close: () => void;
+beforeAll(async () => {
+  t = await createTestApp();
+  const server = serve({ fetch: createApp(t.deps).fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => server.close();
+});
+afterAll(async () => {
+  close();
+  await t.close();
+});
+
+const expected = () => securityHeaderList(t.config.isProduction, t.deps.storage.origin);
+const lowerCased = (headers: Headers) =>
+  Object.fromEntries([...headers].map(([k, v]) => [k.toLowerCase(), v]));
+
+describe('security headers', () => {
+  // a JSON answer, a refusal, an unknown API path, a page of the web app, a write without a session
+  const requests: [string, { json?: unknown }?][] = [
+    ['/api/health'],
+    ['/api/me'],
+    ['/api/nothing-here'],
+    ['/'],
+    ['/api/program/complete', { json: { day: 1 } }],
+  ];
+  const overHttp = (path: string, init?: { json?: unknown }) =>
+    fetch(
+      `${base}${path}`,
+      init?.json === undefined
+        ? undefined
+        : {
+            method: 'POST',
+            body: JSON.stringify(init.json),
+            headers: { 'content-type': 'application/json' },
+          },
+    );
+
+  it('every answer over HTTP carries each of them, exactly once', async () => {
+    for (const [path, init] of requests) {
+      const res = await overHttp(path, init);
+      const got = lowerCased(res.headers);
+      for (const [name, value] of expected()) expect(got[name.toLowerCase()], `${path}: ${name}`).toBe(value);
+    }
+  });
+
+  it('through app.request the same headers with the same values', async () => {
+    for (const [path, init] of requests) {
+      const [served, inProcess] = await Promise.all([overHttp(path, init), t.request(path, init)]);
+      const names = expected().map(([name]) => name.toLowerCase());
+      const pick = (headers: Headers) => names.map((name) => [name, headers.get(name)]);
+      expect(pick(inProcess.headers), path).toEqual(pick(served.headers));
+    }
+  });
+
+  it('lets videos come from the storage bucket and embeds only from YouTube', () => {
+    const csp = new Map(securityHeaderList(true, 'https://bucket.example')).get('Content-Security-Policy');
+    expect(csp).toContain("media-src 'self' https://bucket.example");
+    expect(csp).toContain('frame-src https://www.youtube-nocookie.com');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(new Map(securityHeaderList(true)).get('Strict-Transport-Security')).toContain('max-age=');
+    expect(new Map(securityHeaderList(false)).has('Strict-Transport-Security')).toBe(false);
+  });
+});
