@@ -90,11 +90,21 @@ export async function paidMember(
   return { email, name };
 }
 
-/** A member who signed up and followed the confirmation link, signed in inside `context`, over HTTP. */
-export async function confirmedMember(context: BrowserContext, name = 'Maya Moss', email = uniqueEmail()) {
+/**
+ * Signs up over HTTP inside `context` without following the confirmation e-mail; returns the
+ * e-mail and the mail's confirmation link.
+ */
+export async function signUpOverHttp(
+  context: BrowserContext,
+  {
+    email = uniqueEmail(),
+    name = '',
+    callbackURL,
+  }: { email?: string; name?: string; callbackURL?: string } = {},
+) {
   const request = context.request;
   const signUp = await request.post('/api/auth/sign-up/email', {
-    data: { email, password: PASSWORD, name },
+    data: { email, password: PASSWORD, name, ...(callbackURL ? { callbackURL } : {}) },
     headers: origin,
   });
   expect(signUp.ok()).toBe(true);
@@ -108,7 +118,13 @@ export async function confirmedMember(context: BrowserContext, name = 'Maya Moss
       return link;
     })
     .toBeTruthy();
-  await request.get(new URL(link!).pathname + new URL(link!).search, { maxRedirects: 0 });
+  return { email, link: new URL(link!) };
+}
+
+/** A member who signed up and followed the confirmation link, signed in inside `context`, over HTTP. */
+export async function confirmedMember(context: BrowserContext, name = 'Maya Moss', email = uniqueEmail()) {
+  const { link } = await signUpOverHttp(context, { email, name });
+  await context.request.get(link.pathname + link.search, { maxRedirects: 0 });
   return { email, name };
 }
 

@@ -2,34 +2,15 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type BrowserContext, expect, test } from '@playwright/test';
-import { BASE_URL } from '../playwright.config';
-import { PASSWORD, uniqueEmail } from './helpers';
+import { PASSWORD, signUpOverHttp, uniqueEmail } from './helpers';
 
 // Issue 14: every page a failed link returns to says what went wrong, in the words of that link
 // (the paid sign-up flow's own case is in payment-flow.spec.ts).
 
-const origin = { origin: new URL(BASE_URL).origin };
-
 /** Signs up over HTTP without following the confirmation e-mail; returns its link. */
 async function confirmationLink(context: BrowserContext, callbackURL?: string) {
-  const email = uniqueEmail('link');
-  const signUp = await context.request.post('/api/auth/sign-up/email', {
-    data: { email, password: PASSWORD, name: '', ...(callbackURL ? { callbackURL } : {}) },
-    headers: origin,
-  });
-  expect(signUp.ok()).toBe(true);
-  let link = '';
-  await expect
-    .poll(async () => {
-      const mails = (await (
-        await context.request.get(`/dev/mail.json?to=${encodeURIComponent(email)}`)
-      ).json()) as { meta: { url?: string } }[];
-      link = mails[0]?.meta.url ?? '';
-      return link;
-    })
-    .toBeTruthy();
-  const url = new URL(link);
-  return { email, url, path: () => url.pathname + url.search };
+  const { email, link } = await signUpOverHttp(context, { email: uniqueEmail('link'), callbackURL });
+  return { email, url: link, path: () => link.pathname + link.search };
 }
 
 /** A confirmation token for `email` that expired an hour ago, signed with the server's secret. */

@@ -1,33 +1,14 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
-import { expectToast, PASSWORD, uniqueEmail } from './helpers';
+import { expectToast, signUpOverHttp, uniqueEmail } from './helpers';
 
 // Issue 14: the sign-up flow's payment step and what surrounds it, as a member meets them.
 
 const origin = { origin: new URL(BASE_URL).origin };
 
-/** A confirmed member without a plan, signed in inside `context`; returns the confirmation link. */
-async function confirmedMember(context: BrowserContext, callbackURL?: string) {
-  const email = uniqueEmail('flow');
-  const signUp = await context.request.post('/api/auth/sign-up/email', {
-    data: { email, password: PASSWORD, name: '', ...(callbackURL ? { callbackURL } : {}) },
-    headers: origin,
-  });
-  expect(signUp.ok()).toBe(true);
-  let link = '';
-  await expect
-    .poll(async () => {
-      const mails = (await (
-        await context.request.get(`/dev/mail.json?to=${encodeURIComponent(email)}`)
-      ).json()) as {
-        meta: { url?: string };
-      }[];
-      link = mails[0]?.meta.url ?? '';
-      return link;
-    })
-    .toBeTruthy();
-  return { email, link: new URL(link) };
-}
+/** A member without a plan, signed up over HTTP; returns the confirmation link. */
+const signedUp = (context: BrowserContext, callbackURL?: string) =>
+  signUpOverHttp(context, { email: uniqueEmail('flow'), callbackURL });
 
 async function signInAs(context: BrowserContext, link: URL) {
   await context.request.get(link.pathname + link.search, { maxRedirects: 0 });
@@ -40,7 +21,7 @@ test('the tab left behind at the Payment step follows the payment to its success
   page,
   context,
 }) => {
-  const { link } = await confirmedMember(context);
+  const { link } = await signedUp(context);
   await signInAs(context, link);
   await page.goto('/subscription/signup?plan=daily-core&step=payment');
   await expect(page.getByRole('heading', { name: 'Payment', exact: true })).toBeVisible();
@@ -66,7 +47,7 @@ test('the tab left behind also re-reads the subscription when the member comes b
   page,
   context,
 }) => {
-  const { link } = await confirmedMember(context);
+  const { link } = await signedUp(context);
   await signInAs(context, link);
   await page.goto('/subscription/signup?plan=burn&step=payment');
   await page.route('**/demo-pay/checkout/**', (route) => route.abort()); // the tab opens, the member pays elsewhere
@@ -92,7 +73,7 @@ test('the tab left behind also re-reads the subscription when the member comes b
 });
 
 test('a bad confirmation link from the paid sign-up flow says so', async ({ page, context }) => {
-  const { link } = await confirmedMember(context, '/subscription/signup?plan=daily-core&step=payment');
+  const { link } = await signedUp(context, '/subscription/signup?plan=daily-core&step=payment');
   link.searchParams.set('token', `${link.searchParams.get('token')}tampered`);
   await page.goto(link.pathname + link.search);
   await expect(page).toHaveURL(/step=payment&error=INVALID_TOKEN/);
@@ -105,7 +86,7 @@ test('a trial member sees their plan, not Start Free Trial on it; an ended trial
   page,
   context,
 }) => {
-  const { link } = await confirmedMember(context);
+  const { link } = await signedUp(context);
   await signInAs(context, link);
   expect((await context.request.post('/api/subscription/trial', { headers: origin })).ok()).toBe(true);
   await page.goto('/subscription');
@@ -153,7 +134,7 @@ test('starting a trial without a session: Authentication Error / Please sign in 
   page,
   context,
 }) => {
-  const { link } = await confirmedMember(context);
+  const { link } = await signedUp(context);
   await signInAs(context, link);
   await page.goto('/subscription');
   await expect(page.getByRole('button', { name: 'Start Free Trial' })).toBeVisible();
@@ -168,7 +149,7 @@ test('a payment whose processing fails is still Payment Successful, as a toast a
   page,
   context,
 }) => {
-  const { link } = await confirmedMember(context);
+  const { link } = await signedUp(context);
   await signInAs(context, link);
   await page.route('**/api/subscription/confirm', (route) =>
     route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'Something went wrong.' } } }),
