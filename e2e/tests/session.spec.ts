@@ -201,8 +201,11 @@ test.describe('at 390 px with a touch screen', () => {
     // Out of the player for ten minutes: it paused on the way out, and today's card offers it back.
     await page.getByRole('link', { name: 'Leave workout' }).tap();
     await expect(page).toHaveURL(/\/program$/);
-    await clock.advance(600);
+    // The URL changes before the player leaves the screen (while /program loads): the clock moves
+    // on only once today's card has taken its place, or the player would still be running.
     const today = page.getByRole('region', { name: "Today's Exercise · Day 3" });
+    await expect(today).toBeVisible();
+    await clock.advance(600);
     await today.getByRole('link', { name: 'Resume workout' }).tap();
     await expect(page.getByRole('timer')).toHaveText('1:15');
     await page.getByRole('button', { name: 'Resume' }).tap();
@@ -251,6 +254,7 @@ test.describe('at 390 px with a touch screen', () => {
     // The phone's Back button, not the player's own way out: the clock stops all the same.
     await page.goBack();
     await expect(page).toHaveURL(/\/program$/);
+    await expect(today).toBeVisible(); // the player has left the screen (see the journey above)
     await clock.advance(600);
     await today.getByRole('link', { name: 'Resume workout' }).tap();
     await expect(timer).toHaveText('0:40');
