@@ -6,7 +6,7 @@ import {
   prescriptionMismatch,
   sessionPlan,
 } from '@core28/core/session-plan';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -138,19 +138,51 @@ export async function findMemberProgramDay(
   return found;
 }
 
+/** A day of the member's plan as PostgreSQL builds it (memberPlanJson). */
+type PlanRow = {
+  day: number;
+  sets: number;
+  workSeconds: number | null;
+  targetReps: number | null;
+  restSeconds: number;
+  adjusted: boolean;
+  note: string;
+  exercise: Pick<typeof exercises.$inferSelect, 'id' | 'name' | 'category' | 'demoKey' | 'exercise'>;
+};
+
+/**
+ * Issue 23: the member's plan (the 28 standard days, the member's own in their place) as one JSON
+ * value, so GET /api/program reads it in the same statement as the member's rows. The same days
+ * as listMemberProgramDays, in SQL of its own: member-plan.test.ts proves both agree. `userId` is
+ * the statement's placeholder, not the outer row's column: drizzle names a column of a one-table
+ * select without its table, which inside this subquery would be own.user_id.
+ */
+export const memberPlanJson = (userId: Placeholder) => sql<PlanRow[]>`coalesce((
+  select json_agg(json_build_object(
+      'day', d.day,
+      'sets', case when own.user_id is null then d.sets else own.sets end,
+      'workSeconds', case when own.user_id is null then d.work_seconds else own.work_seconds end,
+      'targetReps', case when own.user_id is null then d.target_reps else own.target_reps end,
+      'restSeconds', case when own.user_id is null then d.rest_seconds else own.rest_seconds end,
+      'adjusted', own.user_id is not null,
+      'note', coalesce(own.note, ''),
+      'exercise', json_build_object('id', e.id, 'name', e.name, 'category', e.category,
+        'demoKey', e.demo_key, 'exercise', e.exercise))
+    order by d.day)
+  from ${programDays} d
+  left join ${memberProgramDays} own on own.user_id = ${userId} and own.day = d.day
+  join ${exercises} e on e.id = coalesce(own.exercise_id, d.exercise_id)), '[]'::json)`;
+
 /** The plan of GET /api/program: every day, its exercise, prescription and estimated minutes. */
-export async function listPlan(db: DbOrTx, { userId }: { userId: string }) {
-  return (await listMemberProgramDays(db, { userId })).map((programDay) => {
-    const { day, exercise, prescription, adjusted, note } = programDay;
-    const { id, name, category, demoKey } = exercise;
-    return {
+export function planOf(rows: PlanRow[]) {
+  return rows.map(({ day, sets, workSeconds, targetReps, restSeconds, adjusted, note, exercise }) => {
+    const prescription = fitPrescription(
+      { sets, workSeconds, targetReps, restSeconds },
+      exercise.category,
       day,
-      exercise: { id, name, category, demoKey, exercise: exercise.exercise },
-      prescription,
-      estimatedMinutes: Math.round(estimatedPrescriptionSeconds(exercise.category, prescription) / 60),
-      adjusted,
-      note,
-    };
+    );
+    const minutes = Math.round(estimatedPrescriptionSeconds(exercise.category, prescription) / 60);
+    return { day, exercise, prescription, estimatedMinutes: minutes, adjusted, note };
   });
 }
 

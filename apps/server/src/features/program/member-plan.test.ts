@@ -1,3 +1,4 @@
+import { estimatedPrescriptionSeconds } from '@core28/core/session-plan';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exercises, memberProgramDayChanges, profiles } from '../../platform/db/schema.ts';
@@ -9,6 +10,7 @@ import {
   signInAdmin,
   type TestApp,
 } from '../../testing/harness.ts';
+import { listMemberProgramDays } from './days.ts';
 
 // issue 22: a 1-on-1 Burn member's own plan. It changes only that member's program, session and
 // today's exercise; every change is kept; a member without 1-on-1 Burn is refused.
@@ -77,6 +79,37 @@ describe("a member's own plan", () => {
       await t.request('/api/program/days/12/session', { cookie: other.cookie }),
     );
     expect(theirSession.adjusted).toBe(false);
+  });
+
+  it("reads the program's plan in one statement to the same days as listMemberProgramDays (issue 23)", async () => {
+    const member = await burnMemberOnDay(5);
+    await setDay(member.userId, 9, {
+      exerciseId: deadBugId,
+      sets: 4,
+      targetReps: 15,
+      restSeconds: 45,
+      note: 'Slow',
+    });
+    await setDay(member.userId, 20, { exerciseId: plankId, sets: 2, workSeconds: 60, restSeconds: 0 });
+    const program = await json(await t.request('/api/program', { cookie: member.cookie }));
+    const days = await listMemberProgramDays(t.db, { userId: member.userId });
+    expect(days.filter((d) => d.adjusted).map((d) => d.day)).toEqual([9, 20]);
+    expect(program.plan).toEqual(
+      days.map(({ day, exercise, prescription, adjusted, note }) => ({
+        day,
+        exercise: {
+          id: exercise.id,
+          name: exercise.name,
+          category: exercise.category,
+          demoKey: exercise.demoKey,
+          exercise: exercise.exercise,
+        },
+        prescription,
+        estimatedMinutes: Math.round(estimatedPrescriptionSeconds(exercise.category, prescription) / 60),
+        adjusted,
+        note,
+      })),
+    );
   });
 
   it('keeps who changed which day, when, and what it was before and after; a reset is a change too', async () => {

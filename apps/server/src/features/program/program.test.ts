@@ -161,9 +161,12 @@ describe('program day rules on the server', () => {
     const b = await memberOnDay(3);
     await complete(a.cookie, 1);
     await saveResults(a.cookie, { day: 1, totalSeconds: 30, reps: 5 });
+    await t.client(a.cookie).program.wellness.$put({ json: { day: 3, feeling: 4, energy: 2 } });
     const bState = await (await t.client(b.cookie).program.$get()).json();
     expect(bState.completions).toEqual([]);
     expect(bState.results).toEqual([]);
+    expect(bState.wellness).toEqual([]);
+    expect(bState.stats.totalWorkouts).toBe(0);
     await complete(b.cookie, 1);
     expect(
       await t.db.select().from(workoutCompletions).where(eq(workoutCompletions.userId, a.userId)),

@@ -11,7 +11,7 @@ import {
   wellnessTracking,
   workoutCompletions,
 } from '../../platform/db/schema.ts';
-import { daySession, findMemberProgramDay, listPlan } from './days.ts';
+import { daySession, findMemberProgramDay, memberPlanJson, planOf } from './days.ts';
 import { once } from './idempotency.ts';
 import { programDayOf } from './summaries.ts';
 
@@ -52,16 +52,15 @@ const profileDayStatement = (db: DbOrTx) =>
     .where(eq(profiles.userId, sql.placeholder('userId')))
     .prepare('core28_profile_day');
 
-/** The member's whole program (spec §3 program stats, §9 achievements): two statements at once. */
+/** The member's whole program (spec §3 program stats, §9 achievements): one statement. */
 export async function getProgramState(deps: Pick<Deps, 'db' | 'now'>, { userId }: Member) {
-  const [rows, plan] = await Promise.all([readMemberRows(deps.db, userId), listPlan(deps.db, { userId })]);
-  return programState({ day: programDayOf(rows, deps.now()), ...rows, plan });
+  const read = await readMemberProgram(deps.db, userId);
+  return programState({ ...read, day: programDayOf(read, deps.now()) });
 }
 
 /** The same after a write, with the day already known (on the write's transaction, if any). */
 async function readProgramState(db: DbOrTx, { userId, day }: Member & { day: ProgramDay }) {
-  const [rows, plan] = await Promise.all([readMemberRows(db, userId), listPlan(db, { userId })]);
-  return programState({ day, ...rows, plan });
+  return programState({ ...(await readMemberProgram(db, userId)), day });
 }
 
 type Completion = { day: number; completedAt: string };
@@ -69,19 +68,21 @@ type Result = { day: number; totalSeconds: number; reps: number };
 type Wellness = { day: number; feeling: number; energy: number };
 
 /**
- * Issue 23: the member's profile day, completions, results and wellness in one prepared statement
- * (one round trip instead of four), each list built as JSON in day order by PostgreSQL.
+ * Issue 23: the member's profile day, completions, results, wellness and plan in one prepared
+ * statement (one round trip instead of six), each list built as JSON in day order by PostgreSQL.
  * `completedAt` is formatted as JavaScript's toISOString would (UTC, milliseconds, 'Z').
  */
-async function readMemberRows(db: DbOrTx, userId: string) {
-  const [rows] = await prepared(db, memberRowsStatement).execute({ userId });
+async function readMemberProgram(db: DbOrTx, userId: string) {
+  const [rows] = await prepared(db, memberProgramStatement).execute({ userId });
   if (!rows) throw new AppError('NOT_FOUND', 'Profile not found');
   return rows;
 }
 
 const listOf = <T>(query: SQL) => sql<T[]>`coalesce((${query}), '[]'::json)`;
+/** The member in every subquery: the placeholder, never profiles.user_id (see memberPlanJson). */
+const member = sql.placeholder('userId');
 
-const memberRowsStatement = (db: DbOrTx) =>
+const memberProgramStatement = (db: DbOrTx) =>
   db
     .select({
       registrationDate: profiles.registrationDate,
@@ -90,29 +91,30 @@ const memberRowsStatement = (db: DbOrTx) =>
         sql`select json_agg(json_build_object('day', w.day_number,
               'completedAt', to_char(w.completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
               order by w.day_number)
-            from ${workoutCompletions} w where w.user_id = ${profiles.userId}`,
+            from ${workoutCompletions} w where w.user_id = ${member}`,
       ),
       results: listOf<Result>(
         sql`select json_agg(json_build_object('day', r.day_number, 'totalSeconds', r.total_time_seconds,
               'reps', r.repetitions_completed) order by r.day_number)
-            from ${exerciseProgress} r where r.user_id = ${profiles.userId}`,
+            from ${exerciseProgress} r where r.user_id = ${member}`,
       ),
       wellness: listOf<Wellness>(
         sql`select json_agg(json_build_object('day', t.day_number, 'feeling', t.feeling_rating,
               'energy', t.energy_level) order by t.day_number)
-            from ${wellnessTracking} t where t.user_id = ${profiles.userId}`,
+            from ${wellnessTracking} t where t.user_id = ${member}`,
       ),
+      plan: memberPlanJson(member),
     })
     .from(profiles)
-    .where(eq(profiles.userId, sql.placeholder('userId')))
-    .prepare('core28_member_program_rows');
+    .where(eq(profiles.userId, member))
+    .prepare('core28_member_program');
 
 function programState(read: {
   day: ProgramDay;
   completions: Completion[];
   results: Result[];
   wellness: Wellness[];
-  plan: Awaited<ReturnType<typeof listPlan>>;
+  plan: Parameters<typeof planOf>[0];
 }) {
   const { registrationDate, currentDay, timeZone } = read.day;
   const days = read.completions.map((c) => c.day);
@@ -127,7 +129,7 @@ function programState(read: {
     days: programDays(days, currentDay),
     stats: programStats(days, currentDay),
     achievements: achievements(days, currentDay),
-    plan: read.plan,
+    plan: planOf(read.plan),
   };
 }
 
