@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../platform/db/schema.ts';
+import { profiles, sessions, users } from '../../platform/db/schema.ts';
 import { createMember, createTestApp, signInAdmin, type TestApp } from '../../testing/harness.ts';
-import { readSessionFast, verifiedToken } from './fast-session.ts';
+import { readSessionFast, readViewerFast, verifiedToken } from './fast-session.ts';
 
 // Issue 23: the fast session read and better-auth's getSession agree on every kind of session,
 // on PGlite and (TEST_DATABASE_URL) on PostgreSQL.
@@ -98,5 +98,36 @@ describe('the fast session read agrees with better-auth', () => {
     expect(ours?.user.id).toBe(member.userId);
     const [row] = await t.db.select().from(sessions).where(eq(sessions.token, token));
     expect(row!.expiresAt.getTime()).toBeGreaterThan(old.getTime() + DAY_MS);
+  });
+
+  it("GET /api/me's one statement: the same member and session, with the profile as stored", async () => {
+    const member = await createMember(t);
+    await t.db
+      .update(profiles)
+      .set({ firstName: 'Ada', timeZone: 'Europe/Paris' })
+      .where(eq(profiles.userId, member.userId));
+    const [stored] = await t.db.select().from(profiles).where(eq(profiles.userId, member.userId));
+    const viewer = await readViewerFast(t.deps, headersOf(member.cookie), t.deps.log);
+    const { profile, ...session } = viewer!;
+    expect(session).toEqual(await readSessionFast(t.deps, headersOf(member.cookie), t.deps.log));
+    expect(profile).toEqual(stored);
+    expect(await readViewerFast(t.deps, headersOf('other=1'), t.deps.log)).toBeNull();
+
+    // A member without a profile row: null; and /api/me answers it as before.
+    await t.db.delete(profiles).where(eq(profiles.userId, member.userId));
+    expect((await readViewerFast(t.deps, headersOf(member.cookie), t.deps.log))?.profile).toBeNull();
+    const me = await (await t.request('/api/me', { cookie: member.cookie })).json();
+    expect(me).toMatchObject({ user: { id: member.userId }, profile: null, isAdmin: false });
+  });
+
+  it('GET /api/me when better-auth reads the session (refresh due): the profile is read on its own', async () => {
+    const member = await createMember(t);
+    await t.db.update(profiles).set({ firstName: 'Grace' }).where(eq(profiles.userId, member.userId));
+    const token = await tokenOf(member.cookie);
+    const { sessionConfig } = await t.deps.auth.$context;
+    const old = new Date(Date.now() + sessionConfig.expiresIn * 1000 - 2 * DAY_MS);
+    await t.db.update(sessions).set({ expiresAt: old }).where(eq(sessions.token, token));
+    const me = await (await t.request('/api/me', { cookie: member.cookie })).json();
+    expect(me).toMatchObject({ user: { id: member.userId }, profile: { firstName: 'Grace' } });
   });
 });

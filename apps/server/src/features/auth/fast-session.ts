@@ -1,11 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { parseCookies } from 'better-call';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Deps } from '../../context.ts';
 import type { DbOrTx } from '../../platform/db/index.ts';
 import { prepared } from '../../platform/db/prepared.ts';
-import { sessions, userRoles, users } from '../../platform/db/schema.ts';
+import { profiles, sessions, userRoles, users } from '../../platform/db/schema.ts';
 import type { SessionUser } from './auth.ts';
 import { isAdmin } from './service.ts';
 
@@ -35,31 +35,43 @@ function authSetup(auth: Deps['auth']) {
   return setup;
 }
 
+const sessionFields = {
+  session: {
+    id: sessions.id,
+    expiresAt: sessions.expiresAt,
+  },
+  user: {
+    id: users.id,
+    name: users.name,
+    email: users.email,
+    emailVerified: users.emailVerified,
+    image: users.image,
+    createdAt: users.createdAt,
+    updatedAt: users.updatedAt,
+  },
+  isAdmin: sql<boolean>`exists (select 1 from ${userRoles} where ${and(
+    eq(userRoles.userId, users.id),
+    eq(userRoles.role, 'admin'),
+  )})`.mapWith(Boolean),
+};
+
 const sessionByTokenStatement = (db: DbOrTx) =>
   db
-    .select({
-      session: {
-        id: sessions.id,
-        expiresAt: sessions.expiresAt,
-      },
-      user: {
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        emailVerified: users.emailVerified,
-        image: users.image,
-        createdAt: users.createdAt,
-        updatedAt: users.updatedAt,
-      },
-      isAdmin: sql<boolean>`exists (select 1 from ${userRoles} where ${and(
-        eq(userRoles.userId, users.id),
-        eq(userRoles.role, 'admin'),
-      )})`.mapWith(Boolean),
-    })
+    .select(sessionFields)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.token, sql.placeholder('token')))
     .prepare('core28_session_by_token');
+
+/** The same with the member's profile: GET /api/me answers from this one statement (issue 23). */
+const viewerByTokenStatement = (db: DbOrTx) =>
+  db
+    .select({ ...sessionFields, profile: getTableColumns(profiles) })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(sessions.token, sql.placeholder('token')))
+    .prepare('core28_viewer_by_token');
 
 /**
  * The token of a signed session cookie (`token.base64(HMAC-SHA256(secret, token))`, as
@@ -78,21 +90,38 @@ export function verifiedToken(signed: string | undefined, secret: string): strin
 }
 
 /** The signed-in member of `headers` (with their session id and admin role), or null. */
-export async function readSessionFast(
+export const readSessionFast = (deps: Pick<Deps, 'auth' | 'db'>, headers: Headers, log: Logger) =>
+  readBy(sessionByTokenStatement, deps, headers, log);
+
+/**
+ * The same with the member's profile, read in the same statement; `profile` is undefined when
+ * better-auth read the session instead (expired, or its daily refresh due).
+ */
+export const readViewerFast = (deps: Pick<Deps, 'auth' | 'db'>, headers: Headers, log: Logger) =>
+  readBy(viewerByTokenStatement, deps, headers, log);
+
+type SessionRow = {
+  session: { id: string; expiresAt: Date };
+  user: unknown;
+  isAdmin: boolean;
+  profile?: typeof profiles.$inferSelect | null;
+};
+
+async function readBy<Row extends SessionRow>(
+  statement: (db: DbOrTx) => { execute: (values: { token: string }) => Promise<Row[]> },
   deps: Pick<Deps, 'auth' | 'db'>,
   headers: Headers,
   log: Logger,
-): Promise<SessionRead> {
+): Promise<(NonNullable<SessionRead> & { profile?: Row['profile'] }) | null> {
   const cookieHeader = headers.get('cookie');
   if (!cookieHeader) return null;
   const setup = await authSetup(deps.auth);
   const token = verifiedToken(parseCookies(cookieHeader).get(setup.cookieName), setup.secret);
   if (!token) return null;
-  let row: Awaited<ReturnType<ReturnType<typeof sessionByTokenStatement>['execute']>>[number] | undefined;
+  let row: Row | undefined;
   try {
-    [row] = await prepared(deps.db, sessionByTokenStatement).execute({ token });
+    [row] = await prepared(deps.db, statement).execute({ token });
   } catch {
-    // spec §6: a failed admin check is logged and treated as non-admin, not a signed-out member.
     return readSessionByBetterAuth(deps, headers, log);
   }
   if (!row) return null;
@@ -100,7 +129,12 @@ export async function readSessionFast(
   const now = Date.now();
   const refreshDue = expiresAt - setup.expiresInMs + setup.updateAgeMs <= now;
   if (expiresAt < now || refreshDue) return readSessionByBetterAuth(deps, headers, log);
-  return { user: row.user as SessionUser, sessionId: row.session.id, isAdmin: row.isAdmin };
+  return {
+    user: row.user as SessionUser,
+    sessionId: row.session.id,
+    isAdmin: row.isAdmin,
+    profile: row.profile,
+  };
 }
 
 /** better-auth's own read: it deletes an expired session and refreshes one whose day has come. */

@@ -6,7 +6,7 @@ import { clientIp } from '../../http/client-ip.ts';
 import { validate } from '../../validate.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
 import { getViewer, INVALID_TOKEN_MESSAGE, recoverPassword } from './service.ts';
-import { optionalUser } from './session.ts';
+import { readViewer } from './session.ts';
 
 // Clearer words for a few of better-auth's messages; the codes stay as they are.
 const FRIENDLY: Record<string, string> = {
@@ -61,8 +61,8 @@ export const authRoutes = new Hono<AppEnv>()
     return withAppErrorShape(await c.var.deps.auth.handler(request));
   })
   /** The signed-in member as the web shell needs it, or nulls for a visitor. */
-  .get('/me', optionalUser, async (c) => {
-    const user = c.var.user;
-    if (!user) return c.json({ user: null, profile: null, avatar: null, isAdmin: false });
-    return c.json(await getViewer(c.var.deps, { user, isAdmin: c.var.isAdmin }));
+  .get('/me', async (c) => {
+    const viewer = await readViewer(c);
+    if (!viewer) return c.json({ user: null, profile: null, avatar: null, isAdmin: false });
+    return c.json(await getViewer(c.var.deps, viewer));
   });

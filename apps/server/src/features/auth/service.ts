@@ -53,9 +53,14 @@ const viewerProfileStatement = (db: DbOrTx) =>
 
 export async function getViewer(
   deps: Pick<Deps, 'db' | 'storage' | 'log'>,
-  { user, isAdmin: isAdminUser }: { user: SessionUser; isAdmin: boolean },
+  viewer: { user: SessionUser; isAdmin: boolean; profile?: typeof profiles.$inferSelect | null },
 ) {
-  const [profile] = await prepared(deps.db, viewerProfileStatement).execute({ userId: user.id });
+  const { user, isAdmin: isAdminUser } = viewer;
+  // Read with the session when it could be (readViewerFast); else here.
+  const profile =
+    viewer.profile !== undefined
+      ? viewer.profile
+      : (await prepared(deps.db, viewerProfileStatement).execute({ userId: user.id }))[0];
   const avatar = profile?.avatarUrl
     ? { url: await deps.storage.signedUrl(profile.avatarUrl, AVATAR_URL_TTL_SECONDS) }
     : null;

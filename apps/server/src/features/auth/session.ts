@@ -4,23 +4,36 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { SessionUser } from './auth.ts';
-import { readSessionFast } from './fast-session.ts';
+import { readSessionFast, readViewerFast, type SessionRead } from './fast-session.ts';
 
 /** After requireUser, requireAdmin or a guard of the same kind: `c.var.user` is the member. */
 export type SignedInEnv = AppEnv & { Variables: { user: SessionUser; sessionId: string } };
 
-/** Reads the session cookie once per request; later calls reuse it. */
-export async function readSession(c: {
+type SessionContext = {
   var: AppEnv['Variables'];
   set: <K extends keyof AppEnv['Variables']>(key: K, value: AppEnv['Variables'][K]) => void;
   req: { raw: Request };
-}) {
-  if (c.var.user !== undefined) return c.var.user;
-  const result = await readSessionFast(c.var.deps, c.req.raw.headers, c.var.deps.log);
+};
+
+function remember(c: SessionContext, result: SessionRead) {
   c.set('user', result?.user ?? null);
   c.set('sessionId', result?.sessionId ?? null);
   c.set('isAdmin', result?.isAdmin ?? false);
+}
+
+/** Reads the session cookie once per request; later calls reuse it. */
+export async function readSession(c: SessionContext) {
+  if (c.var.user !== undefined) return c.var.user;
+  const result = await readSessionFast(c.var.deps, c.req.raw.headers, c.var.deps.log);
+  remember(c, result);
   return result?.user ?? null;
+}
+
+/** GET /api/me: the session with the member's profile, in one statement when it can (issue 23). */
+export async function readViewer(c: SessionContext) {
+  const result = await readViewerFast(c.var.deps, c.req.raw.headers, c.var.deps.log);
+  remember(c, result);
+  return result;
 }
 
 export const optionalUser = createMiddleware<AppEnv>(async (c, next) => {
