@@ -137,13 +137,21 @@ const notStartedYet = (day: number) => new AppError('BAD_REQUEST', `Day ${day} h
 
 /** The completion insert; false when the day was completed already (spec §4: never twice). */
 async function insertCompletion(tx: DbOrTx, { userId, day, at }: Member & { day: number; at: Date }) {
-  const inserted = await tx
-    .insert(workoutCompletions)
-    .values({ userId, dayNumber: day, completedAt: at })
-    .onConflictDoNothing({ target: [workoutCompletions.userId, workoutCompletions.dayNumber] })
-    .returning({ day: workoutCompletions.dayNumber });
+  const inserted = await prepared(tx, insertCompletionStatement).execute({ userId, day, at });
   return inserted.length > 0;
 }
+
+const insertCompletionStatement = (db: DbOrTx) =>
+  db
+    .insert(workoutCompletions)
+    .values({
+      userId: sql.placeholder('userId'),
+      dayNumber: sql.placeholder('day'),
+      completedAt: sql.placeholder('at'),
+    })
+    .onConflictDoNothing({ target: [workoutCompletions.userId, workoutCompletions.dayNumber] })
+    .returning({ day: workoutCompletions.dayNumber })
+    .prepare('core28_insert_completion');
 
 /**
  * `keepNewer` (a finish, issue 21): a row saved after `at` (on another device, while this write
