@@ -74,4 +74,23 @@ describe('compression', () => {
     expect(res.headers.get('vary') ?? '').not.toMatch(/accept-encoding/i);
     expect(((await res.json()) as { articles: unknown[] }).articles.length).toBeGreaterThan(0);
   });
+
+  it('over HTTP: an answer under 1 KB goes as it is, a larger one gzipped (issue 23)', async () => {
+    const server = await t.listen();
+    try {
+      const get = (path: string) =>
+        fetch(`http://127.0.0.1:${server.port}${path}`, {
+          headers: { 'accept-encoding': 'gzip, deflate, br' },
+        });
+      const small = await get('/api/health');
+      expect(small.headers.get('content-encoding')).toBeNull();
+      expect(small.headers.get('content-length')).toBe(String(JSON.stringify(await small.json()).length));
+      const large = await get('/api/blog/articles');
+      expect(large.headers.get('content-encoding')).toBe('gzip');
+      expect(large.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(((await large.json()) as { articles: unknown[] }).articles.length).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
+  });
 });
