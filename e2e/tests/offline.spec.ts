@@ -143,6 +143,16 @@ test('pages that need the network say so offline', async ({ page, context, membe
   await expect(page.getByText('Checkout needs an internet connection.', { exact: false })).toBeVisible();
   await context.setOffline(false);
   await expect(page.getByText('Checkout needs an internet connection.', { exact: false })).toHaveCount(0);
+  // Moving on to another page clears the notice, as React Router's error elements did (issue 23).
+  await context.setOffline(true);
+  await page.goto('/program');
+  const footer = page.getByRole('contentinfo');
+  await footer.getByRole('link', { name: 'About' }).click();
+  const aboutOffline = page.getByText('This page needs an internet connection.', { exact: false });
+  await expect(aboutOffline).toBeVisible();
+  await footer.getByRole('link', { name: '28-Day Program' }).click();
+  await expect(page.getByRole('heading', { name: /^Day \d+ of 28/ })).toBeVisible();
+  await expect(aboutOffline).toHaveCount(0);
 });
 
 test("past days' plans and /progress offline; day-strip writes queued in order reach the server once", async ({

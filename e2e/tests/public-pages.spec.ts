@@ -54,3 +54,20 @@ test('about, privacy and terms', async ({ page }) => {
     await expect(page.getByText('last updated January 1, 2025')).toBeVisible();
   }
 });
+
+// issue 23: the app left React Router's data mode, whose <ScrollRestoration> did this; now the
+// app's own (lib/scroll-restoration.ts) does.
+test('a link opens a page at its top; Back returns to where the page was scrolled', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const about = page.getByRole('contentinfo').getByRole('link', { name: 'About' });
+  await about.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(300);
+  await about.click();
+  await expect(page.getByRole('heading', { name: 'Safety First' })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+});

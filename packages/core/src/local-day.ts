@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, startOfDay } from 'date-fns';
+import { DEFAULT_TIME_ZONE, dateFormatOf, isValidTimeZone } from './time-zone.ts';
 
 // Issue 20 (docs/decisions/0014): a member's day is a calendar day in their own time zone (IANA
 // name); without one, UTC (spec §4). Calendar arithmetic is date-fns with @date-fns/tz, so DST
@@ -8,39 +9,7 @@ import { addDays, format, startOfDay } from 'date-fns';
 // the zone with one cached formatter instead (issue 23: @date-fns/tz formats with Intl several
 // times per operation, ~40 us per program day); local-day.test.ts checks they agree.
 
-export const DEFAULT_TIME_ZONE = 'UTC';
-
-/**
- * One formatter per zone that gives a calendar date (year, month, day): made once, kept for the
- * process (there are a few hundred zone names, and only names Intl accepted are kept). Building an
- * Intl.DateTimeFormat costs tens of microseconds; the program day is computed on every request.
- */
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function dateFormatOf(timeZone: string): Intl.DateTimeFormat | null {
-  let format = dateFormats.get(timeZone);
-  if (!format) {
-    try {
-      format = new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        calendar: 'gregory',
-        numberingSystem: 'latn',
-      });
-    } catch {
-      return null;
-    }
-    dateFormats.set(timeZone, format);
-  }
-  return format;
-}
-
-/** True for a name this runtime's Intl knows (`Europe/Berlin`, `UTC`); the same test on server and web. */
-export function isValidTimeZone(name: string): boolean {
-  if (!name || name.length > 64) return false;
-  return dateFormatOf(name) !== null;
-}
+export { DEFAULT_TIME_ZONE, isValidTimeZone };
 
 const DAY_MS = 86_400_000;
 

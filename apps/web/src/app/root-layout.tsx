@@ -1,8 +1,9 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useRecordTimeZone } from '@/features/profile/api';
 import { UpgradeBanner } from '@/features/subscriptions/upgrade-banner';
+import { ScrollRestoration } from '@/lib/scroll-restoration';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 

@@ -1,6 +1,6 @@
 import { WifiOff } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
-import { useRouteError } from 'react-router';
+import { Component, type ReactNode, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
 import { useOnline } from '@/lib/use-online';
 
@@ -24,12 +24,44 @@ export function NeedsNetwork({ what, children }: { what: string; children: React
 }
 
 /**
- * A route's error element (issue 21): a page whose code could not be fetched, because the browser
+ * A route's error boundary (issue 21): a page whose code could not be fetched, because the browser
  * is offline and the page was never kept, says it needs the network (and loads by itself when the
- * connection is back), instead of React Router's crash page. Any other failure offers a reload.
+ * connection is back), instead of a blank screen. Any other failure offers a reload. Another page
+ * (a link in the header) clears the error, as React Router's error elements did (issue 23).
  */
-export function RouteError({ what = 'This page' }: { what?: string }) {
-  const error = useRouteError();
+export function RouteErrorBoundary({ what, children }: { what?: string; children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary what={what} pathname={pathname}>
+      {children}
+    </ErrorBoundary>
+  );
+}
+
+type BoundaryProps = { what?: string; pathname: string; children: ReactNode };
+/** What was thrown, and on which page (filled in at the render that shows it). */
+type BoundaryState = { error: { thrown: unknown; pathname: string } | null };
+
+class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null };
+
+  static getDerivedStateFromError(thrown: unknown): BoundaryState {
+    return { error: { thrown, pathname: '' } };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): BoundaryState | null {
+    if (!state.error) return null;
+    if (!state.error.pathname) return { error: { ...state.error, pathname: props.pathname } };
+    return state.error.pathname === props.pathname ? null : { error: null };
+  }
+
+  override render() {
+    const { error } = this.state;
+    return error ? <RouteError what={this.props.what} error={error.thrown} /> : this.props.children;
+  }
+}
+
+function RouteError({ what = 'This page', error }: { what?: string; error: unknown }) {
   const [wasOffline] = useState(() => !navigator.onLine);
   if (wasOffline)
     return (

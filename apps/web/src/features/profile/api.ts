@@ -1,7 +1,7 @@
 import { AVATAR_URL_REFRESH_RATIO, AVATAR_URL_TTL_SECONDS } from '@core28/core/avatar';
-import { isValidTimeZone } from '@core28/core/local-day';
 import type { NotificationSettingsInput } from '@core28/core/notifications';
 import type { ProfileCompletionInput, ProfileUpdateInput } from '@core28/core/profile';
+import { isValidTimeZone } from '@core28/core/time-zone';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { useEffect, useRef } from 'react';
