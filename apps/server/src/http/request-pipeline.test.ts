@@ -75,20 +75,29 @@ describe('compression', () => {
     expect(((await res.json()) as { articles: unknown[] }).articles.length).toBeGreaterThan(0);
   });
 
-  it('over HTTP: an answer under 1 KB goes as it is, a larger one gzipped (issue 23)', async () => {
+  it('over HTTP: an answer under 1 KB goes as it is, a larger one gzipped at once (issue 23)', async () => {
     const server = await t.listen();
+    const member = await createMember(t);
     try {
-      const get = (path: string) =>
+      const get = (path: string, encoding: string) =>
         fetch(`http://127.0.0.1:${server.port}${path}`, {
-          headers: { 'accept-encoding': 'gzip, deflate, br' },
+          headers: { 'accept-encoding': encoding, cookie: member.cookie },
         });
-      const small = await get('/api/health');
+      const small = await get('/api/health', 'gzip, deflate, br');
       expect(small.headers.get('content-encoding')).toBeNull();
       expect(small.headers.get('content-length')).toBe(String(JSON.stringify(await small.json()).length));
-      const large = await get('/api/blog/articles');
-      expect(large.headers.get('content-encoding')).toBe('gzip');
-      expect(large.headers.get('vary')).toMatch(/accept-encoding/i);
-      expect(((await large.json()) as { articles: unknown[] }).articles.length).toBeGreaterThan(0);
+      for (const path of ['/api/blog/articles', '/api/program']) {
+        const large = await get(path, 'gzip, deflate, br');
+        expect(large.headers.get('content-encoding'), path).toBe('gzip');
+        expect(large.headers.get('vary'), path).toMatch(/accept-encoding/i);
+        expect(large.headers.get('x-content-type-options'), path).toBe('nosniff'); // set before, kept
+        const plain = await get(path, 'identity');
+        expect(plain.headers.get('content-encoding'), path).toBeNull();
+        expect(await large.text(), path).toBe(await plain.text()); // fetch un-gzips it
+      }
+      // gzip refused (q=0): nothing this server can send but the plain answer or deflate
+      const refused = await get('/api/blog/articles', 'gzip;q=0, deflate');
+      expect(refused.headers.get('content-encoding')).not.toBe('gzip');
     } finally {
       await server.close();
     }
