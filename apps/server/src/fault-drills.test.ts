@@ -96,12 +96,15 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('fault drills (embedded 
     const before = await readPostmasterPid(path.join(dataDir, 'pg'));
     process.kill(before!.pid, 'SIGKILL');
     for (let i = 0; i < 50 && isAlive(before!.pid); i++) await sleep(20);
+    // While the new postmaster starts, postmaster.pid may be missing or half written (null): keep
+    // reading until a whole file names another process.
     let after = before;
-    for (let i = 0; i < 150 && after?.pid === before!.pid; i++) {
+    for (let i = 0; i < 150 && (!after || after.pid === before!.pid); i++) {
       await sleep(100);
       after = await readPostmasterPid(path.join(dataDir, 'pg'));
     }
     await waitForHealth(first, 200, 15_000);
+    after = await readPostmasterPid(path.join(dataDir, 'pg'));
     expect(after!.pid).not.toBe(before!.pid);
     expect(after!.port).toBe(before!.port);
     expect((await fetch(`${first.base}/api/blog/articles`)).status).toBe(200);

@@ -172,9 +172,15 @@ export async function runningEmbeddedPostgres(dataDir: string): Promise<{ url: s
 
 /** postmaster.pid: line 1 is the postmaster's pid, line 4 its port (PostgreSQL's documented layout). */
 export async function readPostmasterPid(databaseDir: string) {
-  const pidFile = path.join(databaseDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return null;
-  const lines = (await readFile(pidFile, 'utf8')).split('\n');
+  // PostgreSQL removes and rewrites the file as it stops and starts: missing means none.
+  const text = await readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8').catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return null;
+      throw error;
+    },
+  );
+  if (text === null) return null;
+  const lines = text.split('\n');
   const pid = Number.parseInt(lines[0] ?? '', 10);
   if (!Number.isInteger(pid) || pid <= 0) return null;
   const port = Number.parseInt(lines[3] ?? '', 10);
