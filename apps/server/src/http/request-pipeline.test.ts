@@ -61,6 +61,31 @@ describe('request logs', () => {
   });
 });
 
+describe('request ids over HTTP', () => {
+  it("every answer carries its id: a proxy's plain token kept, anything else replaced", async () => {
+    const server = await t.listen();
+    try {
+      const get = (headers: Record<string, string> = {}) =>
+        fetch(`http://127.0.0.1:${server.port}/api/health`, { headers });
+      const made = await get();
+      expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      expect(made.headers.get('cache-control')).toBe('no-store');
+      expect(made.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(made.headers.get('content-type')).toMatch(/^application\/json/);
+      expect((await get()).headers.get('x-request-id')).not.toBe(made.headers.get('x-request-id'));
+      expect((await get({ 'x-request-id': 'lb-7f3a=' })).headers.get('x-request-id')).toBe('lb-7f3a=');
+      for (const bad of ['a b', 'a'.repeat(256), '<script>'])
+        expect((await get({ 'x-request-id': bad })).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      // An answer made by the error handler carries it too.
+      const missing = await fetch(`http://127.0.0.1:${server.port}/api/no-such-route`);
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('compression', () => {
   it('gzips a body of 1 KB or more for a client that asks, and says so in Vary', async () => {
     const res = await t.request('/api/blog/articles', { headers: { 'accept-encoding': 'gzip, br' } });
