@@ -2,7 +2,7 @@ import { canUseCoaching } from '@core28/core/subscriptions';
 import { createMiddleware } from 'hono/factory';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { type RateLimit, takeFromLimits } from '../../platform/db/rate-limit.ts';
+import { type KeyedLimit, type RateLimit, takeFromLimits } from '../../platform/db/rate-limit.ts';
 import { readSession, type SignedInEnv } from '../auth/session.ts';
 import { getSubscriptionState } from '../subscriptions/service.ts';
 
@@ -50,20 +50,26 @@ const waitFor = (seconds: number) =>
       ? `${Math.ceil(seconds / 60)} minutes`
       : `${Math.ceil(seconds / 3600)} hours`;
 
-/** Counts the member's request against every limit of its kind in the database, in one statement. */
+/** The member's limits of this kind, keyed to them. */
+export const memberLimits = (kind: keyof typeof MEMBER_LIMITS, userId: string): KeyedLimit[] =>
+  MEMBER_LIMITS[kind].map((limit) => ({ ...limit, key: `coaching-${kind}:${limit.name}:${userId}` }));
+
+/** 429, with how long to wait. */
+export const sendingTooQuickly = (kind: keyof typeof MEMBER_LIMITS, retryAfterSeconds: number) =>
+  new AppError(
+    'TOO_MANY_REQUESTS',
+    `You are sending ${kind === 'message' ? 'messages' : 'new topics'} too quickly. Please wait ${waitFor(retryAfterSeconds)} and try again.`,
+    { retryAfter: retryAfterSeconds },
+  );
+
+/**
+ * Counts the member's request against every limit of its kind in the database, in one statement.
+ * (A text message takes its limits in the statement that writes it: messages.ts.)
+ */
 export const throttle = (kind: keyof typeof MEMBER_LIMITS) =>
   createMiddleware<SignedInEnv>(async (c, next) => {
     const { db, now } = c.var.deps;
-    const limits = MEMBER_LIMITS[kind].map((limit) => ({
-      ...limit,
-      key: `coaching-${kind}:${limit.name}:${c.var.user.id}`,
-    }));
-    const taken = await takeFromLimits(db, limits, now());
-    if (!taken.ok)
-      throw new AppError(
-        'TOO_MANY_REQUESTS',
-        `You are sending ${kind === 'message' ? 'messages' : 'new topics'} too quickly. Please wait ${waitFor(taken.retryAfterSeconds)} and try again.`,
-        { retryAfter: taken.retryAfterSeconds },
-      );
+    const taken = await takeFromLimits(db, memberLimits(kind, c.var.user.id), now());
+    if (!taken.ok) throw sendingTooQuickly(kind, taken.retryAfterSeconds);
     await next();
   });

@@ -3,8 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { rowsOf } from '../../platform/db/index.ts';
+import { type KeyedLimit, limitsTaking, secondsUntilAllowed } from '../../platform/db/rate-limit.ts';
 import { discussionMessages, discussionTopics } from '../../platform/db/schema.ts';
 import { publication, realtimeChannel } from '../../platform/realtime/channel.ts';
+import { sendingTooQuickly } from './guard.ts';
 import { type MessageRow, messageColumns, toLiveMessage } from './rows.ts';
 
 // Coaching's messages: written with their live event in one statement each (issue 23), and the
@@ -70,6 +72,9 @@ const insertMessage = (row: MessageRow, attachment: StoredAttachment | undefined
 /**
  * A member's message is read by the member as it is sent and unread for the coach. Writing in
  * an archived conversation brings it back to the coach's Active tab, or nobody would see it.
+ * `limits` (a text message's): taken in the same statement, which writes the message only if all
+ * were taken (issue 23: one round trip and one commit instead of two). A message with a photo took
+ * them before its upload was read (routes.ts).
  */
 export async function postMemberMessage(
   { db, now }: Pick<Deps, 'db' | 'now'>,
@@ -78,21 +83,29 @@ export async function postMemberMessage(
     topicId,
     message,
     attachment,
-  }: { userId: string; topicId: string; message: string } & WithAttachment,
+    limits = [],
+  }: { userId: string; topicId: string; message: string; limits?: KeyedLimit[] } & WithAttachment,
 ) {
-  const row = newMessageRow({ topicId, userId, message, isCoachReply: false, at: now(), attachment });
+  const at = now();
+  const row = newMessageRow({ topicId, userId, message, isCoachReply: false, at, attachment });
   const live = publication(db, COACHING_LIVE, topicId, { ...messageNotice(row), ownerId: userId });
-  const written = await rowsOf(
+  const taking = limits.length > 0 ? limitsTaking(limits, at) : null;
+  const [written] = await rowsOf<{ taken: number; written: number }>(
     db,
     sql`
-    with topic as (
+    with ${taking ? sql`${taking.ctes},` : sql``}
+    topic as (
       update ${discussionTopics} set updated_at = ${row.createdAt.toISOString()}::timestamptz, is_archived = false
       where id = ${topicId} and user_id = ${userId}
+        ${taking ? sql`and ${taking.count} = ${limits.length}` : sql``}
       returning id
     ), message as (${insertMessage(row, attachment)})
-    select ${live.notify} from message`,
+    select ${taking ? taking.count : sql`0`} as taken, (select count(*)::integer from message) as written,
+      (select ${live.notify} from message) as notified`,
   );
-  if (written.length === 0) throw new AppError('NOT_FOUND', TOPIC_NOT_FOUND);
+  if (taking && written?.taken !== limits.length)
+    throw sendingTooQuickly('message', await secondsUntilAllowed(db, limits, at));
+  if (!written?.written) throw new AppError('NOT_FOUND', TOPIC_NOT_FOUND);
   const sent = toLiveMessage(row);
   live.sent({ ...messageNotice(row), ownerId: userId }, { type: 'message', topicId, message: sent });
   return sent;

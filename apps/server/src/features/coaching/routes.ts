@@ -18,7 +18,7 @@ import {
   discardAttachment,
   storeAttachmentUpload,
 } from './attachments.ts';
-import { requireCoaching, throttle } from './guard.ts';
+import { memberLimits, requireCoaching, throttle } from './guard.ts';
 import { postCoachReply, postMemberMessage } from './messages.ts';
 import { createSavedReply, deleteSavedReply, listSavedReplies, updateSavedReply } from './saved-replies.ts';
 import {
@@ -52,12 +52,13 @@ export const coachingRoutes = new Hono<AppEnv>()
     '/topics/:topicId/messages',
     validate('param', TopicIdParamSchema),
     validate('json', MessageInputSchema),
-    throttle('message'),
     async (c) => {
+      const userId = c.var.user.id;
       const message = await postMemberMessage(c.var.deps, {
-        userId: c.var.user.id,
+        userId,
         ...c.req.valid('param'),
         ...c.req.valid('json'),
+        limits: memberLimits('message', userId), // taken by the statement that writes it
       });
       return c.json({ message }, 201);
     },

@@ -19,9 +19,23 @@ export type RateLimit = { max: number; windowMs: number };
  */
 export async function takeFromLimits(
   db: Database,
-  limits: (RateLimit & { key: string })[],
+  limits: KeyedLimit[],
   now: Date,
 ): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
+  const taking = limitsTaking(limits, now);
+  const [row] = await rowsOf<{ taken: number }>(db, sql`with ${taking.ctes} select ${taking.count} as taken`);
+  if (row?.taken === limits.length) return { ok: true };
+  return { ok: false, retryAfterSeconds: await secondsUntilAllowed(db, limits, now) };
+}
+
+export type KeyedLimit = RateLimit & { key: string };
+
+/**
+ * takeFromLimits as common table expressions, for a write that takes its limits in its own
+ * statement (issue 23: a coaching message): `ctes` go after `with` (the last is `taken`, the keys
+ * counted), `count` is how many were taken. All of them, or the write must not happen.
+ */
+export function limitsTaking(limits: KeyedLimit[], now: Date) {
   const nowMs = now.getTime();
   const wanted = sql.join(
     limits.map(
@@ -30,23 +44,29 @@ export async function takeFromLimits(
     ),
     sql`, `,
   );
-  const taken = await rowsOf<{ key: string }>(
-    db,
-    sql`
-    with wanted (id, key, max, window_end) as (values ${wanted}),
+  return {
+    ctes: sql`
+    wanted (id, key, max, window_end) as (values ${wanted}),
     exhausted as (
       select 1 from ${rateLimits} r join wanted w on w.key = r.key
       where r.last_request > ${nowMs} and r.count >= w.max
-    )
-    insert into ${rateLimits} as r (id, key, count, last_request)
-    select id, key, 1, window_end from wanted where not exists (select 1 from exhausted)
-    on conflict (key) do update set
-      count = case when r.last_request <= ${nowMs} then 1 else r.count + 1 end,
-      last_request = case when r.last_request <= ${nowMs} then excluded.last_request else r.last_request end
-    where r.last_request <= ${nowMs} or r.count < (select w.max from wanted w where w.key = r.key)
-    returning r.key`,
-  );
-  if (taken.length === limits.length) return { ok: true };
+    ),
+    taken as (
+      insert into ${rateLimits} as r (id, key, count, last_request)
+      select id, key, 1, window_end from wanted where not exists (select 1 from exhausted)
+      on conflict (key) do update set
+        count = case when r.last_request <= ${nowMs} then 1 else r.count + 1 end,
+        last_request = case when r.last_request <= ${nowMs} then excluded.last_request else r.last_request end
+      where r.last_request <= ${nowMs} or r.count < (select w.max from wanted w where w.key = r.key)
+      returning r.key
+    )`,
+    count: sql`(select count(*)::integer from taken)`,
+  };
+}
+
+/** After a refusal: the seconds until every exhausted window of `limits` has started over. */
+export async function secondsUntilAllowed(db: Database, limits: KeyedLimit[], now: Date) {
+  const nowMs = now.getTime();
   const rows = await db
     .select({ key: rateLimits.key, count: rateLimits.count, windowEnd: rateLimits.lastRequest })
     .from(rateLimits)
@@ -64,5 +84,5 @@ export async function takeFromLimits(
       )
       .map((row) => row.windowEnd - nowMs),
   );
-  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(remainingMs / 1000)) };
+  return Math.max(1, Math.ceil(remainingMs / 1000));
 }
