@@ -315,6 +315,19 @@ describe('throttle (issue 15)', () => {
     expect((await post(t, member.cookie, topic.id, 'Sorry')).status).toBe(201);
   });
 
+  it("counts a message to a topic that is not the member's (404) against the limit, as before the write took it", async () => {
+    const member = await burnMember();
+    const own = await openTopic(member.cookie);
+    const other = await burnMember();
+    const othersTopic = await openTopic(other.cookie);
+    for (let i = 0; i < 10; i++)
+      expect((await post(t, member.cookie, othersTopic.id, `probe ${i}`)).status).toBe(404);
+    const refused = await post(t, member.cookie, own.id, 'now my own');
+    expect(refused.status).toBe(429);
+    expect((await countRows(own.id)).messages).toBe(0);
+    expect((await countRows(othersTopic.id)).messages).toBe(0);
+  });
+
   it('is kept in the database, so a second server instance on it refuses too', async () => {
     const member = await burnMember();
     const topic = await openTopic(member.cookie);
