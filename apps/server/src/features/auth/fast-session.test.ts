@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profiles, sessions, users } from '../../platform/db/schema.ts';
+import { profiles, sessions, subscribers, users } from '../../platform/db/schema.ts';
 import { createMember, createTestApp, signInAdmin, type TestApp } from '../../testing/harness.ts';
-import { readSessionFast, readViewerFast, verifiedToken } from './fast-session.ts';
+import { readMemberFast, readSessionFast, readViewerFast, verifiedToken } from './fast-session.ts';
 
 // Issue 23: the fast session read and better-auth's getSession agree on every kind of session,
 // on PGlite and (TEST_DATABASE_URL) on PostgreSQL.
@@ -129,5 +129,42 @@ describe('the fast session read agrees with better-auth', () => {
     await t.db.update(sessions).set({ expiresAt: old }).where(eq(sessions.token, token));
     const me = await (await t.request('/api/me', { cookie: member.cookie })).json();
     expect(me).toMatchObject({ user: { id: member.userId }, profile: { firstName: 'Grace' } });
+  });
+
+  it("a coaching request's one statement: the member's subscriber row as stored, null without one", async () => {
+    const member = await createMember(t);
+    expect((await readMemberFast(t.deps, headersOf(member.cookie), t.deps.log))?.subscriber).toBeNull();
+    await t.db.insert(subscribers).values({
+      userId: member.userId,
+      email: member.email,
+      subscribed: true,
+      subscriptionTier: '1-on-1 Burn',
+      subscriptionEnd: new Date(Date.now() + 30 * DAY_MS),
+    });
+    const [stored] = await t.db.select().from(subscribers).where(eq(subscribers.userId, member.userId));
+    const read = await readMemberFast(t.deps, headersOf(member.cookie), t.deps.log);
+    const { subscriber, ...session } = read!;
+    expect(subscriber).toEqual(stored);
+    expect(session).toEqual(await readSessionFast(t.deps, headersOf(member.cookie), t.deps.log));
+    expect(await readMemberFast(t.deps, headersOf('other=1'), t.deps.log)).toBeNull();
+  });
+
+  it('coaching when better-auth reads the session (refresh due): the subscriber row is read on its own', async () => {
+    const burn = await createMember(t);
+    const daily = await createMember(t);
+    await t.db.insert(subscribers).values([
+      { userId: burn.userId, email: burn.email, subscribed: true, subscriptionTier: '1-on-1 Burn' },
+      { userId: daily.userId, email: daily.email, subscribed: true, subscriptionTier: 'The Daily Core' },
+    ]);
+    const { sessionConfig } = await t.deps.auth.$context;
+    const old = new Date(Date.now() + sessionConfig.expiresIn * 1000 - 2 * DAY_MS);
+    for (const member of [burn, daily]) {
+      const token = await tokenOf(member.cookie);
+      await t.db.update(sessions).set({ expiresAt: old }).where(eq(sessions.token, token));
+      expect((await readMemberFast(t.deps, headersOf(member.cookie), t.deps.log))?.subscriber).toBeUndefined();
+      await t.db.update(sessions).set({ expiresAt: old }).where(eq(sessions.token, token)); // due again
+    }
+    expect((await t.request('/api/coaching/topics', { cookie: burn.cookie })).status).toBe(200);
+    expect((await t.request('/api/coaching/topics', { cookie: daily.cookie })).status).toBe(403);
   });
 });

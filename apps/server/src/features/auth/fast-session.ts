@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { Deps } from '../../context.ts';
 import type { DbOrTx } from '../../platform/db/index.ts';
 import { prepared } from '../../platform/db/prepared.ts';
-import { profiles, sessions, userRoles, users } from '../../platform/db/schema.ts';
+import { profiles, sessions, subscribers, userRoles, users } from '../../platform/db/schema.ts';
 import type { SessionUser } from './auth.ts';
 import { isAdmin } from './service.ts';
 
@@ -73,6 +73,16 @@ const viewerByTokenStatement = (db: DbOrTx) =>
     .where(eq(sessions.token, sql.placeholder('token')))
     .prepare('core28_viewer_by_token');
 
+/** The same with the member's subscriber row: a coaching request decides from this one statement. */
+const memberByTokenStatement = (db: DbOrTx) =>
+  db
+    .select({ ...sessionFields, subscriber: getTableColumns(subscribers) })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(subscribers, eq(subscribers.userId, users.id))
+    .where(eq(sessions.token, sql.placeholder('token')))
+    .prepare('core28_member_by_token');
+
 /**
  * The token of a signed session cookie (`token.base64(HMAC-SHA256(secret, token))`, as
  * better-call signs it), or null when absent, malformed or not signed with `secret`.
@@ -100,11 +110,19 @@ export const readSessionFast = (deps: Pick<Deps, 'auth' | 'db'>, headers: Header
 export const readViewerFast = (deps: Pick<Deps, 'auth' | 'db'>, headers: Headers, log: Logger) =>
   readBy(viewerByTokenStatement, deps, headers, log);
 
+/**
+ * The same with the member's subscriber row (null: none); `subscriber` is undefined when
+ * better-auth read the session instead.
+ */
+export const readMemberFast = (deps: Pick<Deps, 'auth' | 'db'>, headers: Headers, log: Logger) =>
+  readBy(memberByTokenStatement, deps, headers, log);
+
 type SessionRow = {
   session: { id: string; expiresAt: Date };
   user: unknown;
   isAdmin: boolean;
   profile?: typeof profiles.$inferSelect | null;
+  subscriber?: typeof subscribers.$inferSelect | null;
 };
 
 async function readBy<Row extends SessionRow>(
@@ -112,7 +130,7 @@ async function readBy<Row extends SessionRow>(
   deps: Pick<Deps, 'auth' | 'db'>,
   headers: Headers,
   log: Logger,
-): Promise<(NonNullable<SessionRead> & { profile?: Row['profile'] }) | null> {
+): Promise<(NonNullable<SessionRead> & Partial<Pick<Row, 'profile' | 'subscriber'>>) | null> {
   const cookieHeader = headers.get('cookie');
   if (!cookieHeader) return null;
   const setup = await authSetup(deps.auth);
@@ -134,6 +152,7 @@ async function readBy<Row extends SessionRow>(
     sessionId: row.session.id,
     isAdmin: row.isAdmin,
     profile: row.profile,
+    subscriber: row.subscriber,
   };
 }
 

@@ -4,7 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { SessionUser } from './auth.ts';
-import { readSessionFast, readViewerFast, type SessionRead } from './fast-session.ts';
+import { readMemberFast, readSessionFast, readViewerFast, type SessionRead } from './fast-session.ts';
 
 /** After requireUser, requireAdmin or a guard of the same kind: `c.var.user` is the member. */
 export type SignedInEnv = AppEnv & { Variables: { user: SessionUser; sessionId: string } };
@@ -27,6 +27,16 @@ export async function readSession(c: SessionContext) {
   const result = await readSessionFast(c.var.deps, c.req.raw.headers, c.var.deps.log);
   remember(c, result);
   return result?.user ?? null;
+}
+
+/**
+ * A coaching request: the session with the member's subscriber row in one statement (issue 23);
+ * `subscriber` is undefined when the row was not read with it (better-auth read the session).
+ */
+export async function readMember(c: SessionContext) {
+  const result = await readMemberFast(c.var.deps, c.req.raw.headers, c.var.deps.log);
+  remember(c, result);
+  return result;
 }
 
 /** GET /api/me: the session with the member's profile, in one statement when it can (issue 23). */

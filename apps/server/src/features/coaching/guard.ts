@@ -3,8 +3,8 @@ import { createMiddleware } from 'hono/factory';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { type KeyedLimit, type RateLimit, takeFromLimits } from '../../platform/db/rate-limit.ts';
-import { readSession, type SignedInEnv } from '../auth/session.ts';
-import { getSubscriptionState } from '../subscriptions/service.ts';
+import { readMember, type SignedInEnv } from '../auth/session.ts';
+import { getSubscriptionState, type SubscriberRecord } from '../subscriptions/service.ts';
 
 export const COACHING_REFUSED = 'This needs an active 1-on-1 Burn subscription.';
 
@@ -14,9 +14,13 @@ export const COACHING_REFUSED = 'This needs an active 1-on-1 Burn subscription.'
  */
 export async function mayUseCoaching(
   deps: Pick<Deps, 'db' | 'now' | 'payments' | 'log'>,
-  { user, isAdmin }: { user: { id: string; emailVerified: boolean }; isAdmin: boolean },
+  {
+    user,
+    isAdmin,
+    subscriber,
+  }: { user: { id: string; emailVerified: boolean }; isAdmin: boolean; subscriber?: SubscriberRecord | null },
 ) {
-  return isAdmin || canUseCoaching(await getSubscriptionState(deps, { user }), { isAdmin });
+  return isAdmin || canUseCoaching(await getSubscriptionState(deps, { user, subscriber }), { isAdmin });
 }
 
 /**
@@ -24,9 +28,11 @@ export async function mayUseCoaching(
  * `c.var.isAdmin` whether they are the coach.
  */
 export const requireCoaching = createMiddleware<SignedInEnv>(async (c, next) => {
-  const user = await readSession(c);
-  if (!user) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
-  if (!(await mayUseCoaching(c.var.deps, { user, isAdmin: c.var.isAdmin })))
+  // The session and the subscriber row in one statement (issue 23).
+  const member = await readMember(c);
+  if (!member) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
+  const { user, isAdmin, subscriber } = member;
+  if (!(await mayUseCoaching(c.var.deps, { user, isAdmin, subscriber })))
     throw new AppError('FORBIDDEN', COACHING_REFUSED);
   await next();
 });

@@ -23,6 +23,9 @@ export async function findSubscriber({ db }: Pick<Deps, 'db'>, { userId }: { use
   return row ?? null;
 }
 
+/** A member's row in `subscribers`. */
+export type SubscriberRecord = typeof subscribers.$inferSelect;
+
 /** Read on every coaching request and live event (issue 23: prepared, planned once per connection). */
 const subscriberStatement = (db: DbOrTx) =>
   db
@@ -45,8 +48,9 @@ const asSubscriberRow = (row: typeof subscribers.$inferSelect | null): Subscribe
  * renewal or cancellation heard of (a lost webhook). The provider's answer is written, so the
  * doubt is over; when the provider cannot be reached the period end decides (issue 14).
  */
-async function currentRow(deps: StateDeps, userId: string) {
-  const row = await findSubscriber(deps, { userId });
+/** `known`: the member's row when the caller read it already (null: none). */
+async function currentRow(deps: StateDeps, userId: string, known?: SubscriberRecord | null) {
+  const row = known !== undefined ? known : await findSubscriber(deps, { userId });
   const now = deps.now();
   const paidSubscriptionId = row?.subscribed && !row.isTrial ? row.providerSubscriptionId : null;
   const hasPeriodEnded = Boolean(row?.subscriptionEnd && row.subscriptionEnd.getTime() <= now.getTime());
@@ -61,8 +65,11 @@ async function currentRow(deps: StateDeps, userId: string) {
 }
 
 /** The member's subscription state by the rules of spec §4 (a pure function in core). */
-export async function getSubscriptionState(deps: StateDeps, { user }: { user: Member }) {
-  const row = await currentRow(deps, user.id);
+export async function getSubscriptionState(
+  deps: StateDeps,
+  { user, subscriber }: { user: Member; subscriber?: SubscriberRecord | null },
+) {
+  const row = await currentRow(deps, user.id, subscriber);
   return determineSubscription(asSubscriberRow(row), { emailConfirmed: user.emailVerified, now: deps.now() });
 }
 
