@@ -9,7 +9,14 @@ import type { Listen } from '../db/listen.ts';
 import { createAccessCache, type SessionCheck } from './access-cache.ts';
 import { type Channel, type ChannelHandlers, type Envelope, PG_CHANNEL, type Viewer } from './channel.ts';
 import { withLocalDelivery } from './local.ts';
-import { createKeyedQueue, createRegistry, MAX_SOCKETS, type SocketCaps } from './registry.ts';
+import {
+  createKeyedQueue,
+  createRegistry,
+  inSlices,
+  MAX_SOCKETS,
+  PING_SLICE,
+  type SocketCaps,
+} from './registry.ts';
 
 /*
  * The realtime hub: one WebSocket endpoint (REALTIME_PATH in core) that every live feature shares.
@@ -124,17 +131,23 @@ export function createRealtimeHub(options: HubOptions) {
     }
   };
 
-  /** spec §9: a heartbeat every 25 s; a socket that missed the last one is dropped. */
-  const heartbeat = setInterval(() => {
-    for (const client of registry.all()) {
+  /**
+   * spec §9: a heartbeat every 25 s; a socket that missed the last one is dropped. The sockets are
+   * pinged a slice at a time, so requests are answered in between.
+   */
+  const beat = async () => {
+    await inSlices(registry.all(), PING_SLICE, (client) => {
       if (!client.isAlive) {
         client.socket.terminate();
-        continue;
+        return;
       }
       client.isAlive = false;
-      client.socket.ping();
-    }
-    void sweepEndedSessions();
+      if (client.socket.readyState === client.socket.OPEN) client.socket.ping(); // may have closed meanwhile
+    });
+    await sweepEndedSessions();
+  };
+  const heartbeat = setInterval(() => {
+    beat().catch((err: unknown) => log.warn({ err }, 'heartbeat failed'));
   }, options.heartbeatMs ?? 25_000);
   heartbeat.unref();
 

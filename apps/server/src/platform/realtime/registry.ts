@@ -70,3 +70,19 @@ export function createKeyedQueue(onError: (err: unknown, key: string) => void) {
     idle: () => Promise.allSettled([...tails.values()]).then(() => {}),
   };
 }
+
+/** How many sockets one turn of the event loop pings (the heartbeat, hub.ts). */
+export const PING_SLICE = 100;
+
+/**
+ * Runs `work` on `items` in slices of `size`, letting the event loop run between slices (I/O and
+ * timers first). Issue 23: the heartbeat pinged 1,000 sockets in one go, and each ping is a socket
+ * write: 10–125 ms during which no request was answered, every 25 s.
+ */
+export async function inSlices<T>(items: Iterable<T>, size: number, work: (item: T) => void) {
+  const all = [...items];
+  for (let start = 0; start < all.length; start += size) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    for (const item of all.slice(start, start + size)) work(item);
+  }
+}
