@@ -1,6 +1,8 @@
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { expectToast } from './helpers';
+import { slowNetwork } from './slow-network';
 
 // issue 14: the header's avatar showed an initial whatever photo the member had uploaded.
 test('the header avatar shows the uploaded photo, and still does after a reload', async ({
@@ -73,4 +75,41 @@ test("after sign-out the home page never shows the previous member's day", async
   await expect(page.getByRole('region', { name: /Today's Exercise/ })).toContainText(visitors.exercise.name);
   await expect(today).toHaveText("Today's Exercise");
   expect(await page.evaluate(() => (window as unknown as { sawDay10: boolean }).sawDay10)).toBe(false);
+});
+
+// Sign-out tells the server in the background (spec §4). A page left at once (the tab closed, a
+// full page load elsewhere) cancelled that request while it was still on its way, and the member
+// stayed signed in on the server: seen as a flaky CI failure in the visitor journey. Here the
+// sign-out request takes 1.5 s on the way and a cancelled one never arrives, as on a slow
+// connection. Without the service worker, as on a first visit (with it, the worker's own request
+// already outlived the page).
+test.describe('sign-out outlives the page', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  for (const [way, leave] of [
+    ['the tab is closed', (page: Page) => page.close()],
+    ['a full page load follows', (page: Page) => page.goto('/about').then(() => undefined)],
+  ] as const) {
+    test(`the session ends on the server when ${way} right after Sign out`, async ({
+      page,
+      context,
+      member: _,
+    }) => {
+      const network = await slowNetwork(
+        (method, path) => method === 'POST' && path === '/api/auth/sign-out',
+        1_500,
+      );
+      try {
+        await page.goto(`${network.origin}/`);
+        await page.getByRole('button', { name: 'Account menu' }).click();
+        await page.getByRole('menuitem', { name: 'Sign out' }).click();
+        await leave(page);
+        await expect
+          .poll(async () => ((await (await context.request.get('/api/me')).json()) as { user: unknown }).user)
+          .toBeNull();
+      } finally {
+        await network.close();
+      }
+    });
+  }
 });

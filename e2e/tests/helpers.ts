@@ -47,10 +47,18 @@ export async function signUpAndConfirm(page: Page, email: string, password = PAS
   await followMailLink(page, email, 'Confirm your Core28 account', 'Confirm my e-mail');
 }
 
+/**
+ * Signs out and waits for the server's answer too: the page shows the visitor at once (spec §4),
+ * but a page loaded before the server has ended the session is still the member's.
+ */
 export async function signOut(page: Page) {
+  const ended = page.waitForResponse(
+    (response) => response.url().endsWith('/api/auth/sign-out') && response.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expectToast(page, 'Signed out');
+  expect((await ended).ok()).toBe(true);
 }
 
 /** Sends the sign-in form, whatever the answer. */

@@ -79,6 +79,8 @@ export function useSignOut() {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{}',
+      // The tab closed or left at once must not cancel it, or the session lives on on the server.
+      keepalive: true,
     }).catch(() => undefined);
     holdRequestsUntil(signedOut);
     void queryClient.cancelQueries();
