@@ -161,7 +161,9 @@ describe('the fast session read agrees with better-auth', () => {
     for (const member of [burn, daily]) {
       const token = await tokenOf(member.cookie);
       await t.db.update(sessions).set({ expiresAt: old }).where(eq(sessions.token, token));
-      expect((await readMemberFast(t.deps, headersOf(member.cookie), t.deps.log))?.subscriber).toBeUndefined();
+      expect(
+        (await readMemberFast(t.deps, headersOf(member.cookie), t.deps.log))?.subscriber,
+      ).toBeUndefined();
       await t.db.update(sessions).set({ expiresAt: old }).where(eq(sessions.token, token)); // due again
     }
     expect((await t.request('/api/coaching/topics', { cookie: burn.cookie })).status).toBe(200);
