@@ -91,6 +91,12 @@ export async function measureApi(root: string, rounds = 2): Promise<ApiRow[]> {
         { route: 'GET /api/health', path: '/api/health', options: () => ({}) },
         { route: 'GET /api/me', path: '/api/me', options: () => ({ headers: { cookie } }) },
         { route: 'GET /api/program', path: '/api/program', options: () => ({ headers: { cookie } }) },
+        // As every browser asks (autocannon sends no Accept-Encoding): both sides gzip it at once.
+        {
+          route: 'GET /api/program, gzip as a browser asks',
+          path: '/api/program',
+          options: () => ({ headers: { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' } }),
+        },
         {
           route: 'POST /api/program/complete (fresh members)',
           path: '/api/program/complete',

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
@@ -78,6 +79,15 @@ async function state(client, userId, registered) {
   };
 }
 
+/** JSON as the app sends it: gzipped at once when the client asks and it is 1 KB or more. */
+const json = (c, value) => {
+  const body = JSON.stringify(value);
+  const headers = { 'content-type': 'application/json' };
+  if (body.length < 1024 || !/\bgzip\b/.test(c.req.header('accept-encoding') ?? ''))
+    return c.body(body, 200, headers);
+  return c.body(gzipSync(body), 200, { ...headers, 'content-encoding': 'gzip', vary: 'Accept-Encoding' });
+};
+
 const unauthorized = (c) =>
   c.json({ error: { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' } }, 401);
 
@@ -101,7 +111,7 @@ const app = new Hono()
     const user = await member(c);
     if (!user) return unauthorized(c);
     const { rows } = await pool.query({ ...PROFILE, values: [user.id] });
-    return c.json(await state(pool, user.id, rows[0].registration_date));
+    return json(c, await state(pool, user.id, rows[0].registration_date));
   })
   .post('/api/program/complete', async (c) => {
     const user = await member(c);
