@@ -7,7 +7,7 @@ import {
   TRIAL_DAYS,
   TRIAL_TIER,
 } from '@core28/core/subscriptions';
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { DbOrTx } from '../../platform/db/index.ts';
@@ -83,16 +83,28 @@ export async function checkSubscription(deps: StateDeps, { user }: { user: Membe
   }
 }
 
-/** The state of a member known by id only (live delivery decides again for every event). */
+/** A member and their subscriber row (null: none), for a state known by id only. */
+const memberSubscriberStatement = (db: DbOrTx) =>
+  db
+    .select({
+      user: { id: users.id, emailVerified: users.emailVerified },
+      subscriber: getTableColumns(subscribers),
+    })
+    .from(users)
+    .leftJoin(subscribers, eq(subscribers.userId, users.id))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('core28_member_subscriber');
+
+/**
+ * The state of a member known by id only (live delivery decides again for every event, and after
+ * each heartbeat for every member): the member and their row in one statement (issue 23).
+ */
 export async function getMemberSubscriptionState(
   deps: StateDeps,
   { userId }: { userId: string },
 ): Promise<SubscriptionState> {
-  const [user] = await deps.db
-    .select({ id: users.id, emailVerified: users.emailVerified })
-    .from(users)
-    .where(eq(users.id, userId));
-  return user ? getSubscriptionState(deps, { user }) : NOT_SUBSCRIBED;
+  const [row] = await prepared(deps.db, memberSubscriberStatement).execute({ userId });
+  return row ? getSubscriptionState(deps, row) : NOT_SUBSCRIBED;
 }
 
 type CurrentPlan = {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscribers } from '../../platform/db/schema.ts';
 import { createMember, createTestApp, json, type TestApp } from '../../testing/harness.ts';
+import { getMemberSubscriptionState } from './service.ts';
 
 let t: TestApp;
 const NOW = new Date('2026-06-01T09:00:00Z');
@@ -63,5 +64,35 @@ describe('subscription state and the free trial', () => {
     const res = await t.client().subscription.trial.$post();
     expect(res.status).toBe(401);
     expect((await json(res)).error.message).toBe('Authentication Error: Please sign in to continue.');
+  });
+});
+
+describe('a member known by id only (live delivery)', () => {
+  it('has the state the member sees signed in: none, a trial, a paid tier, a lapsed one; none for an unknown id', async () => {
+    const stateOf = async (member: { userId: string; cookie: string }) => {
+      const byId = await getMemberSubscriptionState(t.deps, { userId: member.userId });
+      expect(byId).toEqual(await (await t.client(member.cookie).subscription.$get()).json());
+      return byId;
+    };
+    const none = await createMember(t);
+    expect(await stateOf(none)).toMatchObject({ subscribed: false, subscription_tier: null });
+
+    const trial = await createMember(t);
+    await t.client(trial.cookie).subscription.trial.$post();
+    expect(await stateOf(trial)).toMatchObject({ subscribed: true, is_trial: true });
+
+    const paid = await createMember(t);
+    const lapsed = await createMember(t);
+    await t.db.insert(subscribers).values([
+      { userId: paid.userId, email: paid.email, subscribed: true, subscriptionTier: '1-on-1 Burn' },
+      { userId: lapsed.userId, email: lapsed.email, subscribed: false, subscriptionTier: '1-on-1 Burn' },
+    ]);
+    expect(await stateOf(paid)).toMatchObject({ subscribed: true, subscription_tier: '1-on-1 Burn' });
+    expect(await stateOf(lapsed)).toMatchObject({ subscribed: false });
+
+    expect(await getMemberSubscriptionState(t.deps, { userId: 'no-such-member' })).toMatchObject({
+      subscribed: false,
+      subscription_tier: null,
+    });
   });
 });
