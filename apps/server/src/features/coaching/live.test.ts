@@ -11,6 +11,7 @@ import { createDeps } from '../../deps.ts';
 import { openPostgres } from '../../platform/db/index.ts';
 import { sessions, userRoles } from '../../platform/db/schema.ts';
 import { startServer } from '../../server.ts';
+import { burnMember, openTopic } from '../../testing/coaching.ts';
 import {
   cookieFrom,
   createMember,
@@ -91,22 +92,11 @@ const refusal = (port: number, headers: Record<string, string>) =>
 
 const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function burnMember(app: TestApp = t) {
-  const member = await createMember(app);
-  await givePaidTier(app, member, '1-on-1 Burn');
-  return member;
-}
-
-async function openTopic(cookie: string) {
-  const res = await t.request('/api/coaching/topics', { cookie, json: { title: 'Live topic' } });
-  return (await json(res)).topic as { id: string };
-}
-
 const isMessage = (text: string) => (e: ServerEvent) => e.type === 'message' && e.message.message === text;
 
 describe('the handshake', () => {
   it('refuses visitors (401), foreign origins (403) and members without 1-on-1 Burn (403)', async () => {
-    const member = await burnMember();
+    const member = await burnMember(t);
     const daily = await createMember(t);
     await givePaidTier(t, daily, 'The Daily Core');
     expect(await refusal(server.port, { origin: TEST_ORIGIN })).toBe(401);
@@ -127,14 +117,14 @@ describe('the handshake', () => {
 
 describe('delivery through NOTIFY (one instance, two sockets)', () => {
   it('sends the member’s message to the coach and to the member’s other tab, not to another member', async () => {
-    const a = await burnMember();
-    const b = await burnMember();
+    const a = await burnMember(t);
+    const b = await burnMember(t);
     const [tabA, coachSocket, tabB] = await Promise.all([
       connect(server.port, a.cookie),
       connect(server.port, coach),
       connect(server.port, b.cookie),
     ]);
-    const topic = await openTopic(a.cookie);
+    const topic = await openTopic(t, a.cookie);
     await coachSocket.next((e) => e.type === 'topic' && e.topicId === topic.id);
     await t.request(`/api/coaching/topics/${topic.id}/messages`, {
       cookie: a.cookie,
@@ -161,8 +151,8 @@ describe('delivery through NOTIFY (one instance, two sockets)', () => {
     // The default 25 s heartbeat, which would forget what the hub remembers: only the change's NOTIFY can.
     const own = await t.listen();
     try {
-      const member = await burnMember();
-      const topic = await openTopic(member.cookie);
+      const member = await burnMember(t);
+      const topic = await openTopic(t, member.cookie);
       const tab = await connect(own.port, member.cookie);
       await replyThrough(own.port, topic.id, 'Before lapse'); // what the hub remembers: allowed
       await tab.next(isMessage('Before lapse'));
@@ -193,8 +183,8 @@ describe('delivery through NOTIFY (one instance, two sockets)', () => {
     try {
       const helper = await createMember(t);
       await t.db.insert(userRoles).values({ userId: helper.userId, role: 'admin' });
-      const member = await burnMember();
-      const topic = await openTopic(member.cookie);
+      const member = await burnMember(t);
+      const topic = await openTopic(t, member.cookie);
       const socket = await connect(own.port, helper.cookie);
       await replyThrough(own.port, topic.id, 'Seen by the helper');
       await socket.next(isMessage('Seen by the helper'));
@@ -222,7 +212,7 @@ async function replyThrough(port: number, topicId: string, message: string) {
 
 describe('heartbeat', () => {
   it('answers the client’s ping and drops a socket that stops answering the server’s', async () => {
-    const member = await burnMember();
+    const member = await burnMember(t);
     const tab = await connect(server.port, member.cookie);
     tab.ws.send(JSON.stringify({ type: 'ping' }));
     await tab.next((e) => e.type === 'pong');
@@ -236,8 +226,8 @@ describe('heartbeat', () => {
 
 describe('rejoin', () => {
   it('gets a message sent while it was away through the refetch after rejoining', async () => {
-    const member = await burnMember();
-    const topic = await openTopic(member.cookie);
+    const member = await burnMember(t);
+    const topic = await openTopic(t, member.cookie);
     const fetchMessages = async () =>
       (
         await json(await t.request(`/api/coaching/topics/${topic.id}`, { cookie: member.cookie }))
@@ -333,7 +323,7 @@ function webClient(port: number, cookie: string) {
 
 describe('limits and session ends (issue 15)', () => {
   it('refuses an 11th socket of one session and a 21st of one member with 4429; the client stops instead of retrying', async () => {
-    const member = await burnMember();
+    const member = await burnMember(t);
     const tabs = await Promise.all(Array.from({ length: 10 }, () => connect(server.port, member.cookie)));
     expect(await closeCode(server.port, member.cookie)).toBe(CLOSE_CODES.tooManyConnections);
 
@@ -354,7 +344,7 @@ describe('limits and session ends (issue 15)', () => {
     await closed;
     await settle(50);
     tabs.push(await connect(server.port, phone));
-    const other = await burnMember();
+    const other = await burnMember(t);
     tabs.push(await connect(server.port, other.cookie));
     for (const tab of tabs) tab.ws.close();
   });
@@ -362,7 +352,7 @@ describe('limits and session ends (issue 15)', () => {
   it('closes the socket of a session at once when it signs out, and only that session’s', async () => {
     const own = await t.listen(); // the default 25 s heartbeat: only the sign-out can close it in time
     try {
-      const member = await burnMember();
+      const member = await burnMember(t);
       const otherDevice = await signInAgain(member);
       const [tab, otherTab] = await Promise.all([
         connect(own.port, member.cookie),
@@ -395,8 +385,8 @@ describe('limits and session ends (issue 15)', () => {
   it('closes the socket of a revoked session at once, and of an expired one at its next event', async () => {
     const own = await t.listen(); // the default 25 s heartbeat: it cannot be what closes them
     try {
-      const member = await burnMember();
-      const topic = await openTopic(member.cookie);
+      const member = await burnMember(t);
+      const topic = await openTopic(t, member.cookie);
       const otherDevice = await signInAgain(member);
       const [tab, otherTab] = await Promise.all([
         connect(own.port, member.cookie),
@@ -426,7 +416,7 @@ describe('limits and session ends (issue 15)', () => {
   });
 
   it('closes the socket of a session ended any other way at the next heartbeat', async () => {
-    const member = await burnMember();
+    const member = await burnMember(t);
     const tab = await connect(server.port, member.cookie);
     const closed = new Promise<number>((resolve) => tab.ws.on('close', (code) => resolve(code)));
     await t.db.delete(sessions).where(eq(sessions.userId, member.userId)); // no event follows
@@ -442,8 +432,8 @@ describe('two instances on one PostgreSQL', () => {
       const deps2 = createDeps({ config: t.config, log: t.deps.log, db: second.db });
       const instance2 = await startServer(deps2, second.listen, { port: 0, hostname: '127.0.0.1' });
       try {
-        const member = await burnMember();
-        const topic = await openTopic(member.cookie);
+        const member = await burnMember(t);
+        const topic = await openTopic(t, member.cookie);
         const onInstance2 = await connect(instance2.port, coach);
         // Posted through instance 1's HTTP server.
         const res = await fetch(`http://127.0.0.1:${server.port}/api/coaching/topics/${topic.id}/messages`, {
