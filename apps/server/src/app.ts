@@ -2,7 +2,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REALTIME_PATH } from '@core28/core/realtime';
 import { Hono } from 'hono';
-import { requestId } from 'hono/request-id';
 import type { AppEnv, Deps } from './context.ts';
 import { AppError, errorBody, handlerFailures, onError } from './errors.ts';
 import { adminDashboardRoutes, adminProgramRoutes, adminUserRoutes } from './features/admin/routes.ts';
@@ -19,7 +18,7 @@ import { devRoutes } from './features/dev/routes.ts';
 import { adminExerciseRoutes } from './features/exercises/admin-routes.ts';
 import { exerciseRoutes } from './features/exercises/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
-import { healthRoutes, PROBE_PATHS, readyRoutes } from './features/health/routes.ts';
+import { probeRoutes } from './features/health/routes.ts';
 import { notificationRoutes, UNSUBSCRIBE_PATH } from './features/notifications/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { adminMemberPlanRoutes, adminProgramDayRoutes } from './features/program/admin-routes.ts';
@@ -28,18 +27,17 @@ import { pushRoutes } from './features/push/routes.ts';
 import { demoPayRoutes } from './features/subscriptions/demo-pay.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { webhookRoutes } from './features/subscriptions/webhook-routes.ts';
+import { requestIds } from './http/answer-headers.ts';
 import { requestBodyLimit } from './http/body-limit.ts';
 import { compressWhenAsked } from './http/compression.ts';
 import { metricsRoutes, requestMetrics } from './http/metrics.ts';
-import { sameOriginWrites, securityHeaders } from './http/security.ts';
+import { sameOriginWrites, securityHeaderList, securityHeaders } from './http/security.ts';
 import { seoRoutes } from './http/seo.ts';
 import { hasMalformedEscape, webApp } from './http/static.ts';
 
 /** Every API route, chained so the web's typed client (hc<AppType>) sees them all. */
 const apiRoutes = new Hono<AppEnv>()
   .route('/', authRoutes)
-  .route('/health', healthRoutes)
-  .route('/ready', readyRoutes)
   .route('/profile', profileRoutes)
   .route('/program', programRoutes)
   .route('/exercises', exerciseRoutes)
@@ -67,7 +65,10 @@ const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
-  app.use(requestId());
+  // The load balancer's probes, before the browser-facing pipeline below: they carry what applies
+  // to them (features/health/routes.ts).
+  app.route('/api', probeRoutes(deps));
+  app.use(requestIds);
   app.use(async (c, next) => {
     const reqId = c.var.requestId;
     // Services log through deps.log: within a request, the request's own logger. A pino child
@@ -78,13 +79,11 @@ export function createApp(deps: Deps) {
     await next();
     // Shutting down: the connection ends with this response, so no keep-alive request is lost.
     if (deps.lifecycle.isStopping) c.header('Connection', 'close');
-    // Probes come every few seconds from each load balancer: counted in /metrics, not logged.
-    if (PROBE_PATHS.has(c.req.path)) return;
     const ms = Math.round((performance.now() - started) * 10) / 10;
     deps.log.info({ reqId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
   });
   app.use(requestMetrics);
-  app.use(securityHeaders(deps.config.isProduction, deps.storage.origin));
+  app.use(securityHeaders(securityHeaderList(deps.config.isProduction, deps.storage.origin)));
   app.use(compressWhenAsked());
   app.use(handlerFailures);
   app.use(requestBodyLimit);

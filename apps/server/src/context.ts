@@ -40,6 +40,8 @@ export type Deps = {
 
 export type AppEnv = {
   Variables: {
+    /** This request's id, sent as X-Request-Id and on its log lines (http/answer-headers.ts). */
+    requestId: string;
     /** The app's Deps, whose `log` is the request's own logger (made when first used). */
     deps: Deps;
     user: SessionUser | null;

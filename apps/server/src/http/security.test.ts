@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
-import { securityHeaderList } from './security.ts';
+import { machineSecurityHeaderList, securityHeaderList } from './security.ts';
 
 // Issue 23: served by Node, the security headers are set on Node's response before the answer is
 // made (no Headers object per request); through app.request, on the answer. Both must say the same.
@@ -30,7 +30,7 @@ const lowerCased = (headers: Headers) =>
 describe('security headers', () => {
   // a JSON answer, a refusal, an unknown API path, a page of the web app, a write without a session
   const requests: [string, { json?: unknown }?][] = [
-    ['/api/health'],
+    ['/api/blog/articles'],
     ['/api/me'],
     ['/api/nothing-here'],
     ['/'],
@@ -63,6 +63,23 @@ describe('security headers', () => {
       const pick = (headers: Headers) => names.map((name) => [name, headers.get(name)]);
       expect(pick(inProcess.headers), path).toEqual(pick(served.headers));
     }
+  });
+
+  it("the load balancer's probes carry the headers of a machine's JSON answer", async () => {
+    for (const path of ['/api/health', '/api/ready']) {
+      const [served, inProcess] = await Promise.all([overHttp(path), t.request(path)]);
+      for (const res of [served, inProcess]) {
+        expect(res.status, path).toBe(200);
+        const got = lowerCased(res.headers);
+        for (const [name, value] of machineSecurityHeaderList(t.config.isProduction))
+          expect(got[name.toLowerCase()], `${path}: ${name}`).toBe(value);
+        expect(got['cache-control'], path).toBe('no-store');
+        expect(got['x-request-id'], path).toMatch(/^[\w-]+$/);
+      }
+    }
+    // the policy of a page is not a probe's: it lets nothing load or frame it
+    const csp = (await overHttp('/api/health')).headers.get('content-security-policy');
+    expect(csp).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 
   it('lets videos come from the storage bucket and embeds only from YouTube', () => {

@@ -5,7 +5,7 @@ import { asc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { securityHeaders } from '../../http/security.ts';
+import { securityHeaderList, securityHeaders } from '../../http/security.ts';
 import { exercises } from '../../platform/db/schema.ts';
 import { createMember, createTestApp, json, signInAdmin, type TestApp } from '../../testing/harness.ts';
 
@@ -347,7 +347,7 @@ describe('the Content-Security-Policy', () => {
     );
 
   it('lets YouTube embeds frame and videos play from this server, and nothing wider', async () => {
-    const directives = directivesOf(await t.request('/api/health'));
+    const directives = directivesOf(await t.request('/api/blog/articles'));
     expect(directives['frame-src']).toBe('https://www.youtube-nocookie.com');
     expect(directives['media-src']).toBe("'self'");
     expect(directives['frame-ancestors']).toBe("'none'");
@@ -355,7 +355,9 @@ describe('the Content-Security-Policy', () => {
   });
 
   it('adds the bucket to media-src when videos play from S3', async () => {
-    const app = new Hono().use(securityHeaders(true, 'https://core28.s3.eu-central-1.amazonaws.com'));
+    const app = new Hono().use(
+      securityHeaders(securityHeaderList(true, 'https://core28.s3.eu-central-1.amazonaws.com')),
+    );
     app.get('/', (c) => c.text('ok'));
     const directives = directivesOf(await app.request('/'));
     expect(directives['media-src']).toBe("'self' https://core28.s3.eu-central-1.amazonaws.com");

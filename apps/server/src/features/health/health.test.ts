@@ -43,8 +43,21 @@ describe('platform routes', () => {
     const stopping = await t.request('/api/ready');
     t.deps.lifecycle.isStopping = false;
     expect(stopping.status).toBe(503);
+    expect(stopping.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(stopping.headers.get('connection')).toBe('close'); // no keep-alive request is lost
     expect(await json(stopping)).toEqual({ error: { code: 'UNAVAILABLE', message: 'Shutting down' } });
     expect((await t.request('/api/health')).status).toBe(200); // alive all the same
+  });
+
+  it('a probe path answers GET and HEAD; any other method goes through the whole pipeline', async () => {
+    const head = await t.request('/api/health', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    const posted = await t.request('/api/health', { method: 'POST', json: {} });
+    expect(posted.status).toBe(404);
+    expect(await json(posted)).toEqual({ error: { code: 'NOT_FOUND', message: 'No such API route' } });
+    // the page policy of the pipeline, not the probe's
+    expect(posted.headers.get('content-security-policy')).toContain("script-src 'self'");
   });
 
   it('/api/ready answers 503 once the job queue is stopped', async () => {

@@ -1,23 +1,19 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { AppEnv, Deps } from '../../context.ts';
 import { errorBody, UNAVAILABLE_RETRY_AFTER } from '../../errors.ts';
+import { assignRequestId, setAnswerHeader, setAnswerHeaders } from '../../http/answer-headers.ts';
+import { machineSecurityHeaderList } from '../../http/security.ts';
 import { databaseAnswers, migrationsAreCurrent } from '../../platform/db/index.ts';
 
 /** Issue 15: a load balancer learns within a second that the database does not answer. */
 const HEALTH_TIMEOUT_MS = 700;
 
-/** The probes: not logged as requests (app.ts). */
-export const PROBE_PATHS = new Set(['/api/health', '/api/ready']);
-
-/** Liveness: the process answers and reaches its database. */
-export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
-  c.header('Cache-Control', 'no-store');
-  if (await databaseAnswers(c.var.deps.db, HEALTH_TIMEOUT_MS))
-    return c.json({ status: 'ok' as const, database: 'ok' as const });
-  c.var.deps.log.error('health check: the database did not answer');
-  c.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER));
-  return c.json(errorBody('UNAVAILABLE', 'Database unreachable'), 503);
-});
+/** Why this instance is not alive (it does not reach its database), or null. */
+async function unhealthyReason(deps: Deps): Promise<string | null> {
+  if (await databaseAnswers(deps.db, HEALTH_TIMEOUT_MS)) return null;
+  deps.log.error('health check: the database did not answer');
+  return 'Database unreachable';
+}
 
 /** Why this instance should not get traffic now, or null (issue 19). */
 async function notReadyReason(deps: Deps): Promise<string | null> {
@@ -30,13 +26,43 @@ async function notReadyReason(deps: Deps): Promise<string | null> {
 }
 
 /**
- * Readiness, for a load balancer: 200 when this instance should get requests; 503 with the reason
- * while its database is away or behind, its job queue is stopped, or it is shutting down.
+ * The load balancer's probes, GET /api/health (liveness) and GET /api/ready (readiness: 200 when
+ * this instance should get requests; 503 with the reason while its database is away or behind,
+ * its job queue is stopped, or it is shutting down).
+ *
+ * app.ts mounts them before the browser-facing pipeline (issue 23: its layers cost a probe more
+ * than its query). A probe has no body, cookie, session or Origin to check, its 30 bytes are not
+ * worth compressing, and it is not logged (a few a second from each load balancer); it carries
+ * what applies to it: its request id, the security headers of a JSON answer to a machine,
+ * no-store, `Connection: close` while shutting down, and its count and time in the metrics. Any
+ * other method on these paths goes through the whole pipeline (a 404).
  */
-export const readyRoutes = new Hono<AppEnv>().get('/', async (c) => {
-  c.header('Cache-Control', 'no-store');
-  const reason = await notReadyReason(c.var.deps);
-  if (!reason) return c.json({ status: 'ready' as const });
-  c.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER));
-  return c.json(errorBody('UNAVAILABLE', reason), 503);
-});
+export function probeRoutes(deps: Deps) {
+  const headers = machineSecurityHeaderList(deps.config.isProduction);
+  const probe =
+    <T extends object>(notAnswering: (deps: Deps) => Promise<string | null>, ok: T) =>
+    async (c: Context<AppEnv>) => {
+      const started = performance.now();
+      let status = 500;
+      try {
+        c.set('deps', deps);
+        assignRequestId(c);
+        setAnswerHeaders(c, headers);
+        setAnswerHeader(c, 'Cache-Control', 'no-store');
+        if (deps.lifecycle.isStopping) setAnswerHeader(c, 'Connection', 'close');
+        const reason = await notAnswering(deps);
+        status = reason ? 503 : 200;
+        if (!reason) return c.json(ok);
+        c.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER));
+        return c.json(errorBody('UNAVAILABLE', reason), 503);
+      } finally {
+        deps.metrics.observeRequest(
+          { method: 'GET', route: c.req.routePath, status },
+          (performance.now() - started) / 1000,
+        );
+      }
+    };
+  return new Hono<AppEnv>()
+    .get('/health', probe(unhealthyReason, { status: 'ok' as const, database: 'ok' as const }))
+    .get('/ready', probe(notReadyReason, { status: 'ready' as const }));
+}
