@@ -31,7 +31,7 @@ async function notReadyReason(deps: Deps): Promise<string | null> {
  * its job queue is stopped, or it is shutting down).
  *
  * app.ts mounts them before the browser-facing pipeline (issue 23: its layers cost a probe more
- * than its query). A probe has no body, cookie, session or Origin to check, its 30 bytes are not
+ * CPU than the probe's own work). A probe has no body, cookie, session or Origin to check, its 30 bytes are not
  * worth compressing, and it is not logged (a few a second from each load balancer); it carries
  * what applies to it: its request id, the security headers of a JSON answer to a machine,
  * no-store, `Connection: close` while shutting down, and its count and time in the metrics. Any
@@ -40,7 +40,7 @@ async function notReadyReason(deps: Deps): Promise<string | null> {
 export function probeRoutes(deps: Deps) {
   const headers = machineSecurityHeaderList(deps.config.isProduction);
   const probe =
-    <T extends object>(notAnswering: (deps: Deps) => Promise<string | null>, ok: T) =>
+    <T extends object>(whyNotOk: (deps: Deps) => Promise<string | null>, ok: T) =>
     async (c: Context<AppEnv>) => {
       const started = performance.now();
       let status = 500;
@@ -50,14 +50,14 @@ export function probeRoutes(deps: Deps) {
         setAnswerHeaders(c, headers);
         setAnswerHeader(c, 'Cache-Control', 'no-store');
         if (deps.lifecycle.isStopping) setAnswerHeader(c, 'Connection', 'close');
-        const reason = await notAnswering(deps);
+        const reason = await whyNotOk(deps);
         status = reason ? 503 : 200;
         if (!reason) return c.json(ok);
         c.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER));
         return c.json(errorBody('UNAVAILABLE', reason), 503);
       } finally {
         deps.metrics.observeRequest(
-          { method: 'GET', route: c.req.routePath, status },
+          { method: c.req.method, route: c.req.routePath, status },
           (performance.now() - started) / 1000,
         );
       }
