@@ -1,0 +1,244 @@
+// issue 9: the access matrix's table, run by access-matrix.test.ts against every API route the
+// server registers (and /metrics, issue 18) × every kind of caller. It says who may do what; a
+// route missing from it fails the test, so a new route cannot be forgotten: add its row here.
+
+export type Role = 'anonymous' | 'memberA' | 'memberB' | 'trialEnded' | 'dailyCore' | 'burn' | 'admin';
+export const ROLES: Role[] = ['anonymous', 'memberA', 'memberB', 'trialEnded', 'dailyCore', 'burn', 'admin'];
+
+export type Access =
+  /** Anyone, signed in or not. */
+  | 'public'
+  /** Any signed-in account (anonymous 401). */
+  | 'member'
+  /** 1-on-1 Burn or admin (anonymous 401, others 403). */
+  | 'burn'
+  /** A 1-on-1 Burn route on member B's own topic: B only; other Burn members and the admin 404. */
+  | 'burn-owner'
+  /** Admins only (anonymous 401, members 403). */
+  | 'admin'
+  /**
+   * issue 22: an attachment in member B's topic: B and the coach; every other member 403, even
+   * with 1-on-1 Burn and the link.
+   */
+  | 'conversation'
+  /** Only through a valid HMAC-signed link: 403 for every caller without one. */
+  | 'signed-link'
+  /**
+   * Billing details and portal: members who paid through the provider (spec §6: not for trial or
+   * Feel and Burn). Nobody here has a provider customer (tiers are set directly), so every
+   * signed-in caller gets 403; the paying side is tested in features/subscriptions.
+   */
+  | 'provider-customer'
+  /** Only the payment provider (Stripe is not configured in tests: 404 for everyone). */
+  | 'provider'
+  /** The WebSocket endpoint; a plain request gets 426 (the handshake is tested in live.test.ts). */
+  | 'upgrade'
+  /** better-auth's own catch-all handler, tested route by route in features/auth. */
+  | 'auth-library'
+  /**
+   * Only with `Authorization: Bearer $METRICS_TOKEN` (issue 18): a session, even the admin's, is
+   * not the token, so every caller here gets 401 (the token itself: http/metrics.test.ts).
+   */
+  | 'metrics-token'
+  /**
+   * Only with a token the server put in an e-mail or gave the member (issue 20: one-click
+   * unsubscribe, the calendar feed), never a session: without a valid one, this status for all.
+   */
+  | { token: 400 | 404 };
+
+export const POLICY: Record<string, Access> = {
+  'POST /api/auth/recover-password': 'public',
+  'GET /api/auth/*': 'auth-library',
+  'POST /api/auth/*': 'auth-library',
+  'GET /api/me': 'public',
+  'GET /api/auth/providers': 'public',
+  'GET /api/health': 'public',
+  'GET /api/ready': 'public',
+  'GET /api/profile': 'member',
+  'PATCH /api/profile': 'member',
+  'POST /api/profile/complete': 'member',
+  'POST /api/profile/avatar': 'member',
+  'GET /api/profile/export': 'member',
+  'POST /api/profile/delete': 'member',
+  'GET /api/program': 'member',
+  'POST /api/program/complete': 'member',
+  'PUT /api/program/results': 'member',
+  'PUT /api/program/wellness': 'member',
+  'GET /api/program/days/:day/session': 'member',
+  'POST /api/program/days/:day/finish': 'member',
+  'GET /api/push/key': 'member',
+  'POST /api/push/subscriptions': 'member',
+  'POST /api/push/subscriptions/remove': 'member',
+  'GET /api/exercises': 'member',
+  'GET /api/exercises/today': 'public',
+  'GET /api/blog/articles': 'public',
+  'GET /api/blog/articles/:slug': 'public',
+  'POST /api/contact': 'public',
+  'GET /api/admin/blog/articles': 'admin',
+  'POST /api/admin/blog/articles': 'admin',
+  'PUT /api/admin/blog/articles/:id': 'admin',
+  'DELETE /api/admin/blog/articles/:id': 'admin',
+  'GET /api/admin/exercises': 'admin',
+  'POST /api/admin/exercises': 'admin',
+  'PUT /api/admin/exercises/:id': 'admin',
+  'POST /api/admin/exercises/:id/video': 'admin',
+  'DELETE /api/admin/exercises/:id/video': 'admin',
+  'GET /api/admin/users': 'admin',
+  'GET /api/admin/dashboard': 'admin',
+  'GET /api/admin/program': 'admin',
+  'GET /api/admin/program-days': 'admin',
+  'PUT /api/admin/program-days/:day': 'admin',
+  'POST /api/admin/program-days/swap': 'admin',
+  'GET /api/coaching/topics': 'burn',
+  'POST /api/coaching/topics': 'burn',
+  'GET /api/coaching/topics/:topicId': 'burn-owner',
+  'POST /api/coaching/topics/:topicId/messages': 'burn-owner',
+  'POST /api/coaching/topics/:topicId/read': 'burn-owner',
+  'GET /api/admin/coaching/topics': 'admin',
+  'GET /api/admin/coaching/topics/:topicId': 'admin',
+  'POST /api/admin/coaching/topics/:topicId/replies': 'admin',
+  'POST /api/admin/coaching/topics/:topicId/read': 'admin',
+  'PATCH /api/admin/coaching/topics/:topicId': 'admin',
+  // issue 22: the coach's workspace
+  'GET /api/admin/users/:userId': 'admin',
+  'GET /api/admin/users/:userId/summary': 'admin',
+  'GET /api/admin/member-plans/:userId': 'admin',
+  'PUT /api/admin/member-plans/:userId/days/:day': 'admin',
+  'DELETE /api/admin/member-plans/:userId/days/:day': 'admin',
+  'POST /api/coaching/topics/:topicId/attachments': 'burn-owner',
+  'GET /api/coaching/attachments/:messageId': 'conversation',
+  'POST /api/admin/coaching/topics/:topicId/attachments': 'admin',
+  'GET /api/admin/coaching/saved-replies': 'admin',
+  'POST /api/admin/coaching/saved-replies': 'admin',
+  'PUT /api/admin/coaching/saved-replies/:replyId': 'admin',
+  'DELETE /api/admin/coaching/saved-replies/:replyId': 'admin',
+  'GET /api/files/*': 'signed-link',
+  'POST /api/webhooks/stripe': 'provider',
+  'GET /api/subscription': 'member',
+  'POST /api/subscription/trial': 'member',
+  'POST /api/subscription/checkout': 'member',
+  'POST /api/subscription/confirm': 'member',
+  'GET /api/subscription/billing': 'provider-customer',
+  'POST /api/subscription/portal': 'provider-customer',
+  'GET /api/subscription/plan': 'member',
+  'POST /api/subscription/change/preview': 'provider-customer',
+  'POST /api/subscription/change': 'provider-customer',
+  'POST /api/subscription/resume': 'provider-customer',
+  'POST /api/subscription/portal/cancel': 'provider-customer',
+  'GET /api/realtime': 'upgrade',
+  'GET /metrics': 'metrics-token',
+  'GET /api/notifications': 'member',
+  'PUT /api/notifications': 'member',
+  'POST /api/notifications/time-zone': 'member',
+  'GET /api/notifications/unsubscribe': { token: 400 },
+  'POST /api/notifications/unsubscribe': { token: 400 },
+  'GET /api/calendar/link': 'member',
+  'POST /api/calendar/link': 'member',
+  'GET /api/calendar/:file{[^/]+\\.ics}': { token: 404 },
+};
+
+/** A body a caller with access would send (refusals must not depend on the body). */
+export const BODIES: Record<string, unknown> = {
+  'POST /api/auth/recover-password': { token: 'not-a-token', newPassword: 'Core#2026other' },
+  'PATCH /api/profile': { firstName: 'Matrix' },
+  'POST /api/profile/complete': {
+    firstName: 'Matrix',
+    lastName: 'Test',
+    age: 30,
+    gender: 'female',
+    fitnessLevel: 'beginner',
+    goals: ['Build core strength'],
+    country: 'DE',
+  },
+  'POST /api/profile/delete': { password: 'not-the-password' },
+  'POST /api/program/complete': { day: 1 },
+  'PUT /api/program/results': { day: 1, totalSeconds: 90, reps: 20 },
+  'PUT /api/program/wellness': { day: 1, feeling: 4, energy: 3 },
+  'POST /api/program/days/:day/finish': { totalSeconds: 600, reps: 40, feeling: 4, energy: 3 },
+  // a browser's subscription at Firefox's push service (nothing is sent to it here)
+  'POST /api/push/subscriptions': {
+    endpoint: 'https://updates.push.services.mozilla.com/wpush/v2/matrix',
+    keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
+  },
+  'POST /api/push/subscriptions/remove': {
+    endpoint: 'https://updates.push.services.mozilla.com/wpush/v2/matrix',
+  },
+  // exercise 1 is the seeded Dead Bug, a reps exercise
+  'PUT /api/admin/program-days/:day': {
+    exerciseId: 1,
+    sets: 5,
+    workSeconds: null,
+    targetReps: 12,
+    restSeconds: 45,
+  },
+  'POST /api/admin/program-days/swap': { from: 1, to: 2 },
+  'POST /api/contact': { name: 'Matrix', email: 'matrix@example.com', message: 'Hello' },
+  'POST /api/admin/blog/articles': {
+    title: 'Matrix article',
+    content: 'Body',
+    excerpt: '',
+    published: false,
+  },
+  'PUT /api/admin/blog/articles/:id': {
+    title: 'Matrix article',
+    content: 'Body',
+    excerpt: '',
+    published: false,
+  },
+  'POST /api/admin/exercises': { name: 'Matrix Plank' },
+  'PUT /api/admin/exercises/:id': { name: 'Matrix Plank' },
+  'POST /api/coaching/topics': { title: 'Matrix topic' },
+  'POST /api/coaching/topics/:topicId/messages': { message: 'Matrix message' },
+  'POST /api/admin/coaching/topics/:topicId/replies': { message: 'Matrix reply' },
+  'PATCH /api/admin/coaching/topics/:topicId': { isArchived: false },
+  'PUT /api/admin/member-plans/:userId/days/:day': {
+    exerciseId: 1,
+    sets: 4,
+    targetReps: 10,
+    restSeconds: 45,
+  },
+  'POST /api/admin/coaching/saved-replies': { title: 'Matrix', body: 'Hi {firstName}' },
+  'PUT /api/admin/coaching/saved-replies/:replyId': { title: 'Matrix', body: 'Hi {firstName}' },
+  'POST /api/subscription/checkout': { plan: 'daily-core-monthly' },
+  'POST /api/subscription/confirm': { sessionId: 'cs_not_a_session' },
+  'POST /api/subscription/change/preview': { plan: 'burn-monthly' },
+  'POST /api/subscription/change': { plan: 'burn-monthly' },
+  'POST /api/webhooks/stripe': { type: 'checkout.session.completed' },
+  'PUT /api/notifications': { reminderTime: '06:45', email: { 'weekly-summary': false } },
+  'POST /api/notifications/time-zone': { timeZone: 'Europe/Berlin' },
+};
+
+/** What each role must get, by access kind: a status, or 'allowed' (not refused, no 5xx). */
+export function expected(access: Access, role: Role): number | 'allowed' | 'skip' {
+  const isBurn = role === 'memberB' || role === 'burn';
+  switch (access) {
+    case 'public':
+      return 'allowed';
+    case 'member':
+      return role === 'anonymous' ? 401 : 'allowed';
+    case 'burn':
+      return role === 'anonymous' ? 401 : isBurn || role === 'admin' ? 'allowed' : 403;
+    case 'burn-owner':
+      if (role === 'anonymous') return 401;
+      if (role === 'memberB') return 'allowed';
+      return role === 'burn' || role === 'admin' ? 404 : 403;
+    case 'admin':
+      return role === 'anonymous' ? 401 : role === 'admin' ? 'allowed' : 403;
+    case 'conversation':
+      return role === 'anonymous' ? 401 : role === 'memberB' || role === 'admin' ? 'allowed' : 403;
+    case 'signed-link':
+      return 403;
+    case 'provider-customer':
+      return role === 'anonymous' ? 401 : 403;
+    case 'provider':
+      return 404;
+    case 'upgrade':
+      return 426;
+    case 'auth-library':
+      return 'skip';
+    case 'metrics-token':
+      return 401;
+    default:
+      return access.token;
+  }
+}
