@@ -1,0 +1,139 @@
+import { addInterval, type CheckoutPlanId, checkoutPlan, formatDollars } from '@core28/core/plans';
+import {
+  type CardData,
+  type CardInput,
+  type CustomerData,
+  digitsOf,
+  type InvoiceData,
+  newId,
+  type Store,
+  type SubscriptionData,
+  toData,
+  toSubscription,
+} from './demo-records.ts';
+import { isActiveStatus, PaymentRefusedError, type ProviderSubscription } from './provider.ts';
+
+export const DEMO_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
+
+/** The demo provider's cards, invoices and renewals, on the provider's clock (`now`). */
+export function demoBilling(now: () => Date) {
+  /** The test card is the only card that pays; the declined one and any other are refused. */
+  function checkCard(card: CardInput) {
+    const number = digitsOf(card.number);
+    if (number === DEMO_CARDS.declined) throw new PaymentRefusedError('Your card was declined.');
+    if (number !== DEMO_CARDS.success)
+      throw new PaymentRefusedError('Use the test card 4242 4242 4242 4242.');
+    const today = now();
+    if (
+      card.expYear < today.getUTCFullYear() ||
+      (card.expYear === today.getUTCFullYear() && card.expMonth < today.getUTCMonth() + 1)
+    )
+      throw new PaymentRefusedError('Your card has expired.');
+    return number;
+  }
+
+  async function replaceCard(s: Store, customerId: string, card: CardInput) {
+    const number = checkCard(card);
+    for (const old of await s.list(customerId, 'payment_method')) await s.remove(old.id);
+    const data: CardData = {
+      brand: 'visa',
+      last4: number.slice(-4),
+      exp_month: card.expMonth,
+      exp_year: card.expYear,
+    };
+    await s.put(newId('pm'), 'payment_method', customerId, data);
+  }
+
+  /** Charges the card on file (pretend); a renewal without one leaves the subscription past due. */
+  async function hasCardOnFile(s: Store, customerId: string) {
+    return (await s.list<CardData>(customerId, 'payment_method')).some((pm) => pm.data.last4 === '4242');
+  }
+
+  /** An invoice for `totalCents`, paid first from the customer's credit (as Stripe's balance is). */
+  async function invoice(s: Store, customerId: string, totalCents: number, description: string) {
+    const customer = await s.get<CustomerData>(customerId, 'customer');
+    const credit = customer?.data.creditCents ?? 0;
+    const applied = Math.min(Math.max(totalCents, 0), credit);
+    if (customer)
+      await s.put(customerId, 'customer', customerId, {
+        ...customer.data,
+        creditCents: credit - applied + Math.max(0, -totalCents),
+      });
+    const count = (await s.list(customerId, 'invoice')).length;
+    const data: InvoiceData = {
+      number: `CORE28-${customerId.slice(-4).toUpperCase()}-${String(count + 1).padStart(4, '0')}`,
+      amount_paid: Math.max(0, totalCents) - applied,
+      description,
+      created: Math.floor(now().getTime() / 1000),
+    };
+    const id = newId('in');
+    await s.put(id, 'invoice', customerId, data);
+    return id;
+  }
+
+  const periodInvoice = (s: Store, customerId: string, planId: CheckoutPlanId) => {
+    const { plan, interval, amountCents } = checkoutPlan(planId);
+    const label = `${plan.name} (${interval === 'year' ? 'yearly' : 'monthly'})`;
+    return invoice(s, customerId, amountCents, `${label} — ${formatDollars(amountCents)}`);
+  };
+
+  /**
+   * Brings a locked subscription up to now, as Stripe's clock would have: each period that ended
+   * renews it (a scheduled downgrade starts, an invoice is paid), or ends it when it was set to
+   * cancel at the period end.
+   */
+  async function advance(s: Store, subscription: ProviderSubscription) {
+    const at = now();
+    let current = subscription;
+    let changed = false;
+    while (isActiveStatus(current.status) && current.currentPeriodEnd.getTime() <= at.getTime()) {
+      changed = true;
+      if (current.cancelAtPeriodEnd) {
+        current = { ...current, status: 'canceled' };
+        break;
+      }
+      if (!(await hasCardOnFile(s, current.customerId))) {
+        current = { ...current, status: 'past_due' };
+        break;
+      }
+      const planId = current.scheduledPlanId ?? current.planId;
+      current = {
+        ...current,
+        planId,
+        scheduledPlanId: null,
+        currentPeriodStart: current.currentPeriodEnd,
+        currentPeriodEnd: addInterval(current.currentPeriodEnd, checkoutPlan(planId).interval),
+      };
+      await periodInvoice(s, current.customerId, planId);
+    }
+    if (changed) await s.put(current.id, 'subscription', current.customerId, toData(current));
+    return current;
+  }
+
+  /** The subscription, locked and brought up to now, with its customer locked first. */
+  async function lockSubscription(s: Store, id: string) {
+    const unlocked = await s.get<SubscriptionData>(id, 'subscription');
+    if (!unlocked) return null;
+    await s.lock(unlocked.data.customerId, 'customer');
+    const row = await s.lock<SubscriptionData>(id, 'subscription');
+    return row ? advance(s, toSubscription(row.data, row.createdAt)) : null;
+  }
+
+  async function activeSubscription(s: Store, customerId: string) {
+    for (const row of await s.list<SubscriptionData>(customerId, 'subscription')) {
+      const subscription = await lockSubscription(s, row.id);
+      if (subscription && isActiveStatus(subscription.status)) return subscription;
+    }
+    return null;
+  }
+
+  return {
+    checkCard,
+    replaceCard,
+    hasCardOnFile,
+    invoice,
+    periodInvoice,
+    lockSubscription,
+    activeSubscription,
+  };
+}
