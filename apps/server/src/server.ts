@@ -23,7 +23,14 @@ function createHub(deps: Deps, listen: Listen, heartbeatMs?: number) {
     heartbeatMs,
     authenticate: async (headers) => {
       const found = await readSessionFast(deps, headers, deps.log);
-      return found && { userId: found.user.id, sessionId: found.sessionId, isAdmin: found.isAdmin };
+      return (
+        found && {
+          userId: found.user.id,
+          sessionId: found.sessionId,
+          isAdmin: found.isAdmin,
+          expiresAt: found.expiresAt,
+        }
+      );
     },
     validSessions: (sessionIds) => listValidSessions(deps, { sessionIds }),
   });

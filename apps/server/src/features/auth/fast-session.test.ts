@@ -35,12 +35,18 @@ describe('the fast session read agrees with better-auth', () => {
     const member = await createMember(t);
     const { ours, theirs } = await bothReads(member.cookie);
     expect(theirs).not.toBeNull();
-    expect(ours).toEqual({ user: theirs!.user, sessionId: theirs!.session.id, isAdmin: false });
+    expect(ours).toEqual({
+      user: theirs!.user,
+      sessionId: theirs!.session.id,
+      expiresAt: theirs!.session.expiresAt,
+      isAdmin: false,
+    });
 
     const admin = await bothReads(await signInAdmin(t));
     expect(admin.ours).toEqual({
       user: admin.theirs!.user,
       sessionId: admin.theirs!.session.id,
+      expiresAt: admin.theirs!.session.expiresAt,
       isAdmin: true,
     });
   });

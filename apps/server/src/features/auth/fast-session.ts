@@ -16,7 +16,7 @@ import { isAdmin } from './service.ts';
 // (deleted) or one due for its daily refresh. Revocation stays immediate: nothing is cached
 // between requests. fast-session.test.ts proves both agree.
 
-export type SessionRead = { user: SessionUser; sessionId: string; isAdmin: boolean } | null;
+export type SessionRead = { user: SessionUser; sessionId: string; expiresAt: Date; isAdmin: boolean } | null;
 
 type AuthSetup = { cookieName: string; secret: string; expiresInMs: number; updateAgeMs: number };
 
@@ -150,6 +150,7 @@ async function readBy<Row extends SessionRow>(
   return {
     user: row.user as SessionUser,
     sessionId: row.session.id,
+    expiresAt: row.session.expiresAt,
     isAdmin: row.isAdmin,
     profile: row.profile,
     subscriber: row.subscriber,
@@ -169,5 +170,10 @@ async function readSessionByBetterAuth(
     log.error({ err, userId }, 'admin check failed; treated as non-admin');
     return false;
   });
-  return { user: found.user, sessionId: found.session.id, isAdmin: admin };
+  return {
+    user: found.user,
+    sessionId: found.session.id,
+    expiresAt: found.session.expiresAt,
+    isAdmin: admin,
+  };
 }

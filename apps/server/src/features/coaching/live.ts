@@ -14,10 +14,8 @@ import { type CoachingNotice, findMessage } from './messages.ts';
 export function coachingLive(
   deps: Pick<Deps, 'db' | 'now' | 'payments' | 'log'>,
 ): ChannelHandlers<CoachingNotice> {
-  const mayUseCoaching = async (userId: string) =>
-    canUseCoaching(await getMemberSubscriptionState(deps, { userId }), { isAdmin: false });
   return {
-    authorize: async (viewer) => viewer.isAdmin || mayUseCoaching(viewer.userId),
+    authorize: async (viewer, allowed) => viewer.isAdmin || allowed(),
     refusal: COACHING_REFUSED,
     audience: (notice) => ({ userIds: [notice.ownerId], admins: true }),
     // Until the paid period (or the trial) ends; a change of the subscription is announced sooner.

@@ -18,6 +18,22 @@ export function createAccessCache(validSessions: (sessionIds: string[]) => Promi
   let epoch = 0;
 
   return {
+    /** Where the cache stands now, for `remember`: anything announced since makes it refuse. */
+    mark: () => epoch,
+
+    /**
+     * A session as the handshake read it, so the socket's first event costs no query; not kept
+     * when a change was announced since `mark` (the read may predate it).
+     */
+    remember(viewer: Viewer, expiresAt: Date, since: number) {
+      if (epoch !== since) return;
+      sessions.set(viewer.sessionId, {
+        userId: viewer.userId,
+        isAdmin: viewer.isAdmin,
+        expiresAt: expiresAt.getTime(),
+      });
+    },
+
     /** These viewers' sessions as they are now (session id → isAdmin), and the ones that ended. */
     async check(viewers: Iterable<Viewer>, { fresh = false } = {}) {
       const now = Date.now();

@@ -22,8 +22,12 @@ export type Viewer = { userId: string; sessionId: string; isAdmin: boolean };
 export type Access = { allowed: boolean; until: Date | null };
 
 export type ChannelHandlers<Notice> = {
-  /** At the handshake: may this viewer listen here? A socket opens when any channel says yes. */
-  authorize: (viewer: Viewer) => Promise<boolean>;
+  /**
+   * At the handshake: may this viewer listen here? A socket opens when any channel says yes.
+   * `allowed` is the channel's `access` for this member, remembered for the socket's events to
+   * come (so its first event costs no query).
+   */
+  authorize: (viewer: Viewer, allowed: () => Promise<boolean>) => Promise<boolean>;
   /** The 403 message when no channel authorizes a viewer (the first channel registered speaks). */
   refusal: string;
   /** Whose sockets an event is for: these members, and the admins when `admins` is set. */
@@ -111,14 +115,14 @@ export function publication<Notice extends Record<string, unknown>>(
 
 /**
  * Tells every instance (this one included) to close the sockets of these sessions now (4401). The
- * database says it too when session rows are deleted (migration 0015's triggers).
+ * database says it too when session rows are deleted (migration 0016's triggers).
  */
 export const announceSessionsEnded = (db: DbOrTx, { sessionIds }: { sessionIds: string[] }) =>
   send(db, { sessionsEnded: sessionIds });
 
 /**
  * Tells every instance that these members' access may have changed (their subscription or
- * role): what the hub remembers of them is dropped. Migration 0015's triggers on `subscribers`
+ * role): what the hub remembers of them is dropped. Migration 0016's triggers on `subscribers`
  * and `user_roles` send it for every change, whoever makes it.
  */
 export const announceAccessChanged = (db: DbOrTx, { userIds }: { userIds: string[] }) =>

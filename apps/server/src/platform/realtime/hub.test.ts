@@ -32,6 +32,8 @@ const expiries = new Map<string, number>();
 const refused = new Set<string>();
 const notAdmitted = new Set<string>();
 const gates = new Map<string, { promise: Promise<void>; open: () => void }>();
+/** The hub's questions to its ports after the handshake: sessions looked up, and members' access. */
+const asked = { sessions: 0, access: 0 };
 
 let database: DatabaseHandle;
 let hub: RealtimeHub;
@@ -49,19 +51,25 @@ beforeAll(async () => {
       const [userId, sessionId, role] =
         /viewer=(\S+)/.exec(headers.get('cookie') ?? '')?.[1]?.split(':') ?? [];
       if (!userId || !sessionId || !sessions.has(sessionId)) return null;
-      return { userId, sessionId, isAdmin: role === 'admin' };
+      const expiresAt = new Date(expiries.get(sessionId) ?? Date.now() + 3_600_000);
+      return { userId, sessionId, isAdmin: role === 'admin', expiresAt };
     },
-    validSessions: async (ids) =>
-      ids
+    validSessions: async (ids) => {
+      asked.sessions++;
+      return ids
         .map((id) => ({ id, expiresAt: new Date(expiries.get(id) ?? Date.now() + 3_600_000) }))
         .filter(({ id, expiresAt }) => sessions.has(id) && expiresAt.getTime() > Date.now())
-        .map((row) => ({ ...row, isAdmin: sessions.get(row.id)! })),
+        .map((row) => ({ ...row, isAdmin: sessions.get(row.id)! }));
+    },
   });
   hub.channel(TEST, {
-    authorize: async (viewer) => !refused.has(viewer.userId),
+    authorize: async (viewer, allowed) => !refused.has(viewer.userId) && allowed(),
     refusal: 'The test channel is not for you.',
     audience: (notice) => ({ userIds: notice.to }),
-    access: async (userId) => ({ allowed: !notAdmitted.has(userId), until: null }),
+    access: async (userId) => {
+      asked.access++;
+      return { allowed: !notAdmitted.has(userId), until: null };
+    },
     event: async (notice) => {
       if (notice.gate) await gates.get(notice.gate)?.promise;
       if (notice.fails) throw new Error('a failing delivery');
@@ -185,7 +193,9 @@ describe('delivery', () => {
     const [admitted, unadmitted, bystander] = await Promise.all(
       ['admitted', 'not-admitted', 'bystander'].map((userId) => connect(signIn(userId))),
     );
-    notAdmitted.add('not-admitted');
+    notAdmitted.add('not-admitted'); // after its handshake: announced, as the database does
+    await announceAccessChanged(database.db, { userIds: ['not-admitted'] });
+    await settle();
     await database.db
       .transaction(async (tx) => {
         await publish(tx, TEST, 'r', { to: ['admitted'], key: 'r', n: 0 });
@@ -259,14 +269,15 @@ describe('sockets', () => {
     for (const socket of [...tabs, other]) socket.ws.close();
   });
 
-  it('closes the sockets of an ended session (4401): announced at once, or found at delivery', async () => {
+  it('closes the sockets of an ended session (4401): announced at once, or found expired at delivery', async () => {
     const announced = signIn('ending');
     const stale = signIn('ending');
     const kept = signIn('ending');
+    expiries.set(stale.sessionId, Date.now() + 400);
     const [a, s, k] = await Promise.all([connect(announced), connect(stale), connect(kept)]);
     await announceSessionsEnded(database.db, { sessionIds: [announced.sessionId] });
     expect(await closeCode(a)).toBe(CLOSE_CODES.sessionEnded);
-    sessions.delete(stale.sessionId);
+    await settle(Math.max(0, expiries.get(stale.sessionId)! - Date.now()) + 50); // nobody said so
     await send({ to: ['ending'], key: 'e', n: 1 });
     expect(await closeCode(s)).toBe(CLOSE_CODES.sessionEnded);
     await until(() => k.seen.length > 0, 'the valid session’s event');
@@ -296,6 +307,23 @@ describe('sockets', () => {
     await send({ to: ['remembered'], key: 'm', n: 5 });
     expect(await closeCode(socket)).toBe(CLOSE_CODES.sessionEnded);
     expect(socket.seen).toHaveLength(3);
+  });
+
+  it('remembers what the handshake read: a socket’s first event asks for nothing; after an announced change it asks again', async () => {
+    const member = signIn('handshaken');
+    const tabs = [await connect(member), await connect(member)];
+    const before = { ...asked };
+    await send({ to: ['handshaken'], key: 'h', n: 1 });
+    await until(() => tabs.every((tab) => tab.seen.length === 1), 'the first event in both tabs');
+    expect(asked).toEqual(before);
+
+    // A change announced while a handshake reads is not remembered: the first event asks again.
+    await announceAccessChanged(database.db, { userIds: ['handshaken'] });
+    await settle();
+    await send({ to: ['handshaken'], key: 'h', n: 2 });
+    await until(() => tabs.every((tab) => tab.seen.length === 2), 'the second event');
+    expect(asked).toEqual({ sessions: before.sessions + 1, access: before.access + 1 });
+    for (const tab of tabs) tab.ws.close();
   });
 
   it('counts open sockets and the events it sent, one per socket', async () => {

@@ -39,8 +39,9 @@ import {
  *   and the admins), `access` whether a member may receive the channel's events now, and `event`
  *   builds what is sent, once for all of them (or the publisher hands it over).
  * - What it decided is remembered between events (access-cache.ts: each socket's session until
- *   it expires, each member's access until the channel's `until`), so an event costs no query.
- *   It is forgotten when the database announces a change (migration 0015's triggers on sessions,
+ *   it expires, each member's access until the channel's `until`), so an event costs no query;
+ *   the handshake's own reads of both are remembered too, so a socket's first event costs none.
+ *   It is forgotten when the database announces a change (migration 0016's triggers on sessions,
  *   subscribers and user_roles NOTIFY on PG_CHANNEL, whoever writes), when the listener was away,
  *   and at every heartbeat. Such a change reaches this instance with its NOTIFY, in commit order
  *   with other instances' events; an event this instance commits within that NOTIFY's transit
@@ -55,8 +56,8 @@ export type HubOptions = {
   listen: Listen;
   /** Only pages of this origin may open a socket. */
   siteOrigin: string;
-  /** The signed-in viewer a handshake's cookies name, or null. */
-  authenticate: (headers: Headers) => Promise<Viewer | null>;
+  /** The signed-in viewer a handshake's cookies name, with their session's expiry, or null. */
+  authenticate: (headers: Headers) => Promise<(Viewer & { expiresAt: Date }) | null>;
   /** Which of these sessions are still valid, each with its expiry and whether its member is an admin now. */
   validSessions: (sessionIds: string[]) => Promise<SessionCheck[]>;
   heartbeatMs?: number;
@@ -246,17 +247,25 @@ export function createRealtimeHub(options: HubOptions) {
           if (typeof value === 'string') headers.set(name, value);
           else if (Array.isArray(value)) headers.set(name, value.join(', '));
         }
-        const viewer = await options.authenticate(headers);
-        if (!viewer) return refuse(socket, 401, 'UNAUTHORIZED', 'Please sign in to continue.');
-        const registered = [...channels.values()];
-        const answers = await Promise.all(registered.map((handlers) => handlers.authorize(viewer)));
+        const since = cache.mark();
+        const found = await options.authenticate(headers);
+        if (!found) return refuse(socket, 401, 'UNAUTHORIZED', 'Please sign in to continue.');
+        const { expiresAt, ...viewer } = found;
+        // What the handshake reads is what the socket's first event would ask: remembered.
+        const registered = [...channels];
+        const answers = await Promise.all(
+          registered.map(([name, handlers]) =>
+            handlers.authorize(viewer, () => cache.allows(name, viewer.userId, handlers.access)),
+          ),
+        );
         if (!answers.includes(true))
           return refuse(
             socket,
             403,
             'FORBIDDEN',
-            registered[0]?.refusal ?? 'No live updates for this account.',
+            registered[0]?.[1].refusal ?? 'No live updates for this account.',
           );
+        cache.remember(viewer, expiresAt, since);
         wss.handleUpgrade(req, socket, head, (ws) => register(ws, viewer));
       } catch (err) {
         log.error({ err }, 'realtime handshake failed');

@@ -28,7 +28,12 @@ async function startHub(listen: Listen) {
     log: pino({ level: 'silent' }),
     listen,
     siteOrigin: ORIGIN,
-    authenticate: async () => ({ userId: 'member', sessionId: 'session', isAdmin: false }),
+    authenticate: async () => ({
+      userId: 'member',
+      sessionId: 'session',
+      isAdmin: false,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    }),
     validSessions: async (ids) =>
       ids.map((id) => ({ id, isAdmin: false, expiresAt: new Date(Date.now() + 3_600_000) })),
   });
