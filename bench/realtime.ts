@@ -37,6 +37,7 @@ function opened(socket: WebSocket) {
 async function run(name: string, groups: Group[], cpuMs: () => number): Promise<RealtimeResult> {
   const sent = new Map<string, number>();
   const latencies: number[] = [];
+  const slowest = new Map<string, number>(); // BENCH_LIVE_TRACE: each message's slowest copy
   const sockets: WebSocket[] = [];
   for (let i = 0; i < groups.length; i += 10) {
     const batch = groups.slice(i, i + 10).flatMap((group) =>
@@ -47,7 +48,11 @@ async function run(name: string, groups: Group[], cpuMs: () => number): Promise<
           const text = String(data);
           const marker = /bench:(\S+)/.exec(text)?.[1];
           const at = marker ? sent.get(marker) : undefined;
-          if (at !== undefined) latencies.push(performance.now() - at);
+          if (at !== undefined) {
+            const latency = performance.now() - at;
+            latencies.push(latency);
+            if (latency > (slowest.get(marker!) ?? 0)) slowest.set(marker!, latency);
+          }
         });
         return opened(socket);
       }),
@@ -75,6 +80,28 @@ async function run(name: string, groups: Group[], cpuMs: () => number): Promise<
   await Promise.all(posts);
   await new Promise((resolve) => setTimeout(resolve, 2000)); // stragglers
   const cpuMsPerMessage = (cpuMs() - cpuBefore) / (groups.length * ROUNDS);
+  // BENCH_LIVE_TRACE=1: when the slowest messages were sent (a stall shows as a cluster), and the
+  // first round (sockets just opened, the pool after a pause) against the rest.
+  if (process.env.BENCH_LIVE_TRACE) {
+    const worst = [...slowest].sort((a, b) => b[1] - a[1]).slice(0, 20);
+    const firstRound = [...slowest].filter(([marker]) => marker.startsWith('0-')).map(([, ms]) => ms);
+    const later = [...slowest].filter(([marker]) => !marker.startsWith('0-')).map(([, ms]) => ms);
+    const p90 = (values: number[]) =>
+      percentile(
+        values.sort((x, y) => x - y),
+        90,
+      ).toFixed(1);
+    console.log(
+      name,
+      `slowest copy per message, p90: first round ${p90(firstRound)} ms, later ${p90(later)} ms`,
+    );
+    console.log(
+      name,
+      worst
+        .map(([marker, ms]) => `${((sent.get(marker)! - started) / 1000).toFixed(2)}s:${ms.toFixed(1)}`)
+        .join(' '),
+    );
+  }
   for (const socket of sockets) socket.terminate();
   const sorted = latencies.sort((a, b) => a - b);
   return {

@@ -43,6 +43,7 @@ function reportBudgets() {
  * BENCH_ONLY=admin: the admin pages at scale alone; BENCH_ONLY=pages: page weight and Lighthouse
  * alone; BENCH_ONLY=weight: page weight alone (a minute, for measuring one change to the web app);
  * BENCH_ONLY=program: Lighthouse on the signed-in /program alone, BENCH_RUNS times (3).
+ * BENCH_LIVE_RUNS: live delivery's runs (1); BENCH_LIVE_TRACE=1: its slowest messages, each run.
  */
 const only = process.env.BENCH_ONLY;
 const pagesOnly = only === 'pages' || only === 'weight' || only === 'program';

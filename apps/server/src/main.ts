@@ -63,6 +63,7 @@ async function main() {
     withApplicationName(config.databaseUrl ?? embedded!.url, self.applicationName),
     {
       max: config.databasePoolMax,
+      keepIdleConnections: true,
       statementTimeoutMs: config.databaseStatementTimeoutMs,
       retryMs: config.databaseConnectRetryMs,
       log,

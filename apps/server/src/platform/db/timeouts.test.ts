@@ -71,6 +71,22 @@ describe('on a real PostgreSQL', () => {
     }
   }, 20_000);
 
+  it('the server’s pool keeps its connections open while idle; a tool’s closes them', async () => {
+    const opened = async (keepIdleConnections: boolean) => {
+      const database = connectPostgres(url, { max: 3, keepIdleConnections, idleTimeoutMs: 100 });
+      try {
+        await Promise.all([1, 2, 3].map(() => database.pool.query('select pg_sleep(0.05)')));
+        expect(database.pool.totalCount).toBe(3);
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        return database.pool.totalCount;
+      } finally {
+        await database.close();
+      }
+    };
+    expect(await opened(true)).toBe(3);
+    expect(await opened(false)).toBe(0);
+  });
+
   it('every pooled session has the statement and idle-in-transaction timeouts set on the server', async () => {
     const database = connectPostgres(url, { max: 1 });
     try {
