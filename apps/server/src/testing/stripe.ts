@@ -5,7 +5,7 @@ import type { TestApp } from './harness.ts';
 
 // A local HTTP server answers Stripe's API: the only thing faked is Stripe itself. It keeps
 // subscriptions and schedules as Stripe would for the calls the app makes, and records them.
-// Shared by the Stripe test files (stripe-webhooks, stripe-one-subscription).
+// Shared by the Stripe test files (stripe-webhooks, stripe-one-subscription, subscription-mail).
 export const WEBHOOK_SECRET = 'whsec_core28_test_secret';
 export const PERIOD_END = Math.floor(Date.now() / 1000) + 30 * 86_400;
 export const PERIOD_START = PERIOD_END - 30 * 86_400;
@@ -24,6 +24,22 @@ type FakeSchedule = {
   id: string;
   subscription: string;
   phases: { start: number; end?: number; price: string }[];
+};
+
+/** The member's one invoice (in_1, paid, of sub_1): the billing history's row and a receipt's source. */
+export const INVOICE = {
+  id: 'in_1',
+  object: 'invoice',
+  status: 'paid',
+  customer: 'cus_1',
+  number: 'ABC-0001',
+  created: 1_790_000_000,
+  status_transitions: { paid_at: 1_790_000_020 },
+  amount_paid: 999,
+  description: 'The Daily Core',
+  invoice_pdf: 'https://pay.stripe.test/in_1.pdf',
+  hosted_invoice_url: 'https://invoice.stripe.test/in_1',
+  parent: { subscription_details: { subscription: 'sub_1' } },
 };
 
 const list = (data: unknown[]) => ({ object: 'list', data, has_more: false, url: '/v1/x' });
@@ -173,18 +189,8 @@ export async function startStripeDouble() {
           card: { brand: 'visa', last4: '4242', exp_month: 4, exp_year: 2031 },
         },
       ]);
-    if (path.startsWith('/v1/invoices'))
-      return list([
-        {
-          id: 'in_1',
-          object: 'invoice',
-          number: 'ABC-0001',
-          created: 1_790_000_000,
-          amount_paid: 999,
-          description: 'The Daily Core',
-          invoice_pdf: 'https://pay.stripe.test/in_1.pdf',
-        },
-      ]);
+    if (req.method === 'GET' && pathname === `/v1/invoices/${INVOICE.id}`) return INVOICE;
+    if (req.method === 'GET' && pathname === '/v1/invoices') return list([INVOICE]);
     if (path === '/v1/billing_portal/sessions')
       return { id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.test/p/1' };
     return null;

@@ -1,11 +1,15 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, subscribers } from '../../platform/db/schema.ts';
 import { createMember, createTestApp, givePaidTier, json, type TestApp } from '../../testing/harness.ts';
 import { makeRetriesDue } from '../../testing/jobs.ts';
+import {
+  INVOICE,
+  type StripeDouble,
+  sendWebhook,
+  startStripeDouble,
+  stripeEnv,
+} from '../../testing/stripe.ts';
 import { handlePaymentEvent } from './events.ts';
 
 // Issue 18: the member's subscription e-mails come from the queue, once.
@@ -168,61 +172,13 @@ describe('receipts with the demo provider', () => {
 });
 
 describe('receipts with Stripe', () => {
-  const WEBHOOK_SECRET = 'whsec_core28_receipts';
-  let fake: Server;
+  let stripe: StripeDouble;
   let t: TestApp;
-  let owner = '';
   let isRelayDown = false;
   const sent: string[] = [];
-  const now = Math.floor(Date.now() / 1000);
 
   beforeAll(async () => {
-    // Stripe's API for the two reads the handler makes: the subscription and the invoice.
-    fake = createServer((req, res) => {
-      const path = new URL(req.url ?? '/', 'http://stripe.test').pathname;
-      const body =
-        path === '/v1/subscriptions/sub_r'
-          ? {
-              id: 'sub_r',
-              object: 'subscription',
-              customer: 'cus_r',
-              status: 'active',
-              created: now - 60,
-              cancel_at_period_end: false,
-              schedule: null,
-              metadata: { userId: owner },
-              items: {
-                object: 'list',
-                data: [
-                  {
-                    id: 'si_r',
-                    current_period_start: now - 60,
-                    current_period_end: now + 30 * 86_400,
-                    price: { id: 'price_dc_m' },
-                  },
-                ],
-              },
-            }
-          : path === '/v1/invoices/in_r'
-            ? {
-                id: 'in_r',
-                object: 'invoice',
-                status: 'paid',
-                customer: 'cus_r',
-                number: 'R-0001',
-                amount_paid: 1999,
-                description: 'The Daily Core (monthly)',
-                created: now - 30,
-                status_transitions: { paid_at: now - 20 },
-                hosted_invoice_url: 'https://invoice.stripe.test/in_r',
-              }
-            : null;
-      res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify(body ?? { error: { type: 'invalid_request_error', message: 'No such object' } }),
-      );
-    });
-    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    stripe = await startStripeDouble(); // the handler reads sub_1 and the invoice, in_1
     t = await createTestApp({
       // The relay is the outside service here: down, then back.
       mailer: {
@@ -232,55 +188,31 @@ describe('receipts with Stripe', () => {
           sent.push(mail.subject);
         },
       },
-      env: {
-        STRIPE_SECRET_KEY: 'sk_test_core28',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_PRICE_DAILY_CORE_MONTHLY: 'price_dc_m',
-        STRIPE_PRICE_DAILY_CORE_YEARLY: 'price_dc_y',
-        STRIPE_PRICE_BURN_MONTHLY: 'price_b_m',
-        STRIPE_PRICE_BURN_YEARLY: 'price_b_y',
-        STRIPE_API_BASE: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`,
-      },
+      env: stripeEnv(stripe),
     });
   });
   afterAll(async () => {
     await t.close();
-    await new Promise((resolve) => fake.close(resolve));
+    await stripe.close();
   });
 
-  const signer = new Stripe('sk_test_core28');
-  const invoicePaid = (id: string) => {
-    const payload = JSON.stringify({
+  const invoicePaid = (id: string) =>
+    sendWebhook(t, {
       id,
       object: 'event',
       type: 'invoice.paid',
-      created: now,
-      data: {
-        object: {
-          id: 'in_r',
-          object: 'invoice',
-          customer: 'cus_r',
-          parent: { subscription_details: { subscription: 'sub_r' } },
-        },
-      },
+      created: Math.floor(Date.now() / 1000),
+      data: { object: INVOICE },
     });
-    return t.app.request('/api/webhooks/stripe', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-      },
-      body: payload,
-    });
-  };
+  const receiptSubject = `Your Core28 receipt ${INVOICE.number}`;
 
   it('a failed send is retried by the queue, and the retried event does not send it twice', async () => {
     const member = await createMember(t);
-    owner = member.userId;
+    stripe.state.owner = member.userId;
     isRelayDown = true;
     expect(await json(await invoicePaid('evt_paid_1'))).toEqual({ received: true, outcome: 'handled' });
     await t.drainJobs();
-    const [pending] = await mailsTo(t, member.email, 'Your Core28 receipt R-0001');
+    const [pending] = await mailsTo(t, member.email, receiptSubject);
     expect(pending).toMatchObject({ attempts: 1, sentAt: null, lastError: 'connect ECONNREFUSED' });
 
     // Stripe delivers the event again (the old code counted it a duplicate and the mail was lost).
@@ -291,14 +223,14 @@ describe('receipts with Stripe', () => {
     isRelayDown = false;
     await makeRetriesDue(t.database.executeSql);
     await t.drainJobs();
-    const receipts = await mailsTo(t, member.email, 'Your Core28 receipt R-0001');
+    const receipts = await mailsTo(t, member.email, receiptSubject);
     expect(receipts).toHaveLength(1);
     expect(receipts[0]).toMatchObject({ attempts: 2, lastError: 'connect ECONNREFUSED' });
     expect(receipts[0]?.sentAt).toBeInstanceOf(Date);
     expect(receipts[0]?.text).toContain(
-      `Paid on ${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format((now - 20) * 1000)}: $19.99`,
+      `Paid on ${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(INVOICE.status_transitions.paid_at * 1000)}: $9.99`,
     );
-    expect(receipts[0]?.text).toContain('https://invoice.stripe.test/in_r');
-    expect(sent.filter((subject) => subject === 'Your Core28 receipt R-0001')).toHaveLength(1);
+    expect(receipts[0]?.text).toContain(INVOICE.hosted_invoice_url);
+    expect(sent.filter((subject) => subject === receiptSubject)).toHaveLength(1);
   });
 });
