@@ -17,6 +17,11 @@ export function createAccessCache(validSessions: (sessionIds: string[]) => Promi
   const access = new Map<string, Map<string, { allowed: boolean; until: number }>>();
   let epoch = 0;
 
+  /** Keeps a session as the store answered it, unless a change was announced since `since`. */
+  const keep = (userId: string, { id, isAdmin, expiresAt }: SessionCheck, since: number) => {
+    if (epoch === since) sessions.set(id, { userId, isAdmin, expiresAt: expiresAt.getTime() });
+  };
+
   return {
     /** Where the cache stands now, for `remember`: anything announced since makes it refuse. */
     mark: () => epoch,
@@ -25,14 +30,8 @@ export function createAccessCache(validSessions: (sessionIds: string[]) => Promi
      * A session as the handshake read it, so the socket's first event costs no query; not kept
      * when a change was announced since `mark` (the read may predate it).
      */
-    remember(viewer: Viewer, expiresAt: Date, since: number) {
-      if (epoch !== since) return;
-      sessions.set(viewer.sessionId, {
-        userId: viewer.userId,
-        isAdmin: viewer.isAdmin,
-        expiresAt: expiresAt.getTime(),
-      });
-    },
+    remember: (viewer: Viewer, expiresAt: Date, since: number) =>
+      keep(viewer.userId, { id: viewer.sessionId, isAdmin: viewer.isAdmin, expiresAt }, since),
 
     /** These viewers' sessions as they are now (session id → isAdmin), and the ones that ended. */
     async check(viewers: Iterable<Viewer>, { fresh = false } = {}) {
@@ -50,12 +49,7 @@ export function createAccessCache(validSessions: (sessionIds: string[]) => Promi
       const at = epoch;
       for (const row of await validSessions(unknown)) {
         valid.set(row.id, row.isAdmin);
-        if (epoch === at)
-          sessions.set(row.id, {
-            userId: owners.get(row.id)!,
-            isAdmin: row.isAdmin,
-            expiresAt: row.expiresAt.getTime(),
-          });
+        keep(owners.get(row.id)!, row, at);
       }
       return { valid, ended: unknown.filter((id) => !valid.has(id)) };
     },
