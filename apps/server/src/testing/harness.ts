@@ -21,6 +21,7 @@ import { createMetrics } from '../platform/metrics/metrics.ts';
 import type { PushSender } from '../platform/push/push.ts';
 import { seed } from '../seed/seed.ts';
 import { startServer } from '../server.ts';
+import { migratedSnapshot } from './pglite-snapshot.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3999';
 
@@ -30,7 +31,7 @@ export const TEST_ORIGIN = 'http://localhost:3999';
  */
 export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openPglite();
+  if (!serverUrl) return openPglite({ from: migratedSnapshot() });
   const name = `core28_test_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

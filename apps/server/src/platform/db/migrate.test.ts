@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pino from 'pino';
 import { expect, test } from 'vitest';
+import { migratedSnapshot } from '../../testing/pglite-snapshot.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
 import { MIGRATIONS_FOLDER, migrationsAreCurrent, openPostgres, underMigrationLock } from './index.ts';
 import { openPglite } from './pglite.ts';
@@ -57,3 +58,23 @@ test('a database missing the newest migration is not current', async () => {
   expect(await migrationsAreCurrent(db)).toBe(false);
   await close();
 });
+
+test.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+  "a test file's database loaded from the run's snapshot is migrated, and its own",
+  async () => {
+    const snapshot = migratedSnapshot();
+    expect(snapshot, 'the server project dumps one (testing/pglite-snapshot.ts)').toBeDefined();
+    const [first, second] = await Promise.all([
+      openPglite({ from: snapshot }),
+      openPglite({ from: snapshot }),
+    ]);
+    expect(await migrationsAreCurrent(first.db)).toBe(true);
+    await first.db.execute(
+      sql`insert into rate_limits (id, key, count, last_request) values ('only-here', 'only-here', 1, 0)`,
+    );
+    const count = async (handle: typeof first) =>
+      (await handle.client.query<{ n: number }>('select count(*)::int as n from rate_limits')).rows[0]?.n;
+    expect([await count(first), await count(second)]).toEqual([1, 0]);
+    await Promise.all([first.close(), second.close()]);
+  },
+);

@@ -7,9 +7,17 @@ import { listenWithPglite } from './listen.ts';
 
 // Tests and benchmarks only: PGlite is a development dependency, not in the production install.
 
-/** In-memory PGlite (Postgres compiled to WASM) with the migrations applied: for tests. */
-export async function openPglite(): Promise<DatabaseHandle & { client: PGlite }> {
-  const client = new PGlite({ extensions: { pg_trgm } });
+/**
+ * In-memory PGlite (Postgres compiled to WASM) with the migrations applied: for tests. `from`: a
+ * data directory dumped by `dumpDataDir` (testing/pglite-snapshot.ts), loaded instead of running
+ * initdb; the migrations it already has are skipped, as on any database.
+ */
+export async function openPglite({
+  from,
+}: {
+  from?: Blob;
+} = {}): Promise<DatabaseHandle & { client: PGlite }> {
+  const client = new PGlite({ extensions: { pg_trgm }, ...(from ? { loadDataDir: from } : {}) });
   const db = drizzlePglite(client, { schema });
   await underMigrationLock(
     (text) => client.query(text),
