@@ -14,6 +14,9 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          globalSetup: ['apps/server/src/testing/pglite-snapshot.ts'],
+          setupFiles: ['apps/server/src/testing/node-server-globals.ts'],
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

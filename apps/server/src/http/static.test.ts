@@ -12,7 +12,11 @@ const APP_JS = Buffer.from(
 beforeAll(async () => {
   const dist = await mkdtemp(path.join(tmpdir(), 'core28-dist-'));
   await mkdir(path.join(dist, 'assets'));
-  await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  // Over the 1 KB below which nothing is compressed, as the built page is (its head and meta tags).
+  await writeFile(
+    path.join(dist, 'index.html'),
+    `<!doctype html>${'<meta>'.repeat(200)}<div id="root"></div>`,
+  );
   await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
   // What the build writes beside an asset worth compressing (vite-plugin-compression2).
   await writeFile(path.join(dist, 'assets', 'app-def456.js'), APP_JS);
