@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { rowsOf } from '../../platform/db/index.ts';
+import { namedRows } from '../../platform/db/prepared.ts';
 import { type KeyedLimit, limitsTaking, secondsUntilAllowed } from '../../platform/db/rate-limit.ts';
 import { discussionMessages, discussionTopics } from '../../platform/db/schema.ts';
 import { publication, realtimeChannel } from '../../platform/realtime/channel.ts';
@@ -90,7 +90,7 @@ export async function postMemberMessage(
   const row = newMessageRow({ topicId, userId, message, isCoachReply: false, at, attachment });
   const live = publication(db, COACHING_LIVE, topicId, { ...messageNotice(row), ownerId: userId });
   const taking = limits.length > 0 ? limitsTaking(limits, at) : null;
-  const [written] = await rowsOf<{ taken: number; written: number }>(
+  const [written] = await namedRows<{ taken: number; written: number }>(
     db,
     sql`
     with ${taking ? sql`${taking.ctes},` : sql``}
@@ -133,7 +133,7 @@ export async function postCoachReply(
     { ...messageNotice(row), ownerId: '' },
     { ownerId: sql`topic.user_id` },
   );
-  const written = await rowsOf<{ owner_id: string }>(
+  const written = await namedRows<{ owner_id: string }>(
     db,
     sql`
     with topic as (

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openTestDatabase } from '../../testing/harness.ts';
+import type { DatabaseHandle } from './index.ts';
+import { namedRows } from './prepared.ts';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
+
+const doubled = (n: number) => sql`select ${n}::integer * 2 as twice`;
+const tripled = (n: number) => sql`select ${n}::integer * 3 as thrice`;
+
+it('answers each call with its own values', async () => {
+  expect(await namedRows(database.db, doubled(2))).toEqual([{ twice: 4 }]);
+  expect(await namedRows(database.db, doubled(5))).toEqual([{ twice: 10 }]);
+  expect(await namedRows(database.db, tripled(5))).toEqual([{ thrice: 15 }]);
+});
+
+// PGlite runs every statement unnamed, so this is what CI's run on PostgreSQL checks.
+it.skipIf(!process.env.TEST_DATABASE_URL)(
+  'prepares a statement once per connection, named by its text: one name per shape',
+  async () => {
+    await database.db.transaction(async (tx) => {
+      // One connection (the transaction's): what it has prepared is what this test made.
+      for (const n of [1, 2, 3]) await namedRows(tx, doubled(n));
+      await namedRows(tx, tripled(1));
+      const statements = (await tx.execute(
+        sql`select name, statement from pg_prepared_statements where name like 'core28_%' order by statement`,
+      )) as unknown as { rows: { name: string; statement: string }[] };
+      expect(statements.rows.map((row) => row.statement)).toEqual([
+        'select $1::integer * 2 as twice',
+        'select $1::integer * 3 as thrice',
+      ]);
+      expect(new Set(statements.rows.map((row) => row.name)).size).toBe(2);
+    });
+  },
+);
