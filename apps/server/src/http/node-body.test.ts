@@ -1,0 +1,89 @@
+import { request as httpRequest } from 'node:http';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactMessages } from '../platform/db/schema.ts';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../testing/harness.ts';
+
+// Issue 23: served by Node, a JSON body is read from Node's request (http/node-body.ts), not through
+// a fetch Request built over it. What a client sends must mean what it meant before.
+
+let t: TestApp;
+let server: Awaited<ReturnType<TestApp['listen']>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  server = await t.listen();
+});
+afterAll(async () => {
+  await server.close();
+  await t.close();
+});
+
+/** POST /api/contact over HTTP with the body in these pieces (each its own write), declared or chunked. */
+function postContact(pieces: Buffer[], { chunked = false } = {}) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const length = pieces.reduce((sum, piece) => sum + piece.length, 0);
+    const req = httpRequest({
+      host: '127.0.0.1',
+      port: server.port,
+      method: 'POST',
+      path: '/api/contact',
+      headers: {
+        origin: TEST_ORIGIN,
+        'content-type': 'application/json',
+        ...(chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(length) }),
+      },
+    });
+    req.on('response', (res) => {
+      let body = '';
+      res.on('data', (d) => {
+        body += d;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    const write = (i: number) => {
+      if (i === pieces.length) return void req.end();
+      req.write(pieces[i]);
+      setTimeout(() => write(i + 1), 20); // separate packets
+    };
+    write(0);
+  });
+}
+
+const stored = async (email: string) =>
+  (await t.db.select().from(contactMessages).where(eq(contactMessages.email, email)))[0];
+
+describe('JSON bodies read from Node', () => {
+  it('reads a body sent in pieces, a character split between them, declared or chunked', async () => {
+    for (const chunked of [false, true]) {
+      const email = `pieces-${chunked}@example.com`;
+      const text = JSON.stringify({ name: 'Zoë', email, message: 'Plank 💪 daily' });
+      const bytes = Buffer.from(text);
+      const cut = bytes.indexOf(Buffer.from('💪')) + 2; // inside the emoji's four bytes
+      const res = await postContact([bytes.subarray(0, cut), bytes.subarray(cut)], { chunked });
+      expect(res.status, res.body).toBe(200);
+      expect(await stored(email)).toMatchObject({ name: 'Zoë', message: 'Plank 💪 daily' });
+    }
+  });
+
+  it('drops a leading byte-order mark and replaces bad UTF-8, as a fetch body does', async () => {
+    const email = 'bom@example.com';
+    const res = await postContact([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(`{"name":"A`),
+      Buffer.from([0xff]),
+      Buffer.from(`B","email":"${email}","message":"Hi"}`),
+    ]);
+    expect(res.status, res.body).toBe(200);
+    expect((await stored(email))?.name).toBe('A\uFFFDB');
+  });
+
+  it('answers malformed JSON with 400 in the one error shape, and stores nothing', async () => {
+    const res = await postContact([Buffer.from('{"name":"A","email":"bad@example.com",')]);
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toEqual({
+      error: { code: expect.any(String), message: expect.any(String) },
+    });
+    expect(await stored('bad@example.com')).toBeUndefined();
+  });
+});
