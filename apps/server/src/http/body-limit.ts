@@ -1,8 +1,8 @@
-import { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../context.ts';
 import { errorBody } from '../errors.ts';
+import { nodeRequest } from './node-body.ts';
 
 const KB = 1024;
 /** Every JSON body; the biggest legitimate one (contact, a coaching message) is under 25 KB. */
@@ -30,9 +30,7 @@ const tooLarge = (maxSize: number) => (c: Context<AppEnv>) => {
 const limit = (maxSize: number) => {
   const counted = bodyLimit({ maxSize, onError: tooLarge(maxSize) });
   return async (c: Context<AppEnv>, next: Next) => {
-    const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
-    // Node's own request only: tests pass a stand-in with just a socket address (testing/harness.ts).
-    const headers = incoming instanceof IncomingMessage ? incoming.headers : undefined;
+    const headers = nodeRequest(c)?.headers;
     const declared = headers?.['content-length'];
     if (declared === undefined || headers?.['transfer-encoding'] !== undefined) return counted(c, next);
     return Number.parseInt(declared, 10) > maxSize ? tooLarge(maxSize)(c) : next();

@@ -5,7 +5,14 @@ import type { Context } from 'hono';
 // @hono/node-server builds a whole fetch Request over the request (an AbortController, a copy of
 // its headers, a web ReadableStream over the socket) only to read a few hundred bytes through it.
 
-type NodeBindings = { incoming?: IncomingMessage } | undefined;
+/**
+ * Node's request when @hono/node-server serves this one; undefined through `app.request`, where
+ * tests may pass a stand-in with just a socket address (testing/harness.ts).
+ */
+export function nodeRequest(c: Context): IncomingMessage | undefined {
+  const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
+  return incoming instanceof IncomingMessage ? incoming : undefined;
+}
 
 /** hono's validator reads a body as JSON for these content types only (hono/validator). */
 const JSON_CONTENT_TYPE = /^application\/([a-z-.]+\+)?json(;\s*[a-zA-Z0-9-]+=([^;]+))*$/;
@@ -31,9 +38,8 @@ function bodyText(incoming: IncomingMessage): Promise<string> {
  * no Node request (`app.request` in tests): hono reads it as before.
  */
 export function readJsonBodyFromNode(c: Context) {
-  const incoming = (c.env as NodeBindings)?.incoming;
-  // Node's own request only: tests pass a stand-in with just a socket address (testing/harness.ts).
-  if (!(incoming instanceof IncomingMessage) || incoming.readableDidRead || incoming.readableEnded) return;
+  const incoming = nodeRequest(c);
+  if (!incoming || incoming.readableDidRead || incoming.readableEnded) return;
   const { headers } = incoming;
   if (headers['content-length'] === undefined || headers['transfer-encoding'] !== undefined) return;
   if (!JSON_CONTENT_TYPE.test(headers['content-type'] ?? '')) return;
