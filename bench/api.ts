@@ -32,6 +32,11 @@ export type ApiRow = { route: string; app: Costed; reference: Costed };
 const cookieOf = (token: string) =>
   `core28.session_token=${encodeURIComponent(`${token}.${createHmac('sha256', SECRET).update(token).digest('base64')}`)}`;
 
+const profiling = (name: string) =>
+  process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, `--cpu-prof-name=${name}.cpuprofile`]
+    : [];
+
 export async function measureApi(root: string, rounds = 2): Promise<ApiRow[]> {
   const dir = await mkdtemp(path.join(tmpdir(), 'core28-bench-api-'));
   await chmod(dir, 0o755); // PostgreSQL runs as its own user when we are root
@@ -46,11 +51,8 @@ export async function measureApi(root: string, rounds = 2): Promise<ApiRow[]> {
     children.push(
       await startProcess(
         process.execPath,
-        // BENCH_PROFILE=<folder>: the app's CPU profile, written there when it stops.
-        [
-          ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
-          path.join(root, 'apps/server/dist/main.js'),
-        ],
+        // BENCH_PROFILE=<folder>: each server's CPU profile, written there when it stops.
+        [...profiling('app'), path.join(root, 'apps/server/dist/main.js')],
         {
           NODE_ENV: 'production',
           PORT: String(appPort),
@@ -79,45 +81,61 @@ export async function measureApi(root: string, rounds = 2): Promise<ApiRow[]> {
     children.push(
       await startProcess(
         process.execPath,
-        [path.join(root, 'bench/reference-server.mjs')],
+        [...profiling('reference'), path.join(root, 'bench/reference-server.mjs')],
         { PORT: String(refPort), DATABASE_URL: database.url, AUTH_SECRET: SECRET },
         `${ref}/api/health`,
       ),
     );
 
     const cookie = cookieOf(member[0]!);
-    const routes: { route: string; path: string; options: (side: 'app' | 'reference') => MeasureOptions }[] =
-      [
-        { route: 'GET /api/health', path: '/api/health', options: () => ({}) },
-        { route: 'GET /api/me', path: '/api/me', options: () => ({ headers: { cookie } }) },
-        { route: 'GET /api/program', path: '/api/program', options: () => ({ headers: { cookie } }) },
-        // As every browser asks (autocannon sends no Accept-Encoding): both sides gzip it at once.
-        {
-          route: 'GET /api/program, gzip as a browser asks',
-          path: '/api/program',
-          options: () => ({ headers: { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' } }),
+    const routes: {
+      route: string;
+      path: string;
+      /** The reference's own path for it, when not `path`. */
+      referencePath?: string;
+      options: (side: 'app' | 'reference') => MeasureOptions;
+    }[] = [
+      { route: 'GET /api/health', path: '/api/health', options: () => ({}) },
+      // The control: what the probe's answer itself costs (its request id, security headers and
+      // no-store), sent by the reference too.
+      {
+        route: 'GET /api/health, the reference with the same answer',
+        path: '/api/health',
+        referencePath: '/api/health-as-app',
+        options: () => ({}),
+      },
+      { route: 'GET /api/me', path: '/api/me', options: () => ({ headers: { cookie } }) },
+      { route: 'GET /api/program', path: '/api/program', options: () => ({ headers: { cookie } }) },
+      // As every browser asks (autocannon sends no Accept-Encoding): both sides gzip it at once.
+      {
+        route: 'GET /api/program, gzip as a browser asks',
+        path: '/api/program',
+        options: () => ({ headers: { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' } }),
+      },
+      {
+        route: 'POST /api/program/complete (fresh members)',
+        path: '/api/program/complete',
+        options: (side) => {
+          const tokens = fresh[side];
+          return {
+            method: 'POST',
+            body: '{"day":1}',
+            headers: { 'content-type': 'application/json', origin: side === 'app' ? app : ref },
+            nextHeaders: () => {
+              const token = tokens.pop();
+              if (!token) throw new Error('out of fresh members: raise FRESH_PER_RUN');
+              return { cookie: cookieOf(token) };
+            },
+          };
         },
-        {
-          route: 'POST /api/program/complete (fresh members)',
-          path: '/api/program/complete',
-          options: (side) => {
-            const tokens = fresh[side];
-            return {
-              method: 'POST',
-              body: '{"day":1}',
-              headers: { 'content-type': 'application/json', origin: side === 'app' ? app : ref },
-              nextHeaders: () => {
-                const token = tokens.pop();
-                if (!token) throw new Error('out of fresh members: raise FRESH_PER_RUN');
-                return { cookie: cookieOf(token) };
-              },
-            };
-          },
-        },
-      ];
-    // BENCH_ROUTES=complete: only the routes whose name contains it (case-insensitive).
-    const wanted = process.env.BENCH_ROUTES?.toLowerCase();
-    const measured = wanted ? routes.filter((r) => r.route.toLowerCase().includes(wanted)) : routes;
+      },
+    ];
+    // BENCH_ROUTES=complete or =health,me: only the routes whose name contains one of them
+    // (case-insensitive).
+    const wanted = process.env.BENCH_ROUTES?.toLowerCase().split(',');
+    const measured = wanted
+      ? routes.filter((r) => wanted.some((part) => r.route.toLowerCase().includes(part)))
+      : routes;
     if (process.env.BENCH_DEBUG) console.log(`database: ${database.url}`);
     // CPU per request, which a busy machine changes far less than req/s: the server's node process
     // and PostgreSQL's (the postmaster and its backends; the other side's sit idle meanwhile).
@@ -142,7 +160,12 @@ export async function measureApi(root: string, rounds = 2): Promise<ApiRow[]> {
         // Alternately, so a slower moment of the machine falls on both.
         row.app.push(await costed(children[0]!.pid!, 'app', app + route.path, route.options('app')));
         row.reference.push(
-          await costed(children[1]!.pid!, 'reference', ref + route.path, route.options('reference')),
+          await costed(
+            children[1]!.pid!,
+            'reference',
+            ref + (route.referencePath ?? route.path),
+            route.options('reference'),
+          ),
         );
       }
     }
