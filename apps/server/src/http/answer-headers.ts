@@ -19,29 +19,24 @@ export function setAnswerHeader(c: Context, name: string, value: string) {
   else c.header(name, value);
 }
 
-/** Sets each of a list of headers made once, as `setAnswerHeader`. */
-export function setAnswerHeaders(c: Context, headers: [string, string][]) {
-  for (const [name, value] of headers) setAnswerHeader(c, name, value);
-}
-
 /** What a proxy's own request id may be: hono's requestId() rule (at most 255 word characters, - and =). */
 const PROXY_REQUEST_ID = /^[\w\-=]{1,255}$/;
 
 /**
- * The request's id, kept in `c.var.requestId` and sent as X-Request-Id: a proxy's, when it sent a
- * plain one, else a new UUID. Served by Node, the proxy's is read from Node's request: hono's
- * `c.req.header` builds a whole fetch Request first.
+ * The request's id, kept in `c.var.requestId`, for its answer's X-Request-Id: a proxy's, when it
+ * sent a plain one, else a new UUID. Served by Node, the proxy's is read from Node's request:
+ * hono's `c.req.header` builds a whole fetch Request first.
  */
-export function assignRequestId(c: Context<AppEnv>) {
+export function takeRequestId(c: Context<AppEnv>) {
   const nodeHeaders = (c.env as NodeBindings)?.incoming?.headers;
   const given = nodeHeaders ? nodeHeaders['x-request-id'] : c.req.header('x-request-id');
   const id = typeof given === 'string' && PROXY_REQUEST_ID.test(given) ? given : crypto.randomUUID();
   c.set('requestId', id);
-  setAnswerHeader(c, 'X-Request-Id', id);
+  return id;
 }
 
-/** Every request's id (`assignRequestId`): hono's requestId() with its header set before the answer. */
+/** Every request's id (`takeRequestId`): hono's requestId() with its header set before the answer. */
 export const requestIds: MiddlewareHandler<AppEnv> = (c, next) => {
-  assignRequestId(c);
+  setAnswerHeader(c, 'X-Request-Id', takeRequestId(c));
   return next();
 };

@@ -75,6 +75,8 @@ describe('security headers', () => {
           expect(got[name.toLowerCase()], `${path}: ${name}`).toBe(value);
         expect(got['cache-control'], path).toBe('no-store');
         expect(got['x-request-id'], path).toMatch(/^[\w-]+$/);
+        expect(got['content-type'], path).toBe('application/json');
+        expect(await res.json(), path).toHaveProperty('status');
       }
     }
     // the policy of a page is not a probe's: it lets nothing load or frame it

@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import type { AppEnv, Deps } from '../../context.ts';
 import { errorBody, UNAVAILABLE_RETRY_AFTER } from '../../errors.ts';
-import { assignRequestId, setAnswerHeader, setAnswerHeaders } from '../../http/answer-headers.ts';
+import { takeRequestId } from '../../http/answer-headers.ts';
 import { machineSecurityHeaderList } from '../../http/security.ts';
 import { databaseAnswers, migrationsAreCurrent } from '../../platform/db/index.ts';
 
@@ -36,25 +36,31 @@ async function notReadyReason(deps: Deps): Promise<string | null> {
  * what applies to it: its request id, the security headers of a JSON answer to a machine,
  * no-store, `Connection: close` while shutting down, and its count and time in the metrics. Any
  * other method on these paths goes through the whole pipeline (a 404).
+ *
+ * Its answer is made whole, its headers one plain object: @hono/node-server hands that object to
+ * Node's `writeHead` as it is (issue 23: setting them one by one on Node's response, or hono's
+ * `c.json` with more than one header, builds a header map per request).
  */
 export function probeRoutes(deps: Deps) {
-  const headers = machineSecurityHeaderList(deps.config.isProduction);
-  const probe =
-    <T extends object>(whyNotOk: (deps: Deps) => Promise<string | null>, ok: T) =>
-    async (c: Context<AppEnv>) => {
+  const fixed: Record<string, string> = {
+    'Content-Type': 'application/json',
+    ...Object.fromEntries(machineSecurityHeaderList(deps.config.isProduction)),
+    'Cache-Control': 'no-store',
+  };
+  const probe = (whyNotOk: (deps: Deps) => Promise<string | null>, ok: object) => {
+    const okBody = JSON.stringify(ok);
+    return async (c: Context<AppEnv>) => {
       const started = performance.now();
       let status = 500;
       try {
         c.set('deps', deps);
-        assignRequestId(c);
-        setAnswerHeaders(c, headers);
-        setAnswerHeader(c, 'Cache-Control', 'no-store');
-        if (deps.lifecycle.isStopping) setAnswerHeader(c, 'Connection', 'close');
+        const headers: Record<string, string> = { ...fixed, 'X-Request-Id': takeRequestId(c) };
+        if (deps.lifecycle.isStopping) headers.Connection = 'close';
         const reason = await whyNotOk(deps);
         status = reason ? 503 : 200;
-        if (!reason) return c.json(ok);
-        c.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER));
-        return c.json(errorBody('UNAVAILABLE', reason), 503);
+        if (!reason) return new Response(okBody, { status, headers });
+        headers['Retry-After'] = String(UNAVAILABLE_RETRY_AFTER);
+        return new Response(JSON.stringify(errorBody('UNAVAILABLE', reason)), { status, headers });
       } finally {
         deps.metrics.observeRequest(
           { method: c.req.method, route: c.req.routePath, status },
@@ -62,7 +68,8 @@ export function probeRoutes(deps: Deps) {
         );
       }
     };
+  };
   return new Hono<AppEnv>()
-    .get('/health', probe(unhealthyReason, { status: 'ok' as const, database: 'ok' as const }))
-    .get('/ready', probe(notReadyReason, { status: 'ready' as const }));
+    .get('/health', probe(unhealthyReason, { status: 'ok', database: 'ok' }))
+    .get('/ready', probe(notReadyReason, { status: 'ready' }));
 }

@@ -186,19 +186,27 @@ export async function openPostgres(
   return connectPostgres(url, options);
 }
 
+/** The driver under drizzle (`$client`: node-postgres' pool, or PGlite): both take a plain text. */
+const driverOf = (db: Database) =>
+  (db as unknown as { $client: { query: (text: string) => Promise<unknown> } }).$client;
+
 /**
  * Whether the database answers a trivial query within `timeoutMs`, for /api/health and for telling
- * an outage from a bug. A query still waiting is left to the pool's own timeouts.
+ * an outage from a bug. A query still waiting is left to the pool's own timeouts. The query is plain
+ * text on the driver: through drizzle, a `select 1` is built into a query object that node-postgres
+ * then copies (issue 23: ~8 µs of a probe's CPU).
  */
 export async function databaseAnswers(db: Database, timeoutMs = 1_000): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), timeoutMs);
   });
-  const query = db.execute(sql`select 1`).then(
-    () => true,
-    () => false,
-  );
+  const query = driverOf(db)
+    .query('select 1')
+    .then(
+      () => true,
+      () => false,
+    );
   try {
     return await Promise.race([query, timeout]);
   } finally {

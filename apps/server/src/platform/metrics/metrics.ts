@@ -16,18 +16,26 @@ export function createMetrics({ withProcessMetrics = false }: { withProcessMetri
   const registers = [registry];
 
   const httpLabels = ['method', 'route', 'status'] as const;
-  const httpRequests = new Counter({
-    name: 'core28_http_requests_total',
-    help: 'HTTP requests answered, by method, route pattern and status',
-    labelNames: httpLabels,
-    registers,
-  });
   const httpSeconds = new Histogram({
     name: 'core28_http_request_duration_seconds',
     help: 'Time to answer an HTTP request, by method, route pattern and status',
     labelNames: httpLabels,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers,
+  });
+  // The histogram's own count, also under the name dashboards know: read at each scrape rather
+  // than counted again on every request (issue 23).
+  new Counter({
+    name: 'core28_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status',
+    labelNames: httpLabels,
+    registers,
+    async collect() {
+      const { values } = await httpSeconds.get();
+      this.reset();
+      for (const { metricName, labels, value } of values)
+        if (metricName === 'core28_http_request_duration_seconds_count') this.inc(labels, value);
+    },
   });
   const jobs = {
     completed: new Counter({
@@ -109,9 +117,7 @@ export function createMetrics({ withProcessMetrics = false }: { withProcessMetri
     registerGauge,
     registerCounter,
     observeRequest(labels: { method: string; route: string; status: number }, seconds: number) {
-      const values = { ...labels, status: String(labels.status) };
-      httpRequests.inc(values);
-      httpSeconds.observe(values, seconds);
+      httpSeconds.observe({ ...labels, status: String(labels.status) }, seconds);
     },
     jobOutcome(queue: string, outcome: 'completed' | 'retried' | 'failed') {
       jobs[outcome].inc({ queue });
