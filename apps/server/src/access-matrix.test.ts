@@ -116,7 +116,7 @@ function pathFor(key: string) {
     .replace(':day', '1')
     .replace(':id', key.includes('/blog/') ? params.articleId! : params.exerciseId!)
     .replace('/api/files/*', '/api/files/avatars/someone.webp')
-    .replace(':file{[^/]+\\.ics}', 'QUJDREVGR0hJSktMTU5PUFFSU1RVVldY.ics')
+    .replace('/api/calendar/*', '/api/calendar/QUJDREVGR0hJSktMTU5PUFFSU1RVVldY.ics')
     .replace('/unsubscribe', `/unsubscribe?token=${'eyJ1c2VyIjoiYSJ9'}.${'A'.repeat(43)}`)
     .replace('/api/auth/*', '/api/auth/get-session');
 }

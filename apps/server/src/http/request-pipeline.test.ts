@@ -135,3 +135,14 @@ describe('compression', () => {
     }
   });
 });
+
+describe('routing', () => {
+  it("matches every route with hono's RegExpRouter, not its slower trie router (issue 23)", async () => {
+    // SmartRouter picks its router on the first request: one route pattern the RegExpRouter refuses
+    // (a parameter beside a fixed segment, such as /calendar/:file beside /calendar/link) moves
+    // every request of the app onto the trie router.
+    const app = createApp(t.deps);
+    await app.request('/api/health');
+    expect(app.router.name).toBe('SmartRouter + RegExpRouter');
+  });
+});

@@ -134,7 +134,7 @@ export const POLICY: Record<string, Access> = {
   'POST /api/notifications/unsubscribe': { token: 400 },
   'GET /api/calendar/link': 'member',
   'POST /api/calendar/link': 'member',
-  'GET /api/calendar/:file{[^/]+\\.ics}': { token: 404 },
+  'GET /api/calendar/*': { token: 404 },
 };
 
 /** A body a caller with access would send (refusals must not depend on the body). */

@@ -66,6 +66,17 @@ describe('calendar feed', () => {
     expect((await t.request(path)).status).toBe(404);
     expect((await t.request(new URL(reset.url).pathname)).status).toBe(200);
     expect((await t.request('/api/calendar/not-a-token.ics')).status).toBe(404);
+    // the feed's own address only: not another extension, not a deeper path
+    const feedPath = new URL(reset.url).pathname;
+    for (const other of [
+      `${feedPath.slice(0, -'.ics'.length)}.txt`,
+      `${feedPath}/x`,
+      `/api/calendar/a/b.ics`,
+    ]) {
+      const res = await t.request(other);
+      expect(res.status, other).toBe(404);
+      expect(await res.json(), other).toEqual({ error: { code: 'NOT_FOUND', message: 'No such API route' } });
+    }
     expect((await t.request('/api/calendar/link')).status).toBe(401);
   });
 
