@@ -1,8 +1,9 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
+import { requestHeader } from './node-request.ts';
 
-type NodeBindings = { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined;
+type NodeBindings = { outgoing?: ServerResponse } | undefined;
 /** Node's response when @hono/node-server serves the request; undefined through `app.request`. */
 const nodeResponse = (c: Context) => (c.env as NodeBindings)?.outgoing;
 
@@ -24,12 +25,10 @@ const PROXY_REQUEST_ID = /^[\w\-=]{1,255}$/;
 
 /**
  * The request's id, kept in `c.var.requestId`, for its answer's X-Request-Id: a proxy's, when it
- * sent a plain one, else a new UUID. Served by Node, the proxy's is read from Node's request:
- * hono's `c.req.header` builds a whole fetch Request first.
+ * sent a plain one, else a new UUID.
  */
 export function takeRequestId(c: Context<AppEnv>) {
-  const nodeHeaders = (c.env as NodeBindings)?.incoming?.headers;
-  const given = nodeHeaders ? nodeHeaders['x-request-id'] : c.req.header('x-request-id');
+  const given = requestHeader(c, 'x-request-id');
   const id = typeof given === 'string' && PROXY_REQUEST_ID.test(given) ? given : crypto.randomUUID();
   c.set('requestId', id);
   return id;

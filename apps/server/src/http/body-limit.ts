@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../context.ts';
 import { errorBody } from '../errors.ts';
-import { nodeRequest } from './node-body.ts';
+import { nodeRequest } from './node-request.ts';
 
 const KB = 1024;
 /** Every JSON body; the biggest legitimate one (contact, a coaching message) is under 25 KB. */

@@ -3,6 +3,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import type { TrustProxy } from '../config.ts';
 import type { AppEnv } from '../context.ts';
+import { requestHeader } from './node-request.ts';
 
 // What `loopback` and `private` (and TRUST_PROXY=true, which is both) stand for.
 const NAMED_RANGES: Record<string, [string, number, 'ipv4' | 'ipv6'][]> = {
@@ -101,7 +102,7 @@ export function socketAddress(c: Context): string {
 
 /** The client's address as TRUST_PROXY says to read it (rate limits, contact throttle). */
 export function clientIp<E extends AppEnv>(c: Context<E>): string {
-  return resolveClientIp(c.var.deps.config.trustProxy, socketAddress(c), c.req.header('x-forwarded-for'));
+  return resolveClientIp(c.var.deps.config.trustProxy, socketAddress(c), requestHeader(c, 'x-forwarded-for'));
 }
 
 /** A request made on this machine, straight to the server: the dev mailbox and dev helpers only answer these. */

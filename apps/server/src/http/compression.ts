@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
+import { requestHeader } from './node-request.ts';
 
 const ACCEPTS_COMPRESSION = /\b(?:gzip|deflate)\b/i;
 const ACCEPTS_GZIP = /\bgzip\b(?!\s*;\s*q\s*=\s*0(?:\.0*)?(?![\d.]))/i;
@@ -22,7 +23,7 @@ export function compressWhenAsked(): MiddlewareHandler {
   const viaStream = compress({ threshold: THRESHOLD_BYTES });
   const afterwards = async () => {};
   return async (c, next) => {
-    const accepted = c.req.header('accept-encoding') ?? '';
+    const accepted = requestHeader(c, 'accept-encoding') ?? '';
     if (!ACCEPTS_COMPRESSION.test(accepted)) return next();
     await next();
     const kept = keptBody(c.res);

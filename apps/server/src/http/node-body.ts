@@ -1,18 +1,10 @@
-import { IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
+import { nodeRequest } from './node-request.ts';
 
 // Issue 23: a JSON body read straight from Node's request. Through hono, `c.req.json()` on
 // @hono/node-server builds a whole fetch Request over the request (an AbortController, a copy of
 // its headers, a web ReadableStream over the socket) only to read a few hundred bytes through it.
-
-/**
- * Node's request when @hono/node-server serves this one; undefined through `app.request`, where
- * tests may pass a stand-in with just a socket address (testing/harness.ts).
- */
-export function nodeRequest(c: Context): IncomingMessage | undefined {
-  const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
-  return incoming instanceof IncomingMessage ? incoming : undefined;
-}
 
 /** hono's validator reads a body as JSON for these content types only (hono/validator). */
 const JSON_CONTENT_TYPE = /^application\/([a-z-.]+\+)?json(;\s*[a-zA-Z0-9-]+=([^;]+))*$/;

@@ -3,6 +3,7 @@ import { YOUTUBE_EMBED_ORIGIN } from '@core28/core/exercise-media';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { requestHeader } from './node-request.ts';
 
 /** The Content-Security-Policy every answer carries. */
 function contentSecurityPolicy(storageOrigin: string | null) {
@@ -95,8 +96,8 @@ export const sameOriginWrites = (publicUrl: string, { exempt = [] }: { exempt?: 
   const exemptPaths = new Set(exempt);
   return createMiddleware<AppEnv>(async (c, next) => {
     if (!SAFE_METHODS.has(c.req.method) && !exemptPaths.has(c.req.path)) {
-      const origin = c.req.header('origin');
-      const fetchSite = c.req.header('sec-fetch-site');
+      const origin = requestHeader(c, 'origin');
+      const fetchSite = requestHeader(c, 'sec-fetch-site');
       const isForeignOrigin = origin !== undefined && origin !== ownOrigin;
       if (isForeignOrigin || fetchSite === 'cross-site')
         throw new AppError('FORBIDDEN', 'Cross-site requests are not allowed.');

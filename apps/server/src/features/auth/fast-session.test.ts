@@ -176,3 +176,35 @@ describe('the fast session read agrees with better-auth', () => {
     expect((await t.request('/api/coaching/topics', { cookie: daily.cookie })).status).toBe(403);
   });
 });
+
+describe('served by Node (the cookie read from Node’s request, issue 23)', () => {
+  it('GET /api/me over HTTP: the member, nobody for a forged cookie, and better-auth’s refresh when due', async () => {
+    const server = await t.listen();
+    try {
+      const me = async (cookie: string) => {
+        const res = await fetch(`http://127.0.0.1:${server.port}/api/me`, { headers: { cookie } });
+        expect(res.status).toBe(200);
+        return (await res.json()) as { user: { email: string } | null; profile: unknown };
+      };
+      const member = await createMember(t);
+      expect((await me(member.cookie)).user?.email).toBe(member.email);
+      // a cookie among others, as browsers send it
+      expect((await me(`theme=dark; ${member.cookie}; other=1`)).user?.email).toBe(member.email);
+      expect((await me(member.cookie.replace(/.{4}(%3D|=)?$/, 'AAAA$1'))).user).toBeNull();
+      expect((await me('')).user).toBeNull();
+
+      // refresh due: better-auth reads the session with the request's own headers, and refreshes it
+      const token = await tokenOf(member.cookie);
+      const { sessionConfig } = await t.deps.auth.$context;
+      const old = new Date(Date.now() + sessionConfig.expiresIn * 1000 - 2 * DAY_MS);
+      await t.db.update(sessions).set({ expiresAt: old }).where(eq(sessions.token, token));
+      const viewer = await me(member.cookie);
+      expect(viewer.user?.email).toBe(member.email);
+      expect(viewer.profile).not.toBeNull();
+      const [row] = await t.db.select().from(sessions).where(eq(sessions.token, token));
+      expect(row!.expiresAt.getTime()).toBeGreaterThan(old.getTime() + DAY_MS);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -99,23 +99,42 @@ export function verifiedToken(signed: string | undefined, secret: string): strin
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
+/**
+ * What a session read needs of a request: its Cookie header, and all its headers only when
+ * better-auth reads the session (a fetch `Headers`, which a request served by Node does not have
+ * until it is built: session.ts).
+ */
+export type SessionSource = { cookie: string | null | undefined; headers: () => Headers };
+
+const sourceOf = (from: Headers | SessionSource): SessionSource =>
+  from instanceof Headers ? { cookie: from.get('cookie'), headers: () => from } : from;
+
 /** The signed-in member of `headers` (with their session id and admin role), or null. */
-export const readSessionFast = (deps: Pick<Deps, 'auth' | 'db'>, headers: Headers, log: Logger) =>
-  readBy(sessionByTokenStatement, deps, headers, log);
+export const readSessionFast = (
+  deps: Pick<Deps, 'auth' | 'db'>,
+  headers: Headers | SessionSource,
+  log: Logger,
+) => readBy(sessionByTokenStatement, deps, sourceOf(headers), log);
 
 /**
  * The same with the member's profile, read in the same statement; `profile` is undefined when
  * better-auth read the session instead (expired, or its daily refresh due).
  */
-export const readViewerFast = (deps: Pick<Deps, 'auth' | 'db'>, headers: Headers, log: Logger) =>
-  readBy(viewerByTokenStatement, deps, headers, log);
+export const readViewerFast = (
+  deps: Pick<Deps, 'auth' | 'db'>,
+  headers: Headers | SessionSource,
+  log: Logger,
+) => readBy(viewerByTokenStatement, deps, sourceOf(headers), log);
 
 /**
  * The same with the member's subscriber row (null: none); `subscriber` is undefined when
  * better-auth read the session instead.
  */
-export const readMemberFast = (deps: Pick<Deps, 'auth' | 'db'>, headers: Headers, log: Logger) =>
-  readBy(memberByTokenStatement, deps, headers, log);
+export const readMemberFast = (
+  deps: Pick<Deps, 'auth' | 'db'>,
+  headers: Headers | SessionSource,
+  log: Logger,
+) => readBy(memberByTokenStatement, deps, sourceOf(headers), log);
 
 type SessionRow = {
   session: { id: string; expiresAt: Date };
@@ -128,10 +147,10 @@ type SessionRow = {
 async function readBy<Row extends SessionRow>(
   statement: (db: DbOrTx) => { execute: (values: { token: string }) => Promise<Row[]> },
   deps: Pick<Deps, 'auth' | 'db'>,
-  headers: Headers,
+  source: SessionSource,
   log: Logger,
 ): Promise<(NonNullable<SessionRead> & Partial<Pick<Row, 'profile' | 'subscriber'>>) | null> {
-  const cookieHeader = headers.get('cookie');
+  const cookieHeader = source.cookie;
   if (!cookieHeader) return null;
   const setup = await authSetup(deps.auth);
   const token = verifiedToken(parseCookies(cookieHeader).get(setup.cookieName), setup.secret);
@@ -140,13 +159,13 @@ async function readBy<Row extends SessionRow>(
   try {
     [row] = await prepared(deps.db, statement).execute({ token });
   } catch {
-    return readSessionByBetterAuth(deps, headers, log);
+    return readSessionByBetterAuth(deps, source.headers(), log);
   }
   if (!row) return null;
   const expiresAt = row.session.expiresAt.getTime();
   const now = Date.now();
   const refreshDue = expiresAt - setup.expiresInMs + setup.updateAgeMs <= now;
-  if (expiresAt < now || refreshDue) return readSessionByBetterAuth(deps, headers, log);
+  if (expiresAt < now || refreshDue) return readSessionByBetterAuth(deps, source.headers(), log);
   return {
     user: row.user as SessionUser,
     sessionId: row.session.id,

@@ -7,6 +7,7 @@ import {
 } from '@core28/core/program-schemas';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
+import { requestHeader } from '../../http/node-request.ts';
 import { oneRow } from '../../platform/db/index.ts';
 import { validate } from '../../validate.ts';
 import { requireUser } from '../auth/session.ts';
@@ -33,7 +34,7 @@ export const programRoutes = new Hono<AppEnv>()
       await completeDay(c.var.deps, {
         userId: c.var.user.id,
         day: c.req.valid('json').day,
-        key: optionalIdempotencyKey(c.req.header(KEY_HEADER)),
+        key: optionalIdempotencyKey(requestHeader(c, KEY_HEADER)),
       }),
     ),
   )
@@ -42,7 +43,7 @@ export const programRoutes = new Hono<AppEnv>()
       await saveDayResult(c.var.deps, {
         userId: c.var.user.id,
         input: c.req.valid('json'),
-        key: optionalIdempotencyKey(c.req.header(KEY_HEADER)),
+        key: optionalIdempotencyKey(requestHeader(c, KEY_HEADER)),
       }),
     ),
   )
@@ -51,7 +52,7 @@ export const programRoutes = new Hono<AppEnv>()
       await saveWellness(c.var.deps, {
         userId: c.var.user.id,
         input: c.req.valid('json'),
-        key: optionalIdempotencyKey(c.req.header(KEY_HEADER)),
+        key: optionalIdempotencyKey(requestHeader(c, KEY_HEADER)),
       }),
     ),
   )
@@ -73,8 +74,8 @@ export const programRoutes = new Hono<AppEnv>()
           userId: c.var.user.id,
           day: c.req.valid('param').day,
           input: c.req.valid('json'),
-          key: requiredIdempotencyKey(c.req.header(KEY_HEADER)),
-          queuedMs: queuedMs(c.req.header(QUEUED_HEADER)),
+          key: requiredIdempotencyKey(requestHeader(c, KEY_HEADER)),
+          queuedMs: queuedMs(requestHeader(c, QUEUED_HEADER)),
         }),
       ),
   );
