@@ -70,7 +70,7 @@ export function createApp(deps: Deps) {
   app.route('/api', probeRoutes(deps));
   app.use(requestIds);
   app.use(async (c, next) => {
-    const reqId = c.var.requestId;
+    const reqId = c.get('requestId');
     // Services log through deps.log: within a request, the request's own logger. A pino child
     // costs ~23 µs, so it is made only when something logs (issue 23).
     let log: Deps['log'] | undefined;

@@ -125,7 +125,7 @@ const internal = (c: Context<AppEnv>) => failure(c, 500, errorBody('INTERNAL', G
 
 /** The database is unreachable when the error says so, or when it does not answer a `select 1` now. */
 const isOutage = async (err: unknown, c: Context<AppEnv>) =>
-  isDatabaseUnavailable(err) || (c.var.deps !== undefined && !(await databaseAnswers(c.var.deps.db)));
+  isDatabaseUnavailable(err) || (c.get('deps') !== undefined && !(await databaseAnswers(c.get('deps').db)));
 
 export async function onError(err: Error, c: Context<AppEnv>) {
   if (err instanceof AppError) {
@@ -140,7 +140,7 @@ export async function onError(err: Error, c: Context<AppEnv>) {
   // Class 22 (data exception) is always the input's fault: a NUL character, a malformed id, a
   // number out of range. The statement failed, so nothing of it was written.
   if (sqlState(err)?.startsWith('22')) {
-    c.var.deps?.log.info({ err }, 'input the database refused');
+    c.get('deps')?.log.info({ err }, 'input the database refused');
     return c.json(errorBody('BAD_REQUEST', 'The request contains a value that cannot be stored.'), 400);
   }
   if (err instanceof HTTPException) {
@@ -150,10 +150,10 @@ export async function onError(err: Error, c: Context<AppEnv>) {
     return c.json(errorBody(code, message), status);
   }
   if (await isOutage(err, c)) {
-    c.var.deps?.log.warn({ err }, 'database unavailable');
+    c.get('deps')?.log.warn({ err }, 'database unavailable');
     return unavailable(c);
   }
-  c.var.deps?.log.error({ err }, 'unhandled error');
+  c.get('deps')?.log.error({ err }, 'unhandled error');
   return internal(c);
 }
 
@@ -164,7 +164,7 @@ export async function onError(err: Error, c: Context<AppEnv>) {
 export const handlerFailures = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   if (c.res.status !== 500 || c.error) return;
-  c.var.deps.log.error({ path: c.req.path }, 'a handler answered 500');
+  c.get('deps').log.error({ path: c.req.path }, 'a handler answered 500');
   const answer = (await isOutage(undefined, c)) ? unavailable(c) : internal(c);
   c.res = undefined; // so the failed answer's headers (its Content-Length above all) are not merged in
   c.res = answer;

@@ -24,7 +24,7 @@ export function setAnswerHeader(c: Context, name: string, value: string) {
 const PROXY_REQUEST_ID = /^[\w\-=]{1,255}$/;
 
 /**
- * The request's id, kept in `c.var.requestId`, for its answer's X-Request-Id: a proxy's, when it
+ * The request's id, kept in `c.get('requestId')`, for its answer's X-Request-Id: a proxy's, when it
  * sent a plain one, else a new UUID.
  */
 export function takeRequestId(c: Context<AppEnv>) {

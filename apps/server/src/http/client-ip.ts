@@ -102,7 +102,11 @@ export function socketAddress(c: Context): string {
 
 /** The client's address as TRUST_PROXY says to read it (rate limits, contact throttle). */
 export function clientIp<E extends AppEnv>(c: Context<E>): string {
-  return resolveClientIp(c.var.deps.config.trustProxy, socketAddress(c), requestHeader(c, 'x-forwarded-for'));
+  return resolveClientIp(
+    c.get('deps').config.trustProxy,
+    socketAddress(c),
+    requestHeader(c, 'x-forwarded-for'),
+  );
 }
 
 /** A request made on this machine, straight to the server: the dev mailbox and dev helpers only answer these. */

@@ -17,7 +17,7 @@ function isToken(header: string | undefined, token: string) {
 }
 
 export const metricsRoutes = new Hono<AppEnv>().get('/', async (c) => {
-  const { config, metrics } = c.var.deps;
+  const { config, metrics } = c.get('deps');
   if (!config.metricsToken) throw new AppError('NOT_FOUND', 'Not found');
   if (!isToken(c.req.header('authorization'), config.metricsToken)) {
     c.header('WWW-Authenticate', 'Bearer realm="metrics"');
@@ -37,7 +37,7 @@ export const requestMetrics = createMiddleware<AppEnv>(async (c, next) => {
     await next();
   } finally {
     const route = c.req.routePath || 'unmatched';
-    c.var.deps.metrics.observeRequest(
+    c.get('deps').metrics.observeRequest(
       { method: c.req.method, route, status: c.res.status },
       (performance.now() - started) / 1000,
     );

@@ -167,7 +167,7 @@ export const seoRoutes = new Hono<AppEnv>().get('/robots.txt', (c) => {
     'Disallow: /dev/',
     'Disallow: /demo-pay/',
     '',
-    `Sitemap: ${c.var.deps.config.publicUrl}/sitemap.xml`,
+    `Sitemap: ${c.get('deps').config.publicUrl}/sitemap.xml`,
   ];
   return c.text(`${lines.join('\n')}\n`);
 });

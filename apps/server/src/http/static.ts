@@ -46,7 +46,7 @@ export function webApp(distDir: string, { findArticle }: { findArticle: FindArti
         c.header('Cache-Control', 'no-cache');
         // No page lives at an address that cannot be decoded: the SPA shows its not-found page.
         if (hasMalformedEscape(c.req.url)) return c.html(indexHtml, 404);
-        return c.html(withMeta(indexHtml, await metaFor(c.var.deps, c.req.path, findArticle)));
+        return c.html(withMeta(indexHtml, await metaFor(c.get('deps'), c.req.path, findArticle)));
       })
   );
 }

@@ -10,23 +10,23 @@ import { getDashboard, getProgramAnalytics } from './service.ts';
 /** /api/admin/dashboard: the four cards with their change since yesterday, recent messages and activity. */
 export const adminDashboardRoutes = new Hono<AppEnv>()
   .use(requireAdmin)
-  .get('/', async (c) => c.json(await getDashboard(c.var.deps)));
+  .get('/', async (c) => c.json(await getDashboard(c.get('deps'))));
 
 /** /api/admin/program: analytics of member progress. */
 export const adminProgramRoutes = new Hono<AppEnv>()
   .use(requireAdmin)
-  .get('/', async (c) => c.json(await getProgramAnalytics(c.var.deps)));
+  .get('/', async (c) => c.json(await getProgramAnalytics(c.get('deps'))));
 
 /** /api/admin/users: the member list, searched and paged on the server. */
 export const adminUserRoutes = new Hono<AppEnv>()
   .use(requireAdmin)
   .get('/', validate('query', MemberListQuerySchema), async (c) =>
-    c.json(await listMembers(c.var.deps, c.req.valid('query'))),
+    c.json(await listMembers(c.get('deps'), c.req.valid('query'))),
   )
   // issue 22: one member as the coach sees them, and the chat's side panel
   .get('/:userId', validate('param', UserIdParamSchema), async (c) =>
-    c.json(await getMemberDetail(c.var.deps, c.req.valid('param'))),
+    c.json(await getMemberDetail(c.get('deps'), c.req.valid('param'))),
   )
   .get('/:userId/summary', validate('param', UserIdParamSchema), async (c) =>
-    c.json(await getMemberSummary(c.var.deps, c.req.valid('param'))),
+    c.json(await getMemberSummary(c.get('deps'), c.req.valid('param'))),
   );

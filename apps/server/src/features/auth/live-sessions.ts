@@ -10,10 +10,10 @@ import { readSession } from './session.ts';
 export const closeLiveOnSignOut = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.method !== 'POST') return next();
   await readSession(c);
-  const sessionId = c.var.sessionId;
+  const sessionId = c.get('sessionId');
   await next();
   if (sessionId && c.res.ok)
-    await announceSessionsEnded(c.var.deps.db, { sessionIds: [sessionId] }).catch((err) =>
-      c.var.deps.log.error({ err }, 'could not announce the end of a session to live sockets'),
+    await announceSessionsEnded(c.get('deps').db, { sessionIds: [sessionId] }).catch((err) =>
+      c.get('deps').log.error({ err }, 'could not announce the end of a session to live sockets'),
     );
 });

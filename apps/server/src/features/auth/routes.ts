@@ -47,22 +47,22 @@ function authHeaders(c: Context<AppEnv>): Headers {
 export const authRoutes = new Hono<AppEnv>()
   /** Which social sign-in buttons the auth page shows. */
   .get('/auth/providers', (c) => {
-    const { google, apple } = c.var.deps.config;
+    const { google, apple } = c.get('deps').config;
     return c.json({ google: Boolean(google), apple: Boolean(apple) });
   })
   // spec §2: after a successful recovery the member is signed in and goes to /profile.
   .post('/auth/recover-password', validate('json', PasswordRecoverySchema), async (c) => {
-    const cookies = await recoverPassword(c.var.deps, { ...c.req.valid('json'), headers: authHeaders(c) });
+    const cookies = await recoverPassword(c.get('deps'), { ...c.req.valid('json'), headers: authHeaders(c) });
     for (const cookie of cookies) c.header('set-cookie', cookie, { append: true });
     return c.json({ ok: true as const });
   })
   .on(['GET', 'POST'], '/auth/*', async (c) => {
     const request = new Request(c.req.raw, { headers: authHeaders(c) });
-    return withAppErrorShape(await c.var.deps.auth.handler(request));
+    return withAppErrorShape(await c.get('deps').auth.handler(request));
   })
   /** The signed-in member as the web shell needs it, or nulls for a visitor. */
   .get('/me', async (c) => {
     const viewer = await readViewer(c);
     if (!viewer) return c.json({ user: null, profile: null, avatar: null, isAdmin: false });
-    return c.json(await getViewer(c.var.deps, viewer));
+    return c.json(await getViewer(c.get('deps'), viewer));
   });

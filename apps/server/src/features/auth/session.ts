@@ -13,11 +13,11 @@ import {
   type SessionSource,
 } from './fast-session.ts';
 
-/** After requireUser, requireAdmin or a guard of the same kind: `c.var.user` is the member. */
+/** After requireUser, requireAdmin or a guard of the same kind: `c.get('user')` is the member. */
 export type SignedInEnv = AppEnv & { Variables: { user: SessionUser; sessionId: string } };
 
 type SessionContext = {
-  var: AppEnv['Variables'];
+  get: <K extends keyof AppEnv['Variables']>(key: K) => AppEnv['Variables'][K];
   set: <K extends keyof AppEnv['Variables']>(key: K, value: AppEnv['Variables'][K]) => void;
   req: { raw: Request };
   env: unknown;
@@ -42,8 +42,8 @@ function remember(c: SessionContext, result: SessionRead) {
 
 /** Reads the session cookie once per request; later calls reuse it. */
 export async function readSession(c: SessionContext) {
-  if (c.var.user !== undefined) return c.var.user;
-  const result = await readSessionFast(c.var.deps, sessionSource(c), c.var.deps.log);
+  if (c.get('user') !== undefined) return c.get('user');
+  const result = await readSessionFast(c.get('deps'), sessionSource(c), c.get('deps').log);
   remember(c, result);
   return result?.user ?? null;
 }
@@ -53,14 +53,14 @@ export async function readSession(c: SessionContext) {
  * `subscriber` is undefined when the row was not read with it (better-auth read the session).
  */
 export async function readMember(c: SessionContext) {
-  const result = await readMemberFast(c.var.deps, sessionSource(c), c.var.deps.log);
+  const result = await readMemberFast(c.get('deps'), sessionSource(c), c.get('deps').log);
   remember(c, result);
   return result;
 }
 
 /** GET /api/me: the session with the member's profile, in one statement when it can (issue 23). */
 export async function readViewer(c: SessionContext) {
-  const result = await readViewerFast(c.var.deps, sessionSource(c), c.var.deps.log);
+  const result = await readViewerFast(c.get('deps'), sessionSource(c), c.get('deps').log);
   remember(c, result);
   return result;
 }
@@ -70,7 +70,7 @@ export const optionalUser = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** 401 unless signed in; afterwards `c.var.user` is the member. */
+/** 401 unless signed in; afterwards `c.get('user')` is the member. */
 export const requireUser = (message = 'Please sign in to continue.') =>
   createMiddleware<SignedInEnv>(async (c, next) => {
     const user = await readSession(c);
@@ -82,7 +82,7 @@ export const requireUser = (message = 'Please sign in to continue.') =>
 export const requireAdmin = createMiddleware<SignedInEnv>(async (c, next) => {
   const user = await readSession(c);
   if (!user) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
-  if (!c.var.isAdmin) throw new AppError('FORBIDDEN', 'Admins only.');
+  if (!c.get('isAdmin')) throw new AppError('FORBIDDEN', 'Admins only.');
   await next();
 });
 
@@ -91,7 +91,7 @@ export const requireAdmin = createMiddleware<SignedInEnv>(async (c, next) => {
  * them with (over https: the __Host- name, Secure), or a browser keeps the old cookie.
  */
 export async function expireSessionCookies<E extends AppEnv>(c: Context<E>) {
-  const { authCookies } = await c.var.deps.auth.$context;
+  const { authCookies } = await c.get('deps').auth.$context;
   for (const { name, attributes } of [
     authCookies.sessionToken,
     authCookies.sessionData,

@@ -8,9 +8,12 @@ import { createArticle, deleteArticle, listAllArticles, updateArticle } from './
 /** The Six-Pack Guide editor: admins only (the role is checked on every call). */
 export const adminBlogRoutes = new Hono<AppEnv>()
   .use(requireAdmin)
-  .get('/articles', async (c) => c.json(await listAllArticles(c.var.deps)))
+  .get('/articles', async (c) => c.json(await listAllArticles(c.get('deps'))))
   .post('/articles', validate('json', ArticleInputSchema), async (c) =>
-    c.json(await createArticle(c.var.deps, { authorId: c.var.user.id, input: c.req.valid('json') }), 201),
+    c.json(
+      await createArticle(c.get('deps'), { authorId: c.get('user').id, input: c.req.valid('json') }),
+      201,
+    ),
   )
   .put(
     '/articles/:id',
@@ -18,13 +21,13 @@ export const adminBlogRoutes = new Hono<AppEnv>()
     validate('json', ArticleInputSchema),
     async (c) =>
       c.json(
-        await updateArticle(c.var.deps, {
+        await updateArticle(c.get('deps'), {
           id: c.req.valid('param').id,
-          authorId: c.var.user.id,
+          authorId: c.get('user').id,
           input: c.req.valid('json'),
         }),
       ),
   )
   .delete('/articles/:id', validate('param', ArticleIdParamSchema), async (c) =>
-    c.json(await deleteArticle(c.var.deps, c.req.valid('param'))),
+    c.json(await deleteArticle(c.get('deps'), c.req.valid('param'))),
   );

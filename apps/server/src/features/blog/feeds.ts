@@ -7,8 +7,8 @@ import { listPublicArticles } from './service.ts';
 /** The sitemap (the public pages and every due article) and the RSS feed of the newest 50. */
 export const blogFeedRoutes = new Hono<AppEnv>()
   .get('/sitemap.xml', async (c) => {
-    const base = c.var.deps.config.publicUrl;
-    const articles = await listPublicArticles(c.var.deps, { limit: 1000 });
+    const base = c.get('deps').config.publicUrl;
+    const articles = await listPublicArticles(c.get('deps'), { limit: 1000 });
     const urls = [
       ...PUBLIC_PATHS.map((p) => `<url><loc>${escapeXml(base + p)}</loc></url>`),
       ...articles.map(
@@ -22,8 +22,8 @@ export const blogFeedRoutes = new Hono<AppEnv>()
     );
   })
   .get('/rss.xml', async (c) => {
-    const base = c.var.deps.config.publicUrl;
-    const articles = await listPublicArticles(c.var.deps, { limit: 50 });
+    const base = c.get('deps').config.publicUrl;
+    const articles = await listPublicArticles(c.get('deps'), { limit: 50 });
     const items = articles.map(
       (a) =>
         `<item><title>${escapeXml(a.title)}</title><link>${escapeXml(`${base}/blog/${a.slug}`)}</link><guid>${escapeXml(`${base}/blog/${a.slug}`)}</guid><description>${escapeXml(a.excerpt)}</description><pubDate>${a.publishedAt?.toUTCString()}</pubDate></item>`,

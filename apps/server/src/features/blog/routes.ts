@@ -6,8 +6,8 @@ import { getPublicArticle, listPublicArticlePage } from './service.ts';
 
 export const blogRoutes = new Hono<AppEnv>()
   .get('/articles', validate('query', ArticleListQuerySchema), async (c) =>
-    c.json(await listPublicArticlePage(c.var.deps, c.req.valid('query'))),
+    c.json(await listPublicArticlePage(c.get('deps'), c.req.valid('query'))),
   )
   .get('/articles/:slug', async (c) =>
-    c.json(await getPublicArticle(c.var.deps, { slug: c.req.param('slug') })),
+    c.json(await getPublicArticle(c.get('deps'), { slug: c.req.param('slug') })),
   );

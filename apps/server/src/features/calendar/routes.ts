@@ -8,11 +8,11 @@ const ICS = '.ics';
 
 export const calendarRoutes = new Hono<AppEnv>()
   .get('/link', requireUser(), async (c) =>
-    c.json(await getCalendarLink(c.var.deps, { userId: c.var.user.id })),
+    c.json(await getCalendarLink(c.get('deps'), { userId: c.get('user').id })),
   )
   /** Makes the link, or replaces it: the old one answers 404 from now on. */
   .post('/link', requireUser(), async (c) =>
-    c.json(await resetCalendarLink(c.var.deps, { userId: c.var.user.id })),
+    c.json(await resetCalendarLink(c.get('deps'), { userId: c.get('user').id })),
   )
   // The feed itself, /{token}.ics: no session (calendar apps have none), the token in the path is
   // the key. Matched as `/*` and checked here: a parameter beside /link (`/:file{[^/]+\\.ics}`, or
@@ -21,7 +21,7 @@ export const calendarRoutes = new Hono<AppEnv>()
   .get('/*', async (c) => {
     const file = c.req.path.slice(c.req.routePath.length - 1);
     if (file.includes('/') || !file.endsWith(ICS)) throw new AppError('NOT_FOUND', 'No such API route');
-    const body = await calendarFeed(c.var.deps, { token: file.slice(0, -ICS.length) });
+    const body = await calendarFeed(c.get('deps'), { token: file.slice(0, -ICS.length) });
     c.header('Cache-Control', 'private, max-age=900');
     c.header('X-Robots-Tag', 'noindex');
     return c.body(body, 200, { 'Content-Type': 'text/calendar; charset=utf-8' });

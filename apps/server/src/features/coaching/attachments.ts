@@ -46,7 +46,7 @@ const tooLarge = (maxBytes: number) =>
 
 /** The route's own body limit (http/body-limit.ts leaves it to this), after the access check. */
 export const attachmentBodyLimit = createMiddleware<AppEnv>((c, next) => {
-  const maxBytes = c.var.deps.config.attachmentMaxBytes;
+  const maxBytes = c.get('deps').config.attachmentMaxBytes;
   return bodyLimit({
     maxSize: maxBytes + MULTIPART_OVERHEAD,
     onError: (c) => {
@@ -66,14 +66,14 @@ export async function storeAttachmentUpload<E extends AppEnv>(
   });
   const file = body.file;
   if (!(file instanceof File)) throw new AppError('BAD_REQUEST', ATTACHMENT_ERRORS.missingFile);
-  const { attachmentMaxBytes } = c.var.deps.config;
+  const { attachmentMaxBytes } = c.get('deps').config;
   if (file.size > attachmentMaxBytes) throw tooLarge(attachmentMaxBytes);
   const bytes = Buffer.from(await file.arrayBuffer());
   const found = await fileTypeFromBuffer(bytes).catch(() => undefined);
   const type = found ? ALLOWED[found.ext] : undefined;
   if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', ATTACHMENT_ERRORS.notAllowed);
   const key = `coaching/${topicId}/${randomUUID()}.${EXTENSION[type]}`;
-  await c.var.deps.storage.put(key, bytes, type);
+  await c.get('deps').storage.put(key, bytes, type);
   const caption = typeof body.message === 'string' ? body.message : '';
   return { attachment: { key, type, size: bytes.length } satisfies StoredAttachment, caption };
 }
@@ -93,7 +93,8 @@ export async function answerAttachment(
   c: Context<SignedInEnv>,
   { messageId, isAdmin }: { messageId: string; isAdmin: boolean },
 ) {
-  const { deps, user } = c.var;
+  const deps = c.get('deps');
+  const user = c.get('user');
   const [row] = await deps.db
     .select({
       key: discussionMessages.attachmentKey,

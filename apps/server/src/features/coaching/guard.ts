@@ -24,15 +24,15 @@ export async function mayUseCoaching(
 }
 
 /**
- * 401 for visitors, 403 for members without coaching; afterwards `c.var.user` is the member and
- * `c.var.isAdmin` whether they are the coach.
+ * 401 for visitors, 403 for members without coaching; afterwards `c.get('user')` is the member and
+ * `c.get('isAdmin')` whether they are the coach.
  */
 export const requireCoaching = createMiddleware<SignedInEnv>(async (c, next) => {
   // The session and the subscriber row in one statement (issue 23).
   const member = await readMember(c);
   if (!member) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
   const { user, isAdmin, subscriber } = member;
-  if (!(await mayUseCoaching(c.var.deps, { user, isAdmin, subscriber })))
+  if (!(await mayUseCoaching(c.get('deps'), { user, isAdmin, subscriber })))
     throw new AppError('FORBIDDEN', COACHING_REFUSED);
   await next();
 });
@@ -74,8 +74,8 @@ export const sendingTooQuickly = (kind: keyof typeof MEMBER_LIMITS, retryAfterSe
  */
 export const throttle = (kind: keyof typeof MEMBER_LIMITS) =>
   createMiddleware<SignedInEnv>(async (c, next) => {
-    const { db, now } = c.var.deps;
-    const taken = await takeFromLimits(db, memberLimits(kind, c.var.user.id), now());
+    const { db, now } = c.get('deps');
+    const taken = await takeFromLimits(db, memberLimits(kind, c.get('user').id), now());
     if (!taken.ok) throw sendingTooQuickly(kind, taken.retryAfterSeconds);
     await next();
   });

@@ -37,24 +37,24 @@ import {
 export const coachingRoutes = new Hono<AppEnv>()
   .use(requireCoaching)
   .get('/topics', async (c) =>
-    c.json({ topics: await listMemberTopics(c.var.deps, { userId: c.var.user.id }) }),
+    c.json({ topics: await listMemberTopics(c.get('deps'), { userId: c.get('user').id }) }),
   )
   .post('/topics', validate('json', TopicInputSchema), throttle('topic'), async (c) =>
     c.json(
-      { topic: await createTopic(c.var.deps, { userId: c.var.user.id, input: c.req.valid('json') }) },
+      { topic: await createTopic(c.get('deps'), { userId: c.get('user').id, input: c.req.valid('json') }) },
       201,
     ),
   )
   .get('/topics/:topicId', validate('param', TopicIdParamSchema), async (c) =>
-    c.json(await getMemberConversation(c.var.deps, { userId: c.var.user.id, ...c.req.valid('param') })),
+    c.json(await getMemberConversation(c.get('deps'), { userId: c.get('user').id, ...c.req.valid('param') })),
   )
   .post(
     '/topics/:topicId/messages',
     validate('param', TopicIdParamSchema),
     validate('json', MessageInputSchema),
     async (c) => {
-      const userId = c.var.user.id;
-      const message = await postMemberMessage(c.var.deps, {
+      const userId = c.get('user').id;
+      const message = await postMemberMessage(c.get('deps'), {
         userId,
         ...c.req.valid('param'),
         ...c.req.valid('json'),
@@ -64,7 +64,7 @@ export const coachingRoutes = new Hono<AppEnv>()
     },
   )
   .post('/topics/:topicId/read', validate('param', TopicIdParamSchema), async (c) =>
-    c.json(await markReadByMember(c.var.deps, { userId: c.var.user.id, ...c.req.valid('param') })),
+    c.json(await markReadByMember(c.get('deps'), { userId: c.get('user').id, ...c.req.valid('param') })),
   )
   // issue 22: a photo or video (multipart/form-data: "file", and "message" as its caption)
   .post(
@@ -74,22 +74,22 @@ export const coachingRoutes = new Hono<AppEnv>()
     attachmentBodyLimit,
     async (c) => {
       const { topicId } = c.req.valid('param');
-      await assertTopicFor(c.var.deps, { userId: c.var.user.id, topicId });
+      await assertTopicFor(c.get('deps'), { userId: c.get('user').id, topicId });
       const { attachment, caption } = await storeAttachmentUpload(c, { topicId });
-      const message = await postMemberMessage(c.var.deps, {
-        userId: c.var.user.id,
+      const message = await postMemberMessage(c.get('deps'), {
+        userId: c.get('user').id,
         topicId,
         message: caption,
         attachment,
       }).catch(async (err) => {
-        await discardAttachment(c.var.deps, attachment.key);
+        await discardAttachment(c.get('deps'), attachment.key);
         throw err;
       });
       return c.json({ message }, 201);
     },
   )
   .get('/attachments/:messageId', validate('param', MessageIdParamSchema), async (c) => {
-    return answerAttachment(c, { ...c.req.valid('param'), isAdmin: c.var.isAdmin });
+    return answerAttachment(c, { ...c.req.valid('param'), isAdmin: c.get('isAdmin') });
   });
 
 /** /api/admin/coaching: every member's topics, replies as coach, archive and restore. */
@@ -97,19 +97,19 @@ export const adminCoachingRoutes = new Hono<AppEnv>()
   .use(requireAdmin)
   .get('/topics', validate('query', TopicListQuerySchema), async (c) =>
     c.json({
-      topics: await listCoachTopics(c.var.deps, { archived: c.req.valid('query').archived === 'true' }),
+      topics: await listCoachTopics(c.get('deps'), { archived: c.req.valid('query').archived === 'true' }),
     }),
   )
   .get('/topics/:topicId', validate('param', TopicIdParamSchema), async (c) =>
-    c.json(await getCoachConversation(c.var.deps, c.req.valid('param'))),
+    c.json(await getCoachConversation(c.get('deps'), c.req.valid('param'))),
   )
   .post(
     '/topics/:topicId/replies',
     validate('param', TopicIdParamSchema),
     validate('json', MessageInputSchema),
     async (c) => {
-      const message = await postCoachReply(c.var.deps, {
-        coachId: c.var.user.id,
+      const message = await postCoachReply(c.get('deps'), {
+        coachId: c.get('user').id,
         ...c.req.valid('param'),
         ...c.req.valid('json'),
       });
@@ -117,7 +117,7 @@ export const adminCoachingRoutes = new Hono<AppEnv>()
     },
   )
   .post('/topics/:topicId/read', validate('param', TopicIdParamSchema), async (c) =>
-    c.json(await markReadByCoach(c.var.deps, c.req.valid('param'))),
+    c.json(await markReadByCoach(c.get('deps'), c.req.valid('param'))),
   )
   .post(
     '/topics/:topicId/attachments',
@@ -125,15 +125,15 @@ export const adminCoachingRoutes = new Hono<AppEnv>()
     attachmentBodyLimit,
     async (c) => {
       const { topicId } = c.req.valid('param');
-      await assertTopicFor(c.var.deps, { userId: null, topicId });
+      await assertTopicFor(c.get('deps'), { userId: null, topicId });
       const { attachment, caption } = await storeAttachmentUpload(c, { topicId });
-      const message = await postCoachReply(c.var.deps, {
-        coachId: c.var.user.id,
+      const message = await postCoachReply(c.get('deps'), {
+        coachId: c.get('user').id,
         topicId,
         message: caption,
         attachment,
       }).catch(async (err) => {
-        await discardAttachment(c.var.deps, attachment.key);
+        await discardAttachment(c.get('deps'), attachment.key);
         throw err;
       });
       return c.json({ message }, 201);
@@ -145,14 +145,21 @@ export const adminCoachingRoutes = new Hono<AppEnv>()
     validate('json', ArchiveInputSchema),
     async (c) =>
       c.json({
-        topic: await setTopicArchived(c.var.deps, { ...c.req.valid('param'), ...c.req.valid('json') }),
+        topic: await setTopicArchived(c.get('deps'), { ...c.req.valid('param'), ...c.req.valid('json') }),
       }),
   )
   // issue 22: the coach's saved replies
-  .get('/saved-replies', async (c) => c.json(await listSavedReplies(c.var.deps, { coachId: c.var.user.id })))
+  .get('/saved-replies', async (c) =>
+    c.json(await listSavedReplies(c.get('deps'), { coachId: c.get('user').id })),
+  )
   .post('/saved-replies', validate('json', SavedReplyInputSchema), async (c) =>
     c.json(
-      { reply: await createSavedReply(c.var.deps, { coachId: c.var.user.id, input: c.req.valid('json') }) },
+      {
+        reply: await createSavedReply(c.get('deps'), {
+          coachId: c.get('user').id,
+          input: c.req.valid('json'),
+        }),
+      },
       201,
     ),
   )
@@ -162,13 +169,13 @@ export const adminCoachingRoutes = new Hono<AppEnv>()
     validate('json', SavedReplyInputSchema),
     async (c) =>
       c.json({
-        reply: await updateSavedReply(c.var.deps, {
-          coachId: c.var.user.id,
+        reply: await updateSavedReply(c.get('deps'), {
+          coachId: c.get('user').id,
           ...c.req.valid('param'),
           input: c.req.valid('json'),
         }),
       }),
   )
   .delete('/saved-replies/:replyId', validate('param', SavedReplyIdParamSchema), async (c) =>
-    c.json(await deleteSavedReply(c.var.deps, { coachId: c.var.user.id, ...c.req.valid('param') })),
+    c.json(await deleteSavedReply(c.get('deps'), { coachId: c.get('user').id, ...c.req.valid('param') })),
   );

@@ -6,5 +6,5 @@ import { validate } from '../../validate.ts';
 import { sendContactMessage } from './service.ts';
 
 export const contactRoutes = new Hono<AppEnv>().post('/', validate('json', ContactSchema), async (c) =>
-  c.json(await sendContactMessage(c.var.deps, { input: c.req.valid('json'), clientIp: clientIp(c) })),
+  c.json(await sendContactMessage(c.get('deps'), { input: c.req.valid('json'), clientIp: clientIp(c) })),
 );

@@ -37,7 +37,7 @@ export const devRoutes = new Hono<AppEnv>()
     await next();
   })
   .get('/mail', async (c) => {
-    const { sent, unsent } = await listMailbox(c.var.deps, { to: c.req.query('to') });
+    const { sent, unsent } = await listMailbox(c.get('deps'), { to: c.req.query('to') });
     const list = sent.length
       ? html`<table>
           <thead><tr><th>To</th><th>Subject</th><th>Sent</th></tr></thead>
@@ -64,16 +64,17 @@ export const devRoutes = new Hono<AppEnv>()
       : '';
     return c.html(page('Inbox', html`${list}${queue}`));
   })
-  .get('/mail.json', async (c) => c.json(await listSentMail(c.var.deps, { to: c.req.query('to') })))
+  .get('/mail.json', async (c) => c.json(await listSentMail(c.get('deps'), { to: c.req.query('to') })))
   /** Browser tests (issue 20): the server's clock at `at` (an ISO instant), or back to real time with null. */
   .post('/clock', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { at?: string | null };
     const at = body.at ? new Date(body.at) : null;
-    if (!c.var.deps.devClock) throw new AppError('NOT_FOUND', 'This server has no movable clock');
+    const { devClock, now } = c.get('deps');
+    if (!devClock) throw new AppError('NOT_FOUND', 'This server has no movable clock');
     if (at && Number.isNaN(at.getTime()))
       throw new AppError('BAD_REQUEST', 'Send { at: ISO instant | null }');
-    c.var.deps.devClock.set(at);
-    return c.json({ now: c.var.deps.now().toISOString() });
+    devClock.set(at);
+    return c.json({ now: now().toISOString() });
   })
   /** Test factory for browser tests: the program on day N (service.ts). */
   .post('/members/registration', async (c) => {
@@ -81,10 +82,10 @@ export const devRoutes = new Hono<AppEnv>()
     const daysAgo = Number(body.daysAgo);
     if (!body.email || !Number.isInteger(daysAgo) || daysAgo < 0 || daysAgo > 365)
       throw new AppError('BAD_REQUEST', 'Send { email, daysAgo } with daysAgo 0..365');
-    return c.json(await moveRegistration(c.var.deps, { email: body.email, daysAgo }));
+    return c.json(await moveRegistration(c.get('deps'), { email: body.email, daysAgo }));
   })
   .get('/mail/:id', async (c) => {
-    const m = await getMail(c.var.deps, { id: c.req.param('id') });
+    const m = await getMail(c.get('deps'), { id: c.req.param('id') });
     return c.html(
       page(
         m.subject,

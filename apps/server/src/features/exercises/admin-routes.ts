@@ -26,7 +26,7 @@ const tooLarge = (maxBytes: number) => new AppError('PAYLOAD_TOO_LARGE', VIDEO_E
  * once, a chunked body as soon as it passes the limit.
  */
 const videoBodyLimit = createMiddleware<AppEnv>((c, next) => {
-  const maxBytes = c.var.deps.config.videoMaxBytes;
+  const maxBytes = c.get('deps').config.videoMaxBytes;
   return bodyLimit({
     maxSize: maxBytes + MULTIPART_OVERHEAD,
     onError: (c) => {
@@ -39,12 +39,12 @@ const videoBodyLimit = createMiddleware<AppEnv>((c, next) => {
 /** The exercise library (spec §2 Admin exercises): admins only, checked on every call. */
 export const adminExerciseRoutes = new Hono<AppEnv>()
   .use(requireAdmin)
-  .get('/', async (c) => c.json(await listAllExercises(c.var.deps)))
+  .get('/', async (c) => c.json(await listAllExercises(c.get('deps'))))
   .post('/', validate('json', ExerciseInputSchema), async (c) =>
-    c.json(await createExercise(c.var.deps, { input: c.req.valid('json') }), 201),
+    c.json(await createExercise(c.get('deps'), { input: c.req.valid('json') }), 201),
   )
   .put('/:id', validate('param', ExerciseIdParamSchema), validate('json', ExerciseInputSchema), async (c) =>
-    c.json(await updateExercise(c.var.deps, { id: c.req.valid('param').id, input: c.req.valid('json') })),
+    c.json(await updateExercise(c.get('deps'), { id: c.req.valid('param').id, input: c.req.valid('json') })),
   )
   // issue 17: a demonstration video, multipart/form-data in the field "file"
   .post('/:id/video', validate('param', ExerciseIdParamSchema), videoBodyLimit, async (c) => {
@@ -53,10 +53,10 @@ export const adminExerciseRoutes = new Hono<AppEnv>()
     });
     const file = body.file;
     if (!(file instanceof File)) throw new AppError('BAD_REQUEST', VIDEO_ERRORS.missingFile);
-    if (file.size > c.var.deps.config.videoMaxBytes) throw tooLarge(c.var.deps.config.videoMaxBytes);
+    if (file.size > c.get('deps').config.videoMaxBytes) throw tooLarge(c.get('deps').config.videoMaxBytes);
     const bytes = Buffer.from(await file.arrayBuffer());
-    return c.json(await replaceExerciseVideo(c.var.deps, { id: c.req.valid('param').id, bytes }));
+    return c.json(await replaceExerciseVideo(c.get('deps'), { id: c.req.valid('param').id, bytes }));
   })
   .delete('/:id/video', validate('param', ExerciseIdParamSchema), async (c) =>
-    c.json(await removeExerciseVideo(c.var.deps, { id: c.req.valid('param').id })),
+    c.json(await removeExerciseVideo(c.get('deps'), { id: c.req.valid('param').id })),
   );

@@ -5,11 +5,11 @@ import { getTodaysHomeExercise, getTodaysProgramExercise, listUnlockedExercises 
 
 export const exerciseRoutes = new Hono<AppEnv>()
   .get('/', requireUser(), async (c) =>
-    c.json(await listUnlockedExercises(c.var.deps, { userId: c.var.user.id })),
+    c.json(await listUnlockedExercises(c.get('deps'), { userId: c.get('user').id })),
   )
   /** Home's Today's Exercise: the member's program exercise, or the visitor's daily home exercise. */
   .get('/today', optionalUser, async (c) => {
-    const user = c.var.user;
-    if (user) return c.json(await getTodaysProgramExercise(c.var.deps, { userId: user.id }));
-    return c.json(await getTodaysHomeExercise(c.var.deps));
+    const user = c.get('user');
+    if (user) return c.json(await getTodaysProgramExercise(c.get('deps'), { userId: user.id }));
+    return c.json(await getTodaysHomeExercise(c.get('deps')));
   });

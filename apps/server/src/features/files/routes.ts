@@ -18,7 +18,7 @@ const CONTENT_TYPES: Record<string, string> = {
  * from this GET without the body.
  */
 export const fileRoutes = new Hono<AppEnv>().get('/*', async (c) => {
-  const { storage } = c.var.deps;
+  const { storage } = c.get('deps');
   if (storage.kind !== 'local') throw new AppError('NOT_FOUND', 'No such file');
   const key = decodeURIComponent(c.req.path.slice(LOCAL_FILES_PATH.length));
   const file = await storage.open(key, c.req.query('expires'), c.req.query('signature'));

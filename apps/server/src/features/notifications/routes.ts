@@ -21,21 +21,27 @@ export const UNSUBSCRIBE_PATH = '/api/notifications/unsubscribe';
 export const notificationRoutes = new Hono<AppEnv>()
   // The signed token is the authority here, not a session: these work signed out.
   .get('/unsubscribe', validate('query', UnsubscribeQuerySchema), async (c) =>
-    c.json(await describeUnsubscribe(c.var.deps, { token: c.req.valid('query').token })),
+    c.json(await describeUnsubscribe(c.get('deps'), { token: c.req.valid('query').token })),
   )
   .post('/unsubscribe', validate('query', UnsubscribeQuerySchema), async (c) =>
-    c.json(await unsubscribe(c.var.deps, { token: c.req.valid('query').token })),
+    c.json(await unsubscribe(c.get('deps'), { token: c.req.valid('query').token })),
   )
   .get('/', requireUser(), async (c) =>
-    c.json(await getNotificationSettings(c.var.deps, { userId: c.var.user.id })),
+    c.json(await getNotificationSettings(c.get('deps'), { userId: c.get('user').id })),
   )
   .put('/', requireUser(), validate('json', NotificationSettingsSchema), async (c) =>
     c.json(
-      await updateNotificationSettings(c.var.deps, { userId: c.var.user.id, input: c.req.valid('json') }),
+      await updateNotificationSettings(c.get('deps'), {
+        userId: c.get('user').id,
+        input: c.req.valid('json'),
+      }),
     ),
   )
   // The browser's zone at sign-up or first sign-in; a zone already set (the member's choice) stays.
   .post('/time-zone', requireUser(), validate('json', TimeZoneBodySchema), async (c) => {
-    await setTimeZoneIfUnset(c.var.deps, { userId: c.var.user.id, timeZone: c.req.valid('json').timeZone });
-    return c.json(await getNotificationSettings(c.var.deps, { userId: c.var.user.id }));
+    await setTimeZoneIfUnset(c.get('deps'), {
+      userId: c.get('user').id,
+      timeZone: c.req.valid('json').timeZone,
+    });
+    return c.json(await getNotificationSettings(c.get('deps'), { userId: c.get('user').id }));
   });

@@ -27,12 +27,12 @@ const tooLarge = () =>
 
 export const profileRoutes = new Hono<AppEnv>()
   .use(requireUser(NO_USER))
-  .get('/', async (c) => c.json(await getProfile(c.var.deps, { userId: c.var.user.id })))
+  .get('/', async (c) => c.json(await getProfile(c.get('deps'), { userId: c.get('user').id })))
   .patch('/', validate('json', ProfileUpdateSchema), async (c) =>
-    c.json(await updateProfile(c.var.deps, { userId: c.var.user.id, input: c.req.valid('json') })),
+    c.json(await updateProfile(c.get('deps'), { userId: c.get('user').id, input: c.req.valid('json') })),
   )
   .post('/complete', validate('json', ProfileCompletionSchema), async (c) =>
-    c.json(await completeProfile(c.var.deps, { userId: c.var.user.id, input: c.req.valid('json') })),
+    c.json(await completeProfile(c.get('deps'), { userId: c.get('user').id, input: c.req.valid('json') })),
   )
   .post(
     '/avatar',
@@ -51,18 +51,18 @@ export const profileRoutes = new Hono<AppEnv>()
         throw new AppError('BAD_REQUEST', 'Send the image as multipart/form-data in the field "file".');
       if (file.size > AVATAR_MAX_BYTES) throw tooLarge();
       const bytes = Buffer.from(await file.arrayBuffer());
-      return c.json(await replaceAvatar(c.var.deps, { userId: c.var.user.id, bytes }));
+      return c.json(await replaceAvatar(c.get('deps'), { userId: c.get('user').id, bytes }));
     },
   )
   .get('/export', async (c) => {
-    const data = await exportMemberData(c.var.deps, { userId: c.var.user.id });
+    const data = await exportMemberData(c.get('deps'), { userId: c.get('user').id });
     c.header('Content-Disposition', 'attachment; filename="core28-my-data.json"');
     c.header('Cache-Control', 'no-store');
     return c.json(data);
   })
   .post('/delete', validate('json', DeleteAccountSchema), async (c) => {
-    await deleteAccount(c.var.deps, {
-      userId: c.var.user.id,
+    await deleteAccount(c.get('deps'), {
+      userId: c.get('user').id,
       password: c.req.valid('json').password,
       clientIp: clientIp(c),
     });

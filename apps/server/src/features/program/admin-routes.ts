@@ -11,25 +11,25 @@ import { getMemberPlan, resetMemberProgramDay, setMemberProgramDay } from './mem
 /** The 28 program days (issue 17): the coach reorders them and edits each prescription. */
 export const adminProgramDayRoutes = new Hono<AppEnv>()
   .use(requireAdmin)
-  .get('/', async (c) => c.json(await listAdminProgramDays(c.var.deps)))
+  .get('/', async (c) => c.json(await listAdminProgramDays(c.get('deps'))))
   .put('/:day', validate('param', DayParamSchema), validate('json', ProgramDayInputSchema), async (c) =>
     c.json(
-      await updateProgramDay(c.var.deps, {
-        adminId: c.var.user.id,
+      await updateProgramDay(c.get('deps'), {
+        adminId: c.get('user').id,
         day: c.req.valid('param').day,
         input: c.req.valid('json'),
       }),
     ),
   )
   .post('/swap', validate('json', SwapProgramDaysSchema), async (c) =>
-    c.json(await swapProgramDays(c.var.deps, { adminId: c.var.user.id, ...c.req.valid('json') })),
+    c.json(await swapProgramDays(c.get('deps'), { adminId: c.get('user').id, ...c.req.valid('json') })),
   );
 
 /** issue 22: a 1-on-1 Burn member's own plan, and every change made to it. */
 export const adminMemberPlanRoutes = new Hono<AppEnv>()
   .use(requireAdmin)
   .get('/:userId', validate('param', UserIdParamSchema), async (c) =>
-    c.json(await getMemberPlan(c.var.deps, c.req.valid('param'))),
+    c.json(await getMemberPlan(c.get('deps'), c.req.valid('param'))),
   )
   .put(
     '/:userId/days/:day',
@@ -37,13 +37,15 @@ export const adminMemberPlanRoutes = new Hono<AppEnv>()
     validate('json', MemberDayInputSchema),
     async (c) =>
       c.json(
-        await setMemberProgramDay(c.var.deps, {
-          adminId: c.var.user.id,
+        await setMemberProgramDay(c.get('deps'), {
+          adminId: c.get('user').id,
           ...c.req.valid('param'),
           input: c.req.valid('json'),
         }),
       ),
   )
   .delete('/:userId/days/:day', validate('param', MemberDayParamSchema), async (c) =>
-    c.json(await resetMemberProgramDay(c.var.deps, { adminId: c.var.user.id, ...c.req.valid('param') })),
+    c.json(
+      await resetMemberProgramDay(c.get('deps'), { adminId: c.get('user').id, ...c.req.valid('param') }),
+    ),
   );

@@ -28,11 +28,11 @@ const QUEUED_HEADER = 'x-queued-ms';
 
 export const programRoutes = new Hono<AppEnv>()
   .use(requireUser())
-  .get('/', async (c) => c.json(await getProgramState(c.var.deps, { userId: c.var.user.id })))
+  .get('/', async (c) => c.json(await getProgramState(c.get('deps'), { userId: c.get('user').id })))
   .post('/complete', validate('json', CompleteDaySchema), async (c) =>
     c.json(
-      await completeDay(c.var.deps, {
-        userId: c.var.user.id,
+      await completeDay(c.get('deps'), {
+        userId: c.get('user').id,
         day: c.req.valid('json').day,
         key: optionalIdempotencyKey(requestHeader(c, KEY_HEADER)),
       }),
@@ -40,8 +40,8 @@ export const programRoutes = new Hono<AppEnv>()
   )
   .put('/results', validate('json', DayResultSchema), async (c) =>
     c.json(
-      await saveDayResult(c.var.deps, {
-        userId: c.var.user.id,
+      await saveDayResult(c.get('deps'), {
+        userId: c.get('user').id,
         input: c.req.valid('json'),
         key: optionalIdempotencyKey(requestHeader(c, KEY_HEADER)),
       }),
@@ -49,8 +49,8 @@ export const programRoutes = new Hono<AppEnv>()
   )
   .put('/wellness', validate('json', WellnessSchema), async (c) =>
     c.json(
-      await saveWellness(c.var.deps, {
-        userId: c.var.user.id,
+      await saveWellness(c.get('deps'), {
+        userId: c.get('user').id,
         input: c.req.valid('json'),
         key: optionalIdempotencyKey(requestHeader(c, KEY_HEADER)),
       }),
@@ -59,9 +59,12 @@ export const programRoutes = new Hono<AppEnv>()
   // issue 17: a day's guided session, and finishing it in one request. The day is always the
   // caller's own: the member comes from the session, never from the path.
   .get('/days/:day/session', validate('param', DayParamSchema), async (c) => {
-    const session = await getDaySession(c.var.deps, { userId: c.var.user.id, day: c.req.valid('param').day });
+    const session = await getDaySession(c.get('deps'), {
+      userId: c.get('user').id,
+      day: c.req.valid('param').day,
+    });
     // The exercise's video, as every exercise answer shows it (signed link or embed, never its key).
-    const exercise = oneRow(await withMedia(c.var.deps, [session.exercise]));
+    const exercise = oneRow(await withMedia(c.get('deps'), [session.exercise]));
     return c.json({ ...session, exercise });
   })
   .post(
@@ -70,8 +73,8 @@ export const programRoutes = new Hono<AppEnv>()
     validate('json', FinishSessionSchema),
     async (c) =>
       c.json(
-        await finishDay(c.var.deps, {
-          userId: c.var.user.id,
+        await finishDay(c.get('deps'), {
+          userId: c.get('user').id,
           day: c.req.valid('param').day,
           input: c.req.valid('json'),
           key: requiredIdempotencyKey(requestHeader(c, KEY_HEADER)),

@@ -8,14 +8,16 @@ import { deletePushSubscription, getPushKey, savePushSubscription } from './serv
 // Issue 21: turning Web Push on and off for this browser, from /profile.
 export const pushRoutes = new Hono<AppEnv>()
   .use(requireUser())
-  .get('/key', (c) => c.json(getPushKey(c.var.deps)))
+  .get('/key', (c) => c.json(getPushKey(c.get('deps'))))
   .post('/subscriptions', validate('json', PushSubscriptionSchema), async (c) =>
-    c.json(await savePushSubscription(c.var.deps, { userId: c.var.user.id, input: c.req.valid('json') })),
+    c.json(
+      await savePushSubscription(c.get('deps'), { userId: c.get('user').id, input: c.req.valid('json') }),
+    ),
   )
   .post('/subscriptions/remove', validate('json', PushEndpointSchema), async (c) =>
     c.json(
-      await deletePushSubscription(c.var.deps, {
-        userId: c.var.user.id,
+      await deletePushSubscription(c.get('deps'), {
+        userId: c.get('user').id,
         endpoint: c.req.valid('json').endpoint,
       }),
     ),

@@ -38,14 +38,14 @@ async function dispatch(deps: Deps, events: PaymentEvent[]) {
 
 export const demoPayRoutes = new Hono<AppEnv>()
   .get('/checkout/:id', async (c) => {
-    const session = await demoOf(c.var.deps).getCheckoutDetails(c.req.param('id'));
+    const session = await demoOf(c.get('deps')).getCheckoutDetails(c.req.param('id'));
     if (!session) throw new AppError('NOT_FOUND', 'This checkout session does not exist.');
     // A paid checkout opened again (back button, second tab) goes where the payment went.
     if (session.subscriptionId) return c.redirect(session.successUrl, 303);
     return c.html(checkoutPage(session, null));
   })
   .post('/checkout/:id', async (c) => {
-    const { deps } = c.var;
+    const deps = c.get('deps');
     const demo = demoOf(deps);
     const session = await demo.getCheckoutDetails(c.req.param('id'));
     if (!session) throw new AppError('NOT_FOUND', 'This checkout session does not exist.');
@@ -70,11 +70,11 @@ export const demoPayRoutes = new Hono<AppEnv>()
   })
   .get('/portal/:customerId', async (c) => {
     const { customerId, returnUrl, flow } = await portalRequest(c);
-    return c.html(await renderPortal(c.var.deps, { customerId, returnUrl, flow }, null));
+    return c.html(await renderPortal(c.get('deps'), { customerId, returnUrl, flow }, null));
   })
   .post('/portal/:customerId', async (c) => {
     const { customerId, returnUrl, flow } = await portalRequest(c);
-    const demo = demoOf(c.var.deps);
+    const demo = demoOf(c.get('deps'));
     const form = await c.req.parseBody();
     try {
       const action = String(form.action);
@@ -82,32 +82,32 @@ export const demoPayRoutes = new Hono<AppEnv>()
       const subscription = await demo.currentSubscription(customerId);
       if (action === 'card') await demo.updateCard(customerId, parseCard(form));
       else if (subscription && action === 'switch' && CHECKOUT_PLAN_IDS.includes(planId))
-        await demo.changePlan(subscription.id, planId, c.var.deps.now());
+        await demo.changePlan(subscription.id, planId, c.get('deps').now());
       else if (subscription && (action === 'cancel' || action === 'resume'))
         await demo.setCancelAtPeriodEnd(subscription.id, action === 'cancel');
       if (subscription)
-        await dispatch(c.var.deps, [
+        await dispatch(c.get('deps'), [
           {
             id: `evt_demo_portal_${crypto.randomUUID()}`,
             type: 'customer.subscription.updated',
-            created: c.var.deps.now(),
+            created: c.get('deps').now(),
             subscriptionId: subscription.id,
             customerId,
           },
         ]);
       const done =
         action === 'cancel' ? 'Your subscription is set to cancel at the end of the period.' : 'Saved.';
-      return c.html(await renderPortal(c.var.deps, { customerId, returnUrl, flow: null }, { ok: done }));
+      return c.html(await renderPortal(c.get('deps'), { customerId, returnUrl, flow: null }, { ok: done }));
     } catch (err) {
       if (!(err instanceof CardDeclinedError)) throw err;
       return c.html(
-        await renderPortal(c.var.deps, { customerId, returnUrl, flow }, { error: err.message }),
+        await renderPortal(c.get('deps'), { customerId, returnUrl, flow }, { error: err.message }),
         402,
       );
     }
   })
   .get('/invoices/:id', async (c) => {
-    const demo = demoOf(c.var.deps);
+    const demo = demoOf(c.get('deps'));
     const id = c.req.param('id');
     if (c.req.query('signature') !== demo.sign(id))
       throw new AppError('FORBIDDEN', 'This receipt link is invalid.');
@@ -117,10 +117,10 @@ export const demoPayRoutes = new Hono<AppEnv>()
   });
 
 async function portalRequest(c: {
-  var: AppEnv['Variables'];
+  get: <K extends keyof AppEnv['Variables']>(key: K) => AppEnv['Variables'][K];
   req: { param: (k: 'customerId') => string; query: (k: string) => string | undefined };
 }) {
-  const demo = demoOf(c.var.deps);
+  const demo = demoOf(c.get('deps'));
   const customerId = c.req.param('customerId');
   const returnUrl = c.req.query('return_url') ?? '';
   if (c.req.query('signature') !== demo.sign(`${customerId}|${returnUrl}`))

@@ -27,41 +27,50 @@ import {
 const PAYMENT_SIGN_IN = 'Authentication Required: Please sign in to continue with payment.';
 
 export const subscriptionRoutes = new Hono<AppEnv>()
-  .get('/', requireUser(), async (c) => c.json(await checkSubscription(c.var.deps, { user: c.var.user })))
+  .get('/', requireUser(), async (c) =>
+    c.json(await checkSubscription(c.get('deps'), { user: c.get('user') })),
+  )
   /** The paid plan with its billing interval, cancellation and scheduled downgrade (nulls if none). */
-  .get('/plan', requireUser(), async (c) => c.json(await getCurrentPlan(c.var.deps, { user: c.var.user })))
+  .get('/plan', requireUser(), async (c) =>
+    c.json(await getCurrentPlan(c.get('deps'), { user: c.get('user') })),
+  )
   .post('/trial', requireUser('Authentication Error: Please sign in to continue.'), async (c) =>
-    c.json(await activateTrial(c.var.deps, { user: c.var.user })),
+    c.json(await activateTrial(c.get('deps'), { user: c.get('user') })),
   )
   /** spec §7 create-checkout: a provider checkout URL for one of the four plan ids; 409 for paying members. */
   .post('/checkout', requireUser(PAYMENT_SIGN_IN), validate('json', CheckoutSchema), async (c) =>
-    c.json(await startCheckout(c.var.deps, { user: c.var.user, planId: c.req.valid('json').plan })),
+    c.json(await startCheckout(c.get('deps'), { user: c.get('user'), planId: c.req.valid('json').plan })),
   )
   .post('/confirm', requireUser(PAYMENT_SIGN_IN), validate('json', ConfirmSchema), async (c) =>
     c.json(
-      await confirmCheckout(c.var.deps, { user: c.var.user, sessionId: c.req.valid('json').session_id }),
+      await confirmCheckout(c.get('deps'), {
+        user: c.get('user'),
+        sessionId: c.req.valid('json').session_id,
+      }),
     ),
   )
   /** What switching to another plan charges today (the provider's proration preview). */
   .post('/change/preview', requireUser(), validate('json', ChangePreviewSchema), async (c) =>
-    c.json(await previewPlanChange(c.var.deps, { user: c.var.user, planId: c.req.valid('json').plan })),
+    c.json(await previewPlanChange(c.get('deps'), { user: c.get('user'), planId: c.req.valid('json').plan })),
   )
   /** Switches the member's one subscription: upgrades now, prorated; downgrades at the period end. */
   .post('/change', requireUser(), validate('json', ChangePlanSchema), async (c) => {
     const { plan, proration_date } = c.req.valid('json');
     return c.json(
-      await changePlan(c.var.deps, { user: c.var.user, planId: plan, prorationDate: proration_date }),
+      await changePlan(c.get('deps'), { user: c.get('user'), planId: plan, prorationDate: proration_date }),
     );
   })
   /** Takes back a cancellation at the period end. */
   .post('/resume', requireUser(), async (c) =>
-    c.json(await resumeSubscription(c.var.deps, { user: c.var.user })),
+    c.json(await resumeSubscription(c.get('deps'), { user: c.get('user') })),
   )
-  .get('/billing', requireUser(), async (c) => c.json(await getBillingInfo(c.var.deps, { user: c.var.user })))
+  .get('/billing', requireUser(), async (c) =>
+    c.json(await getBillingInfo(c.get('deps'), { user: c.get('user') })),
+  )
   .post('/portal', requireUser(), async (c) =>
-    c.json(await openBillingPortal(c.var.deps, { userId: c.var.user.id })),
+    c.json(await openBillingPortal(c.get('deps'), { userId: c.get('user').id })),
   )
   /** Picking the free plan while paid: the billing portal, on cancelling at the period end. */
   .post('/portal/cancel', requireUser(), async (c) =>
-    c.json(await openCancelPortal(c.var.deps, { user: c.var.user })),
+    c.json(await openCancelPortal(c.get('deps'), { user: c.get('user') })),
   );
