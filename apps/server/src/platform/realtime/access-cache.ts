@@ -7,9 +7,9 @@ export type SessionCheck = { id: string; isAdmin: boolean; expiresAt: Date };
  * What the hub remembers between events (issue 23: a query per event was most of a delivery):
  * each socket's session (valid until it expires, with whether its member is an admin) and each
  * member's access per channel (until the channel's `until`). Forgotten when a change is announced
- * (NOTIFY, channel.ts: a session ended; a member's subscription or role changed), when the
- * listener was away, and at every heartbeat; a lookup that raced such a change serves its event
- * but is not kept.
+ * (NOTIFY, channel.ts: a session ended; a member's subscription or role changed) and when the
+ * listener was away; sessions are also read again at every heartbeat. A lookup that raced such a
+ * change serves its event but is not kept.
  */
 export function createAccessCache(validSessions: (sessionIds: string[]) => Promise<SessionCheck[]>) {
   const sessions = new Map<string, { userId: string; isAdmin: boolean; expiresAt: number }>();

@@ -38,15 +38,17 @@ const asked = { sessions: 0, access: 0 };
 let database: DatabaseHandle;
 let hub: RealtimeHub;
 let port: number;
+/** Closes the hub and its server. */
 let closeServer: () => Promise<void>;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  hub = createRealtimeHub({
+/** A hub on the test database with the test's ports and channel, served on its own port. */
+async function startHub(options: { heartbeatMs?: number } = {}) {
+  const started = createRealtimeHub({
     log: pino({ level: 'silent' }),
     listen: database.listen,
     siteOrigin: ORIGIN,
     caps: { perSession: 2, perMember: 3 },
+    heartbeatMs: options.heartbeatMs,
     authenticate: async (headers) => {
       const [userId, sessionId, role] =
         /viewer=(\S+)/.exec(headers.get('cookie') ?? '')?.[1]?.split(':') ?? [];
@@ -62,7 +64,7 @@ beforeAll(async () => {
         .map((row) => ({ ...row, isAdmin: sessions.get(row.id)! }));
     },
   });
-  hub.channel(TEST, {
+  started.channel(TEST, {
     authorize: async (viewer, allowed) => !refused.has(viewer.userId) && allowed(),
     refusal: 'The test channel is not for you.',
     audience: (notice) => ({ userIds: notice.to }),
@@ -77,15 +79,28 @@ beforeAll(async () => {
     },
   });
   const server = createServer();
-  server.on('upgrade', (req, socket, head) => void hub.handleUpgrade(req, socket, head));
+  server.on('upgrade', (req, socket, head) => void started.handleUpgrade(req, socket, head));
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
-  port = (server.address() as AddressInfo).port;
-  await hub.start();
-  closeServer = () => new Promise((resolve) => server.close(() => resolve()));
+  await started.start();
+  return {
+    hub: started,
+    port: (server.address() as AddressInfo).port,
+    close: async () => {
+      await started.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const started = await startHub();
+  hub = started.hub;
+  port = started.port;
+  closeServer = started.close;
 });
 afterAll(async () => {
-  await hub.close();
   await closeServer();
   await database.close();
 });
@@ -102,9 +117,9 @@ const cookieOf = (v: Viewer) => `viewer=${v.userId}:${v.sessionId}${v.isAdmin ? 
 type Socket = { ws: WebSocket; seen: string[]; closed: Promise<number> };
 
 /** A socket once it is told `ready` (or closed before), recording the topicId of every event it receives. */
-const connect = (viewer: Viewer) =>
+const connect = (viewer: Viewer, at = port) =>
   new Promise<Socket>((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}${REALTIME_PATH}`, {
+    const ws = new WebSocket(`ws://127.0.0.1:${at}${REALTIME_PATH}`, {
       headers: { cookie: cookieOf(viewer), origin: ORIGIN },
     });
     const socket: Socket = {
@@ -345,5 +360,26 @@ describe('sockets', () => {
     }
     await settle(50);
     expect(hub.stats().openSockets).toBe(before.openSockets);
+  });
+});
+
+describe('the heartbeat', () => {
+  it('reads every socket’s session again, and keeps what it knows of members’ access (issue 23)', async () => {
+    const beating = await startHub({ heartbeatMs: 100 });
+    try {
+      const member = signIn('beaten');
+      const socket = await connect(member, beating.port);
+      await send({ to: ['beaten'], key: 'b', n: 1 });
+      await until(() => socket.seen.length === 1, 'the first event');
+      const before = { ...asked };
+      await until(() => asked.sessions >= before.sessions + 2, 'two heartbeats reading the sessions');
+      await send({ to: ['beaten'], key: 'b', n: 2 });
+      await until(() => socket.seen.length === 2, 'the event after the heartbeats');
+      expect(asked.access).toBe(before.access); // no access query after a heartbeat
+      sessions.delete(member.sessionId); // ended, and nobody said so: the next heartbeat finds it
+      expect(await closeCode(socket)).toBe(CLOSE_CODES.sessionEnded);
+    } finally {
+      await beating.close();
+    }
   });
 });

@@ -42,8 +42,8 @@ import {
  *   it expires, each member's access until the channel's `until`), so an event costs no query;
  *   the handshake's own reads of both are remembered too, so a socket's first event costs none.
  *   It is forgotten when the database announces a change (migration 0016's triggers on sessions,
- *   subscribers and user_roles NOTIFY on PG_CHANNEL, whoever writes), when the listener was away,
- *   and at every heartbeat. Such a change reaches this instance with its NOTIFY, in commit order
+ *   subscribers and user_roles NOTIFY on PG_CHANNEL, whoever writes) and when the listener was
+ *   away; every heartbeat reads the sockets' sessions again. Such a change reaches this instance with its NOTIFY, in commit order
  *   with other instances' events; an event this instance commits within that NOTIFY's transit
  *   (a millisecond or so) still goes by the answer before it.
  * - Nothing here knows a feature: the session lookups are ports given by server.ts.
@@ -117,13 +117,19 @@ export function createRealtimeHub(options: HubOptions) {
     return valid;
   }
 
-  /** Sessions that ended without an announcement, and a fresh start for what the cache holds. */
+  /**
+   * Sessions that ended without an announcement: every socket's session read again (one query).
+   * What the cache holds of members' access is not dropped here: every change to it is announced
+   * (migration 0016's triggers), the listener's return forgets it all, and each answer lasts only
+   * until its period ends. Dropping it at each heartbeat made the next event of every topic wait
+   * for its own access query, a burst of slow deliveries every 25 s (issue 23: the live bench's
+   * slowest copies all fell in the second after a heartbeat).
+   */
   let isSweeping = false;
   const sweepEndedSessions = async () => {
     if (isSweeping || registry.size === 0) return;
     isSweeping = true;
     try {
-      cache.forget();
       await checkSessions(registry.all(), { fresh: true });
     } catch (err) {
       log.warn({ err }, 'could not check the sessions of live sockets');
