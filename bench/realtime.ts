@@ -93,7 +93,8 @@ async function run(name: string, groups: Group[], cpuMs: () => number): Promise<
       ).toFixed(1);
     console.log(
       name,
-      `slowest copy per message, p90: first round ${p90(firstRound)} ms, later ${p90(later)} ms`,
+      `slowest copy per message, p90: first round ${p90(firstRound)} ms, later ${p90(later)} ms;`,
+      `sending began at ${new Date(performance.timeOrigin + started).toISOString()}`,
     );
     console.log(
       name,
