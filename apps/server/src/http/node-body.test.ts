@@ -1,22 +1,13 @@
 import { request as httpRequest } from 'node:http';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contactMessages } from '../platform/db/schema.ts';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../testing/harness.ts';
+import { listeningTestApp, TEST_ORIGIN } from '../testing/harness.ts';
 
 // Issue 23: served by Node, a JSON body is read from Node's request (http/node-body.ts), not through
 // a fetch Request built over it. What a client sends must mean what it meant before.
 
-let t: TestApp;
-let server: Awaited<ReturnType<TestApp['listen']>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  server = await t.listen();
-});
-afterAll(async () => {
-  await server.close();
-  await t.close();
-});
+const served = listeningTestApp();
 
 /** POST /api/contact over HTTP with the body in these pieces (each its own write), declared or chunked. */
 function postContact(pieces: Buffer[], { chunked = false } = {}) {
@@ -24,7 +15,7 @@ function postContact(pieces: Buffer[], { chunked = false } = {}) {
     const length = pieces.reduce((sum, piece) => sum + piece.length, 0);
     const req = httpRequest({
       host: '127.0.0.1',
-      port: server.port,
+      port: served.server.port,
       method: 'POST',
       path: '/api/contact',
       headers: {
@@ -51,7 +42,7 @@ function postContact(pieces: Buffer[], { chunked = false } = {}) {
 }
 
 const stored = async (email: string) =>
-  (await t.db.select().from(contactMessages).where(eq(contactMessages.email, email)))[0];
+  (await served.t.db.select().from(contactMessages).where(eq(contactMessages.email, email)))[0];
 
 describe('JSON bodies read from Node', () => {
   it('reads a body sent in pieces, a character split between them, declared or chunked', async () => {

@@ -1,24 +1,8 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createMember,
-  createTestApp,
-  json,
-  signInAdmin,
-  TEST_ORIGIN,
-  type TestApp,
-} from '../testing/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { createMember, json, listeningTestApp, signInAdmin, TEST_ORIGIN } from '../testing/harness.ts';
 
-let t: TestApp;
-let server: Awaited<ReturnType<TestApp['listen']>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  server = await t.listen();
-});
-afterAll(async () => {
-  await server.close();
-  await t.close();
-});
+const served = listeningTestApp();
 
 /**
  * A POST that sends its headers and then only `send` bytes of the body at a time, as long as
@@ -33,7 +17,7 @@ function slowPost(
     let sent = 0;
     const req = httpRequest({
       host: '127.0.0.1',
-      port: server.port,
+      port: served.server.port,
       method: 'POST',
       path,
       headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', ...opts.headers },
@@ -92,22 +76,22 @@ describe('request body limit (issue 15)', () => {
   });
 
   it('refuses an oversized body on every route, signed in or not, even through app.request', async () => {
-    const member = await createMember(t);
+    const member = await createMember(served.t);
     const big = { title: 'x', description: 'y'.repeat(70 * 1024) };
-    const res = await t.request('/api/coaching/topics', { cookie: member.cookie, json: big });
+    const res = await served.t.request('/api/coaching/topics', { cookie: member.cookie, json: big });
     expect(res.status).toBe(413);
     expect((await json(res)).error.code).toBe('PAYLOAD_TOO_LARGE');
-    const signIn = await t.request('/api/auth/sign-in/email', {
+    const signIn = await served.t.request('/api/auth/sign-in/email', {
       json: { email: 'a@example.com', password: 'p'.repeat(70 * 1024) },
     });
     expect(signIn.status).toBe(413);
   });
 
   it('keeps the avatar upload on its own 5 MB limit', async () => {
-    const member = await createMember(t);
+    const member = await createMember(served.t);
     const form = new FormData();
     form.set('file', new File([Buffer.alloc(200 * 1024, 1)], 'me.png', { type: 'image/png' }));
-    const res = await fetch(`http://127.0.0.1:${server.port}/api/profile/avatar`, {
+    const res = await fetch(`http://127.0.0.1:${served.server.port}/api/profile/avatar`, {
       method: 'POST',
       headers: { cookie: member.cookie, origin: TEST_ORIGIN },
       body: form,
@@ -118,9 +102,9 @@ describe('request body limit (issue 15)', () => {
 
 describe('what the limit leaves alone', () => {
   it('takes an article of the longest content allowed (100,000 characters, escaped as JSON)', async () => {
-    const admin = await signInAdmin(t);
+    const admin = await signInAdmin(served.t);
     const content = '"quoted"\n'.repeat(10_000); // 100,000 characters, 140,000 bytes of JSON
-    const res = await t.request('/api/admin/blog/articles', {
+    const res = await served.t.request('/api/admin/blog/articles', {
       cookie: admin,
       json: { title: 'Long read', excerpt: 'Long', content },
     });
@@ -131,14 +115,14 @@ describe('what the limit leaves alone', () => {
 describe('malformed percent-encoding (issue 15)', () => {
   it('answers 400 with the error shape on any API path, never 500', async () => {
     for (const path of ['/api/files/%E0%A4%A', '/api/files/%', '/api/blog/articles/%zz', '/api/%C0']) {
-      const res = await t.request(path);
+      const res = await served.t.request(path);
       expect(res.status, path).toBe(400);
       expect((await json(res)).error.code, path).toBe('BAD_REQUEST');
     }
   });
 
   it('leaves well-formed escapes alone', async () => {
-    const res = await t.request('/api/blog/articles/no%20such%20article');
+    const res = await served.t.request('/api/blog/articles/no%20such%20article');
     expect(res.status).toBe(404);
   });
 });

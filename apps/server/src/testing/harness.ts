@@ -7,6 +7,7 @@ import { desc, eq } from 'drizzle-orm';
 import { testClient } from 'hono/testing';
 import pg from 'pg';
 import pino from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { createDeps } from '../deps.ts';
@@ -177,6 +178,23 @@ export async function createTestApp(options: TestAppOptions = {}) {
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * For a file whose tests all go over HTTP: a test app with its real server listening, made before
+ * the file's tests and closed after them (read `served.t` and `served.server` inside the tests).
+ */
+export function listeningTestApp() {
+  const served = {} as { t: TestApp; server: Awaited<ReturnType<TestApp['listen']>> };
+  beforeAll(async () => {
+    served.t = await createTestApp();
+    served.server = await served.t.listen();
+  });
+  afterAll(async () => {
+    await served.server?.close();
+    await served.t?.close();
+  });
+  return served;
+}
 
 /** The cookie header a browser would send back after these responses. */
 export function cookieFrom(...responses: Response[]): string {
