@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectToast, openMail } from './helpers';
 
 test('the Six-Pack Guide lists published articles and opens one; drafts are not found', async ({ page }) => {
@@ -60,8 +60,15 @@ test('about, privacy and terms', async ({ page }) => {
 test('a link opens a page at its top; Back returns to where the page was scrolled', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
+  // The page settles first: its articles and today's exercise arrive after load, and the browser's
+  // scroll anchoring moves scrollY when they do, so a position read before then is not the page's.
+  await expect(
+    page.getByRole('region', { name: 'From the Six-Pack Guide' }).getByRole('listitem'),
+  ).toHaveCount(3);
+  await page.waitForLoadState('networkidle');
   const about = page.getByRole('contentinfo').getByRole('link', { name: 'About' });
   await about.scrollIntoViewIfNeeded();
+  await expect.poll(() => isScrollSteady(page)).toBe(true);
   const scrolled = await page.evaluate(() => window.scrollY);
   expect(scrolled).toBeGreaterThan(300);
   await about.click();
@@ -71,3 +78,14 @@ test('a link opens a page at its top; Back returns to where the page was scrolle
   await expect(page).toHaveURL(/\/$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
 });
+
+/** Whether scrollY stays put over two animation frames (no layout still moving it). */
+function isScrollSteady(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const before = window.scrollY;
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY === before)));
+      }),
+  );
+}
