@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './index.ts';
+import { withCompiledRowMapper } from './row-mapper.ts';
 
 // Issue 23: a drizzle query built and named once per database handle (or transaction) instead of
 // on every call: PostgreSQL parses and plans a named statement once per connection, and node skips
 // drizzle's query building. `build` is the statement's identity, so declare it at module level.
+// Its rows are mapped by a mapper compiled once for its fields (row-mapper.ts).
 
 const statements = new WeakMap<DbOrTx, Map<(db: DbOrTx) => unknown, unknown>>();
 
@@ -18,7 +20,7 @@ export function prepared<T>(db: DbOrTx, build: (db: DbOrTx) => T): T {
   }
   let statement = ofDb.get(build) as T | undefined;
   if (statement === undefined) {
-    statement = build(db);
+    statement = withCompiledRowMapper(build(db));
     ofDb.set(build, statement);
   }
   return statement;
