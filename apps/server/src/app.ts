@@ -69,6 +69,9 @@ export function createApp(deps: Deps) {
   // to them (features/health/routes.ts).
   app.route('/api', probeRoutes(deps));
   app.use(requestIds);
+  // The request line's fields are fixed and carry no secret (a path that does is masked: logPath),
+  // so it skips the redaction every other line passes: ~3–5 µs a request (issue 23).
+  const requestLog = deps.log.child({}, { redact: { paths: [] } });
   app.use(async (c, next) => {
     const reqId = c.get('requestId');
     // Services log through deps.log: within a request, the request's own logger. A pino child
@@ -80,7 +83,8 @@ export function createApp(deps: Deps) {
     // Shutting down: the connection ends with this response, so no keep-alive request is lost.
     if (deps.lifecycle.isStopping) c.header('Connection', 'close');
     const ms = Math.round((performance.now() - started) * 10) / 10;
-    deps.log.info({ reqId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
+    const path = c.get('logPath') ?? c.req.path;
+    requestLog.info({ reqId, method: c.req.method, path, status: c.res.status, ms }, 'request');
   });
   app.use(requestMetrics);
   app.use(securityHeaders(securityHeaderList(deps.config.isProduction, deps.storage.origin)));

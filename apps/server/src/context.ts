@@ -48,5 +48,7 @@ export type AppEnv = {
     sessionId: string | null;
     /** Whether the signed-in member is an admin, read with their session (features/auth/fast-session.ts). */
     isAdmin: boolean;
+    /** The path the request's log line shows, when its own carries a secret (the calendar feed's). */
+    logPath: string;
   };
 };

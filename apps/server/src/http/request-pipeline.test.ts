@@ -61,6 +61,24 @@ describe('request logs', () => {
   });
 });
 
+describe('request logs keep secrets out', () => {
+  it("a calendar feed's token, the key in its path, is never written: the line shows the route", async () => {
+    const { app, lines } = appWithLog();
+    const member = await createMember(t);
+    const answer = await t.request('/api/calendar/link', { method: 'POST', cookie: member.cookie });
+    const link = (await answer.json()) as { url: string };
+    const feed = new URL(link.url).pathname;
+    const token = feed.split('/').at(-1)!.replace('.ics', '');
+    expect((await app.request(feed)).status).toBe(200);
+    expect((await app.request(`/api/calendar/${token}x.ics`)).status).toBe(404);
+    expect(JSON.stringify(lines)).not.toContain(token);
+    expect(lines.filter((line) => line.msg === 'request').map((line) => [line.path, line.status])).toEqual([
+      ['/api/calendar/{token}.ics', 200],
+      ['/api/calendar/{token}.ics', 404],
+    ]);
+  });
+});
+
 describe('request ids over HTTP', () => {
   it("every answer carries its id: a proxy's plain token kept, anything else replaced", async () => {
     const server = await t.listen();

@@ -19,6 +19,8 @@ export const calendarRoutes = new Hono<AppEnv>()
   // even `/:file`) is a pattern hono's RegExpRouter refuses, which moved every request of the app
   // onto its trie router (issue 23: ~3 µs a request). /link, registered first, answers its own.
   .get('/*', async (c) => {
+    // The token is the feed's key: the request's log line shows the route instead.
+    c.set('logPath', `${c.req.routePath.slice(0, -1)}{token}${ICS}`);
     const file = c.req.path.slice(c.req.routePath.length - 1);
     if (file.includes('/') || !file.endsWith(ICS)) throw new AppError('NOT_FOUND', 'No such API route');
     const body = await calendarFeed(c.get('deps'), { token: file.slice(0, -ICS.length) });
