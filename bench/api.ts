@@ -20,8 +20,12 @@ import {
 // running the same SQL on the same embedded PostgreSQL. The app is `npm start`'s server
 // (apps/server/dist/main.js, production, request logs at info to a file); members are rows made
 // here with SQL (sign-ups would measure argon2), their cookies signed as better-auth signs them.
+// As in production, a better-auth endpoint runs once in the app before anything is measured: it
+// runs an AsyncLocalStorage, after which every promise costs more on Node 20 (decision 0019).
+// BENCH_NODE=<node binary>: both servers run on it (the bench itself stays on this Node).
 
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+const ADMIN = { email: 'coach@bench.example', password: 'Bench#2026pass' };
 /** Fresh members for each POST /api/program/complete run: each request completes day 1 once. */
 const FRESH_PER_RUN = 40_000;
 
@@ -31,6 +35,8 @@ export type ApiRow = { route: string; app: Costed; reference: Costed };
 
 const cookieOf = (token: string) =>
   `core28.session_token=${encodeURIComponent(`${token}.${createHmac('sha256', SECRET).update(token).digest('base64')}`)}`;
+
+const serverNode = process.env.BENCH_NODE || process.execPath;
 
 const profiling = (name: string) =>
   process.env.BENCH_PROFILE
@@ -50,7 +56,7 @@ export async function measureApi(root: string, rounds = 2): Promise<ApiRow[]> {
   try {
     children.push(
       await startProcess(
-        process.execPath,
+        serverNode,
         // BENCH_PROFILE=<folder>: each server's CPU profile, written there when it stops.
         [...profiling('app'), path.join(root, 'apps/server/dist/main.js')],
         {
@@ -60,8 +66,8 @@ export async function measureApi(root: string, rounds = 2): Promise<ApiRow[]> {
           DATABASE_URL: database.url,
           PUBLIC_URL: app,
           AUTH_SECRET: SECRET,
-          ADMIN_EMAIL: 'coach@bench.example',
-          ADMIN_PASSWORD: 'Bench#2026pass',
+          ADMIN_EMAIL: ADMIN.email,
+          ADMIN_PASSWORD: ADMIN.password,
           MAIL_FROM: 'Core28 <hello@bench.example>',
           SMTP_URL: 'smtp://127.0.0.1:9', // no mail is sent by the routes measured
           LOG_LEVEL: 'info',
@@ -70,6 +76,7 @@ export async function measureApi(root: string, rounds = 2): Promise<ApiRow[]> {
         logFile,
       ),
     );
+    await signInOnce(app);
     const sql = new pg.Client({ connectionString: database.url });
     await sql.connect();
     const member = await makeMembers(sql, 'bench-m', 1, 10);
@@ -80,7 +87,7 @@ export async function measureApi(root: string, rounds = 2): Promise<ApiRow[]> {
     await sql.end();
     children.push(
       await startProcess(
-        process.execPath,
+        serverNode,
         [...profiling('reference'), path.join(root, 'bench/reference-server.mjs')],
         { PORT: String(refPort), DATABASE_URL: database.url, AUTH_SECRET: SECRET },
         `${ref}/api/health`,
@@ -180,6 +187,16 @@ export async function measureApi(root: string, rounds = 2): Promise<ApiRow[]> {
     await database.stop();
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The admin signs in by better-auth's own endpoint, as some member will in production. */
+async function signInOnce(app: string) {
+  const answer = await fetch(`${app}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: app },
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+  });
+  if (!answer.ok) throw new Error(`bench sign-in: ${answer.status} ${await answer.text()}`);
 }
 
 /** Mean req/s, CPU per request and error count; the worse of the rounds' latencies. */
