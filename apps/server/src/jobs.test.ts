@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DUE_QUEUE } from './features/notifications/reminders.ts';
 import { SCHEDULES } from './jobs.ts';
+import { rowsOf } from './platform/db/index.ts';
 import {
   adminDailyCounts,
   idempotencyKeys,
@@ -10,6 +12,7 @@ import {
   sessions,
   verifications,
 } from './platform/db/schema.ts';
+import { isDue, parseCron } from './platform/jobs/cron.ts';
 import { createMember, createTestApp, type TestApp } from './testing/harness.ts';
 
 // Issue 18: what used to be setInterval in main.ts, as queue schedules.
@@ -28,15 +31,25 @@ const run = async (queue: string) => {
 };
 
 describe('scheduled jobs', () => {
-  it('are registered as queue schedules, in UTC', async () => {
-    const { rows } = await t.database.executeSql(
-      'select name, cron, timezone from pgboss.schedule order by name',
+  it("send each due schedule's job, in UTC", async () => {
+    const [clock] = await rowsOf<{ ms: number }>(
+      t.db,
+      sql`select (extract(epoch from now()) * 1000)::float8 as ms`,
     );
-    expect(rows).toEqual(
+    const sent = await t.jobs.checkSchedules();
+    // The database's minute, unless the check began in the next one.
+    const due = (at: number) =>
       Object.entries(SCHEDULES)
-        .map(([name, cron]) => ({ name, cron, timezone: 'UTC' }))
-        .sort((a, b) => a.name.localeCompare(b.name)),
+        .filter(([, cron]) => isDue(parseCron(cron), Math.floor(at / 60_000) * 60_000))
+        .map(([queue]) => queue);
+    expect([due(clock!.ms), due(clock!.ms + 60_000)]).toContainEqual(sent);
+    expect(sent).toContain(DUE_QUEUE);
+    const { rows } = await t.database.executeSql(
+      `select name from pgboss.job where name = any($1::text[]) and singleton_on is not null order by name`,
+      [Object.keys(SCHEDULES)],
     );
+    expect(rows.map((row) => (row as { name: string }).name)).toEqual([...sent].sort());
+    expect(await t.drainJobs()).toBeGreaterThanOrEqual(sent.length);
   });
 
   it("records the admin's daily counts", async () => {

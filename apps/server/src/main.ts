@@ -24,13 +24,6 @@ import { startServer } from './server.ts';
 
 /** Beyond the two SHUTDOWN_TIMEOUT_MS waits (requests, then jobs): closing the database. */
 const SHUTDOWN_MARGIN_MS = 5_000;
-/**
- * How often each instance checks the schedules (pg-boss: every 30 s, and a check 30 s after the
- * last one may find it not yet 30 s old and wait another 30): a minute's tick went out 10-60 s
- * into its minute, so a 07:00 reminder could come at 07:01. Every 5 s it goes out within ~10 s
- * (one light statement per instance each time).
- */
-const SCHEDULE_CHECK_SECONDS = 5;
 
 async function main() {
   const config = loadConfig();
@@ -81,10 +74,10 @@ async function main() {
   // Every instance works jobs (docs/decisions/0008): pg-boss in the same database, schema pgboss.
   const jobs = await startJobQueue({
     executeSql: database.executeSql,
+    db: database.db,
     log,
     isWorking: true,
     onOutcome: metrics.jobOutcome,
-    scheduleCheckSeconds: SCHEDULE_CHECK_SECONDS,
   });
   const deps = createDeps({ config, log, db: database.db, jobs, metrics });
   await registerJobs(deps);

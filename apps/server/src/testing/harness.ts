@@ -85,6 +85,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const metrics = createMetrics();
   const jobs = await startJobQueue({
     executeSql: database.executeSql,
+    db: database.db,
     log,
     isWorking: options.jobWorkers ?? false,
     onOutcome: metrics.jobOutcome,

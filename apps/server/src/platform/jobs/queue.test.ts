@@ -27,6 +27,7 @@ beforeAll(async () => {
   database = await openTestDatabase();
   queue = await startJobQueue({
     executeSql: database.executeSql,
+    db: database.db,
     log,
     isWorking: false,
     onOutcome: (name, outcome) => outcomes.push([name, outcome]),
@@ -161,7 +162,37 @@ describe('the job queue', () => {
     expect(await where()).toEqual({ job: [], archive: [] });
   });
 
-  it('fires a schedule once per tick with two instances checking it', async () => {
+  it("sends a due schedule's job once in its minute, however often it is checked", async () => {
+    await queue.work('each-minute', async () => {});
+    await queue.work('new-year', async () => {});
+    await queue.schedule('each-minute', '* * * * *');
+    await queue.schedule('new-year', '0 0 1 1 *');
+    // Late in a minute the two checks could fall in two minutes.
+    const second = new Date().getUTCSeconds();
+    if (second > 55) await sleep((61 - second) * 1000);
+    expect(await queue.checkSchedules()).toEqual(['each-minute']);
+    expect(await queue.checkSchedules()).toEqual([]);
+    const [job] = await jobsOf(database.executeSql, 'each-minute');
+    expect(job?.state).toBe('created');
+    expect(await jobsOf(database.executeSql, 'new-year')).toEqual([]);
+    expect(await queue.drain()).toBe(1);
+  });
+
+  it("leaves pg-boss's timekeeper off, and removes a schedule an earlier release left to it", async () => {
+    await queue.work('left-behind', async () => {});
+    await database.executeSql(
+      `insert into ${JOBS_SCHEMA}.schedule (name, cron, timezone, data, options)
+       values ('left-behind', '* * * * *', 'UTC', '{}', '{}')`,
+    );
+    await queue.schedule('left-behind', '*/5 * * * *');
+    const { rows } = await database.executeSql(
+      `select (select count(*)::int from ${JOBS_SCHEMA}.schedule) as schedules,
+              (select cron_on from ${JOBS_SCHEMA}.version) as "cronOn"`,
+    );
+    expect(rows).toEqual([{ schedules: 0, cronOn: null }]);
+  });
+
+  it('fires a schedule once per minute with two instances checking it every second', async () => {
     // Every-minute schedule: started late in a minute, both ticks could fall inside the test.
     const second = new Date().getUTCSeconds();
     if (second > 40) await sleep((61 - second) * 1000);
@@ -170,6 +201,7 @@ describe('the job queue', () => {
       ['a', 'b'].map((name) =>
         startJobQueue({
           executeSql: database.executeSql,
+          db: database.db,
           log,
           isWorking: true,
           scheduleCheckSeconds: 1,
@@ -198,7 +230,12 @@ describe('the job queue', () => {
   }, 90_000);
 
   it('stops gracefully: waits for a running job, and fails one that outlasts the bound so it is retried', async () => {
-    const worker = await startJobQueue({ executeSql: database.executeSql, log, isWorking: true });
+    const worker = await startJobQueue({
+      executeSql: database.executeSql,
+      db: database.db,
+      log,
+      isWorking: true,
+    });
     let isFinished = false;
     await worker.work(
       'slow',
@@ -216,7 +253,12 @@ describe('the job queue', () => {
     expect(isFinished).toBe(true);
     expect((await jobsOf(database.executeSql, 'slow')).map((job) => job.state)).toEqual(['completed']);
 
-    const stuck = await startJobQueue({ executeSql: database.executeSql, log, isWorking: true });
+    const stuck = await startJobQueue({
+      executeSql: database.executeSql,
+      db: database.db,
+      log,
+      isWorking: true,
+    });
     await stuck.work('stuck', () => new Promise<void>(() => {}), { pollingSeconds: 0.5 });
     await stuck.enqueue('stuck', {});
     await until(async () =>

@@ -1,7 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { DbOrTx, ExecuteSql } from '../db/index.ts';
+import { type Database, type DbOrTx, type ExecuteSql, rowsOf } from '../db/index.ts';
+import { type CronMinutes, isDue, parseCron } from './cron.ts';
 import { executeSqlIn } from './sql-in-transaction.ts';
 
 // docs/decisions/0008-job-queue.md: pg-boss 10 in the application's own database (schema
@@ -59,8 +61,17 @@ export type JobQueue = {
    * instance polls it. Every queue a job is sent to must be registered first.
    */
   work<T>(queue: string, handler: JobHandler<T>, policy?: Partial<QueuePolicy>): Promise<void>;
-  /** A cron schedule (UTC) for a registered queue: one job per tick, whatever the number of instances. */
+  /**
+   * A cron schedule (UTC, minute-grained) for a registered queue: one job in each of its minutes,
+   * whatever the number of instances; working instances check every `scheduleCheckSeconds`.
+   */
   schedule(queue: string, cron: string): Promise<void>;
+  /**
+   * Sends the jobs of the schedules due in the database's current minute, unless this instance
+   * checked that minute already; a job another instance sent for the minute is kept, not doubled.
+   * Returns the queues found due. Working instances run it on their own; for tests.
+   */
+  checkSchedules(): Promise<string[]>;
   enqueue(queue: string, data: object, options?: EnqueueOptions): Promise<void>;
   /** Wakes this instance's idle workers of `queue` (after a transaction that enqueued to it committed). */
   wake(queue: string): void;
@@ -87,16 +98,27 @@ export type JobQueue = {
 
 export type JobQueueOptions = {
   executeSql: ExecuteSql;
+  /** The same database through Drizzle: a schedule's jobs are sent in a transaction of its own. */
+  db: Database;
   log: Logger;
   /** Poll and run jobs, and fire schedules (servers); off: jobs run only through drain() (tests). */
   isWorking: boolean;
   onOutcome?: (queue: string, outcome: JobOutcome) => void;
-  /** How often schedules are checked and their jobs released (pg-boss: 30 s and 5 s); tests go faster. */
+  /** How often a working instance looks at its clock for a new minute (every second unless set). */
   scheduleCheckSeconds?: number;
 };
 
+/**
+ * A look at the clock is free, and the database is asked once per minute per instance, so a
+ * minute's jobs go out within about a second of its start (a 07:00 reminder at 07:00:01; pg-boss
+ * checked every 30 s, then every 5 s at one statement each).
+ */
+const SCHEDULE_CHECK_SECONDS = 1;
+const MINUTE_MS = 60_000;
+
 export async function startJobQueue({
   executeSql,
+  db,
   log,
   isWorking,
   onOutcome,
@@ -136,11 +158,9 @@ export async function startJobQueue({
     archiveFailedAfterSeconds: 7 * 24 * 3600,
     deleteAfterDays: 30,
     supervise: isWorking,
-    schedule: isWorking,
-    ...(scheduleCheckSeconds && {
-      cronMonitorIntervalSeconds: scheduleCheckSeconds,
-      cronWorkerIntervalSeconds: scheduleCheckSeconds,
-    }),
+    // Schedules are ours (below): pg-boss's timekeeper parsed every cron expression again on
+    // every check, which held the event loop ~11 ms every 5 s (docs/decisions/0019).
+    schedule: false,
   });
   boss.on('error', (err) => log.error({ err }, 'job queue'));
   await boss.start();
@@ -198,6 +218,57 @@ export async function startJobQueue({
     log.warn({ err, queue, jobId: job.id, attempt: job.retryCount + 1, willRetry }, 'job failed');
   };
 
+  // Schedules (docs/decisions/0019, "Ninth pass"). A check reads the database's clock and sends
+  // each due schedule's job in one transaction, keyed by queue in a 60 s singleton slot that
+  // pg-boss takes from the same transaction's now(): every instance that checks in a minute finds
+  // the same slot, and only the first insert of a minute's job is kept (pg-boss's unique index).
+  const schedules = new Map<string, CronMinutes>();
+  /** The latest database minute this instance has checked, and its clock's lead over ours. */
+  let checkedMinute = Number.NEGATIVE_INFINITY;
+  let clockSkewMs = 0;
+  let checking: Promise<string[]> | null = null;
+
+  async function sendDueJobs(): Promise<string[]> {
+    const sent = await db.transaction(async (tx) => {
+      const [clock] = await rowsOf<{ ms: number }>(
+        tx,
+        sql`select (extract(epoch from now()) * 1000)::float8 as ms`,
+      );
+      const now = clock!.ms;
+      clockSkewMs = now - Date.now();
+      const minute = Math.floor(now / MINUTE_MS) * MINUTE_MS;
+      if (minute <= checkedMinute) return { minute, due: [] };
+      const due = [...schedules].filter(([, cron]) => isDue(cron, minute)).map(([queue]) => queue);
+      const jobs = due.map((name) => ({ name, data: {}, singletonKey: name, singletonSeconds: 60 }));
+      if (jobs.length > 0) await boss.insert(jobs, { db: executeSqlIn(tx) });
+      return { minute, due };
+    });
+    checkedMinute = Math.max(checkedMinute, sent.minute);
+    for (const queue of sent.due) wake(queue);
+    return sent.due;
+  }
+
+  function checkSchedules(): Promise<string[]> {
+    checking ??= sendDueJobs().finally(() => {
+      checking = null;
+    });
+    return checking;
+  }
+
+  let scheduleTimer: NodeJS.Timeout | undefined;
+  if (isWorking) {
+    scheduleTimer = setInterval(
+      () => {
+        // Nothing can be due before the database's next minute: no statement until then.
+        if (isStopping || schedules.size === 0) return;
+        if (Date.now() + clockSkewMs < checkedMinute + MINUTE_MS) return;
+        checkSchedules().catch((err) => log.error({ err }, 'job schedules'));
+      },
+      (scheduleCheckSeconds ?? SCHEDULE_CHECK_SECONDS) * 1000,
+    );
+    scheduleTimer.unref();
+  }
+
   return {
     async work<T>(queue: string, handler: JobHandler<T>, override: Partial<QueuePolicy> = {}) {
       const policy = { ...DEFAULT_POLICY, ...override };
@@ -234,8 +305,15 @@ export async function startJobQueue({
 
     async schedule(queue, cron) {
       if (!handlers.has(queue)) throw new Error(`No worker registered for the job queue "${queue}"`);
-      await boss.schedule(queue, cron, {}, { tz: 'UTC' });
+      schedules.set(queue, parseCron(cron));
+      // An instance of an earlier release (pg-boss's timekeeper) would send it too: the row it
+      // reads goes, so during a rolling deploy each minute's job is still sent once.
+      await boss.unschedule(queue);
+      // A schedule added to a running instance is checked again in this minute.
+      checkedMinute = Number.NEGATIVE_INFINITY;
     },
+
+    checkSchedules,
 
     async enqueue(queue, data, { tx, singletonKey, singletonSeconds } = {}) {
       if (!handlers.has(queue)) throw new Error(`No worker registered for the job queue "${queue}"`);
@@ -287,6 +365,8 @@ export async function startJobQueue({
 
     async stop(timeoutMs = 10_000) {
       isStopping = true;
+      clearInterval(scheduleTimer);
+      await checking?.catch(() => {});
       await boss.stop({ graceful: true, timeout: timeoutMs, wait: true, close: false });
       await Promise.all(inFlight);
       isStopped = true;
