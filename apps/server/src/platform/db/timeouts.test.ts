@@ -5,7 +5,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from './embedded.ts';
-import { connectPostgres, DATABASE_TIMEOUTS } from './index.ts';
+import { connectPostgres, DATABASE_TIMEOUTS, fillPool } from './index.ts';
 
 // Issue 15: no request waits on the database for ever. The statement timeout is drilled on a
 // frozen database (fault-drills.test.ts); here the pool's other two: connecting (or waiting for a
@@ -85,6 +85,17 @@ describe('on a real PostgreSQL', () => {
     };
     expect(await opened(true)).toBe(3);
     expect(await opened(false)).toBe(0);
+  });
+
+  it('the server’s pool opens all its connections before it serves', async () => {
+    const database = connectPostgres(url, { max: 4, keepIdleConnections: true });
+    try {
+      expect(database.pool.totalCount).toBe(0);
+      await fillPool(database.pool);
+      expect([database.pool.totalCount, database.pool.idleCount]).toEqual([4, 4]);
+    } finally {
+      await database.close();
+    }
   });
 
   it('every pooled session has the statement and idle-in-transaction timeouts set on the server', async () => {
