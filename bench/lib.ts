@@ -27,6 +27,15 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Servers still running when the bench exits on an error are stopped with it: one left behind (an
+ * app with its embedded PostgreSQL) took CPU from every later run on the machine.
+ */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGTERM'); // the app then stops its own PostgreSQL
+});
+
 /** Starts a child process and waits until `readyUrl` answers 200; its output goes to `stdoutFd`, else nowhere. */
 export async function startProcess(
   command: string,
@@ -39,6 +48,8 @@ export async function startProcess(
     env: { ...process.env, ...env },
     stdio: ['ignore', stdoutFd ?? 'ignore', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);

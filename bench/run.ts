@@ -96,9 +96,11 @@ async function apiTable() {
   );
 }
 
+/** BENCH_NODE=<node binary>: every server runs on it (the bench itself stays on this Node). */
+const serverNode = process.env.BENCH_NODE || process.execPath;
 const barePort = await freePort();
 const bare = await startProcess(
-  process.execPath,
+  serverNode,
   [path.join(root, 'bench/bare-server.mjs')],
   { PORT: String(barePort) },
   `http://127.0.0.1:${barePort}/`,
@@ -106,7 +108,7 @@ const bare = await startProcess(
 
 const bareWsPort = await freePort();
 const bareWs = await startProcess(
-  process.execPath,
+  serverNode,
   [path.join(root, 'bench/bare-ws-server.mjs')],
   { PORT: String(bareWsPort) },
   `http://127.0.0.1:${bareWsPort}/`,
@@ -120,7 +122,7 @@ const profile = process.env.BENCH_PROFILE
   ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
   : [];
 const app = await startProcess(
-  process.execPath,
+  serverNode,
   [...profile, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
   {
     PORT: String(appPort),
