@@ -269,4 +269,42 @@ describe('the job queue', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     expect((await jobsOf(database.executeSql, 'stuck')).map((job) => job.state)).toEqual(['retry']);
   }, 60_000);
+
+  it('a job that ends after stop() gave up on it ends quietly, left to its retry', async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+    try {
+      for (const outcome of ['succeeds', 'fails'] as const) {
+        const late = await startJobQueue({
+          executeSql: database.executeSql,
+          db: database.db,
+          log,
+          isWorking: true,
+        });
+        let finish = () => {};
+        const queueName = `late-${outcome}`;
+        await late.work(
+          queueName,
+          () =>
+            new Promise<void>((resolve, reject) => {
+              finish = outcome === 'succeeds' ? resolve : () => reject(new Error('too late'));
+            }),
+          { pollingSeconds: 0.5 },
+        );
+        await late.enqueue(queueName, {});
+        await until(async () =>
+          (await jobsOf(database.executeSql, queueName)).some((job) => job.state === 'active'),
+        );
+        await late.stop(300);
+        // pg-boss records this end without awaiting it (its complete() or fail()).
+        finish();
+        await sleep(300);
+        expect((await jobsOf(database.executeSql, queueName)).map((job) => job.state)).toEqual(['retry']);
+      }
+      expect(rejections).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onRejection);
+    }
+  }, 60_000);
 });

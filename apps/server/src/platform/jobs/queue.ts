@@ -114,6 +114,8 @@ export type JobQueueOptions = {
  * checked every 30 s, then every 5 s at one statement each).
  */
 const SCHEDULE_CHECK_SECONDS = 1;
+/** pg-boss's job-end statements (complete, fail, cancel, …) end by counting what they changed. */
+const COUNTS_ROWS = /select count\(\*\) from results\s*$/i;
 const MINUTE_MS = 60_000;
 
 export async function startJobQueue({
@@ -134,7 +136,9 @@ export async function startJobQueue({
   let failuresInARow = 0;
   const inFlight = new Set<Promise<unknown>>();
   const bossSql: ExecuteSql = (text, values) => {
-    if (isStopped) return Promise.resolve({ rows: [] });
+    // After stop: nothing is done. pg-boss reads a job-end statement's count (complete, fail: their
+    // last line counts the rows changed) without a check, so such a statement answers 0.
+    if (isStopped) return Promise.resolve({ rows: COUNTS_ROWS.test(text) ? [{ count: '0' }] : [] });
     const query = executeSql(text, values);
     const settled: Promise<unknown> = query.then(
       () => {
