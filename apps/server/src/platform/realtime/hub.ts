@@ -15,6 +15,8 @@ import {
   inSlices,
   MAX_SOCKETS,
   PING_SLICE,
+  SESSION_SLICE,
+  SLICE_GAP_MS,
   type SocketCaps,
 } from './registry.ts';
 
@@ -130,7 +132,14 @@ export function createRealtimeHub(options: HubOptions) {
     if (isSweeping || registry.size === 0) return;
     isSweeping = true;
     try {
-      await checkSessions(registry.all(), { fresh: true });
+      await inSlices(
+        registry.all(),
+        SESSION_SLICE,
+        async (clients) => {
+          await checkSessions(clients, { fresh: true });
+        },
+        { gapMs: SLICE_GAP_MS, isStopped: () => isClosing },
+      );
     } catch (err) {
       log.warn({ err }, 'could not check the sessions of live sockets');
     } finally {
@@ -140,21 +149,31 @@ export function createRealtimeHub(options: HubOptions) {
 
   /**
    * spec §9: a heartbeat every 25 s; a socket that missed the last one is dropped. The sockets are
-   * pinged a slice at a time, so requests are answered in between.
+   * pinged a slice at a time, spread over a moment, so requests are answered in between.
    */
   const beat = async () => {
-    await inSlices(registry.all(), PING_SLICE, (client) => {
-      if (!client.isAlive) {
-        client.socket.terminate();
-        return;
-      }
-      client.isAlive = false;
-      if (client.socket.readyState === client.socket.OPEN) client.socket.ping(); // may have closed meanwhile
-    });
+    await inSlices(
+      registry.all(),
+      PING_SLICE,
+      (clients) => {
+        for (const client of clients) {
+          if (!client.isAlive) {
+            client.socket.terminate();
+            continue;
+          }
+          client.isAlive = false;
+          if (client.socket.readyState === client.socket.OPEN) client.socket.ping(); // may have closed meanwhile
+        }
+      },
+      { gapMs: SLICE_GAP_MS, isStopped: () => isClosing },
+    );
     await sweepEndedSessions();
   };
+  /** A beat is spread over a moment: closing stops it between two slices and waits for it. */
+  let isClosing = false;
+  let beating: Promise<void> = Promise.resolve();
   const heartbeat = setInterval(() => {
-    beat().catch((err: unknown) => log.warn({ err }, 'heartbeat failed'));
+    beating = beat().catch((err: unknown) => log.warn({ err }, 'heartbeat failed'));
   }, options.heartbeatMs ?? 25_000);
   heartbeat.unref();
 
@@ -284,6 +303,8 @@ export function createRealtimeHub(options: HubOptions) {
 
     async close() {
       clearInterval(heartbeat);
+      isClosing = true;
+      await beating;
       await stopListening?.();
       for (const client of wss.clients) client.close(1001, 'server shutting down');
       await queue.idle();

@@ -72,17 +72,34 @@ export function createKeyedQueue(onError: (err: unknown, key: string) => void) {
 }
 
 /** How many sockets one turn of the event loop pings (the heartbeat, hub.ts). */
-export const PING_SLICE = 100;
+export const PING_SLICE = 50;
+/** How many sockets' sessions one query of the heartbeat reads again (hub.ts). */
+export const SESSION_SLICE = 250;
+/**
+ * The pause between two slices of the heartbeat: 1,000 sockets pinged over half a second, 10,000
+ * over five (well within the 25 s beat).
+ */
+export const SLICE_GAP_MS = 25;
 
 /**
  * Runs `work` on `items` in slices of `size`, letting the event loop run between slices (I/O and
- * timers first). Issue 23: the heartbeat pinged 1,000 sockets in one go, and each ping is a socket
- * write: 10–125 ms during which no request was answered, every 25 s.
+ * timers first), `gapMs` apart. Issue 23: the heartbeat pinged 1,000 sockets in one go, and each
+ * ping is a socket write: 10–125 ms during which no request was answered, every 25 s. Slices one
+ * turn apart still held the loop 80–110 ms on a slow VM (each ping's pong comes back at once), and
+ * every live message of that moment waited: spread over time, a slice holds it a few ms.
  */
-export async function inSlices<T>(items: Iterable<T>, size: number, work: (item: T) => void) {
+export async function inSlices<T>(
+  items: Iterable<T>,
+  size: number,
+  work: (slice: T[]) => void | Promise<void>,
+  { gapMs = 0, isStopped = () => false }: { gapMs?: number; isStopped?: () => boolean } = {},
+) {
   const all = [...items];
-  for (let start = 0; start < all.length; start += size) {
-    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-    for (const item of all.slice(start, start + size)) work(item);
+  for (let start = 0; start < all.length && !isStopped(); start += size) {
+    if (start > 0) {
+      await new Promise((resolve) => (gapMs > 0 ? setTimeout(resolve, gapMs) : setImmediate(resolve)));
+      if (isStopped()) return;
+    }
+    await work(all.slice(start, start + size));
   }
 }
