@@ -1,7 +1,8 @@
 # syntax=docker/dockerfile:1
 # Core28: build with every dependency, run with production dependencies and the compiled server.
 # docker build -t core28 .   (README.md, "Deploying")
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 24 LTS: the version CI runs the server tests on PostgreSQL with (.ci/run, PROD_NODE_VERSION).
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
