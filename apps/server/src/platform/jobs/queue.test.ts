@@ -178,6 +178,28 @@ describe('the job queue', () => {
     expect(await queue.drain()).toBe(1);
   });
 
+  it('says once that the schedules cannot be checked while the database is away, not every second', async () => {
+    const lines: { msg: string }[] = [];
+    const captured = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const away = await openTestDatabase();
+    await away.close();
+    const instance = await startJobQueue({
+      executeSql: database.executeSql,
+      db: away.db,
+      log: captured,
+      isWorking: true,
+    });
+    try {
+      await instance.work('while-away', async () => {});
+      await instance.schedule('while-away', '* * * * *');
+      await until(() => lines.some((line) => line.msg.startsWith('job schedules could not be checked')));
+      await sleep(3_500); // three more checks, every second
+      expect(lines.filter((line) => line.msg.startsWith('job schedules'))).toHaveLength(1);
+    } finally {
+      await instance.stop(1_000);
+    }
+  });
+
   it("leaves pg-boss's timekeeper off, and removes a schedule an earlier release left to it", async () => {
     await queue.work('left-behind', async () => {});
     await database.executeSql(

@@ -260,13 +260,23 @@ export async function startJobQueue({
   }
 
   let scheduleTimer: NodeJS.Timeout | undefined;
+  /** A check failing (the database away) is tried every second: logged once, until one works. */
+  let isCheckFailing = false;
+  const checkFailed = (err: unknown) => {
+    if (!isCheckFailing) log.error({ err }, 'job schedules could not be checked; trying every second');
+    isCheckFailing = true;
+  };
+  const checkWorked = () => {
+    if (isCheckFailing) log.info('job schedules are checked again');
+    isCheckFailing = false;
+  };
   if (isWorking) {
     scheduleTimer = setInterval(
       () => {
         // Nothing can be due before the database's next minute: no statement until then.
         if (isStopping || schedules.size === 0) return;
         if (Date.now() + clockSkewMs < checkedMinute + MINUTE_MS) return;
-        checkSchedules().catch((err) => log.error({ err }, 'job schedules'));
+        checkSchedules().then(checkWorked, checkFailed);
       },
       (scheduleCheckSeconds ?? SCHEDULE_CHECK_SECONDS) * 1000,
     );
