@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, isAlive, readPostmasterPid, runningEmbeddedPostgres } from './platform/db/embedded.ts';
+import { isAlive, readPostmasterPid, runningEmbeddedPostgres } from './platform/db/embedded.ts';
+import { serverPort } from './testing/ports.ts';
 
 // Issue 9: SIGKILL the real server (node + its embedded PostgreSQL child, which outlives it) while
 // members complete days and save results, restart it on the same DATA_DIR, and check that every
@@ -41,7 +42,7 @@ let sequence = 1;
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('crash safety (SIGKILL, embedded PostgreSQL)', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'core28-crash-'));
-    port = await freePort();
+    port = await serverPort();
     base = `http://127.0.0.1:${port}`;
     await startServer();
     for (let i = 0; i < MEMBERS; i += 4) {

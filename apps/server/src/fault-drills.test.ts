@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from './platform/db/data-dir-lock.ts';
-import { freePort, isAlive, readPostmasterPid } from './platform/db/embedded.ts';
+import { isAlive, readPostmasterPid } from './platform/db/embedded.ts';
+import { serverPort } from './testing/ports.ts';
 
 // Issue 15's fault drills, on the real server (`node --import tsx main.ts`) and its embedded
 // PostgreSQL, one DATA_DIR for all of them, in this order: a second start on the same DATA_DIR,
@@ -128,7 +129,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('fault drills (embedded 
 });
 
 async function startServer({ waitForHealth: shouldWait = true } = {}): Promise<Running> {
-  const port = await freePort();
+  const port = await serverPort();
   const base = `http://127.0.0.1:${port}`;
   let stderr = '';
   const { DATABASE_URL: _external, ...env } = process.env;

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freePort, isAlive, readPostmasterPid } from './platform/db/embedded.ts';
+import { isAlive, readPostmasterPid } from './platform/db/embedded.ts';
+import { serverPort } from './testing/ports.ts';
 
 // Issue 19: SIGTERM, as a process manager or an orchestrator sends it, to the production build
 // (apps/server/dist/main.js, run by node alone) on its embedded PostgreSQL (whose library used to
@@ -44,7 +45,7 @@ async function startServer(
   args: string[],
   options: { cwd: string; env?: Record<string, string> },
 ) {
-  const port = await freePort();
+  const port = await serverPort();
   const base = `http://127.0.0.1:${port}`;
   const { DATABASE_URL: _external, ...env } = process.env;
   const child = spawn(command, args, {

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, isAlive, readPostmasterPid, runningEmbeddedPostgres } from '../../platform/db/embedded.ts';
+import { isAlive, readPostmasterPid, runningEmbeddedPostgres } from '../../platform/db/embedded.ts';
+import { serverPort } from '../../testing/ports.ts';
 
 // Issue 14: SIGKILL the real server (on its embedded PostgreSQL) while members pay demo
 // checkouts, several submits each, then restart it. Every checkout must be either paid and
@@ -28,7 +29,7 @@ type Checkout = { email: string; cookie: string; id: string; userId: string };
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('paying a checkout through SIGKILLs', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'core28-pay-crash-'));
-    port = await freePort();
+    port = await serverPort();
     base = `http://127.0.0.1:${port}`;
     await startServer();
   }, 120_000);
