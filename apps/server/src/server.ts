@@ -22,7 +22,7 @@ function createHub(deps: Deps, listen: Listen, heartbeatMs?: number) {
     siteOrigin: new URL(deps.config.publicUrl).origin,
     heartbeatMs,
     authenticate: async (headers) => {
-      const found = await readSessionFast(deps, headers, deps.log);
+      const found = await readSessionFast(deps, headers);
       return (
         found && {
           userId: found.user.id,

@@ -61,6 +61,32 @@ describe('request logs', () => {
   });
 });
 
+describe("a request's own logger", () => {
+  it('is made only when a service logs: signed-in reads that log nothing make none', async () => {
+    const log = pino({ level: 'info' }, new Writable({ write: (_chunk, _encoding, done) => done() }));
+    const app = createApp({ ...t.deps, log });
+    const member = await createMember(t);
+    const children: unknown[] = [];
+    const child = log.child.bind(log);
+    log.child = ((bindings, options) => {
+      children.push(bindings);
+      return child(bindings, options);
+    }) as typeof log.child;
+    for (const path of ['/api/me', '/api/program', '/api/profile', '/api/exercises'])
+      expect((await app.request(path, { headers: { cookie: member.cookie } })).status, path).toBe(200);
+    expect(children).toEqual([]);
+
+    // The admin check's failure is logged, through a child with the request's id.
+    await t.db.execute(sql`alter table user_roles rename to user_roles_away`);
+    try {
+      expect((await app.request('/api/me', { headers: { cookie: member.cookie } })).status).toBe(200);
+    } finally {
+      await t.db.execute(sql`alter table user_roles_away rename to user_roles`);
+    }
+    expect(children).toEqual([{ reqId: expect.any(String) }]);
+  });
+});
+
 describe('request logs keep secrets out', () => {
   it("a calendar feed's token, the key in its path, is never written: the line shows the route", async () => {
     const { app, lines } = appWithLog();

@@ -19,7 +19,7 @@ const headersOf = (cookie: string) => new Headers({ cookie });
 
 /** Both reads of `cookie`: better-auth's first (it may write), then ours. */
 async function bothReads(cookie: string) {
-  const ours = await readSessionFast(t.deps, headersOf(cookie), t.deps.log);
+  const ours = await readSessionFast(t.deps, headersOf(cookie));
   const theirs = await t.deps.auth.api.getSession({ headers: headersOf(cookie) });
   return { ours, theirs };
 }
@@ -88,7 +88,7 @@ describe('the fast session read agrees with better-auth', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.token, token));
-    expect(await readSessionFast(t.deps, headersOf(member.cookie), t.deps.log)).toBeNull();
+    expect(await readSessionFast(t.deps, headersOf(member.cookie))).toBeNull();
     expect(await t.db.select().from(sessions).where(eq(sessions.token, token))).toEqual([]);
     expect(await t.deps.auth.api.getSession({ headers: headersOf(member.cookie) })).toBeNull();
   });
@@ -100,7 +100,7 @@ describe('the fast session read agrees with better-auth', () => {
     // Signed in 2 days ago: the 30-day expiry is 28 days away and the 1-day update age has passed.
     const old = new Date(Date.now() + sessionConfig.expiresIn * 1000 - 2 * DAY_MS);
     await t.db.update(sessions).set({ expiresAt: old }).where(eq(sessions.token, token));
-    const ours = await readSessionFast(t.deps, headersOf(member.cookie), t.deps.log);
+    const ours = await readSessionFast(t.deps, headersOf(member.cookie));
     expect(ours?.user.id).toBe(member.userId);
     const [row] = await t.db.select().from(sessions).where(eq(sessions.token, token));
     expect(row!.expiresAt.getTime()).toBeGreaterThan(old.getTime() + DAY_MS);
@@ -113,15 +113,15 @@ describe('the fast session read agrees with better-auth', () => {
       .set({ firstName: 'Ada', timeZone: 'Europe/Paris' })
       .where(eq(profiles.userId, member.userId));
     const [stored] = await t.db.select().from(profiles).where(eq(profiles.userId, member.userId));
-    const viewer = await readViewerFast(t.deps, headersOf(member.cookie), t.deps.log);
+    const viewer = await readViewerFast(t.deps, headersOf(member.cookie));
     const { profile, ...session } = viewer!;
-    expect(session).toEqual(await readSessionFast(t.deps, headersOf(member.cookie), t.deps.log));
+    expect(session).toEqual(await readSessionFast(t.deps, headersOf(member.cookie)));
     expect(profile).toEqual(stored);
-    expect(await readViewerFast(t.deps, headersOf('other=1'), t.deps.log)).toBeNull();
+    expect(await readViewerFast(t.deps, headersOf('other=1'))).toBeNull();
 
     // A member without a profile row: null; and /api/me answers it as before.
     await t.db.delete(profiles).where(eq(profiles.userId, member.userId));
-    expect((await readViewerFast(t.deps, headersOf(member.cookie), t.deps.log))?.profile).toBeNull();
+    expect((await readViewerFast(t.deps, headersOf(member.cookie)))?.profile).toBeNull();
     const me = await (await t.request('/api/me', { cookie: member.cookie })).json();
     expect(me).toMatchObject({ user: { id: member.userId }, profile: null, isAdmin: false });
   });
@@ -139,7 +139,7 @@ describe('the fast session read agrees with better-auth', () => {
 
   it("a coaching request's one statement: the member's subscriber row as stored, null without one", async () => {
     const member = await createMember(t);
-    expect((await readMemberFast(t.deps, headersOf(member.cookie), t.deps.log))?.subscriber).toBeNull();
+    expect((await readMemberFast(t.deps, headersOf(member.cookie)))?.subscriber).toBeNull();
     await t.db.insert(subscribers).values({
       userId: member.userId,
       email: member.email,
@@ -148,11 +148,11 @@ describe('the fast session read agrees with better-auth', () => {
       subscriptionEnd: new Date(Date.now() + 30 * DAY_MS),
     });
     const [stored] = await t.db.select().from(subscribers).where(eq(subscribers.userId, member.userId));
-    const read = await readMemberFast(t.deps, headersOf(member.cookie), t.deps.log);
+    const read = await readMemberFast(t.deps, headersOf(member.cookie));
     const { subscriber, ...session } = read!;
     expect(subscriber).toEqual(stored);
-    expect(session).toEqual(await readSessionFast(t.deps, headersOf(member.cookie), t.deps.log));
-    expect(await readMemberFast(t.deps, headersOf('other=1'), t.deps.log)).toBeNull();
+    expect(session).toEqual(await readSessionFast(t.deps, headersOf(member.cookie)));
+    expect(await readMemberFast(t.deps, headersOf('other=1'))).toBeNull();
   });
 
   it('coaching when better-auth reads the session (refresh due): the subscriber row is read on its own', async () => {
@@ -167,9 +167,7 @@ describe('the fast session read agrees with better-auth', () => {
     for (const member of [burn, daily]) {
       const token = await tokenOf(member.cookie);
       await t.db.update(sessions).set({ expiresAt: old }).where(eq(sessions.token, token));
-      expect(
-        (await readMemberFast(t.deps, headersOf(member.cookie), t.deps.log))?.subscriber,
-      ).toBeUndefined();
+      expect((await readMemberFast(t.deps, headersOf(member.cookie)))?.subscriber).toBeUndefined();
       await t.db.update(sessions).set({ expiresAt: old }).where(eq(sessions.token, token)); // due again
     }
     expect((await t.request('/api/coaching/topics', { cookie: burn.cookie })).status).toBe(200);

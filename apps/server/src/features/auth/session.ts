@@ -43,7 +43,7 @@ function remember(c: SessionContext, result: SessionRead) {
 /** Reads the session cookie once per request; later calls reuse it. */
 export async function readSession(c: SessionContext) {
   if (c.get('user') !== undefined) return c.get('user');
-  const result = await readSessionFast(c.get('deps'), sessionSource(c), c.get('deps').log);
+  const result = await readSessionFast(c.get('deps'), sessionSource(c));
   remember(c, result);
   return result?.user ?? null;
 }
@@ -53,14 +53,14 @@ export async function readSession(c: SessionContext) {
  * `subscriber` is undefined when the row was not read with it (better-auth read the session).
  */
 export async function readMember(c: SessionContext) {
-  const result = await readMemberFast(c.get('deps'), sessionSource(c), c.get('deps').log);
+  const result = await readMemberFast(c.get('deps'), sessionSource(c));
   remember(c, result);
   return result;
 }
 
 /** GET /api/me: the session with the member's profile, in one statement when it can (issue 23). */
 export async function readViewer(c: SessionContext) {
-  const result = await readViewerFast(c.get('deps'), sessionSource(c), c.get('deps').log);
+  const result = await readViewerFast(c.get('deps'), sessionSource(c));
   remember(c, result);
   return result;
 }
