@@ -23,6 +23,8 @@ import {
 // As in production, a better-auth endpoint runs once in the app before anything is measured: it
 // runs an AsyncLocalStorage, after which every promise costs more on Node 20 (decision 0019).
 // BENCH_NODE=<node binary>: both servers run on it (the bench itself stays on this Node).
+// BENCH_APP_ENTRY=<file in apps/server/dist>: the app's bundle to run instead of main.js, for a
+// before/after of one change in the same run of the machine (a bundle built from the commit before).
 
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 const ADMIN = { email: 'coach@bench.example', password: 'Bench#2026pass' };
@@ -37,6 +39,7 @@ const cookieOf = (token: string) =>
   `core28.session_token=${encodeURIComponent(`${token}.${createHmac('sha256', SECRET).update(token).digest('base64')}`)}`;
 
 const serverNode = process.env.BENCH_NODE || process.execPath;
+const appEntry = process.env.BENCH_APP_ENTRY || 'main.js';
 
 const profiling = (name: string) =>
   process.env.BENCH_PROFILE
@@ -58,7 +61,7 @@ export async function measureApi(root: string, rounds = 2): Promise<ApiRow[]> {
       await startProcess(
         serverNode,
         // BENCH_PROFILE=<folder>: each server's CPU profile, written there when it stops.
-        [...profiling('app'), path.join(root, 'apps/server/dist/main.js')],
+        [...profiling('app'), path.join(root, 'apps/server/dist', appEntry)],
         {
           NODE_ENV: 'production',
           PORT: String(appPort),
