@@ -119,6 +119,10 @@ export function createRealtimeHub(options: HubOptions) {
     return valid;
   }
 
+  /** A beat (and its sweep) is spread over a moment: closing stops it between two slices and waits for it. */
+  let isClosing = false;
+  let beating: Promise<void> = Promise.resolve();
+
   /**
    * Sessions that ended without an announcement: every socket's session read again (one query).
    * What the cache holds of members' access is not dropped here: every change to it is announced
@@ -169,9 +173,6 @@ export function createRealtimeHub(options: HubOptions) {
     );
     await sweepEndedSessions();
   };
-  /** A beat is spread over a moment: closing stops it between two slices and waits for it. */
-  let isClosing = false;
-  let beating: Promise<void> = Promise.resolve();
   const heartbeat = setInterval(() => {
     beating = beat().catch((err: unknown) => log.warn({ err }, 'heartbeat failed'));
   }, options.heartbeatMs ?? 25_000);

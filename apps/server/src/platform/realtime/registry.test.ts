@@ -52,6 +52,12 @@ describe('inSlices (the heartbeat)', () => {
     expect(done).toEqual([1, 2, 3, 4]);
   });
 
+  it('does nothing when told to stop before it starts', async () => {
+    const done: number[] = [];
+    await inSlices([1, 2, 3], 2, (slice) => void done.push(...slice), { isStopped: () => true });
+    expect(done).toEqual([]);
+  });
+
   it('does nothing for no items, and a short list in one go', async () => {
     const done: string[] = [];
     await inSlices([], 100, (slice: string[]) => {

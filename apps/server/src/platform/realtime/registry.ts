@@ -95,11 +95,11 @@ export async function inSlices<T>(
   { gapMs = 0, isStopped = () => false }: { gapMs?: number; isStopped?: () => boolean } = {},
 ) {
   const all = [...items];
-  for (let start = 0; start < all.length && !isStopped(); start += size) {
-    if (start > 0) {
-      await new Promise((resolve) => (gapMs > 0 ? setTimeout(resolve, gapMs) : setImmediate(resolve)));
-      if (isStopped()) return;
-    }
+  const pause = () =>
+    new Promise((resolve) => (gapMs > 0 ? setTimeout(resolve, gapMs) : setImmediate(resolve)));
+  for (let start = 0; start < all.length; start += size) {
+    if (start > 0) await pause();
+    if (isStopped()) return;
     await work(all.slice(start, start + size));
   }
 }
