@@ -1,9 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import { type Database, type DbOrTx, type ExecuteSql, rowsOf } from '../db/index.ts';
-import { type CronMinutes, isDue, parseCron } from './cron.ts';
+import type { Database, DbOrTx, ExecuteSql } from '../db/index.ts';
+import { startScheduler } from './schedules.ts';
 import { executeSqlIn } from './sql-in-transaction.ts';
 
 // docs/decisions/0008-job-queue.md: pg-boss 10 in the application's own database (schema
@@ -108,15 +107,8 @@ export type JobQueueOptions = {
   scheduleCheckSeconds?: number;
 };
 
-/**
- * A look at the clock is free, and the database is asked once per minute per instance, so a
- * minute's jobs go out within about a second of its start (a 07:00 reminder at 07:00:01; pg-boss
- * checked every 30 s, then every 5 s at one statement each).
- */
-const SCHEDULE_CHECK_SECONDS = 1;
 /** pg-boss's job-end statements (complete, fail, cancel, …) end by counting what they changed. */
 const COUNTS_ROWS = /select count\(\*\) from results\s*$/i;
-const MINUTE_MS = 60_000;
 
 export async function startJobQueue({
   executeSql,
@@ -222,66 +214,14 @@ export async function startJobQueue({
     log.warn({ err, queue, jobId: job.id, attempt: job.retryCount + 1, willRetry }, 'job failed');
   };
 
-  // Schedules (docs/decisions/0019, "Ninth pass"). A check reads the database's clock and sends
-  // each due schedule's job in one transaction, keyed by queue in a 60 s singleton slot that
-  // pg-boss takes from the same transaction's now(): every instance that checks in a minute finds
-  // the same slot, and only the first insert of a minute's job is kept (pg-boss's unique index).
-  const schedules = new Map<string, CronMinutes>();
-  /** The latest database minute this instance has checked, and its clock's lead over ours. */
-  let checkedMinute = Number.NEGATIVE_INFINITY;
-  let clockSkewMs = 0;
-  let checking: Promise<string[]> | null = null;
-
-  async function sendDueJobs(): Promise<string[]> {
-    const sent = await db.transaction(async (tx) => {
-      const [clock] = await rowsOf<{ ms: number }>(
-        tx,
-        sql`select (extract(epoch from now()) * 1000)::float8 as ms`,
-      );
-      const now = clock!.ms;
-      clockSkewMs = now - Date.now();
-      const minute = Math.floor(now / MINUTE_MS) * MINUTE_MS;
-      if (minute <= checkedMinute) return { minute, due: [] };
-      const due = [...schedules].filter(([, cron]) => isDue(cron, minute)).map(([queue]) => queue);
-      const jobs = due.map((name) => ({ name, data: {}, singletonKey: name, singletonSeconds: 60 }));
-      if (jobs.length > 0) await boss.insert(jobs, { db: executeSqlIn(tx) });
-      return { minute, due };
-    });
-    checkedMinute = Math.max(checkedMinute, sent.minute);
-    for (const queue of sent.due) wake(queue);
-    return sent.due;
-  }
-
-  function checkSchedules(): Promise<string[]> {
-    checking ??= sendDueJobs().finally(() => {
-      checking = null;
-    });
-    return checking;
-  }
-
-  let scheduleTimer: NodeJS.Timeout | undefined;
-  /** A check failing (the database away) is tried every second: logged once, until one works. */
-  let isCheckFailing = false;
-  const checkFailed = (err: unknown) => {
-    if (!isCheckFailing) log.error({ err }, 'job schedules could not be checked; trying every second');
-    isCheckFailing = true;
-  };
-  const checkWorked = () => {
-    if (isCheckFailing) log.info('job schedules are checked again');
-    isCheckFailing = false;
-  };
-  if (isWorking) {
-    scheduleTimer = setInterval(
-      () => {
-        // Nothing can be due before the database's next minute: no statement until then.
-        if (isStopping || schedules.size === 0) return;
-        if (Date.now() + clockSkewMs < checkedMinute + MINUTE_MS) return;
-        checkSchedules().then(checkWorked, checkFailed);
-      },
-      (scheduleCheckSeconds ?? SCHEDULE_CHECK_SECONDS) * 1000,
-    );
-    scheduleTimer.unref();
-  }
+  const scheduler = startScheduler({
+    db,
+    boss,
+    log,
+    wake,
+    isWorking,
+    checkSeconds: scheduleCheckSeconds,
+  });
 
   return {
     async work<T>(queue: string, handler: JobHandler<T>, override: Partial<QueuePolicy> = {}) {
@@ -319,15 +259,13 @@ export async function startJobQueue({
 
     async schedule(queue, cron) {
       if (!handlers.has(queue)) throw new Error(`No worker registered for the job queue "${queue}"`);
-      schedules.set(queue, parseCron(cron));
+      scheduler.set(queue, cron);
       // An instance of an earlier release (pg-boss's timekeeper) would send it too: the row it
       // reads goes, so during a rolling deploy each minute's job is still sent once.
       await boss.unschedule(queue);
-      // A schedule added to a running instance is checked again in this minute.
-      checkedMinute = Number.NEGATIVE_INFINITY;
     },
 
-    checkSchedules,
+    checkSchedules: scheduler.check,
 
     async enqueue(queue, data, { tx, singletonKey, singletonSeconds } = {}) {
       if (!handlers.has(queue)) throw new Error(`No worker registered for the job queue "${queue}"`);
@@ -379,8 +317,7 @@ export async function startJobQueue({
 
     async stop(timeoutMs = 10_000) {
       isStopping = true;
-      clearInterval(scheduleTimer);
-      await checking?.catch(() => {});
+      await scheduler.stop();
       await boss.stop({ graceful: true, timeout: timeoutMs, wait: true, close: false });
       await Promise.all(inFlight);
       isStopped = true;
