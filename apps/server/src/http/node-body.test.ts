@@ -1,8 +1,10 @@
 import { request as httpRequest } from 'node:http';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contactMessages } from '../platform/db/schema.ts';
 import { listeningTestApp, TEST_ORIGIN } from '../testing/harness.ts';
+import { bodyText } from './node-body.ts';
 
 // Issue 23: served by Node, a JSON body is read from Node's request (http/node-body.ts), not through
 // a fetch Request built over it. What a client sends must mean what it meant before.
@@ -76,5 +78,33 @@ describe('JSON bodies read from Node', () => {
       error: { code: expect.any(String), message: expect.any(String) },
     });
     expect(await stored('bad@example.com')).toBeUndefined();
+  });
+});
+
+describe('bodyText', () => {
+  const body = () => new Readable({ read() {} });
+
+  it('reads the text, and leaves nothing listening for the close that follows the end', async () => {
+    const incoming = body();
+    const closes = incoming.listenerCount('close');
+    const text = bodyText(incoming);
+    // Listened to after the read's own: what is left for the 'close' that follows.
+    const atEnd = new Promise((resolve) =>
+      incoming.once('end', () => resolve(incoming.listenerCount('close'))),
+    );
+    incoming.push(Buffer.from('{"a":'));
+    incoming.push(Buffer.from('1}'));
+    incoming.push(null);
+    expect(await text).toBe('{"a":1}');
+    // A request's 'close' follows its 'end': nothing of the read may run then (an Error each time).
+    expect(await atEnd).toBe(closes);
+  });
+
+  it('rejects when the client goes before the end of its body', async () => {
+    const incoming = body();
+    const text = bodyText(incoming);
+    incoming.push(Buffer.from('{"a":'));
+    incoming.destroy();
+    await expect(text).rejects.toThrow('the request body ended early');
   });
 });
