@@ -135,6 +135,11 @@ export function table(rows: string[][]): string {
  * the machine.
  */
 export function treeCpuMs(rootPid: number): number {
+  return cpuOf(rootPid).tree;
+}
+
+/** The process's own CPU time (ms) and its tree's (as treeCpuMs): node's part and the rest. */
+export function cpuOf(rootPid: number): { own: number; tree: number } {
   const tick = 1000 / 100; // USER_HZ
   const stats = readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
@@ -157,5 +162,8 @@ export function treeCpuMs(rootPid: number): number {
         grew = true;
       }
   }
-  return stats.filter((stat) => tree.has(stat.pid)).reduce((sum, stat) => sum + stat.cpu * tick, 0);
+  return {
+    own: (stats.find((stat) => stat.pid === rootPid)?.cpu ?? 0) * tick,
+    tree: stats.filter((stat) => tree.has(stat.pid)).reduce((sum, stat) => sum + stat.cpu * tick, 0),
+  };
 }

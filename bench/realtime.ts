@@ -14,6 +14,8 @@ export type RealtimeResult = {
   expected: number;
   /** The server's CPU time (its process tree's, the database's included) per message posted. */
   cpuMsPerMessage: number;
+  /** Of which its node process's own (the rest: the embedded PostgreSQL). */
+  nodeCpuMsPerMessage: number;
 };
 
 const TOPICS = Number(process.env.BENCH_TOPICS ?? 100);
@@ -85,7 +87,11 @@ function opened(socket: WebSocket) {
 }
 
 /** Opens every group's sockets, sends ROUNDS messages per group, and measures each receipt. */
-async function run(name: string, groups: Group[], cpuMs: () => number): Promise<RealtimeResult> {
+async function run(
+  name: string,
+  groups: Group[],
+  cpuMs: () => { own: number; tree: number },
+): Promise<RealtimeResult> {
   const sent = new Map<string, number>();
   const latencies: number[] = [];
   const slowest = new Map<string, number>(); // BENCH_LIVE_TRACE: each message's slowest copy
@@ -131,7 +137,8 @@ async function run(name: string, groups: Group[], cpuMs: () => number): Promise<
   }
   await Promise.all(posts);
   await new Promise((resolve) => setTimeout(resolve, 2000)); // stragglers
-  const cpuMsPerMessage = (cpuMs() - cpuBefore) / (groups.length * ROUNDS);
+  const cpuAfter = cpuMs();
+  const perMessage = (ms: number) => Math.round((ms / (groups.length * ROUNDS)) * 100) / 100;
   // BENCH_LIVE_TRACE=1: when the slowest messages were sent (a stall shows as a cluster), and the
   // first round (sockets just opened, the pool after a pause) against the rest.
   if (process.env.BENCH_LIVE_TRACE) {
@@ -165,11 +172,12 @@ async function run(name: string, groups: Group[], cpuMs: () => number): Promise<
     p99: Math.round(percentile(sorted, 99) * 10) / 10,
     delivered: latencies.length,
     expected: groups.length * ROUNDS * SOCKETS_PER_TOPIC,
-    cpuMsPerMessage: Math.round(cpuMsPerMessage * 100) / 100,
+    cpuMsPerMessage: perMessage(cpuAfter.tree - cpuBefore.tree),
+    nodeCpuMsPerMessage: perMessage(cpuAfter.own - cpuBefore.own),
   };
 }
 
-export function measureBareBroadcast(port: number, cpuMs: () => number) {
+export function measureBareBroadcast(port: number, cpuMs: () => { own: number; tree: number }) {
   const groups: Group[] = Array.from({ length: TOPICS }, (_, i) => ({
     id: String(i),
     open: () => new WebSocket(`ws://127.0.0.1:${port}/?group=${i}`),
@@ -228,7 +236,7 @@ export async function measureCoachingDelivery(
   base: string,
   origin: string,
   members: { cookie: string; topicId: string }[],
-  cpuMs: () => number,
+  cpuMs: () => { own: number; tree: number },
 ) {
   const wsBase = base.replace(/^http/, 'ws');
   const groups: Group[] = members.map((member) => ({
