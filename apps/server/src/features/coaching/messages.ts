@@ -2,10 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { namedRows } from '../../platform/db/prepared.ts';
-import { type KeyedLimit, limitsTaking, secondsUntilAllowed } from '../../platform/db/rate-limit.ts';
+import { namedStatement } from '../../platform/db/prepared.ts';
+import {
+  type KeyedLimit,
+  limitsTaking,
+  limitValues,
+  secondsUntilAllowed,
+} from '../../platform/db/rate-limit.ts';
 import { discussionMessages, discussionTopics } from '../../platform/db/schema.ts';
-import { publication, realtimeChannel } from '../../platform/realtime/channel.ts';
+import { notifying, publication, realtimeChannel } from '../../platform/realtime/channel.ts';
 import { sendingTooQuickly } from './guard.ts';
 import { type MessageRow, messageColumns, toLiveMessage } from './rows.ts';
 
@@ -58,16 +63,57 @@ function newMessageRow({
   };
 }
 
-/** Inserts `row` into the topic the statement's `topic` CTE found (none: nothing is written). */
-const insertMessage = (row: MessageRow, attachment: StoredAttachment | undefined) => sql`
+// The writes below are statements written once with placeholders (platform/db/prepared.ts).
+const value = (name: string) => sql.placeholder(name);
+
+/** Inserts the message of `messageValues` into the topic the statement's `topic` CTE found (none: nothing is written). */
+const insertMessage = sql`
   insert into ${discussionMessages}
     (id, topic_id, user_id, message, is_coach_reply, read_by_user, read_by_coach, created_at,
      attachment_key, attachment_type, attachment_size)
-  select ${row.id}::uuid, topic.id, ${row.userId}, ${row.message}, ${row.isCoachReply}, ${row.readByUser},
-    ${row.isCoachReply}, ${row.createdAt.toISOString()}::timestamptz, ${attachment?.key ?? null},
-    ${row.attachmentType}, ${row.attachmentSize}::integer
+  select ${value('id')}::uuid, topic.id, ${value('user_id')}, ${value('message')}, ${value('is_coach_reply')}::boolean,
+    ${value('read_by_user')}::boolean, ${value('is_coach_reply')}::boolean, ${value('created_at')}::timestamptz,
+    ${value('attachment_key')}, ${value('attachment_type')}, ${value('attachment_size')}::integer
   from topic
   returning id`;
+
+const messageValues = (row: MessageRow, attachment: StoredAttachment | undefined) => ({
+  id: row.id,
+  topic_id: row.topicId,
+  user_id: row.userId,
+  message: row.message,
+  is_coach_reply: row.isCoachReply,
+  read_by_user: row.readByUser,
+  created_at: row.createdAt.toISOString(),
+  attachment_key: attachment?.key ?? null,
+  attachment_type: row.attachmentType,
+  attachment_size: row.attachmentSize,
+});
+
+/** A member's message, taking `limitCount` limits first (none: a photo's, taken before its upload). */
+const memberMessageStatements = new Map<
+  number,
+  ReturnType<typeof namedStatement<{ taken: number; written: number }>>
+>();
+function memberMessageStatement(limitCount: number) {
+  let statement = memberMessageStatements.get(limitCount);
+  if (statement) return statement;
+  const taking = limitCount > 0 ? limitsTaking(limitCount) : null;
+  statement = namedStatement(
+    () => sql`
+    with ${taking ? sql`${taking.ctes},` : sql``}
+    topic as (
+      update ${discussionTopics} set updated_at = ${value('created_at')}::timestamptz, is_archived = false
+      where id = ${value('topic_id')} and user_id = ${value('user_id')}
+        ${taking ? sql`and ${taking.count} = ${limitCount}` : sql``}
+      returning id
+    ), message as (${insertMessage})
+    select ${taking ? taking.count : sql`0`} as taken, (select count(*)::integer from message) as written,
+      (select ${notifying(COACHING_LIVE)} from message) as notified`,
+  );
+  memberMessageStatements.set(limitCount, statement);
+  return statement;
+}
 
 /**
  * A member's message is read by the member as it is sent and unread for the coach. Writing in
@@ -89,27 +135,30 @@ export async function postMemberMessage(
   const at = now();
   const row = newMessageRow({ topicId, userId, message, isCoachReply: false, at, attachment });
   const live = publication(db, COACHING_LIVE, topicId, { ...messageNotice(row), ownerId: userId });
-  const taking = limits.length > 0 ? limitsTaking(limits, at) : null;
-  const [written] = await namedRows<{ taken: number; written: number }>(
-    db,
-    sql`
-    with ${taking ? sql`${taking.ctes},` : sql``}
-    topic as (
-      update ${discussionTopics} set updated_at = ${row.createdAt.toISOString()}::timestamptz, is_archived = false
-      where id = ${topicId} and user_id = ${userId}
-        ${taking ? sql`and ${taking.count} = ${limits.length}` : sql``}
-      returning id
-    ), message as (${insertMessage(row, attachment)})
-    select ${taking ? taking.count : sql`0`} as taken, (select count(*)::integer from message) as written,
-      (select ${live.notify} from message) as notified`,
-  );
-  if (taking && written?.taken !== limits.length)
+  const [written] = await memberMessageStatement(limits.length)(db, {
+    ...messageValues(row, attachment),
+    ...limitValues(limits, at),
+    ...live.values,
+  });
+  if (limits.length > 0 && written?.taken !== limits.length)
     throw sendingTooQuickly('message', await secondsUntilAllowed(db, limits, at));
   if (!written?.written) throw new AppError('NOT_FOUND', TOPIC_NOT_FOUND);
   const sent = toLiveMessage(row);
   live.sent({ ...messageNotice(row), ownerId: userId }, { type: 'message', topicId, message: sent });
   return sent;
 }
+
+/** A coach's reply; the member who owns the topic is known to the statement only: it fills the notice in. */
+const coachReplyStatement = namedStatement<{ owner_id: string }>(
+  () => sql`
+    with topic as (
+      update ${discussionTopics} set updated_at = ${value('created_at')}::timestamptz
+      where id = ${value('topic_id')} and not is_archived
+      returning id, user_id
+    ), message as (${insertMessage})
+    select topic.user_id as owner_id, ${notifying(COACHING_LIVE, { ownerId: sql`topic.user_id` })}
+    from message cross join topic`,
+);
 
 /**
  * spec §4: archived topics cannot receive coach replies. The topic's update locks its row and
@@ -125,25 +174,8 @@ export async function postCoachReply(
   }: { coachId: string; topicId: string; message: string } & WithAttachment,
 ) {
   const row = newMessageRow({ topicId, userId: coachId, message, isCoachReply: true, at: now(), attachment });
-  // The member who owns the topic is known to the statement only: it fills the notice in.
-  const live = publication(
-    db,
-    COACHING_LIVE,
-    topicId,
-    { ...messageNotice(row), ownerId: '' },
-    { ownerId: sql`topic.user_id` },
-  );
-  const written = await namedRows<{ owner_id: string }>(
-    db,
-    sql`
-    with topic as (
-      update ${discussionTopics} set updated_at = ${row.createdAt.toISOString()}::timestamptz
-      where id = ${topicId} and not is_archived
-      returning id, user_id
-    ), message as (${insertMessage(row, attachment)})
-    select topic.user_id as owner_id, ${live.notify} from message cross join topic`,
-  );
-  const [reply] = written;
+  const live = publication(db, COACHING_LIVE, topicId, { ...messageNotice(row), ownerId: '' });
+  const [reply] = await coachReplyStatement(db, { ...messageValues(row, attachment), ...live.values });
   if (!reply) {
     const [topic] = await db
       .select({ isArchived: discussionTopics.isArchived })

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { openTestDatabase } from '../../testing/harness.ts';
 import type { DatabaseHandle } from './index.ts';
-import { namedRows } from './prepared.ts';
+import { namedStatement } from './prepared.ts';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -10,13 +10,24 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const doubled = (n: number) => sql`select ${n}::integer * 2 as twice`;
-const tripled = (n: number) => sql`select ${n}::integer * 3 as thrice`;
+const buildDoubled = vi.fn(() => sql`select ${sql.placeholder('n')}::integer * 2 as twice`);
+const doubled = namedStatement<{ twice: number }>(buildDoubled);
+const tripled = namedStatement<{ thrice: number }>(
+  () => sql`select ${sql.placeholder('n')}::integer * 3 as thrice`,
+);
 
-it('answers each call with its own values', async () => {
-  expect(await namedRows(database.db, doubled(2))).toEqual([{ twice: 4 }]);
-  expect(await namedRows(database.db, doubled(5))).toEqual([{ twice: 10 }]);
-  expect(await namedRows(database.db, tripled(5))).toEqual([{ thrice: 15 }]);
+it('answers each call with its own values, its text built once', async () => {
+  expect(await doubled(database.db, { n: 2 })).toEqual([{ twice: 4 }]);
+  expect(await doubled(database.db, { n: 5 })).toEqual([{ twice: 10 }]);
+  expect(await tripled(database.db, { n: 5 })).toEqual([{ thrice: 15 }]);
+  await database.db.transaction(async (tx) => {
+    expect(await doubled(tx, { n: 7 })).toEqual([{ twice: 14 }]);
+  });
+  expect(buildDoubled).toHaveBeenCalledTimes(1);
+});
+
+it('refuses to run without a value for each placeholder', async () => {
+  await expect(doubled(database.db, {})).rejects.toThrow(/placeholder/i);
 });
 
 // PGlite runs every statement unnamed, so this is what CI's run on PostgreSQL checks.
@@ -25,8 +36,8 @@ it.skipIf(!process.env.TEST_DATABASE_URL)(
   async () => {
     await database.db.transaction(async (tx) => {
       // One connection (the transaction's): what it has prepared is what this test made.
-      for (const n of [1, 2, 3]) await namedRows(tx, doubled(n));
-      await namedRows(tx, tripled(1));
+      for (const n of [1, 2, 3]) await doubled(tx, { n });
+      await tripled(tx, { n: 1 });
       const statements = (await tx.execute(
         sql`select name, statement from pg_prepared_statements where name like 'core28_%' order by statement`,
       )) as unknown as { rows: { name: string; statement: string }[] };

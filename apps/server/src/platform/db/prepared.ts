@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import type { Query, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './index.ts';
 import { withCompiledRowMapper } from './row-mapper.ts';
@@ -28,16 +28,32 @@ export function prepared<T>(db: DbOrTx, build: (db: DbOrTx) => T): T {
 
 const dialect = new PgDialect();
 
+/** Values for a statement's placeholders (`sql.placeholder(name)`), by name. */
+export type StatementValues = Record<string, unknown>;
+
 /**
- * Rows of a raw statement run as a named prepared statement, for a hot write whose text is the
- * same on every call (only its values change): PostgreSQL parses and plans it once per connection
- * instead of on every call. Measured on a coaching message's write (four CTEs): 0.80–0.91 ms of
- * PostgreSQL CPU unnamed, 0.51–0.59 ms named. The name is the text's hash, so a statement of
- * another shape is another statement, never a clash.
+ * A raw statement written once with placeholders and run as a named prepared statement, for a hot
+ * write whose text is the same on every call: PostgreSQL parses and plans it once per connection
+ * (measured on a coaching message's write, four CTEs: 0.80–0.91 ms of PostgreSQL CPU unnamed,
+ * 0.51–0.59 ms named), and node builds its text once, on first use. Built on every call (drizzle's
+ * `sql` objects, their text and the name's hash) it was a quarter of the garbage a coaching message
+ * made, ~45 KB, and ~4 % of the live bench's CPU (issue 23). The name is the text's hash, so a
+ * statement of another shape is another statement, never a clash. A missing value throws.
  */
-export async function namedRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const built = dialect.sqlToQuery(query);
-  const name = `core28_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 16)}`;
-  const result = (await db._.session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] };
-  return result.rows;
+export function namedStatement<T>(build: () => SQL) {
+  let built: { query: Query; name: string } | undefined;
+  const statement = (db: DbOrTx) => {
+    if (!built) {
+      const query = dialect.sqlToQuery(build());
+      built = {
+        query,
+        name: `core28_${createHash('sha1').update(query.sql).digest('base64url').slice(0, 16)}`,
+      };
+    }
+    return db._.session.prepareQuery(built.query, undefined, built.name, false);
+  };
+  return async (db: DbOrTx, values: StatementValues): Promise<T[]> => {
+    const result = (await prepared(db, statement).execute(values)) as { rows: T[] };
+    return result.rows;
+  };
 }

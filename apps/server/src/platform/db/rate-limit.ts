@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
-import { type Database, rowsOf } from './index.ts';
+import type { Database } from './index.ts';
+import { namedStatement, type StatementValues } from './prepared.ts';
 import { rateLimits } from './schema.ts';
 
 export type RateLimit = { max: number; windowMs: number };
@@ -22,10 +23,21 @@ export async function takeFromLimits(
   limits: KeyedLimit[],
   now: Date,
 ): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
-  const taking = limitsTaking(limits, now);
-  const [row] = await rowsOf<{ taken: number }>(db, sql`with ${taking.ctes} select ${taking.count} as taken`);
+  const [row] = await takingStatement(limits.length)(db, limitValues(limits, now));
   if (row?.taken === limits.length) return { ok: true };
   return { ok: false, retryAfterSeconds: await secondsUntilAllowed(db, limits, now) };
+}
+
+/** One statement for each number of limits taken at once, written on first use. */
+const takingStatements = new Map<number, ReturnType<typeof namedStatement<{ taken: number }>>>();
+function takingStatement(count: number) {
+  let statement = takingStatements.get(count);
+  if (!statement) {
+    const taking = limitsTaking(count);
+    statement = namedStatement(() => sql`with ${taking.ctes} select ${taking.count} as taken`);
+    takingStatements.set(count, statement);
+  }
+  return statement;
 }
 
 export type KeyedLimit = RateLimit & { key: string };
@@ -33,17 +45,21 @@ export type KeyedLimit = RateLimit & { key: string };
 /**
  * takeFromLimits as common table expressions, for a write that takes its limits in its own
  * statement (issue 23: a coaching message): `ctes` go after `with` (the last is `taken`, the keys
- * counted), `count` is how many were taken. All of them, or the write must not happen.
+ * counted), `count` is how many were taken. All of them, or the write must not happen. Written
+ * with placeholders for `count` limits, for a statement built once (prepared.ts): `limitValues`
+ * gives their values.
  */
-export function limitsTaking(limits: KeyedLimit[], now: Date) {
-  const nowMs = now.getTime();
+export function limitsTaking(count: number) {
   const wanted = sql.join(
-    limits.map(
-      ({ key, max, windowMs }) =>
-        sql`(${randomUUID()}::text, ${key}::text, ${max}::integer, ${nowMs + windowMs}::bigint)`,
+    Array.from(
+      { length: count },
+      (_, i) =>
+        sql`(${sql.placeholder(`limit${i}_id`)}::text, ${sql.placeholder(`limit${i}_key`)}::text,
+          ${sql.placeholder(`limit${i}_max`)}::integer, ${sql.placeholder(`limit${i}_end`)}::bigint)`,
     ),
     sql`, `,
   );
+  const nowMs = sql`${sql.placeholder('limits_now')}::bigint`;
   return {
     ctes: sql`
     wanted (id, key, max, window_end) as (values ${wanted}),
@@ -62,6 +78,19 @@ export function limitsTaking(limits: KeyedLimit[], now: Date) {
     )`,
     count: sql`(select count(*)::integer from taken)`,
   };
+}
+
+/** The values of `limitsTaking(limits.length)`'s placeholders: these limits, taken at `now`. */
+export function limitValues(limits: KeyedLimit[], now: Date): StatementValues {
+  const nowMs = now.getTime();
+  const values: StatementValues = { limits_now: nowMs };
+  limits.forEach(({ key, max, windowMs }, i) => {
+    values[`limit${i}_id`] = randomUUID();
+    values[`limit${i}_key`] = key;
+    values[`limit${i}_max`] = max;
+    values[`limit${i}_end`] = nowMs + windowMs;
+  });
+  return values;
 }
 
 /** After a refusal: the seconds until every exhausted window of `limits` has started over. */

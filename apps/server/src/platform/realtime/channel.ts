@@ -87,27 +87,41 @@ export const publish = <Notice>(
   event?: ServerEvent,
 ) => send(tx, { channel: channel.name, key, notice }, event);
 
+/** The placeholder a publishing statement's payload goes in (`notifying`, `publication`). */
+const PAYLOAD = 'live_payload';
+
 /**
- * A publication made by the statement that causes it, for a write that is one statement (issue 23:
- * no BEGIN, NOTIFY and COMMIT round trips around it): `notify` is the `pg_notify(…)` call to put in
- * that statement, sent when it commits; `sent` is called once the statement has run, with the
- * notice as the statement completed it, and hands the event to this instance's sockets. `fill`
- * names notice fields only the statement knows (an SQL expression each, a string in JSON).
+ * The `pg_notify(…)` call a statement that publishes on `channel` puts in its text, for a write
+ * that is one statement (issue 23: no BEGIN, NOTIFY and COMMIT round trips around it); sent when
+ * it commits. Its payload is a placeholder, so the statement is written once (db/prepared.ts):
+ * `publication` gives its value. `fill` names notice fields only the statement knows (an SQL
+ * expression each, a string in JSON).
+ */
+export function notifying<Notice>(
+  _channel: Channel<Notice>,
+  fill: Partial<Record<keyof Notice & string, SQL>> = {},
+): SQL {
+  let payload: SQL = sql`${sql.placeholder(PAYLOAD)}::jsonb`;
+  for (const [field, value] of Object.entries(fill) as [string, SQL][])
+    payload = sql`jsonb_set(${payload}, ${`{notice,${field}}`}::text[], to_jsonb(${value}))`;
+  return sql`pg_notify(${PG_CHANNEL}, (${payload})::text)`;
+}
+
+/**
+ * A publication by a statement with `notifying(channel)` in it: `values` fills the statement's
+ * payload; `sent` is called once the statement has run, with the notice as the statement completed
+ * it, and hands the event to this instance's sockets.
  */
 export function publication<Notice extends Record<string, unknown>>(
   db: DbOrTx,
   channel: Channel<Notice>,
   key: string,
   notice: Notice,
-  fill: Partial<Record<keyof Notice & string, SQL>> = {},
 ) {
   const local = localSinks.get(db);
   const envelope = { channel: channel.name, key, notice };
-  let payload: SQL = sql`${payloadOf(local ? { ...envelope, origin: local.origin } : envelope)}::jsonb`;
-  for (const [field, value] of Object.entries(fill) as [string, SQL][])
-    payload = sql`jsonb_set(${payload}, ${`{notice,${field}}`}::text[], to_jsonb(${value}))`;
   return {
-    notify: sql`pg_notify(${PG_CHANNEL}, (${payload})::text)`,
+    values: { [PAYLOAD]: payloadOf(local ? { ...envelope, origin: local.origin } : envelope) },
     sent: (completed: Notice, event?: ServerEvent) =>
       local?.add({ channel: channel.name, key, notice: completed }, event),
   };
