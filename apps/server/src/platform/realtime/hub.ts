@@ -188,17 +188,27 @@ export function createRealtimeHub(options: HubOptions) {
     const candidates = registry.find(audience);
     if (candidates.size === 0) return;
     const valid = await checkSessions(candidates);
-    const members = new Set(audience.userIds);
+    // A member of the audience is decided once per event, not once per socket (ten sockets open
+    // were ten lookups and ten awaits; issue 23).
+    const members = new Map<string, boolean | undefined>(
+      audience.userIds.map((userId) => [userId, undefined]),
+    );
     const admitted: Client[] = [];
     for (const client of candidates) {
       const isAdmin = valid.get(client.viewer.sessionId);
       if (isAdmin === undefined) continue;
-      const { userId } = client.viewer;
-      if (
-        (audience.admins && isAdmin) ||
-        (members.has(userId) && (await cache.allows(name, userId, handlers.access)))
-      )
+      if (audience.admins && isAdmin) {
         admitted.push(client);
+        continue;
+      }
+      const { userId } = client.viewer;
+      if (!members.has(userId)) continue;
+      let allowed = members.get(userId);
+      if (allowed === undefined) {
+        allowed = await cache.allows(name, userId, handlers.access);
+        members.set(userId, allowed);
+      }
+      if (allowed) admitted.push(client);
     }
     if (admitted.length === 0) return;
     const event = preloaded ?? (await handlers.event(notice));
