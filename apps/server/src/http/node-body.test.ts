@@ -1,7 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { HonoRequest } from 'hono/request';
+import { describe, expect, it, vi } from 'vitest';
 import { contactMessages } from '../platform/db/schema.ts';
 import { listeningTestApp, TEST_ORIGIN } from '../testing/harness.ts';
 import { bodyText } from './node-body.ts';
@@ -79,6 +80,22 @@ describe('JSON bodies read from Node', () => {
     });
     expect(await stored('bad@example.com')).toBeUndefined();
   });
+});
+
+it('validates a JSON body served by Node without building a fetch Headers or Response', async () => {
+  // hono's validator reads the Content-Type through one (a copy of every header) and parses the text
+  // through a Response: ~9 KB of garbage a request (issue 23).
+  const header = vi.spyOn(HonoRequest.prototype, 'header');
+  const email = 'no-headers@example.com';
+  await served.t.db.delete(contactMessages); // the tests above used this address's allowance
+  try {
+    const res = await postContact([Buffer.from(JSON.stringify({ name: 'A', email, message: 'Hi' }))]);
+    expect(res.status, res.body).toBe(200);
+    expect(header).not.toHaveBeenCalled();
+  } finally {
+    header.mockRestore();
+  }
+  expect(await stored(email)).toMatchObject({ name: 'A' });
 });
 
 describe('bodyText', () => {

@@ -33,18 +33,22 @@ export function bodyText(incoming: Readable): Promise<string> {
 
 /**
  * Served by Node, a JSON body with a declared length that nothing has read yet is read from Node's
- * request into hono's body cache, where `c.req.json()` (and the validator) take it from. The limit
- * on its size was checked before (http/body-limit.ts refuses a declared length over it, and Node
- * reads no more than the declared length). A chunked body, a body already read, another type, or
- * no Node request (`app.request` in tests): hono reads it as before.
+ * request into hono's body cache, where `c.req.json()` (and the validator) take it from; the read
+ * is returned (null when it is not this case). The limit on its size was checked before
+ * (http/body-limit.ts refuses a declared length over it, and Node reads no more than the declared
+ * length). A chunked body, a body already read, another type, or no Node request (`app.request` in
+ * tests): hono reads it as before. Every content type this reads is one hono's validator reads as
+ * JSON too (its pattern takes more: upper case, any parameters).
  */
-export function readJsonBodyFromNode(c: Context) {
+export function readJsonBodyFromNode(c: Context): Promise<string> | null {
   const incoming = nodeRequest(c);
-  if (!incoming || incoming.readableDidRead || incoming.readableEnded) return;
+  if (!incoming || incoming.readableDidRead || incoming.readableEnded) return null;
   const { headers } = incoming;
-  if (headers['content-length'] === undefined || headers['transfer-encoding'] !== undefined) return;
-  if (!JSON_CONTENT_TYPE.test(headers['content-type'] ?? '')) return;
-  if (Object.keys(c.req.bodyCache).length > 0) return;
+  if (headers['content-length'] === undefined || headers['transfer-encoding'] !== undefined) return null;
+  if (!JSON_CONTENT_TYPE.test(headers['content-type'] ?? '')) return null;
+  if (Object.keys(c.req.bodyCache).length > 0) return null;
+  const text = bodyText(incoming);
   // What hono keeps there is the read's promise (its own type says the text).
-  (c.req.bodyCache as { text?: Promise<string> }).text = bodyText(incoming);
+  (c.req.bodyCache as { text?: Promise<string> }).text = text;
+  return text;
 }
