@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { namedStatement } from '../../platform/db/prepared.ts';
+import { namedStatement, namedStatements } from '../../platform/db/prepared.ts';
 import {
   type KeyedLimit,
   limitsTaking,
@@ -91,16 +91,9 @@ const messageValues = (row: MessageRow, attachment: StoredAttachment | undefined
 });
 
 /** A member's message, taking `limitCount` limits first (none: a photo's, taken before its upload). */
-const memberMessageStatements = new Map<
-  number,
-  ReturnType<typeof namedStatement<{ taken: number; written: number }>>
->();
-function memberMessageStatement(limitCount: number) {
-  let statement = memberMessageStatements.get(limitCount);
-  if (statement) return statement;
+const memberMessageStatement = namedStatements<{ taken: number; written: number }>((limitCount) => {
   const taking = limitCount > 0 ? limitsTaking(limitCount) : null;
-  statement = namedStatement(
-    () => sql`
+  return sql`
     with ${taking ? sql`${taking.ctes},` : sql``}
     topic as (
       update ${discussionTopics} set updated_at = ${value('created_at')}::timestamptz, is_archived = false
@@ -109,11 +102,8 @@ function memberMessageStatement(limitCount: number) {
       returning id
     ), message as (${insertMessage})
     select ${taking ? taking.count : sql`0`} as taken, (select count(*)::integer from message) as written,
-      (select ${notifying(COACHING_LIVE)} from message) as notified`,
-  );
-  memberMessageStatements.set(limitCount, statement);
-  return statement;
-}
+      (select ${notifying(COACHING_LIVE)} from message) as notified`;
+});
 
 /**
  * A member's message is read by the member as it is sent and unread for the coach. Writing in

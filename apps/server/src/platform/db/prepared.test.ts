@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { openTestDatabase } from '../../testing/harness.ts';
 import type { DatabaseHandle } from './index.ts';
-import { namedStatement } from './prepared.ts';
+import { namedStatement, namedStatements } from './prepared.ts';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -24,6 +24,19 @@ it('answers each call with its own values, its text built once', async () => {
     expect(await doubled(tx, { n: 7 })).toEqual([{ twice: 14 }]);
   });
   expect(buildDoubled).toHaveBeenCalledTimes(1);
+});
+
+it('keeps one statement for each count of a family, built on its first use', async () => {
+  const build = vi.fn(
+    (count: number) => sql`select ${sql.placeholder('n')}::integer * ${sql.raw(String(count))} as times`,
+  );
+  const times = namedStatements<{ times: number }>(build);
+  expect(times(2)).toBe(times(2));
+  expect(times(3)).not.toBe(times(2));
+  expect(await times(2)(database.db, { n: 4 })).toEqual([{ times: 8 }]);
+  expect(await times(3)(database.db, { n: 4 })).toEqual([{ times: 12 }]);
+  expect(await times(2)(database.db, { n: 5 })).toEqual([{ times: 10 }]);
+  expect(build.mock.calls.map(([count]) => count)).toEqual([2, 3]);
 });
 
 it('refuses to run without a value for each placeholder', async () => {

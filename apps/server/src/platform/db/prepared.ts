@@ -57,3 +57,19 @@ export function namedStatement<T>(build: () => SQL) {
     return result.rows;
   };
 }
+
+/**
+ * A family of `namedStatement`s whose text depends on a number (how many limits a write takes):
+ * `statements(n)` is the one for `n`, built on its first use and kept.
+ */
+export function namedStatements<T>(build: (count: number) => SQL) {
+  const byCount = new Map<number, ReturnType<typeof namedStatement<T>>>();
+  return (count: number) => {
+    let statement = byCount.get(count);
+    if (!statement) {
+      statement = namedStatement<T>(() => build(count));
+      byCount.set(count, statement);
+    }
+    return statement;
+  };
+}

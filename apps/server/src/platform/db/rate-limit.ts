@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from './index.ts';
-import { namedStatement, type StatementValues } from './prepared.ts';
+import { namedStatements, type StatementValues } from './prepared.ts';
 import { rateLimits } from './schema.ts';
 
 export type RateLimit = { max: number; windowMs: number };
@@ -29,16 +29,10 @@ export async function takeFromLimits(
 }
 
 /** One statement for each number of limits taken at once, written on first use. */
-const takingStatements = new Map<number, ReturnType<typeof namedStatement<{ taken: number }>>>();
-function takingStatement(count: number) {
-  let statement = takingStatements.get(count);
-  if (!statement) {
-    const taking = limitsTaking(count);
-    statement = namedStatement(() => sql`with ${taking.ctes} select ${taking.count} as taken`);
-    takingStatements.set(count, statement);
-  }
-  return statement;
-}
+const takingStatement = namedStatements<{ taken: number }>((count) => {
+  const taking = limitsTaking(count);
+  return sql`with ${taking.ctes} select ${taking.count} as taken`;
+});
 
 export type KeyedLimit = RateLimit & { key: string };
 
