@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { REALTIME_PATH } from '@core28/core/realtime';
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from './context.ts';
-import { AppError, errorBody, handlerFailures, onError } from './errors.ts';
+import { AppError, errorBody, onError } from './errors.ts';
 import { adminDashboardRoutes, adminProgramRoutes, adminUserRoutes } from './features/admin/routes.ts';
 import { closeLiveOnSignOut } from './features/auth/live-sessions.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -27,13 +27,11 @@ import { pushRoutes } from './features/push/routes.ts';
 import { demoPayRoutes } from './features/subscriptions/demo-pay.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { webhookRoutes } from './features/subscriptions/webhook-routes.ts';
-import { requestIds } from './http/answer-headers.ts';
-import { requestBodyLimit } from './http/body-limit.ts';
-import { compressWhenAsked } from './http/compression.ts';
-import { metricsRoutes, requestMetrics } from './http/metrics.ts';
-import { sameOriginWrites, securityHeaderList, securityHeaders } from './http/security.ts';
+import { metricsRoutes } from './http/metrics.ts';
+import { requestFrame, requestGuards } from './http/request-frame.ts';
+import { sameOriginWrites, securityHeaderList } from './http/security.ts';
 import { seoRoutes } from './http/seo.ts';
-import { hasMalformedEscape, webApp } from './http/static.ts';
+import { webApp } from './http/static.ts';
 
 /** Every API route, chained so the web's typed client (hc<AppType>) sees them all. */
 const apiRoutes = new Hono<AppEnv>()
@@ -68,36 +66,10 @@ export function createApp(deps: Deps) {
   // The load balancer's probes, before the browser-facing pipeline below: they carry what applies
   // to them (features/health/routes.ts).
   app.route('/api', probeRoutes(deps));
-  app.use(requestIds);
-  // The request line's fields are fixed and carry no secret (a path that does is masked: logPath),
-  // so it skips the redaction every other line passes: ~3–5 µs a request (issue 23).
-  const requestLog = deps.log.child({}, { redact: { paths: [] } });
-  const depsOf = requestDeps(deps);
-  app.use(async (c, next) => {
-    const reqId = c.get('requestId');
-    c.set('deps', depsOf(reqId));
-    const started = performance.now();
-    await next();
-    // Shutting down: the connection ends with this response, so no keep-alive request is lost.
-    if (deps.lifecycle.isStopping) c.header('Connection', 'close');
-    const ms = Math.round((performance.now() - started) * 10) / 10;
-    const path = c.get('logPath') ?? c.req.path;
-    requestLog.info({ reqId, method: c.req.method, path, status: c.res.status, ms }, 'request');
-  });
-  app.use(requestMetrics);
-  app.use(securityHeaders(securityHeaderList(deps.config.isProduction, deps.storage.origin)));
-  app.use(compressWhenAsked());
-  app.use(handlerFailures);
-  app.use(requestBodyLimit);
-  app.use('/api/*', async (c, next) => {
-    // A client's mistake, not a 500 from whichever handler decodes the path first.
-    if (hasMalformedEscape(c.req.url))
-      throw new AppError('BAD_REQUEST', 'The address contains a malformed percent-escape.');
-    await next();
-  });
-  // The one exception: RFC 8058 one-click unsubscribe is POSTed by mail clients from anywhere; its
+  app.use(requestFrame(deps, securityHeaderList(deps.config.isProduction, deps.storage.origin)));
+  // The one exemption: RFC 8058 one-click unsubscribe is POSTed by mail clients from anywhere; its
   // signed token, not a cookie, is the authority, so a cross-site POST can forge nothing there.
-  app.use('/api/*', sameOriginWrites(deps.config.publicUrl, { exempt: [UNSUBSCRIBE_PATH] }));
+  app.use(requestGuards(deps.config.publicUrl, { exempt: [UNSUBSCRIBE_PATH] }));
   app.use('/api/auth/sign-out', closeLiveOnSignOut);
   // The same app, typed with every API route: what the tests' testClient(app) reads.
   const typedApp = app.route('/api', apiRoutes);
@@ -118,26 +90,4 @@ export function createApp(deps: Deps) {
   app.route('/', webApp(deps.config.webDist ?? DEFAULT_WEB_DIST, { findArticle: findPublicArticle }));
   app.onError(onError);
   return typedApp;
-}
-
-/**
- * Each request's Deps: the app's, with `log` the request's own logger, a pino child with its id,
- * made when something first logs (issue 23: a child costs ~23 µs). An instance of a class whose
- * prototype is `deps`: `Object.create(deps, { log: { get } })` per request cost ~3 µs here, a
- * property descriptor taking V8's slow path each time; `new` takes ~0.1.
- */
-function requestDeps(deps: Deps): (reqId: string) => Deps {
-  class RequestDeps {
-    readonly #reqId: string;
-    #log: Deps['log'] | undefined;
-    constructor(reqId: string) {
-      this.#reqId = reqId;
-    }
-    get log() {
-      this.#log ??= deps.log.child({ reqId: this.#reqId });
-      return this.#log;
-    }
-  }
-  Object.setPrototypeOf(RequestDeps.prototype, deps);
-  return (reqId) => new RequestDeps(reqId) as unknown as Deps;
 }

@@ -1,5 +1,4 @@
 import type { Context } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './context.ts';
@@ -159,13 +158,13 @@ export async function onError(err: Error, c: Context<AppEnv>) {
 
 /**
  * For a 500 a handler answered itself (better-auth answers a failed query with an empty 500): the
- * same 503 during an outage, otherwise the one error shape.
+ * same 503 during an outage, otherwise the one error shape. Called by the request frame
+ * (http/request-frame.ts) once the answer is made.
  */
-export const handlerFailures = createMiddleware<AppEnv>(async (c, next) => {
-  await next();
+export async function replaceHandlerFailure(c: Context<AppEnv>) {
   if (c.res.status !== 500 || c.error) return;
   c.get('deps').log.error({ path: c.req.path }, 'a handler answered 500');
   const answer = (await isOutage(undefined, c)) ? unavailable(c) : internal(c);
   c.res = undefined; // so the failed answer's headers (its Content-Length above all) are not merged in
   c.res = answer;
-});
+}

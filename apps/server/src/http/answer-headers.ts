@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { requestHeader } from './node-request.ts';
 
@@ -33,9 +33,3 @@ export function takeRequestId(c: Context<AppEnv>) {
   c.set('requestId', id);
   return id;
 }
-
-/** Every request's id (`takeRequestId`): hono's requestId() with its header set before the answer. */
-export const requestIds: MiddlewareHandler<AppEnv> = (c, next) => {
-  setAnswerHeader(c, 'X-Request-Id', takeRequestId(c));
-  return next();
-};

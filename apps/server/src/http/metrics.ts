@@ -1,6 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import type { AppEnv, Deps } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { countPendingMail } from '../platform/mail/outbox.ts';
@@ -25,23 +24,6 @@ export const metricsRoutes = new Hono<AppEnv>().get('/', async (c) => {
   }
   c.header('Cache-Control', 'no-store');
   return c.body(await metrics.registry.metrics(), 200, { 'Content-Type': metrics.registry.contentType });
-});
-
-/**
- * Counts and times every request by its route pattern (`/api/blog/articles/:slug`, never the raw
- * path, so the number of series stays bounded) and status.
- */
-export const requestMetrics = createMiddleware<AppEnv>(async (c, next) => {
-  const started = performance.now();
-  try {
-    await next();
-  } finally {
-    const route = c.req.routePath || 'unmatched';
-    c.get('deps').metrics.observeRequest(
-      { method: c.req.method, route, status: c.res.status },
-      (performance.now() - started) / 1000,
-    );
-  }
 });
 
 /** The gauges read from the database and the queue at each scrape. */

@@ -44,6 +44,37 @@ describe('request logs', () => {
     expect(requests[0]!.reqId).toBe(res.headers.get('x-request-id'));
   });
 
+  it('a request the checks refuse is still logged, counted and answered with its id and the security headers', async () => {
+    const { app, lines } = appWithLog();
+    const refusals: { path: string; init: RequestInit; status: number }[] = [
+      {
+        path: '/api/contact',
+        init: { method: 'POST', headers: { origin: 'https://evil.example' } },
+        status: 403,
+      },
+      { path: '/api/blog/articles/%E0%A4%A', init: {}, status: 400 },
+      {
+        path: '/api/contact',
+        init: {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: 'x'.repeat(65 * 1024),
+        },
+        status: 413,
+      },
+    ];
+    for (const { path, init, status } of refusals) {
+      const res = await app.request(path, init);
+      expect(res.status, path).toBe(status);
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      const reqId = res.headers.get('x-request-id');
+      expect(reqId, path).toMatch(/^[0-9a-f-]{36}$/);
+      expect(lines.find((line) => line.reqId === reqId && line.msg === 'request')?.status, path).toBe(status);
+    }
+    const metrics = await t.deps.metrics.registry.metrics();
+    expect(metrics).toMatch(/core28_http_requests_total\{method="POST",route="[^"]+",status="403"\} \d/);
+  });
+
   it("a service's log line in a request carries that request's id", async () => {
     const { app, lines } = appWithLog();
     const member = await createMember(t);

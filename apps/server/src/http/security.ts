@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { YOUTUBE_EMBED_ORIGIN } from '@core28/core/exercise-media';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';
 import { AppError } from '../errors.ts';
@@ -72,36 +73,48 @@ export function machineSecurityHeaderList(isProduction: boolean) {
 }
 
 /**
- * Puts these headers on every answer. Served by @hono/node-server (`c.env.outgoing`), they are set
- * on Node's response before the answer is made and Node merges them into it: no fetch `Headers`
- * object is built and filled per request (issue 23: hono's secureHeaders did that after every
- * answer, ~15 µs). Without a Node response (`app.request` in tests) they are set on the answer.
+ * Puts these headers on the answer to come (the request frame, http/request-frame.ts, does it for
+ * every request). Served by @hono/node-server (`c.env.outgoing`), they are set on Node's response
+ * before the answer is made and Node merges them into it: no fetch `Headers` object is built and
+ * filled per request (issue 23: hono's secureHeaders did that after every answer, ~15 µs).
+ * Without a Node response (`app.request` in tests) they go on the answer once it is made: the
+ * function returned, to call then.
  */
-export const securityHeaders = (headers: [string, string][]) =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
-    if (outgoing) {
-      for (const [name, value] of headers) outgoing.setHeader(name, value);
-      return next();
-    }
-    await next();
+export function putSecurityHeaders(
+  c: Context,
+  headers: [string, string][],
+): ((c: Context) => void) | undefined {
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  if (!outgoing) return onAnswer;
+  for (const [name, value] of headers) outgoing.setHeader(name, value);
+  return undefined;
+
+  function onAnswer(c: Context) {
     for (const [name, value] of headers) c.res.headers.set(name, value);
-  });
+  }
+}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** A state-changing request from another site is refused, whatever cookies it carries. */
-export const sameOriginWrites = (publicUrl: string, { exempt = [] }: { exempt?: string[] } = {}) => {
+/** A check that refuses a state-changing request from another site, whatever cookies it carries. */
+export function crossSiteWriteCheck(publicUrl: string, { exempt = [] }: { exempt?: string[] } = {}) {
   const ownOrigin = new URL(publicUrl).origin;
   const exemptPaths = new Set(exempt);
-  return createMiddleware<AppEnv>(async (c, next) => {
-    if (!SAFE_METHODS.has(c.req.method) && !exemptPaths.has(c.req.path)) {
-      const origin = requestHeader(c, 'origin');
-      const fetchSite = requestHeader(c, 'sec-fetch-site');
-      const isForeignOrigin = origin !== undefined && origin !== ownOrigin;
-      if (isForeignOrigin || fetchSite === 'cross-site')
-        throw new AppError('FORBIDDEN', 'Cross-site requests are not allowed.');
-    }
-    await next();
+  return (c: Context) => {
+    if (SAFE_METHODS.has(c.req.method) || exemptPaths.has(c.req.path)) return;
+    const origin = requestHeader(c, 'origin');
+    const fetchSite = requestHeader(c, 'sec-fetch-site');
+    const isForeignOrigin = origin !== undefined && origin !== ownOrigin;
+    if (isForeignOrigin || fetchSite === 'cross-site')
+      throw new AppError('FORBIDDEN', 'Cross-site requests are not allowed.');
+  };
+}
+
+/** `crossSiteWriteCheck` as a middleware, for paths outside /api (the demo checkout). */
+export const sameOriginWrites = (publicUrl: string) => {
+  const check = crossSiteWriteCheck(publicUrl);
+  return createMiddleware<AppEnv>((c, next) => {
+    check(c);
+    return next();
   });
 };
