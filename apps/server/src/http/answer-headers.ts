@@ -1,11 +1,6 @@
-import type { ServerResponse } from 'node:http';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
-import { requestHeader } from './node-request.ts';
-
-type NodeBindings = { outgoing?: ServerResponse } | undefined;
-/** Node's response when @hono/node-server serves the request; undefined through `app.request`. */
-const nodeResponse = (c: Context) => (c.env as NodeBindings)?.outgoing;
+import { nodeResponse, requestHeader } from './node-request.ts';
 
 /**
  * Sets a header of the answer to come, before it is made. Served by Node, the header goes on

@@ -1,10 +1,9 @@
-import type { ServerResponse } from 'node:http';
 import { YOUTUBE_EMBED_ORIGIN } from '@core28/core/exercise-media';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { requestHeader } from './node-request.ts';
+import { nodeResponse, requestHeader } from './node-request.ts';
 
 /** The Content-Security-Policy every answer carries. */
 function contentSecurityPolicy(storageOrigin: string | null) {
@@ -84,7 +83,7 @@ export function putSecurityHeaders(
   c: Context,
   headers: [string, string][],
 ): ((c: Context) => void) | undefined {
-  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  const outgoing = nodeResponse(c);
   if (!outgoing) return onAnswer;
   for (const [name, value] of headers) outgoing.setHeader(name, value);
   return undefined;
