@@ -109,7 +109,12 @@ export function connectPostgres(
     }),
     idle_in_transaction_session_timeout: DATABASE_TIMEOUTS.idleInTransactionMs,
   });
-  pool.on('error', () => {}); // an idle client's error must not crash the process; the next query reports it
+  // A connection's error must never crash the process; its next query reports it, and the pool
+  // drops it when it is released. The pool listens to its idle connections only: a checked-out one
+  // between two statements (a transaction's) needs its own listener (the fault drill's dying
+  // postmaster crashed the app that way).
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema });
   return {
     db,

@@ -71,6 +71,24 @@ describe('on a real PostgreSQL', () => {
     }
   }, 20_000);
 
+  it('a checked-out connection the server ends between two queries does not crash the process', async () => {
+    // The fault drill's dying postmaster: a transaction's connection, between its statements, hears
+    // the server end it. pg emits that on the client, and the pool listens only while it is idle.
+    const database = connectPostgres(url, { max: 2 });
+    try {
+      const held = await database.pool.connect();
+      const { rows } = await held.query<{ pid: number }>('select pg_backend_pid() as pid');
+      const ended = new Promise((resolve) => held.once('end', resolve));
+      await database.pool.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+      await ended;
+      await expect(held.query('select 1')).rejects.toThrow(/not queryable|terminat|Connection/);
+      held.release();
+      expect((await database.pool.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('the server’s pool keeps its connections open while idle; a tool’s closes them', async () => {
     const opened = async (keepIdleConnections: boolean) => {
       const database = connectPostgres(url, { max: 3, keepIdleConnections, idleTimeoutMs: 100 });
