@@ -58,6 +58,9 @@ describe('the fast session read agrees with better-auth', () => {
       `core28.session_token=${encodeURIComponent(`${token}.${createHmac('sha256', secret).update(token).digest('base64')}`)}`;
     const { secret } = await t.deps.auth.$context;
     expect(sign(secret)).toBe(member.cookie.match(/core28\.session_token=[^;]+/)![0]); // the same signing
+    // Read once, so its verified cookie is remembered: the forgeries of the same token below must
+    // still be checked, not matched to it.
+    expect((await bothReads(member.cookie)).ours?.user.id).toBe(member.userId);
     for (const cookie of [
       '',
       'other=1',

@@ -17,7 +17,14 @@ import { isAdmin } from './service.ts';
 
 export type SessionRead = { user: SessionUser; sessionId: string; expiresAt: Date; isAdmin: boolean } | null;
 
-type AuthSetup = { cookieName: string; secret: string; expiresInMs: number; updateAgeMs: number };
+type AuthSetup = {
+  cookieName: string;
+  secret: string;
+  expiresInMs: number;
+  updateAgeMs: number;
+  /** Signed cookie → its token, for cookies this secret verified (`tokenOf`). */
+  verified: Map<string, string>;
+};
 
 const setups = new WeakMap<Deps['auth'], Promise<AuthSetup>>();
 function authSetup(auth: Deps['auth']) {
@@ -28,6 +35,7 @@ function authSetup(auth: Deps['auth']) {
       secret: context.secret,
       expiresInMs: context.sessionConfig.expiresIn * 1000,
       updateAgeMs: context.sessionConfig.updateAge * 1000,
+      verified: new Map(),
     }));
     setups.set(auth, setup);
   }
@@ -98,6 +106,27 @@ export function verifiedToken(signed: string | undefined, secret: string): strin
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
+/** Cookies remembered as verified, at most (about 1 MB); the memo starts over when full. */
+const VERIFIED_COOKIES_MAX = 10_000;
+
+/**
+ * `verifiedToken` remembered per signed cookie (issue 23: an HMAC costs ~2 µs in a loop but 20–40 µs
+ * on a request of a server at rest, its code and key cold; the live bench's CPU profile put 4 % of
+ * a coaching message there). Only what this secret signed is remembered, so a forged cookie is
+ * checked every time and cannot fill it, and the memo says nothing about the session: the database
+ * decides that on every request, so a sign-out still ends it at once.
+ */
+function tokenOf(setup: AuthSetup, signed: string | undefined): string | null {
+  if (!signed) return null;
+  const known = setup.verified.get(signed);
+  if (known !== undefined) return known;
+  const token = verifiedToken(signed, setup.secret);
+  if (token === null) return null;
+  if (setup.verified.size >= VERIFIED_COOKIES_MAX) setup.verified.clear();
+  setup.verified.set(signed, token);
+  return token;
+}
+
 /**
  * What a session read needs of a request: its Cookie header, and all its headers only when
  * better-auth reads the session (a fetch `Headers`, which a request served by Node does not have
@@ -149,7 +178,7 @@ async function readBy<Row extends SessionRow>(
   const cookieHeader = source.cookie;
   if (!cookieHeader) return null;
   const setup = await authSetup(deps.auth);
-  const token = verifiedToken(parseCookies(cookieHeader).get(setup.cookieName), setup.secret);
+  const token = tokenOf(setup, parseCookies(cookieHeader).get(setup.cookieName));
   if (!token) return null;
   let row: Row | undefined;
   try {
