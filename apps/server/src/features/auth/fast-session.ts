@@ -162,6 +162,19 @@ export const readViewerFast = (deps: SessionDeps, headers: Headers | SessionSour
 export const readMemberFast = (deps: SessionDeps, headers: Headers | SessionSource) =>
   readBy(memberByTokenStatement, deps, sourceOf(headers));
 
+/**
+ * The token of the request's signed session cookie, for a statement that reads the session itself
+ * (a coaching message: coaching/messages.ts, `postMessageWithSession`), or null when there is none or it is not signed
+ * with the secret. The statement may decide alone only for a session expiring after `freshAfter`:
+ * an earlier one is expired or due for its daily refresh, and better-auth reads it (`readMemberFast`).
+ */
+export async function signedSessionToken(deps: Pick<Deps, 'auth'>, source: SessionSource) {
+  if (!source.cookie) return null;
+  const setup = await authSetup(deps.auth);
+  const token = tokenOf(setup, parseCookies(source.cookie).get(setup.cookieName));
+  return token ? { token, freshAfter: new Date(Date.now() + setup.expiresInMs - setup.updateAgeMs) } : null;
+}
+
 type SessionRow = {
   session: { id: string; expiresAt: Date };
   user: unknown;

@@ -11,6 +11,7 @@ import {
   readViewerFast,
   type SessionRead,
   type SessionSource,
+  signedSessionToken,
 } from './fast-session.ts';
 
 /** After requireUser, requireAdmin or a guard of the same kind: `c.get('user')` is the member. */
@@ -57,6 +58,15 @@ export async function readMember(c: SessionContext) {
   remember(c, result);
   return result;
 }
+
+/**
+ * The request's signed session token, for a statement that reads the session itself
+ * (auth/fast-session.ts, `signedSessionToken`); null without one.
+ */
+export const signedSession = (c: SessionContext) => signedSessionToken(c.get('deps'), sessionSource(c));
+
+/** The same for a cookie at hand (a test's). */
+export { signedSessionToken };
 
 /** GET /api/me: the session with the member's profile, in one statement when it can (issue 23). */
 export async function readViewer(c: SessionContext) {

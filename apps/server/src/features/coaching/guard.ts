@@ -1,4 +1,5 @@
 import { canUseCoaching } from '@core28/core/subscriptions';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -27,14 +28,30 @@ export async function mayUseCoaching(
  * 401 for visitors, 403 for members without coaching; afterwards `c.get('user')` is the member and
  * `c.get('isAdmin')` whether they are the coach.
  */
-export const requireCoaching = createMiddleware<SignedInEnv>(async (c, next) => {
+export async function decideCoaching(c: Context<SignedInEnv>) {
   // The session and the subscriber row in one statement (issue 23).
   const member = await readMember(c);
   if (!member) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
   const { user, isAdmin, subscriber } = member;
   if (!(await mayUseCoaching(c.get('deps'), { user, isAdmin, subscriber })))
     throw new AppError('FORBIDDEN', COACHING_REFUSED);
+}
+
+export const requireCoaching = createMiddleware<SignedInEnv>(async (c, next) => {
+  await decideCoaching(c);
   await next();
+});
+
+/**
+ * For a route that decides its member itself when it can (a text message: postMessageWithSession),
+ * and calls `decideCoaching` when it cannot: when anything before it refuses the request (its input,
+ * say) and the member was not decided yet, the member is decided now, so a visitor still hears 401
+ * and a member without coaching 403 before any word on their input, as behind `requireCoaching`.
+ * (A refusal after that route's statement decided, a 429 or a 404, asks again: a rare path.)
+ */
+export const coachingBeforeErrors = createMiddleware<SignedInEnv>(async (c, next) => {
+  await next();
+  if (c.error && c.get('user') === undefined) await decideCoaching(c);
 });
 
 /**

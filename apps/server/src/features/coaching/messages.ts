@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { namedStatement, namedStatements } from '../../platform/db/prepared.ts';
@@ -9,9 +9,15 @@ import {
   limitValues,
   secondsUntilAllowed,
 } from '../../platform/db/rate-limit.ts';
-import { discussionMessages, discussionTopics } from '../../platform/db/schema.ts';
+import {
+  discussionMessages,
+  discussionTopics,
+  sessions,
+  subscribers,
+  userRoles,
+} from '../../platform/db/schema.ts';
 import { notifying, publication, realtimeChannel } from '../../platform/realtime/channel.ts';
-import { sendingTooQuickly } from './guard.ts';
+import { MEMBER_LIMITS, memberLimits, sendingTooQuickly } from './guard.ts';
 import { type MessageRow, messageColumns, toLiveMessage } from './rows.ts';
 
 // Coaching's messages: written with their live event in one statement each (issue 23), and the
@@ -66,12 +72,15 @@ function newMessageRow({
 // The writes below are statements written once with placeholders (platform/db/prepared.ts).
 const value = (name: string) => sql.placeholder(name);
 
-/** Inserts the message of `messageValues` into the topic the statement's `topic` CTE found (none: nothing is written). */
-const insertMessage = sql`
+/**
+ * Inserts the message of `messageValues` into the topic the statement's `topic` CTE found (none:
+ * nothing is written); `sender`: its writer when the statement finds them (the values' `user_id` otherwise).
+ */
+const insertMessage = (sender: SQLWrapper = value('user_id')) => sql`
   insert into ${discussionMessages}
     (id, topic_id, user_id, message, is_coach_reply, read_by_user, read_by_coach, created_at,
      attachment_key, attachment_type, attachment_size)
-  select ${value('id')}::uuid, topic.id, ${value('user_id')}, ${value('message')}, ${value('is_coach_reply')}::boolean,
+  select ${value('id')}::uuid, topic.id, ${sender}, ${value('message')}, ${value('is_coach_reply')}::boolean,
     ${value('read_by_user')}::boolean, ${value('is_coach_reply')}::boolean, ${value('created_at')}::timestamptz,
     ${value('attachment_key')}, ${value('attachment_type')}, ${value('attachment_size')}::integer
   from topic
@@ -100,7 +109,7 @@ const memberMessageStatement = namedStatements<{ taken: number; written: number 
       where id = ${value('topic_id')} and user_id = ${value('user_id')}
         ${taking ? sql`and ${taking.count} = ${limitCount}` : sql``}
       returning id
-    ), message as (${insertMessage})
+    ), message as (${insertMessage()})
     select ${taking ? taking.count : sql`0`} as taken, (select count(*)::integer from message) as written,
       (select ${notifying(COACHING_LIVE)} from message) as notified`;
 });
@@ -138,6 +147,82 @@ export async function postMemberMessage(
   return sent;
 }
 
+/**
+ * Who may write the message of `sessionMessageStatement`: the member of the session whose token it
+ * is (one row, or none) when that session expires after `fresh_after` (an earlier one is expired, or
+ * due for better-auth's daily refresh: auth/fast-session.ts) and the member may use coaching at
+ * `now` (spec §6: an admin, or a running trial of 1-on-1 Burn, or 1-on-1 Burn paid for a period
+ * that has not ended; core's `canUseCoaching` of `determineSubscription`). None says nothing: a paid
+ * period that ended may have been renewed with the provider unheard of, which only the long way asks
+ * (subscriptions/service.ts). member-message.test.ts proves both decide alike.
+ */
+const coachingMember = sql`
+  select s.user_id from ${sessions} s
+    left join ${subscribers} sub on sub.user_id = s.user_id
+  where s.token = ${value('token')} and s.expires_at > ${value('fresh_after')}::timestamptz
+    and (exists (select 1 from ${userRoles} r where r.user_id = s.user_id and r.role = 'admin')
+      or (sub.subscription_tier = '1-on-1 Burn' and case
+        when sub.is_trial and sub.trial_end is not null then sub.trial_end > ${value('now')}::timestamptz
+        else sub.subscribed and (sub.subscription_end is null or sub.subscription_end > ${value('now')}::timestamptz)
+      end))`;
+
+/** `memberMessageStatement` with its member found by `coachingMember`; it writes nothing without one. */
+const sessionMessageStatement = namedStatement<{ user_id: string | null; taken: number; written: number }>(
+  () => {
+    const member = sql`(select user_id from member)`;
+    const limitCount = MEMBER_LIMITS.message.length;
+    const taking = limitsTaking(limitCount, { keyOwner: member });
+    return sql`
+      with member as (${coachingMember}), ${taking.ctes},
+      topic as (
+        update ${discussionTopics} set updated_at = ${value('created_at')}::timestamptz, is_archived = false
+        where id = ${value('topic_id')} and user_id = ${member} and ${taking.count} = ${limitCount}
+        returning id
+      ), message as (${insertMessage(member)})
+      select ${member} as user_id, ${taking.count} as taken, (select count(*)::integer from message) as written,
+        (select ${notifying(COACHING_LIVE, { ownerId: member })} from message) as notified`;
+  },
+);
+
+/**
+ * A text message from the member of the session whose token this is, that statement finding and
+ * deciding the member too (issue 23: the session's own round trip before it was an eighth of a live
+ * message's time). Null when it could not decide: no such session, one better-auth must read, or a
+ * member refused or in doubt. Nothing was written then, and the caller goes the long way (routes.ts).
+ */
+export async function postMessageWithSession(
+  { db, now }: Pick<Deps, 'db' | 'now'>,
+  {
+    token,
+    freshAfter,
+    topicId,
+    message,
+  }: { token: string; freshAfter: Date; topicId: string; message: string },
+) {
+  const at = now();
+  // The member is known once the statement ran: the row, the limits' keys and the notice are
+  // completed by it (`insertMessage(member)`, `keyOwner`, `notifying`'s ownerId).
+  const row = newMessageRow({ topicId, userId: '', message, isCoachReply: false, at });
+  const live = publication(db, COACHING_LIVE, topicId, { ...messageNotice(row), ownerId: '' });
+  const limits = memberLimits('message', '');
+  const [written] = await sessionMessageStatement(db, {
+    token,
+    fresh_after: freshAfter.toISOString(),
+    now: at.toISOString(),
+    ...messageValues(row, undefined),
+    ...limitValues(limits, at),
+    ...live.values,
+  });
+  const userId = written?.user_id;
+  if (!userId) return null;
+  if (written.taken !== limits.length)
+    throw sendingTooQuickly('message', await secondsUntilAllowed(db, memberLimits('message', userId), at));
+  if (!written.written) throw new AppError('NOT_FOUND', TOPIC_NOT_FOUND);
+  const sent = toLiveMessage({ ...row, userId });
+  live.sent({ ...messageNotice(row), ownerId: userId }, { type: 'message', topicId, message: sent });
+  return { userId, message: sent };
+}
+
 /** A coach's reply; the member who owns the topic is known to the statement only: it fills the notice in. */
 const coachReplyStatement = namedStatement<{ owner_id: string }>(
   () => sql`
@@ -145,7 +230,7 @@ const coachReplyStatement = namedStatement<{ owner_id: string }>(
       update ${discussionTopics} set updated_at = ${value('created_at')}::timestamptz
       where id = ${value('topic_id')} and not is_archived
       returning id, user_id
-    ), message as (${insertMessage})
+    ), message as (${insertMessage()})
     select topic.user_id as owner_id, ${notifying(COACHING_LIVE, { ownerId: sql`topic.user_id` })}
     from message cross join topic`,
 );

@@ -11,15 +11,15 @@ import {
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { validate } from '../../validate.ts';
-import { requireAdmin } from '../auth/session.ts';
+import { requireAdmin, signedSession } from '../auth/session.ts';
 import {
   answerAttachment,
   attachmentBodyLimit,
   discardAttachment,
   storeAttachmentUpload,
 } from './attachments.ts';
-import { memberLimits, requireCoaching, throttle } from './guard.ts';
-import { postCoachReply, postMemberMessage } from './messages.ts';
+import { coachingBeforeErrors, decideCoaching, memberLimits, requireCoaching, throttle } from './guard.ts';
+import { postCoachReply, postMemberMessage, postMessageWithSession } from './messages.ts';
 import { createSavedReply, deleteSavedReply, listSavedReplies, updateSavedReply } from './saved-replies.ts';
 import {
   assertTopicFor,
@@ -35,6 +35,29 @@ import {
 
 /** /api/coaching: the member's own topics and messages, nobody else's. */
 export const coachingRoutes = new Hono<AppEnv>()
+  // A text message: the statement that writes it reads the session and decides the member too (one
+  // round trip, issue 23), and when it cannot, the long way does. So the route comes before
+  // `requireCoaching`, which every route after it passes first.
+  .post(
+    '/topics/:topicId/messages',
+    coachingBeforeErrors,
+    validate('param', TopicIdParamSchema),
+    validate('json', MessageInputSchema),
+    async (c) => {
+      const input = { ...c.req.valid('param'), ...c.req.valid('json') };
+      const session = await signedSession(c);
+      const sent = session && (await postMessageWithSession(c.get('deps'), { ...session, ...input }));
+      if (sent) return c.json({ message: sent.message }, 201);
+      await decideCoaching(c);
+      const userId = c.get('user').id;
+      const message = await postMemberMessage(c.get('deps'), {
+        userId,
+        ...input,
+        limits: memberLimits('message', userId), // taken by the statement that writes it
+      });
+      return c.json({ message }, 201);
+    },
+  )
   .use(requireCoaching)
   .get('/topics', async (c) =>
     c.json({ topics: await listMemberTopics(c.get('deps'), { userId: c.get('user').id }) }),
@@ -47,21 +70,6 @@ export const coachingRoutes = new Hono<AppEnv>()
   )
   .get('/topics/:topicId', validate('param', TopicIdParamSchema), async (c) =>
     c.json(await getMemberConversation(c.get('deps'), { userId: c.get('user').id, ...c.req.valid('param') })),
-  )
-  .post(
-    '/topics/:topicId/messages',
-    validate('param', TopicIdParamSchema),
-    validate('json', MessageInputSchema),
-    async (c) => {
-      const userId = c.get('user').id;
-      const message = await postMemberMessage(c.get('deps'), {
-        userId,
-        ...c.req.valid('param'),
-        ...c.req.valid('json'),
-        limits: memberLimits('message', userId), // taken by the statement that writes it
-      });
-      return c.json({ message }, 201);
-    },
   )
   .post('/topics/:topicId/read', validate('param', TopicIdParamSchema), async (c) =>
     c.json(await markReadByMember(c.get('deps'), { userId: c.get('user').id, ...c.req.valid('param') })),

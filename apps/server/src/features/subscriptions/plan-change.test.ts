@@ -256,6 +256,27 @@ describe('cancel at period end', () => {
     expect(await coaching(member.cookie)).toBe(403);
   });
 
+  it('a coaching message in a period renewed unheard of goes through: the long way asks the provider', async () => {
+    at('2026-04-01T00:00:00Z');
+    const member = await paidMember('burn-monthly');
+    const topic = await t.request('/api/coaching/topics', {
+      method: 'POST',
+      cookie: member.cookie,
+      json: { title: 'Week five' },
+    });
+    expect(topic.status).toBe(201);
+    // April's period has ended and the renewal's event never came: the message's own statement
+    // cannot decide (issue 23), so the request goes the long way, which re-reads the subscription.
+    at('2026-05-02T00:00:00Z');
+    const sent = await t.request(`/api/coaching/topics/${(await json(topic)).topic.id}/messages`, {
+      method: 'POST',
+      cookie: member.cookie,
+      json: { message: 'Still training' },
+    });
+    expect(sent.status).toBe(201);
+    expect((await rowOf(member.userId)).subscriptionEnd).toEqual(new Date('2026-06-01T00:00:00Z'));
+  });
+
   it('a member who cancelled can resume, and then renews as before', async () => {
     at('2026-04-01T00:00:00Z');
     const member = await paidMember('daily-core-monthly');

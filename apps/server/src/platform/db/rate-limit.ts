@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from './index.ts';
 import { namedStatements, type StatementValues } from './prepared.ts';
 import { rateLimits } from './schema.ts';
@@ -41,9 +41,10 @@ export type KeyedLimit = RateLimit & { key: string };
  * statement (issue 23: a coaching message): `ctes` go after `with` (the last is `taken`, the keys
  * counted), `count` is how many were taken. All of them, or the write must not happen. Written
  * with placeholders for `count` limits, for a statement built once (prepared.ts): `limitValues`
- * gives their values.
+ * gives their values. `keyOwner`: an expression of the statement the keys end with (a member's id
+ * it finds), each placeholder key then being the start of one; null takes nothing.
  */
-export function limitsTaking(count: number) {
+export function limitsTaking(count: number, { keyOwner }: { keyOwner?: SQL } = {}) {
   const wanted = sql.join(
     Array.from(
       { length: count },
@@ -56,7 +57,12 @@ export function limitsTaking(count: number) {
   const nowMs = sql`${sql.placeholder('limits_now')}::bigint`;
   return {
     ctes: sql`
-    wanted (id, key, max, window_end) as (values ${wanted}),
+    wanted (id, key, max, window_end) as (${
+      keyOwner
+        ? sql`select id, key || ${keyOwner}, max, window_end from (values ${wanted}) as v (id, key, max, window_end)
+          where ${keyOwner} is not null`
+        : sql`values ${wanted}`
+    }),
     exhausted as (
       select 1 from ${rateLimits} r join wanted w on w.key = r.key
       where r.last_request > ${nowMs} and r.count >= w.max
