@@ -172,7 +172,10 @@ export async function signedSessionToken(deps: Pick<Deps, 'auth'>, source: Sessi
   if (!source.cookie) return null;
   const setup = await authSetup(deps.auth);
   const token = tokenOf(setup, parseCookies(source.cookie).get(setup.cookieName));
-  return token ? { token, freshAfter: new Date(Date.now() + setup.expiresInMs - setup.updateAgeMs) } : null;
+  if (!token) return null;
+  // Due for the refresh: `expiresAt - expiresIn + updateAge <= now`. An expired session is due too.
+  const refreshDueFor = Math.max(setup.expiresInMs - setup.updateAgeMs, 0);
+  return { token, freshAfter: new Date(Date.now() + refreshDueFor) };
 }
 
 type SessionRow = {
@@ -188,22 +191,16 @@ async function readBy<Row extends SessionRow>(
   deps: SessionDeps,
   source: SessionSource,
 ): Promise<(NonNullable<SessionRead> & Partial<Pick<Row, 'profile' | 'subscriber'>>) | null> {
-  const cookieHeader = source.cookie;
-  if (!cookieHeader) return null;
-  const setup = await authSetup(deps.auth);
-  const token = tokenOf(setup, parseCookies(cookieHeader).get(setup.cookieName));
-  if (!token) return null;
+  const signed = await signedSessionToken(deps, source);
+  if (!signed) return null;
   let row: Row | undefined;
   try {
-    [row] = await prepared(deps.db, statement).execute({ token });
+    [row] = await prepared(deps.db, statement).execute({ token: signed.token });
   } catch {
     return readSessionByBetterAuth(deps, source.headers());
   }
   if (!row) return null;
-  const expiresAt = row.session.expiresAt.getTime();
-  const now = Date.now();
-  const refreshDue = expiresAt - setup.expiresInMs + setup.updateAgeMs <= now;
-  if (expiresAt < now || refreshDue) return readSessionByBetterAuth(deps, source.headers());
+  if (row.session.expiresAt <= signed.freshAfter) return readSessionByBetterAuth(deps, source.headers());
   return {
     user: row.user as SessionUser,
     sessionId: row.session.id,

@@ -139,11 +139,37 @@ export async function postMemberMessage(
     ...limitValues(limits, at),
     ...live.values,
   });
+  return answerWritten(db, written, { row, limits, at, live });
+}
+
+/**
+ * What a member's message statement did, answered: 429 when it could not take all the member's
+ * `limits`, 404 when it found no topic of theirs; otherwise the message, sent to this instance's
+ * sockets.
+ */
+async function answerWritten(
+  db: Deps['db'],
+  written: { taken: number; written: number } | undefined,
+  {
+    row,
+    limits,
+    at,
+    live,
+  }: {
+    row: MessageRow;
+    limits: KeyedLimit[];
+    at: Date;
+    live: ReturnType<typeof publication<Extract<CoachingNotice, { t: 'message' }>>>;
+  },
+) {
   if (limits.length > 0 && written?.taken !== limits.length)
     throw sendingTooQuickly('message', await secondsUntilAllowed(db, limits, at));
   if (!written?.written) throw new AppError('NOT_FOUND', TOPIC_NOT_FOUND);
   const sent = toLiveMessage(row);
-  live.sent({ ...messageNotice(row), ownerId: userId }, { type: 'message', topicId, message: sent });
+  live.sent(
+    { ...messageNotice(row), ownerId: row.userId },
+    { type: 'message', topicId: row.topicId, message: sent },
+  );
   return sent;
 }
 
@@ -215,11 +241,12 @@ export async function postMessageWithSession(
   });
   const userId = written?.user_id;
   if (!userId) return null;
-  if (written.taken !== limits.length)
-    throw sendingTooQuickly('message', await secondsUntilAllowed(db, memberLimits('message', userId), at));
-  if (!written.written) throw new AppError('NOT_FOUND', TOPIC_NOT_FOUND);
-  const sent = toLiveMessage({ ...row, userId });
-  live.sent({ ...messageNotice(row), ownerId: userId }, { type: 'message', topicId, message: sent });
+  const sent = await answerWritten(db, written, {
+    row: { ...row, userId },
+    limits: memberLimits('message', userId),
+    at,
+    live,
+  });
   return { userId, message: sent };
 }
 
