@@ -4,7 +4,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { isAlive, readPostmasterPid } from './platform/db/embedded.ts';
 import { serverPort } from './testing/ports.ts';
@@ -165,6 +165,36 @@ it('cuts off a request that outlasts SHUTDOWN_TIMEOUT_MS and still exits 0 withi
   expect((await cutOff) - signalled).toBeGreaterThanOrEqual(timeoutMs - 50);
   expect(exitedAt - signalled).toBeLessThan(2 * timeoutMs + 5_000);
   expect(output).not.toContain('shutdown took too long');
+}, 150_000);
+
+it('loads neither Stripe nor the AWS SDK on its embedded defaults', async () => {
+  // Issue 23: their modules held ~12 MB of the heap every major collection marks; they are loaded
+  // where they are configured only. A resolve hook notes every module the server imports.
+  const noted = path.join(startDir, 'imported.txt');
+  const hooks = path.join(startDir, 'note-imports.mjs');
+  writeFileSync(
+    hooks,
+    `import { appendFileSync } from 'node:fs';
+export async function resolve(specifier, context, next) {
+  const resolved = await next(specifier, context);
+  appendFileSync(${JSON.stringify(noted)}, resolved.url + '\\n');
+  return resolved;
+}`,
+  );
+  const preload = path.join(startDir, 'preload.mjs');
+  writeFileSync(
+    preload,
+    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});`,
+  );
+  const server = await startServer(process.execPath, ['--import', preload, 'apps/server/dist/main.js'], {
+    cwd: ROOT,
+  });
+  server.child.kill('SIGTERM');
+  const [code] = await server.exited;
+  expect(code, server.output()).toBe(0);
+  const imported = readFileSync(noted, 'utf8');
+  expect(imported).toContain('/node_modules/hono/'); // the hook saw the server's imports
+  expect(imported).not.toMatch(/\/node_modules\/(stripe|@aws-sdk\/[^/]+)\//);
 }, 150_000);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

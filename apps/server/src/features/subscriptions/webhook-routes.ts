@@ -9,9 +9,9 @@ export const webhookRoutes = new Hono<AppEnv>().post('/stripe', async (c) => {
   if (payments.kind !== 'stripe') throw new AppError('NOT_FOUND', 'Stripe is not configured');
   // The signature covers the exact bytes Stripe sent: read the raw body, never re-serialised JSON.
   const rawBody = await c.req.text();
-  let event: ReturnType<typeof payments.parseWebhook>;
+  let event: Awaited<ReturnType<typeof payments.parseWebhook>>;
   try {
-    event = payments.parseWebhook(rawBody, c.req.header('stripe-signature'));
+    event = await payments.parseWebhook(rawBody, c.req.header('stripe-signature'));
   } catch (err) {
     if (err instanceof WebhookSignatureError) throw new AppError('BAD_REQUEST', 'Invalid webhook signature');
     throw err;

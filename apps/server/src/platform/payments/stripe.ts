@@ -1,5 +1,5 @@
 import { CHECKOUT_PLAN_IDS, type CheckoutPlanId, checkoutPlan, planChange } from '@core28/core/plans';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../../config.ts';
 import {
   type PaymentEvent,
@@ -21,12 +21,18 @@ const isMissing = (err: unknown) => (err as { statusCode?: number }).statusCode 
 /** Stripe: Checkout Sessions in subscription mode, the Billing Portal, and signed webhooks. */
 export function createStripeProvider(settings: StripeSettings) {
   const api = settings.apiBase ? new URL(settings.apiBase) : null;
-  const stripe = new Stripe(settings.secretKey, {
-    maxNetworkRetries: 2,
-    ...(api
-      ? { host: api.hostname, port: api.port, protocol: api.protocol.replace(':', '') as 'http' | 'https' }
-      : {}),
-  });
+  // The SDK is loaded where Stripe is configured only: its modules hold ~6 MB of the heap every
+  // major collection marks (issue 23). Loading starts now; a failure is thrown where it is awaited.
+  const loading = import('stripe').then(({ default: StripeSdk }) => ({
+    StripeSdk,
+    stripe: new StripeSdk(settings.secretKey, {
+      maxNetworkRetries: 2,
+      ...(api
+        ? { host: api.hostname, port: api.port, protocol: api.protocol.replace(':', '') as 'http' | 'https' }
+        : {}),
+    }),
+  }));
+  loading.catch(() => {});
   const planOfPrice = (priceId: string | undefined) =>
     CHECKOUT_PLAN_IDS.find((id) => settings.prices[id] === priceId);
 
@@ -59,6 +65,7 @@ export function createStripeProvider(settings: StripeSettings) {
 
   /** The subscription with its schedule; null when Stripe has no such subscription. */
   async function retrieve(id: string) {
+    const { stripe } = await loading;
     try {
       const subscription = await stripe.subscriptions.retrieve(id, { expand: ['schedule'] });
       const mapped = toSubscription(subscription);
@@ -78,6 +85,7 @@ export function createStripeProvider(settings: StripeSettings) {
 
   /** Drops a scheduled downgrade: the subscription carries on as it is. */
   async function releaseSchedule(raw: Stripe.Subscription) {
+    const { stripe } = await loading;
     const scheduleId = idOf(raw.schedule as string | { id: string } | null);
     if (scheduleId) await stripe.subscriptionSchedules.release(scheduleId);
   }
@@ -86,6 +94,7 @@ export function createStripeProvider(settings: StripeSettings) {
     kind: 'stripe' as const,
 
     async ensureCustomer({ userId, email }) {
+      const { stripe } = await loading;
       // One customer per member: the key makes two first checkouts at once create one customer.
       const customer = await stripe.customers.create(
         { email, metadata: { userId } },
@@ -95,6 +104,7 @@ export function createStripeProvider(settings: StripeSettings) {
     },
 
     async createCheckout({ userId, customerId, planId, successUrl, cancelUrl }) {
+      const { stripe } = await loading;
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
         line_items: [{ price: settings.prices[planId], quantity: 1 }],
@@ -110,6 +120,7 @@ export function createStripeProvider(settings: StripeSettings) {
     },
 
     async getCheckout(id) {
+      const { stripe } = await loading;
       const session = await stripe.checkout.sessions.retrieve(id).catch(() => null);
       if (!session) return null;
       return {
@@ -126,6 +137,7 @@ export function createStripeProvider(settings: StripeSettings) {
     },
 
     async getBillingInfo(customerId) {
+      const { stripe } = await loading;
       const [subscriptions, methods, invoices] = await Promise.all([
         stripe.subscriptions.list({ customer: customerId, limit: 10 }),
         stripe.paymentMethods.list({ customer: customerId, type: 'card' }),
@@ -170,6 +182,7 @@ export function createStripeProvider(settings: StripeSettings) {
     },
 
     async getPaidInvoice(id) {
+      const { stripe } = await loading;
       const invoice = await stripe.invoices.retrieve(id).catch((err) => {
         if (isMissing(err)) return null;
         throw err;
@@ -187,6 +200,7 @@ export function createStripeProvider(settings: StripeSettings) {
     },
 
     async createPortalUrl(customerId, returnUrl, options?) {
+      const { stripe } = await loading;
       const cancelId = options?.cancelSubscriptionId;
       if (cancelId) {
         // A cancellation supersedes a scheduled downgrade (and the portal cancels only a
@@ -212,6 +226,7 @@ export function createStripeProvider(settings: StripeSettings) {
 
     /** Stripe's own preview of the upgrade invoice, for the same proration instant as the change. */
     async previewChange(subscriptionId, planId, at) {
+      const { stripe } = await loading;
       const { subscription, item } = await mustRetrieve(subscriptionId);
       const change = planChange(subscription.planId, planId);
       if (change !== 'upgrade')
@@ -234,6 +249,7 @@ export function createStripeProvider(settings: StripeSettings) {
      * the period end; the current plan releases a schedule.
      */
     async changePlan(subscriptionId, planId, prorationDate) {
+      const { StripeSdk, stripe } = await loading;
       const { raw, subscription, item } = await mustRetrieve(subscriptionId);
       const change = planChange(subscription.planId, planId);
       if (change !== 'downgrade') {
@@ -249,7 +265,7 @@ export function createStripeProvider(settings: StripeSettings) {
             metadata: { ...raw.metadata, planId },
           });
         } catch (err) {
-          if (err instanceof Stripe.errors.StripeCardError) throw new PaymentRefusedError(err.message);
+          if (err instanceof StripeSdk.errors.StripeCardError) throw new PaymentRefusedError(err.message);
           throw err;
         }
         return;
@@ -279,17 +295,20 @@ export function createStripeProvider(settings: StripeSettings) {
     },
 
     async setCancelAtPeriodEnd(subscriptionId, cancel) {
+      const { stripe } = await loading;
       const { raw } = await mustRetrieve(subscriptionId);
       if (cancel) await releaseSchedule(raw);
       await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
     },
 
     async cancelNow(subscriptionId) {
+      const { stripe } = await loading;
       await stripe.subscriptions.cancel(subscriptionId);
     },
 
     /** Verifies the signature on the raw body; the event as the handler needs it. */
-    parseWebhook(rawBody: string, signature: string | undefined): PaymentEvent {
+    async parseWebhook(rawBody: string, signature: string | undefined): Promise<PaymentEvent> {
+      const { stripe } = await loading;
       let event: Stripe.Event;
       try {
         event = stripe.webhooks.constructEvent(rawBody, signature ?? '', settings.webhookSecret);

@@ -2,8 +2,6 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Config } from '../../config.ts';
 
 /** Stored files (avatars, exercise videos): a local folder by default, an S3-compatible bucket in production. */
@@ -106,20 +104,36 @@ export function createLocalStorage({
 }
 export type LocalStorage = ReturnType<typeof createLocalStorage>;
 
-export function createS3Storage(s3: NonNullable<Config['s3']>): Storage {
-  const client = new S3Client({
+/**
+ * The AWS SDK and a client of it. Loaded where S3 is configured only: its modules hold ~6 MB of
+ * the heap every major collection marks (issue 23: the app's mark-compacts set the live tail).
+ */
+async function loadS3(s3: NonNullable<Config['s3']>) {
+  const [sdk, { getSignedUrl }] = await Promise.all([
+    import('@aws-sdk/client-s3'),
+    import('@aws-sdk/s3-request-presigner'),
+  ]);
+  const client = new sdk.S3Client({
     region: s3.region,
     endpoint: s3.endpoint,
     forcePathStyle: s3.forcePathStyle,
     credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
   });
+  return { sdk, client, getSignedUrl };
+}
+
+export function createS3Storage(s3: NonNullable<Config['s3']>): Storage {
+  // Loading starts now, so a request rarely waits for it; a failure is thrown where it is awaited.
+  const loading = loadS3(s3);
+  loading.catch(() => {});
   return {
     kind: 's3',
     origin: s3Origin(s3),
     async put(key, body, contentType) {
       assertValidKey(key);
+      const { sdk, client } = await loading;
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket: s3.bucket,
           Key: key,
           Body: body,
@@ -130,10 +144,15 @@ export function createS3Storage(s3: NonNullable<Config['s3']>): Storage {
     },
     async remove(key) {
       assertValidKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key }));
+      const { sdk, client } = await loading;
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: s3.bucket, Key: key }));
     },
-    signedUrl: (key, ttlSeconds) =>
-      getSignedUrl(client, new GetObjectCommand({ Bucket: s3.bucket, Key: key }), { expiresIn: ttlSeconds }),
+    async signedUrl(key, ttlSeconds) {
+      const { sdk, client, getSignedUrl } = await loading;
+      return getSignedUrl(client, new sdk.GetObjectCommand({ Bucket: s3.bucket, Key: key }), {
+        expiresIn: ttlSeconds,
+      });
+    },
   };
 }
 
