@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { ATTACHMENT_ERRORS, type AttachmentType } from '@core28/core/coaching';
 import { eq } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { discussionMessages, discussionTopics } from '../../platform/db/schema.ts';
+import { fileTypeOf } from '../../platform/storage/file-type.ts';
 import type { SignedInEnv } from '../auth/session.ts';
 import { answerStoredFile } from '../files/service.ts';
 import type { StoredAttachment } from './messages.ts';
@@ -69,7 +69,7 @@ export async function storeAttachmentUpload<E extends AppEnv>(
   const { attachmentMaxBytes } = c.get('deps').config;
   if (file.size > attachmentMaxBytes) throw tooLarge(attachmentMaxBytes);
   const bytes = Buffer.from(await file.arrayBuffer());
-  const found = await fileTypeFromBuffer(bytes).catch(() => undefined);
+  const found = await fileTypeOf(bytes);
   const type = found ? ALLOWED[found.ext] : undefined;
   if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', ATTACHMENT_ERRORS.notAllowed);
   const key = `coaching/${topicId}/${randomUUID()}.${EXTENSION[type]}`;

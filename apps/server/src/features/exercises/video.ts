@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { VIDEO_ERRORS, type VideoType } from '@core28/core/exercise-media';
-import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../errors.ts';
+import { fileTypeOf } from '../../platform/storage/file-type.ts';
 
 /**
  * Containers a <video> element plays everywhere, as file-type names them from the bytes: MP4
@@ -13,7 +13,7 @@ const EXTENSION: Record<VideoType, string> = { 'video/mp4': 'mp4', 'video/webm':
 
 /** The upload's video type, read from its bytes whatever its name or declared type; 415 otherwise. */
 export async function videoTypeOf(bytes: Uint8Array): Promise<VideoType> {
-  const found = await fileTypeFromBuffer(bytes).catch(() => undefined);
+  const found = await fileTypeOf(bytes);
   const type = found ? PLAYABLE[found.ext] : undefined;
   if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', VIDEO_ERRORS.notAVideo);
   return type;

@@ -1,5 +1,4 @@
 import { AVATAR_ERRORS, AVATAR_MAX_BYTES } from '@core28/core/profile';
-import sharp from 'sharp';
 import { AppError } from '../../errors.ts';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'gif', 'webp']);
@@ -22,6 +21,8 @@ export async function processAvatar(bytes: Buffer): Promise<Buffer> {
     'UNSUPPORTED_MEDIA_TYPE',
     `${AVATAR_ERRORS.invalidType.title}: ${AVATAR_ERRORS.invalidType.message}`,
   );
+  // sharp (a native library and ~2.5 MB of modules) is loaded at the first avatar (issue 23).
+  const { default: sharp } = await import('sharp');
   let format: string | undefined;
   try {
     format = (await sharp(bytes, { limitInputPixels: 50_000_000 }).metadata()).format;
