@@ -16,11 +16,13 @@ export type RealtimeResult = {
   cpuMsPerMessage: number;
   /** Of which its node process's own (the rest: the embedded PostgreSQL). */
   nodeCpuMsPerMessage: number;
+  /** The first round's p99, kept out of p50 and p99 (see `run`). */
+  firstRoundP99: number;
 };
 
 const TOPICS = Number(process.env.BENCH_TOPICS ?? 100);
 const SOCKETS_PER_TOPIC = 10;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 /** Messages per second, spread evenly. */
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const PASSWORD = 'Bench#2026pass';
@@ -86,7 +88,12 @@ function opened(socket: WebSocket) {
   });
 }
 
-/** Opens every group's sockets, sends ROUNDS messages per group, and measures each receipt. */
+/**
+ * Opens every group's sockets, sends ROUNDS messages per group, and measures each receipt. The
+ * first round is timed apart, not in p50 and p99: it is the server's first work after the burst
+ * of 1,000 handshakes (its JIT, each pool connection's first prepared statement, the collection
+ * of what the handshakes left), not its steady delivery, which the goal is about (issue 23).
+ */
 async function run(
   name: string,
   groups: Group[],
@@ -94,6 +101,7 @@ async function run(
 ): Promise<RealtimeResult> {
   const sent = new Map<string, number>();
   const latencies: number[] = [];
+  const firstRound: number[] = [];
   const slowest = new Map<string, number>(); // BENCH_LIVE_TRACE: each message's slowest copy
   const sockets: WebSocket[] = [];
   for (let i = 0; i < groups.length; i += 10) {
@@ -106,7 +114,7 @@ async function run(
           const at = marker ? sent.get(marker) : undefined;
           if (at !== undefined) {
             const latency = performance.now() - at;
-            latencies.push(latency);
+            (marker!.startsWith('0-') ? firstRound : latencies).push(latency);
             if (latency > (slowest.get(marker!) ?? 0)) slowest.set(marker!, latency);
           }
         });
@@ -170,7 +178,14 @@ async function run(
     name,
     p50: Math.round(percentile(sorted, 50) * 10) / 10,
     p99: Math.round(percentile(sorted, 99) * 10) / 10,
-    delivered: latencies.length,
+    firstRoundP99:
+      Math.round(
+        percentile(
+          firstRound.sort((a, b) => a - b),
+          99,
+        ) * 10,
+      ) / 10,
+    delivered: latencies.length + firstRound.length,
     expected: groups.length * ROUNDS * SOCKETS_PER_TOPIC,
     cpuMsPerMessage: perMessage(cpuAfter.tree - cpuBefore.tree),
     nodeCpuMsPerMessage: perMessage(cpuAfter.own - cpuBefore.own),
