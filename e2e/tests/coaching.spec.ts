@@ -183,3 +183,36 @@ test('a message sent before the conversation has loaded is sent, not dropped', a
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('');
   await expect(page.getByRole('log', { name: 'Messages' })).toContainText('Should I warm up before day 1?');
 });
+
+test('on a phone, a message whose answer was lost is sent again once, not twice', async ({
+  page,
+  burnMember: _,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/one-on-one');
+  await createTopic(page, 'Through a tunnel');
+  // The first send reaches the server, and its answer is lost on the way back (the train enters a
+  // tunnel); the member sends it again.
+  let sends = 0;
+  await page.route('**/api/coaching/topics/*/messages', async (route) => {
+    if (sends++ > 0) return route.continue();
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill('Is day 9 meant to burn?');
+  await box.press('Enter');
+  await expectToast(page, 'Failed to send message');
+  await expect(box).toHaveValue('Is day 9 meant to burn?');
+  await box.press('Enter');
+  await expectToast(page, 'Message sent successfully');
+  await expect(box).toHaveValue('');
+  expect(sends).toBe(2);
+
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log.getByText('Is day 9 meant to burn?')).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByRole('log', { name: 'Messages' }).getByText('Is day 9 meant to burn?')).toHaveCount(
+    1,
+  );
+});

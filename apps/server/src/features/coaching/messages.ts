@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { KEY_USED_FOR_ANOTHER_REQUEST } from '../../http/idempotency-key.ts';
 import { namedStatement, namedStatements } from '../../platform/db/prepared.ts';
 import {
   type KeyedLimit,
@@ -36,12 +37,18 @@ export const TOPIC_NOT_FOUND = 'Discussion topic not found';
 /** issue 22: a stored photo or video sent with a message (attachments.ts stores and checks it). */
 export type StoredAttachment = { key: string; type: string; size: number };
 type WithAttachment = { attachment?: StoredAttachment };
+/** The client's Idempotency-Key, when it sent one: the message's id (`repeatOf`). */
+type Keyed = { id?: string | undefined };
 /** A new message's notice: this instance sends the row at hand, the others load it by id (live.ts). */
 const messageNotice = (row: MessageRow) =>
   ({ t: 'message', topicId: row.topicId, messageId: row.id }) as const;
 
-/** A message as it will be stored (its id made here, so its notice can go in the same statement). */
+/**
+ * A message as it will be stored: its id is the client's Idempotency-Key when it sent one (see
+ * `repeatOf`), else made here; either way known before the statement, so its notice goes in it.
+ */
 function newMessageRow({
+  id = randomUUID(),
   topicId,
   userId,
   message,
@@ -49,6 +56,7 @@ function newMessageRow({
   at,
   attachment,
 }: {
+  id?: string | undefined;
   topicId: string;
   userId: string;
   message: string;
@@ -56,7 +64,7 @@ function newMessageRow({
   at: Date;
 } & WithAttachment): MessageRow {
   return {
-    id: randomUUID(),
+    id,
     topicId,
     userId,
     message,
@@ -73,6 +81,12 @@ function newMessageRow({
 const value = (name: string) => sql.placeholder(name);
 
 /**
+ * This statement's message is stored already: a client sent it again with its Idempotency-Key after
+ * the answer was lost (`repeatOf`). Such a statement takes no limit and touches no topic.
+ */
+const writtenBefore = sql`exists (select 1 from ${discussionMessages} where id = ${value('id')}::uuid)`;
+
+/**
  * Inserts the message of `messageValues` into the topic the statement's `topic` CTE found (none:
  * nothing is written); `sender`: its writer when the statement finds them (the values' `user_id` otherwise).
  */
@@ -84,6 +98,7 @@ const insertMessage = (sender: SQLWrapper = value('user_id')) => sql`
     ${value('read_by_user')}::boolean, ${value('is_coach_reply')}::boolean, ${value('created_at')}::timestamptz,
     ${value('attachment_key')}, ${value('attachment_type')}, ${value('attachment_size')}::integer
   from topic
+  on conflict (id) do nothing
   returning id`;
 
 const messageValues = (row: MessageRow, attachment: StoredAttachment | undefined) => ({
@@ -101,12 +116,12 @@ const messageValues = (row: MessageRow, attachment: StoredAttachment | undefined
 
 /** A member's message, taking `limitCount` limits first (none: a photo's, taken before its upload). */
 const memberMessageStatement = namedStatements<{ taken: number; written: number }>((limitCount) => {
-  const taking = limitCount > 0 ? limitsTaking(limitCount) : null;
+  const taking = limitCount > 0 ? limitsTaking(limitCount, { unless: writtenBefore }) : null;
   return sql`
     with ${taking ? sql`${taking.ctes},` : sql``}
     topic as (
       update ${discussionTopics} set updated_at = ${value('created_at')}::timestamptz, is_archived = false
-      where id = ${value('topic_id')} and user_id = ${value('user_id')}
+      where id = ${value('topic_id')} and user_id = ${value('user_id')} and not ${writtenBefore}
         ${taking ? sql`and ${taking.count} = ${limitCount}` : sql``}
       returning id
     ), message as (${insertMessage()})
@@ -124,44 +139,49 @@ const memberMessageStatement = namedStatements<{ taken: number; written: number 
 export async function postMemberMessage(
   { db, now }: Pick<Deps, 'db' | 'now'>,
   {
+    id,
     userId,
     topicId,
     message,
     attachment,
     limits = [],
-  }: { userId: string; topicId: string; message: string; limits?: KeyedLimit[] } & WithAttachment,
+  }: { userId: string; topicId: string; message: string; limits?: KeyedLimit[] } & Keyed & WithAttachment,
 ) {
   const at = now();
-  const row = newMessageRow({ topicId, userId, message, isCoachReply: false, at, attachment });
+  const row = newMessageRow({ id, topicId, userId, message, isCoachReply: false, at, attachment });
   const live = publication(db, COACHING_LIVE, topicId, { ...messageNotice(row), ownerId: userId });
   const [written] = await memberMessageStatement(limits.length)(db, {
     ...messageValues(row, attachment),
     ...limitValues(limits, at),
     ...live.values,
   });
-  return answerWritten(db, written, { row, limits, at, live });
+  return answerWritten(db, written, { row, keyed: id !== undefined, limits, at, live });
 }
 
 /**
- * What a member's message statement did, answered: 429 when it could not take all the member's
- * `limits`, 404 when it found no topic of theirs; otherwise the message, sent to this instance's
- * sockets.
+ * What a member's message statement did, answered: the stored message when it was this one sent
+ * again (`repeatOf`), 429 when it could not take all the member's `limits`, 404 when it found no
+ * topic of theirs; otherwise the message, sent to this instance's sockets.
  */
 async function answerWritten(
   db: Deps['db'],
   written: { taken: number; written: number } | undefined,
   {
     row,
+    keyed,
     limits,
     at,
     live,
   }: {
     row: MessageRow;
+    keyed: boolean;
     limits: KeyedLimit[];
     at: Date;
     live: ReturnType<typeof publication<Extract<CoachingNotice, { t: 'message' }>>>;
   },
 ) {
+  const repeated = !written?.written && keyed ? await repeatOf(db, row) : null;
+  if (repeated) return repeated;
   if (limits.length > 0 && written?.taken !== limits.length)
     throw sendingTooQuickly('message', await secondsUntilAllowed(db, limits, at));
   if (!written?.written) throw new AppError('NOT_FOUND', TOPIC_NOT_FOUND);
@@ -197,7 +217,7 @@ const sessionMessageStatement = namedStatement<{ user_id: string | null; taken: 
   () => {
     const member = sql`(select user_id from member)`;
     const limitCount = MEMBER_LIMITS.message.length;
-    const taking = limitsTaking(limitCount, { keyOwner: member });
+    const taking = limitsTaking(limitCount, { keyOwner: member, unless: writtenBefore });
     return sql`
       with member as (${coachingMember}), ${taking.ctes},
       topic as (
@@ -219,16 +239,17 @@ const sessionMessageStatement = namedStatement<{ user_id: string | null; taken: 
 export async function postMessageWithSession(
   { db, now }: Pick<Deps, 'db' | 'now'>,
   {
+    id,
     token,
     freshAfter,
     topicId,
     message,
-  }: { token: string; freshAfter: Date; topicId: string; message: string },
+  }: { token: string; freshAfter: Date; topicId: string; message: string } & Keyed,
 ) {
   const at = now();
   // The member is known once the statement ran: the row, the limits' keys and the notice are
   // completed by it (`insertMessage(member)`, `keyOwner`, `notifying`'s ownerId).
-  const row = newMessageRow({ topicId, userId: '', message, isCoachReply: false, at });
+  const row = newMessageRow({ id, topicId, userId: '', message, isCoachReply: false, at });
   const live = publication(db, COACHING_LIVE, topicId, { ...messageNotice(row), ownerId: '' });
   const limits = memberLimits('message', '');
   const [written] = await sessionMessageStatement(db, {
@@ -243,6 +264,7 @@ export async function postMessageWithSession(
   if (!userId) return null;
   const sent = await answerWritten(db, written, {
     row: { ...row, userId },
+    keyed: id !== undefined,
     limits: memberLimits('message', userId),
     at,
     live,
@@ -255,7 +277,7 @@ const coachReplyStatement = namedStatement<{ owner_id: string }>(
   () => sql`
     with topic as (
       update ${discussionTopics} set updated_at = ${value('created_at')}::timestamptz
-      where id = ${value('topic_id')} and not is_archived
+      where id = ${value('topic_id')} and not is_archived and not ${writtenBefore}
       returning id, user_id
     ), message as (${insertMessage()})
     select topic.user_id as owner_id, ${notifying(COACHING_LIVE, { ownerId: sql`topic.user_id` })}
@@ -269,16 +291,27 @@ const coachReplyStatement = namedStatement<{ owner_id: string }>(
 export async function postCoachReply(
   { db, now }: Pick<Deps, 'db' | 'now'>,
   {
+    id,
     coachId,
     topicId,
     message,
     attachment,
-  }: { coachId: string; topicId: string; message: string } & WithAttachment,
+  }: { coachId: string; topicId: string; message: string } & Keyed & WithAttachment,
 ) {
-  const row = newMessageRow({ topicId, userId: coachId, message, isCoachReply: true, at: now(), attachment });
+  const row = newMessageRow({
+    id,
+    topicId,
+    userId: coachId,
+    message,
+    isCoachReply: true,
+    at: now(),
+    attachment,
+  });
   const live = publication(db, COACHING_LIVE, topicId, { ...messageNotice(row), ownerId: '' });
   const [reply] = await coachReplyStatement(db, { ...messageValues(row, attachment), ...live.values });
   if (!reply) {
+    const repeated = id === undefined ? null : await repeatOf(db, row);
+    if (repeated) return repeated;
     const [topic] = await db
       .select({ isArchived: discussionTopics.isArchived })
       .from(discussionTopics)
@@ -289,6 +322,31 @@ export async function postCoachReply(
   const sent = toLiveMessage(row);
   live.sent({ ...messageNotice(row), ownerId: reply.owner_id }, { type: 'message', topicId, message: sent });
   return sent;
+}
+
+/**
+ * issue 23 (a write a phone may retry, DESIGN "Idempotency"): a client sends a message with an
+ * Idempotency-Key, made once per draft, and sends it again with the same key when the answer was
+ * lost. The key is the message's id, so the statement that writes it sees the first copy
+ * (`writtenBefore`) and writes nothing, or, racing it, inserts nothing. The stored message is
+ * answered again, and not delivered again, when it is this one (the same writer, topic and text);
+ * a key that named another message is a 409. Null: there is none, so the write was refused for its
+ * own reason.
+ */
+async function repeatOf(db: Deps['db'], row: MessageRow) {
+  const [stored] = await db
+    .select(messageColumns)
+    .from(discussionMessages)
+    .where(eq(discussionMessages.id, row.id));
+  if (!stored) return null;
+  const same =
+    stored.userId === row.userId &&
+    stored.topicId === row.topicId &&
+    stored.message === row.message &&
+    stored.isCoachReply === row.isCoachReply &&
+    stored.attachmentType === row.attachmentType;
+  if (!same) throw new AppError('CONFLICT', KEY_USED_FOR_ANOTHER_REQUEST);
+  return toLiveMessage(stored);
 }
 
 /** One message, for delivery to live sockets. */

@@ -8,8 +8,10 @@ import {
   TopicInputSchema,
   TopicListQuerySchema,
 } from '@core28/core/coaching';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
+import { optionalIdempotencyKey } from '../../http/idempotency-key.ts';
+import { requestHeader } from '../../http/node-request.ts';
 import { validate } from '../../validate.ts';
 import { requireAdmin, signedSession } from '../auth/session.ts';
 import {
@@ -33,6 +35,10 @@ import {
   setTopicArchived,
 } from './service.ts';
 
+/** A text message's Idempotency-Key, if sent (a malformed one is a 400): its id (messages.ts `repeatOf`). */
+const messageKey = (c: Pick<Context, 'env' | 'req'>) =>
+  optionalIdempotencyKey(requestHeader(c, 'idempotency-key')) ?? undefined;
+
 /** /api/coaching: the member's own topics and messages, nobody else's. */
 export const coachingRoutes = new Hono<AppEnv>()
   // A text message: the statement that writes it reads the session and decides the member too (one
@@ -44,7 +50,7 @@ export const coachingRoutes = new Hono<AppEnv>()
     validate('param', TopicIdParamSchema),
     validate('json', MessageInputSchema),
     async (c) => {
-      const input = { ...c.req.valid('param'), ...c.req.valid('json') };
+      const input = { ...c.req.valid('param'), ...c.req.valid('json'), id: messageKey(c) };
       const session = await signedSession(c);
       const sent = session && (await postMessageWithSession(c.get('deps'), { ...session, ...input }));
       if (sent) return c.json({ message: sent.message }, 201);
@@ -120,6 +126,7 @@ export const adminCoachingRoutes = new Hono<AppEnv>()
         coachId: c.get('user').id,
         ...c.req.valid('param'),
         ...c.req.valid('json'),
+        id: messageKey(c),
       });
       return c.json({ message }, 201);
     },

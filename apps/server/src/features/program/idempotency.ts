@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { IdempotencyKeySchema } from '@core28/core/program-schemas';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { KEY_USED_FOR_ANOTHER_REQUEST } from '../../http/idempotency-key.ts';
 import type { DbOrTx } from '../../platform/db/index.ts';
 import { idempotencyKeys } from '../../platform/db/schema.ts';
 
@@ -13,20 +13,6 @@ import { idempotencyKeys } from '../../platform/db/schema.ts';
 
 /** How long a key is kept: a day covers any retry (a phone back online, a reload). */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3_600_000;
-
-/** The header's key, lower-cased, or null when there is none; a malformed one is a 400. */
-export function optionalIdempotencyKey(header: string | undefined): string | null {
-  if (header === undefined || header.trim() === '') return null;
-  const parsed = IdempotencyKeySchema.safeParse(header.trim());
-  if (!parsed.success) throw new AppError('BAD_REQUEST', 'Idempotency-Key must be a UUID');
-  return parsed.data.toLowerCase();
-}
-
-export function requiredIdempotencyKey(header: string | undefined): string {
-  const key = optionalIdempotencyKey(header);
-  if (key === null) throw new AppError('BAD_REQUEST', 'An Idempotency-Key header is required');
-  return key;
-}
 
 /** How long the longest-waiting queued write may say it waited: a month (issue 21). */
 const MAX_QUEUED_MS = 30 * 24 * 3_600_000;
@@ -74,7 +60,7 @@ export async function once<T>(
         .from(idempotencyKeys)
         .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
       if (!stored || stored.request !== request || stored.body === null)
-        throw new AppError('CONFLICT', 'This Idempotency-Key was already used for another request');
+        throw new AppError('CONFLICT', KEY_USED_FOR_ANOTHER_REQUEST);
       return JSON.parse(stored.body) as T;
     }
     const body = await work(tx);

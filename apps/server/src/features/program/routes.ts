@@ -7,12 +7,13 @@ import {
 } from '@core28/core/program-schemas';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
+import { optionalIdempotencyKey, requiredIdempotencyKey } from '../../http/idempotency-key.ts';
 import { requestHeader } from '../../http/node-request.ts';
 import { oneRow } from '../../platform/db/index.ts';
 import { validate } from '../../validate.ts';
 import { requireUser } from '../auth/session.ts';
 import { withMedia } from '../exercises/service.ts';
-import { optionalIdempotencyKey, queuedMs, requiredIdempotencyKey } from './idempotency.ts';
+import { queuedMs } from './idempotency.ts';
 import {
   completeDay,
   finishDay,

@@ -42,9 +42,10 @@ export type KeyedLimit = RateLimit & { key: string };
  * counted), `count` is how many were taken. All of them, or the write must not happen. Written
  * with placeholders for `count` limits, for a statement built once (prepared.ts): `limitValues`
  * gives their values. `keyOwner`: an expression of the statement the keys end with (a member's id
- * it finds), each placeholder key then being the start of one; null takes nothing.
+ * it finds), each placeholder key then being the start of one; null takes nothing. `unless`: a
+ * condition of the statement under which nothing is taken (a write it already made).
  */
-export function limitsTaking(count: number, { keyOwner }: { keyOwner?: SQL } = {}) {
+export function limitsTaking(count: number, { keyOwner, unless }: { keyOwner?: SQL; unless?: SQL } = {}) {
   const wanted = sql.join(
     Array.from(
       { length: count },
@@ -58,9 +59,15 @@ export function limitsTaking(count: number, { keyOwner }: { keyOwner?: SQL } = {
   return {
     ctes: sql`
     wanted (id, key, max, window_end) as (${
-      keyOwner
-        ? sql`select id, key || ${keyOwner}, max, window_end from (values ${wanted}) as v (id, key, max, window_end)
-          where ${keyOwner} is not null`
+      keyOwner || unless
+        ? sql`select id, ${keyOwner ? sql`key || ${keyOwner}` : sql`key`}, max, window_end
+          from (values ${wanted}) as v (id, key, max, window_end)
+          where ${sql.join(
+            [keyOwner && sql`${keyOwner} is not null`, unless && sql`not (${unless})`].filter(
+              (c) => c !== undefined,
+            ),
+            sql` and `,
+          )}`
         : sql`values ${wanted}`
     }),
     exhausted as (

@@ -2,7 +2,9 @@ import type { SavedReplyInput } from '@core28/core/coaching';
 import type { LiveMessage } from '@core28/core/realtime';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
+import { useRef } from 'react';
 import { ApiError, api, unwrap } from '@/lib/api';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 
 export const coachingKeys = {
   member: ['coaching'] as const,
@@ -46,12 +48,37 @@ export function useCreateTopic() {
   });
 }
 
+/**
+ * One Idempotency-Key per draft (DESIGN "Idempotency"): the same words sent again after a failure
+ * go with the same key, so a first copy that reached the server while its answer was lost is
+ * answered again, not written twice. Sent, or other words, and the next send has a new key.
+ */
+function useDraftKey() {
+  const draft = useRef<{ text: string; key: string } | null>(null);
+  return {
+    keyFor: (text: string) => {
+      if (draft.current?.text !== text) draft.current = { text, key: newIdempotencyKey() };
+      return draft.current.key;
+    },
+    sent: (text: string) => {
+      if (draft.current?.text === text) draft.current = null;
+    },
+  };
+}
+
 export function useSendMessage(topicId: string) {
   const queryClient = useQueryClient();
+  const draft = useDraftKey();
   return useMutation({
     mutationFn: (message: string) =>
-      unwrap(api.coaching.topics[':topicId'].messages.$post({ param: { topicId }, json: { message } })),
-    onSuccess: ({ message }) => {
+      unwrap(
+        api.coaching.topics[':topicId'].messages.$post(
+          { param: { topicId }, json: { message } },
+          { headers: { 'idempotency-key': draft.keyFor(message) } },
+        ),
+      ),
+    onSuccess: ({ message }, text) => {
+      draft.sent(text);
       const conversationKey = coachingKeys.memberConversation(topicId);
       // Sent before the conversation had loaded: its pending read may have missed the message.
       if (queryClient.getQueryData(conversationKey) === undefined)
@@ -90,10 +117,17 @@ export const coachConversationQuery = (topicId: string, memberId: string | null 
 
 export function useSendReply(topicId: string) {
   const queryClient = useQueryClient();
+  const draft = useDraftKey();
   return useMutation({
     mutationFn: (message: string) =>
-      unwrap(api.admin.coaching.topics[':topicId'].replies.$post({ param: { topicId }, json: { message } })),
-    onSuccess: ({ message }) => {
+      unwrap(
+        api.admin.coaching.topics[':topicId'].replies.$post(
+          { param: { topicId }, json: { message } },
+          { headers: { 'idempotency-key': draft.keyFor(message) } },
+        ),
+      ),
+    onSuccess: ({ message }, text) => {
+      draft.sent(text);
       addMessage(queryClient, coachingKeys.coachConversation(topicId), message);
       void queryClient.invalidateQueries({ queryKey: coachingKeys.coachTopics });
     },

@@ -5,6 +5,7 @@ import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@ta
 import type { InferResponseType } from 'hono/client';
 import { useEffect } from 'react';
 import { api, unwrap } from '@/lib/api';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useIsControlled } from '@/lib/use-service-worker';
 import { meQuery } from '../auth/api';
 import { exerciseKeys } from '../exercises/api';
@@ -63,7 +64,7 @@ function useProgramWrite<T>(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: T) => {
-      const key = crypto.randomUUID();
+      const key = newIdempotencyKey();
       return sendOrQueue(queryClient, {
         key,
         write: toWrite(input),

@@ -12,13 +12,8 @@ import {
   start,
 } from '@core28/core/session-player';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  clearSession,
-  newIdempotencyKey,
-  readSession,
-  type StoredSession,
-  writeSession,
-} from './session-storage';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { clearSession, readSession, type StoredSession, writeSession } from './session-storage';
 
 /** How often the screen is redrawn while the clock runs; the time itself comes from timestamps. */
 const REDRAW_MS = 250;

@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, like, sum } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { discussionMessages, discussionTopics, rateLimits } from '../../platform/db/schema.ts';
+import { burnMember, openTopic } from '../../testing/coaching.ts';
+import { createTestApp, json, signInAdmin, TEST_ORIGIN, type TestApp } from '../../testing/harness.ts';
+import { connect, isMessage, settle } from '../../testing/live.ts';
+import { memberLimits } from './guard.ts';
+import { postMemberMessage } from './messages.ts';
+
+// A message sent again after its answer was lost (DESIGN "Idempotency": a write a phone may
+// retry). The client keeps one Idempotency-Key per draft; the same key again answers the stored
+// message and writes nothing: no second row, no limit taken, no topic moved, no second delivery.
+
+let t: TestApp;
+let server: Awaited<ReturnType<TestApp['listen']>>;
+let coach: string;
+let clock = new Date('2026-11-29T08:00:00Z');
+beforeAll(async () => {
+  t = await createTestApp({ now: () => clock });
+  server = await t.listen();
+  coach = await signInAdmin(t);
+});
+afterAll(async () => {
+  await server.close();
+  await t.close();
+});
+
+const tick = () => {
+  clock = new Date(clock.getTime() + 60_000);
+};
+
+/** POST a member's message (or, with `side: 'coach'`, a reply) with an Idempotency-Key. */
+const send = (cookie: string, topicId: string, message: string, key?: string, side = 'member') =>
+  t.request(
+    side === 'member'
+      ? `/api/coaching/topics/${topicId}/messages`
+      : `/api/admin/coaching/topics/${topicId}/replies`,
+    { method: 'POST', cookie, json: { message }, headers: key ? { 'idempotency-key': key } : {} },
+  );
+
+const rowsOf = (topicId: string) =>
+  t.db.select().from(discussionMessages).where(eq(discussionMessages.topicId, topicId));
+
+const topicUpdatedAt = async (topicId: string) =>
+  (await t.db.select().from(discussionTopics).where(eq(discussionTopics.id, topicId)))[0]!.updatedAt;
+
+/** How many of the member's message allowance their sends have taken (every window). */
+const taken = async (userId: string) =>
+  Number(
+    (
+      await t.db
+        .select({ n: sum(rateLimits.count) })
+        .from(rateLimits)
+        .where(like(rateLimits.key, `coaching-message:%:${userId}`))
+    )[0]!.n ?? 0,
+  );
+
+describe('a member’s message sent again with its Idempotency-Key', () => {
+  it('answers the stored message and writes, takes, moves and delivers nothing more', async () => {
+    const member = await burnMember(t);
+    const topic = await openTopic(t, member.cookie);
+    const socket = await connect(server.port, member.cookie);
+    const key = randomUUID();
+
+    const first = await send(member.cookie, topic.id, '  Is day 9 meant to burn?  ', key);
+    expect(first.status).toBe(201);
+    const sent = (await json(first)).message;
+    expect(sent).toMatchObject({ id: key, message: 'Is day 9 meant to burn?', isCoachReply: false });
+    await socket.next(isMessage('Is day 9 meant to burn?'));
+    const movedTo = await topicUpdatedAt(topic.id);
+    expect(await taken(member.userId)).toBe(memberLimits('message', member.userId).length);
+
+    tick(); // the retry comes later: a topic it moved would show it
+    const again = await send(member.cookie, topic.id, 'Is day 9 meant to burn?', key.toUpperCase());
+    expect(again.status).toBe(201);
+    expect((await json(again)).message).toEqual(sent);
+
+    expect(await rowsOf(topic.id)).toHaveLength(1);
+    expect(await topicUpdatedAt(topic.id)).toEqual(movedTo);
+    expect(await taken(member.userId)).toBe(memberLimits('message', member.userId).length);
+    await settle();
+    expect(socket.events.filter(isMessage('Is day 9 meant to burn?'))).toHaveLength(1);
+    socket.ws.close();
+  });
+
+  it('writes one message when the copies race each other', async () => {
+    const member = await burnMember(t);
+    const topic = await openTopic(t, member.cookie);
+    const key = randomUUID();
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => send(member.cookie, topic.id, 'Sent from a tunnel', key)),
+    );
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+    const ids = await Promise.all(answers.map(async (a) => (await json(a)).message.id));
+    expect(new Set(ids)).toEqual(new Set([key]));
+    expect(await rowsOf(topic.id)).toHaveLength(1);
+  });
+
+  it('refuses a key used for another message, by the member or anyone else (409, nothing written)', async () => {
+    const member = await burnMember(t);
+    const topic = await openTopic(t, member.cookie);
+    const other = await burnMember(t);
+    const othersTopic = await openTopic(t, other.cookie);
+    const key = randomUUID();
+    expect((await send(member.cookie, topic.id, 'First words', key)).status).toBe(201);
+
+    const changed = await send(member.cookie, topic.id, 'Other words', key);
+    expect(changed.status).toBe(409);
+    expect((await json(changed)).error.message).toBe(
+      'This Idempotency-Key was already used for another request',
+    );
+    const stolen = await send(other.cookie, othersTopic.id, 'First words', key);
+    expect(stolen.status).toBe(409);
+    const asReply = await send(coach, topic.id, 'First words', key, 'coach');
+    expect(asReply.status).toBe(409);
+
+    expect((await rowsOf(topic.id)).map((m) => m.message)).toEqual(['First words']);
+    expect(await rowsOf(othersTopic.id)).toEqual([]);
+    expect(await taken(other.userId)).toBe(0);
+  });
+
+  it('says 400 to a key that is not a UUID, before writing anything', async () => {
+    const member = await burnMember(t);
+    const topic = await openTopic(t, member.cookie);
+    const res = await send(member.cookie, topic.id, 'Hello', 'not-a-uuid');
+    expect(res.status).toBe(400);
+    expect((await json(res)).error.message).toBe('Idempotency-Key must be a UUID');
+    expect(await rowsOf(topic.id)).toEqual([]);
+  });
+
+  it('writes a new message for each new key, even with the same words', async () => {
+    const member = await burnMember(t);
+    const topic = await openTopic(t, member.cookie);
+    for (const key of [randomUUID(), randomUUID(), undefined, undefined])
+      expect((await send(member.cookie, topic.id, 'Done!', key)).status).toBe(201);
+    expect(await rowsOf(topic.id)).toHaveLength(4);
+  });
+
+  it('takes nothing on the long way either (the statement for a member decided before it)', async () => {
+    const member = await burnMember(t);
+    const topic = await openTopic(t, member.cookie);
+    const id = randomUUID();
+    const input = { id, userId: member.userId, topicId: topic.id, message: 'Long way' };
+    const limits = memberLimits('message', member.userId);
+    const first = await postMemberMessage(t.deps, { ...input, limits });
+    tick();
+    const again = await postMemberMessage(t.deps, { ...input, limits });
+    expect(again).toEqual(first);
+    expect(await taken(member.userId)).toBe(limits.length);
+    expect(await rowsOf(topic.id)).toHaveLength(1);
+  });
+});
+
+describe('a coach’s reply sent again with its Idempotency-Key', () => {
+  it('answers the stored reply, even once the topic is archived, and writes nothing more', async () => {
+    const member = await burnMember(t);
+    const topic = await openTopic(t, member.cookie);
+    const key = randomUUID();
+    const first = await send(coach, topic.id, 'Keep your ribs down', key, 'coach');
+    expect(first.status).toBe(201);
+    const reply = (await json(first)).message;
+    expect(reply).toMatchObject({ id: key, isCoachReply: true });
+
+    const archive = await t.request(`/api/admin/coaching/topics/${topic.id}`, {
+      method: 'PATCH',
+      cookie: coach,
+      json: { isArchived: true },
+      headers: { origin: TEST_ORIGIN },
+    });
+    expect(archive.status).toBe(200);
+    const again = await send(coach, topic.id, 'Keep your ribs down', key, 'coach');
+    expect(again.status).toBe(201);
+    expect((await json(again)).message).toEqual(reply);
+    // A new reply in the archived topic is still refused (spec §4).
+    expect((await send(coach, topic.id, 'Keep your ribs down', randomUUID(), 'coach')).status).toBe(409);
+    expect(
+      await t.db
+        .select()
+        .from(discussionMessages)
+        .where(and(eq(discussionMessages.topicId, topic.id), eq(discussionMessages.isCoachReply, true))),
+    ).toHaveLength(1);
+  });
+});
