@@ -155,3 +155,35 @@ test("an adjusted day says 'Adjusted by your coach' on today's card and the sess
   await expect(main).toContainText('Adjusted by your coach');
   await expect(main).toContainText('Short holds today, your back first.');
 });
+
+test('on a phone, a photo whose answer was lost is picked and sent again once, not twice', async ({
+  page: member,
+  burnMember: _,
+}) => {
+  await member.setViewportSize({ width: 390, height: 844 });
+  await member.request.post('/api/coaching/topics', { data: { title: 'Form check' }, headers: origin() });
+  await member.goto('/one-on-one');
+  await member.getByRole('button', { name: /Form check/ }).click();
+  // The first upload reaches the server, and its answer is lost on the way back.
+  let sends = 0;
+  await member.route('**/api/coaching/topics/*/attachments', async (route) => {
+    if (sends++ > 0) return route.continue();
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  const photo = { name: 'plank.png', mimeType: 'image/png', buffer: await drawPng(member) };
+  const attach = member.getByLabel('Photo or video to attach');
+  await member.getByRole('textbox', { name: 'Message' }).fill('Day 4, is my back flat?');
+  await attach.setInputFiles(photo);
+  await expectToast(member, 'The attachment was not sent');
+  await attach.setInputFiles(photo);
+  await expectToast(member, 'Attachment sent');
+  expect(sends).toBe(2);
+
+  const attached = () =>
+    member.getByRole('log', { name: 'Messages' }).getByRole('img', { name: 'Attached', exact: true });
+  await expect(attached()).toHaveCount(1);
+  await member.reload(); // the topic open before stays open
+  await expect(attached()).toHaveCount(1);
+  await expect(member.getByRole('log', { name: 'Messages' })).toContainText('Day 4, is my back flat?');
+});

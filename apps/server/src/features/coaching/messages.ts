@@ -331,21 +331,45 @@ export async function postCoachReply(
  * (`writtenBefore`) and writes nothing, or, racing it, inserts nothing. The stored message is
  * answered again, and not delivered again, when it is this one (the same writer, topic and text);
  * a key that named another message is a 409. Null: there is none, so the write was refused for its
- * own reason.
+ * own reason. A photo or video sent again is answered before its upload is read (`repeatedUpload`);
+ * one that meets its stored copy only here raced it, and its file is another copy: a 409, and the
+ * route removes that file.
  */
 async function repeatOf(db: Deps['db'], row: MessageRow) {
+  return repeated(
+    db,
+    row.id,
+    (stored) =>
+      sameSender(stored, row) &&
+      stored.message === row.message &&
+      stored.attachmentType === null &&
+      row.attachmentType === null,
+  );
+}
+
+/**
+ * A photo or video sent again under the Idempotency-Key `id` (`repeatOf`), answered before its
+ * upload is read and before any limit is taken: the stored message when it is the same sender's
+ * upload in this topic, a 409 when the key named another message, null when there is none.
+ */
+export async function repeatedUpload(
+  { db }: Pick<Deps, 'db'>,
+  sender: { id: string; userId: string; topicId: string; isCoachReply: boolean },
+) {
+  return repeated(db, sender.id, (stored) => sameSender(stored, sender) && stored.attachmentType !== null);
+}
+
+type Sender = Pick<MessageRow, 'userId' | 'topicId' | 'isCoachReply'>;
+const sameSender = (a: Sender, b: Sender) =>
+  a.userId === b.userId && a.topicId === b.topicId && a.isCoachReply === b.isCoachReply;
+
+async function repeated(db: Deps['db'], id: string, isThisOne: (stored: MessageRow) => boolean) {
   const [stored] = await db
     .select(messageColumns)
     .from(discussionMessages)
-    .where(eq(discussionMessages.id, row.id));
+    .where(eq(discussionMessages.id, id));
   if (!stored) return null;
-  const same =
-    stored.userId === row.userId &&
-    stored.topicId === row.topicId &&
-    stored.message === row.message &&
-    stored.isCoachReply === row.isCoachReply &&
-    stored.attachmentType === row.attachmentType;
-  if (!same) throw new AppError('CONFLICT', KEY_USED_FOR_ANOTHER_REQUEST);
+  if (!isThisOne(stored)) throw new AppError('CONFLICT', KEY_USED_FOR_ANOTHER_REQUEST);
   return toLiveMessage(stored);
 }
 

@@ -9,11 +9,12 @@ import {
   TopicListQuerySchema,
 } from '@core28/core/coaching';
 import { type Context, Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../context.ts';
 import { optionalIdempotencyKey } from '../../http/idempotency-key.ts';
 import { requestHeader } from '../../http/node-request.ts';
 import { validate } from '../../validate.ts';
-import { requireAdmin, signedSession } from '../auth/session.ts';
+import { requireAdmin, type SignedInEnv, signedSession } from '../auth/session.ts';
 import {
   answerAttachment,
   attachmentBodyLimit,
@@ -21,7 +22,7 @@ import {
   storeAttachmentUpload,
 } from './attachments.ts';
 import { coachingBeforeErrors, decideCoaching, memberLimits, requireCoaching, throttle } from './guard.ts';
-import { postCoachReply, postMemberMessage, postMessageWithSession } from './messages.ts';
+import { postCoachReply, postMemberMessage, postMessageWithSession, repeatedUpload } from './messages.ts';
 import { createSavedReply, deleteSavedReply, listSavedReplies, updateSavedReply } from './saved-replies.ts';
 import {
   assertTopicFor,
@@ -38,6 +39,25 @@ import {
 /** A text message's Idempotency-Key, if sent (a malformed one is a 400): its id (messages.ts `repeatOf`). */
 const messageKey = (c: Pick<Context, 'env' | 'req'>) =>
   optionalIdempotencyKey(requestHeader(c, 'idempotency-key')) ?? undefined;
+
+/**
+ * A photo or video sent again with its Idempotency-Key is answered with the stored message before
+ * its upload is read or a limit taken (messages.ts `repeatedUpload`).
+ */
+const answerRepeatedUpload = (side: 'member' | 'coach') =>
+  createMiddleware<SignedInEnv>(async (c, next) => {
+    const id = messageKey(c);
+    const message =
+      id &&
+      (await repeatedUpload(c.get('deps'), {
+        id,
+        userId: c.get('user').id,
+        topicId: c.req.param('topicId') ?? '', // checked by the route's validator before
+        isCoachReply: side === 'coach',
+      }));
+    if (message) return c.json({ message }, 201);
+    await next();
+  });
 
 /** /api/coaching: the member's own topics and messages, nobody else's. */
 export const coachingRoutes = new Hono<AppEnv>()
@@ -84,6 +104,7 @@ export const coachingRoutes = new Hono<AppEnv>()
   .post(
     '/topics/:topicId/attachments',
     validate('param', TopicIdParamSchema),
+    answerRepeatedUpload('member'),
     throttle('message'),
     attachmentBodyLimit,
     async (c) => {
@@ -91,6 +112,7 @@ export const coachingRoutes = new Hono<AppEnv>()
       await assertTopicFor(c.get('deps'), { userId: c.get('user').id, topicId });
       const { attachment, caption } = await storeAttachmentUpload(c, { topicId });
       const message = await postMemberMessage(c.get('deps'), {
+        id: messageKey(c),
         userId: c.get('user').id,
         topicId,
         message: caption,
@@ -137,12 +159,14 @@ export const adminCoachingRoutes = new Hono<AppEnv>()
   .post(
     '/topics/:topicId/attachments',
     validate('param', TopicIdParamSchema),
+    answerRepeatedUpload('coach'),
     attachmentBodyLimit,
     async (c) => {
       const { topicId } = c.req.valid('param');
       await assertTopicFor(c.get('deps'), { userId: null, topicId });
       const { attachment, caption } = await storeAttachmentUpload(c, { topicId });
       const message = await postCoachReply(c.get('deps'), {
+        id: messageKey(c),
         coachId: c.get('user').id,
         topicId,
         message: caption,

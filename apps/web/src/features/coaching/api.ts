@@ -49,22 +49,30 @@ export function useCreateTopic() {
 }
 
 /**
- * One Idempotency-Key per draft (DESIGN "Idempotency"): the same words sent again after a failure
- * go with the same key, so a first copy that reached the server while its answer was lost is
- * answered again, not written twice. Sent, or other words, and the next send has a new key.
+ * One Idempotency-Key per draft (DESIGN "Idempotency"): the same draft (its words; a file and its
+ * caption) sent again after a failure goes with the same key, so a first copy that reached the
+ * server while its answer was lost is answered again, not written twice. Once it is sent, or for
+ * another draft, the next send has a new key.
  */
 function useDraftKey() {
-  const draft = useRef<{ text: string; key: string } | null>(null);
+  const draft = useRef<{ draft: string; key: string } | null>(null);
   return {
     keyFor: (text: string) => {
-      if (draft.current?.text !== text) draft.current = { text, key: newIdempotencyKey() };
-      return draft.current.key;
+      if (draft.current?.draft !== text) draft.current = { draft: text, key: newIdempotencyKey() };
+      return { 'idempotency-key': draft.current.key };
     },
     sent: (text: string) => {
-      if (draft.current?.text === text) draft.current = null;
+      if (draft.current?.draft === text) draft.current = null;
     },
   };
 }
+
+/**
+ * What makes an attachment's draft the same draft: the file picked again (its name, type and size;
+ * not its lastModified, which a picker may set to the moment it was picked) and the caption.
+ */
+const uploadDraft = ({ file, caption }: { file: File; caption: string }) =>
+  [file.name, file.type, file.size, caption].join('\n');
 
 export function useSendMessage(topicId: string) {
   const queryClient = useQueryClient();
@@ -74,7 +82,7 @@ export function useSendMessage(topicId: string) {
       unwrap(
         api.coaching.topics[':topicId'].messages.$post(
           { param: { topicId }, json: { message } },
-          { headers: { 'idempotency-key': draft.keyFor(message) } },
+          { headers: draft.keyFor(message) },
         ),
       ),
     onSuccess: ({ message }, text) => {
@@ -123,7 +131,7 @@ export function useSendReply(topicId: string) {
       unwrap(
         api.admin.coaching.topics[':topicId'].replies.$post(
           { param: { topicId }, json: { message } },
-          { headers: { 'idempotency-key': draft.keyFor(message) } },
+          { headers: draft.keyFor(message) },
         ),
       ),
     onSuccess: ({ message }, text) => {
@@ -163,17 +171,20 @@ export function addMessage(queryClient: QueryClient, queryKey: readonly unknown[
  */
 export function useSendAttachment(topicId: string, side: 'member' | 'coach') {
   const queryClient = useQueryClient();
+  const draft = useDraftKey();
   return useMutation({
-    mutationFn: ({ file, caption }: { file: File; caption: string }) => {
+    mutationFn: (upload: { file: File; caption: string }) => {
       const body = new FormData();
-      body.append('file', file);
-      body.append('message', caption);
+      body.append('file', upload.file);
+      body.append('message', upload.caption);
       const param = { param: { topicId } };
+      const options = { init: { body }, headers: draft.keyFor(uploadDraft(upload)) };
       return side === 'member'
-        ? unwrap(api.coaching.topics[':topicId'].attachments.$post(param, { init: { body } }))
-        : unwrap(api.admin.coaching.topics[':topicId'].attachments.$post(param, { init: { body } }));
+        ? unwrap(api.coaching.topics[':topicId'].attachments.$post(param, options))
+        : unwrap(api.admin.coaching.topics[':topicId'].attachments.$post(param, options));
     },
-    onSuccess: ({ message }) => {
+    onSuccess: ({ message }, upload) => {
+      draft.sent(uploadDraft(upload));
       if (side === 'member') {
         addMessage(queryClient, coachingKeys.memberConversation(topicId), message);
         void queryClient.invalidateQueries({ queryKey: coachingKeys.memberTopics });
