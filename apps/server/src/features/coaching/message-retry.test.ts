@@ -41,6 +41,12 @@ const send = (cookie: string, topicId: string, message: string, key?: string, si
     { method: 'POST', cookie, json: { message }, headers: key ? { 'idempotency-key': key } : {} },
   );
 
+/** A member on 1-on-1 Burn with a topic of their own. */
+async function memberWithTopic() {
+  const member = await burnMember(t);
+  return { member, topic: await openTopic(t, member.cookie) };
+}
+
 const rowsOf = (topicId: string) =>
   t.db.select().from(discussionMessages).where(eq(discussionMessages.topicId, topicId));
 
@@ -60,8 +66,7 @@ const taken = async (userId: string) =>
 
 describe('a member’s message sent again with its Idempotency-Key', () => {
   it('answers the stored message and writes, takes, moves and delivers nothing more', async () => {
-    const member = await burnMember(t);
-    const topic = await openTopic(t, member.cookie);
+    const { member, topic } = await memberWithTopic();
     const socket = await connect(server.port, member.cookie);
     const key = randomUUID();
 
@@ -87,8 +92,7 @@ describe('a member’s message sent again with its Idempotency-Key', () => {
   });
 
   it('writes one message when the copies race each other', async () => {
-    const member = await burnMember(t);
-    const topic = await openTopic(t, member.cookie);
+    const { member, topic } = await memberWithTopic();
     const key = randomUUID();
     const answers = await Promise.all(
       [1, 2, 3].map(() => send(member.cookie, topic.id, 'Sent from a tunnel', key)),
@@ -100,8 +104,7 @@ describe('a member’s message sent again with its Idempotency-Key', () => {
   });
 
   it('refuses a key used for another message, by the member or anyone else (409, nothing written)', async () => {
-    const member = await burnMember(t);
-    const topic = await openTopic(t, member.cookie);
+    const { member, topic } = await memberWithTopic();
     const other = await burnMember(t);
     const othersTopic = await openTopic(t, other.cookie);
     const key = randomUUID();
@@ -123,8 +126,7 @@ describe('a member’s message sent again with its Idempotency-Key', () => {
   });
 
   it('says 400 to a key that is not a UUID, before writing anything', async () => {
-    const member = await burnMember(t);
-    const topic = await openTopic(t, member.cookie);
+    const { member, topic } = await memberWithTopic();
     const res = await send(member.cookie, topic.id, 'Hello', 'not-a-uuid');
     expect(res.status).toBe(400);
     expect((await json(res)).error.message).toBe('Idempotency-Key must be a UUID');
@@ -132,16 +134,14 @@ describe('a member’s message sent again with its Idempotency-Key', () => {
   });
 
   it('writes a new message for each new key, even with the same words', async () => {
-    const member = await burnMember(t);
-    const topic = await openTopic(t, member.cookie);
+    const { member, topic } = await memberWithTopic();
     for (const key of [randomUUID(), randomUUID(), undefined, undefined])
       expect((await send(member.cookie, topic.id, 'Done!', key)).status).toBe(201);
     expect(await rowsOf(topic.id)).toHaveLength(4);
   });
 
   it('takes nothing on the long way either (the statement for a member decided before it)', async () => {
-    const member = await burnMember(t);
-    const topic = await openTopic(t, member.cookie);
+    const { member, topic } = await memberWithTopic();
     const id = randomUUID();
     const input = { id, userId: member.userId, topicId: topic.id, message: 'Long way' };
     const limits = memberLimits('message', member.userId);
@@ -156,8 +156,7 @@ describe('a member’s message sent again with its Idempotency-Key', () => {
 
 describe('a coach’s reply sent again with its Idempotency-Key', () => {
   it('answers the stored reply, even once the topic is archived, and writes nothing more', async () => {
-    const member = await burnMember(t);
-    const topic = await openTopic(t, member.cookie);
+    const { topic } = await memberWithTopic();
     const key = randomUUID();
     const first = await send(coach, topic.id, 'Keep your ribs down', key, 'coach');
     expect(first.status).toBe(201);
@@ -210,8 +209,7 @@ const storedFiles = async (topicId: string) =>
 
 describe('a photo sent again with its Idempotency-Key', () => {
   it('answers the stored message before the upload is read: one row, one file, one limit taken', async () => {
-    const member = await burnMember(t);
-    const topic = await openTopic(t, member.cookie);
+    const { member, topic } = await memberWithTopic();
     const key = randomUUID();
     const first = await upload(member.cookie, topic.id, 'Day 4 form', key);
     expect(first.status).toBe(201);
@@ -227,8 +225,7 @@ describe('a photo sent again with its Idempotency-Key', () => {
   });
 
   it('refuses a key that named a text message or another sender’s photo (409), keeping no file', async () => {
-    const member = await burnMember(t);
-    const topic = await openTopic(t, member.cookie);
+    const { member, topic } = await memberWithTopic();
     const textKey = randomUUID();
     expect((await send(member.cookie, topic.id, 'Words first', textKey)).status).toBe(201);
     expect((await upload(member.cookie, topic.id, 'Words first', textKey)).status).toBe(409);
@@ -241,8 +238,7 @@ describe('a photo sent again with its Idempotency-Key', () => {
   });
 
   it('keeps one message and one file when the copies race each other', async () => {
-    const member = await burnMember(t);
-    const topic = await openTopic(t, member.cookie);
+    const { member, topic } = await memberWithTopic();
     const key = randomUUID();
     const answers = await Promise.all([1, 2, 3].map(() => upload(member.cookie, topic.id, 'Race', key)));
     // Each is the stored message (it was written, or found before its upload was read) or a 409
@@ -254,8 +250,7 @@ describe('a photo sent again with its Idempotency-Key', () => {
   });
 
   it('answers a coach’s photo sent again with the stored reply', async () => {
-    const member = await burnMember(t);
-    const topic = await openTopic(t, member.cookie);
+    const { topic } = await memberWithTopic();
     const key = randomUUID();
     const first = await upload(coach, topic.id, 'Like this', key, 'coach');
     expect(first.status).toBe(201);
