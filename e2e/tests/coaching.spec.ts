@@ -216,3 +216,29 @@ test('on a phone, a message whose answer was lost is sent again once, not twice'
     1,
   );
 });
+
+test('on a phone, a new topic whose answer was lost is created again once, not twice', async ({
+  page,
+  burnMember: _,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/one-on-one');
+  let sends = 0;
+  await page.route('**/api/coaching/topics', async (route) => {
+    if (route.request().method() !== 'POST' || sends++ > 0) return route.continue();
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.getByRole('button', { name: 'New Topic' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Topic' });
+  await dialog.getByLabel('Title').fill('Side planks');
+  await dialog.getByRole('button', { name: 'Create Topic' }).click();
+  await expect(dialog).toBeVisible(); // the failure keeps what was typed
+  await expect(dialog.getByLabel('Title')).toHaveValue('Side planks');
+  await dialog.getByRole('button', { name: 'Create Topic' }).click();
+  await expectToast(page, 'Discussion topic created successfully');
+  expect(sends).toBe(2);
+
+  const topics = (await (await page.request.get('/api/coaching/topics')).json()) as { topics: unknown[] };
+  expect(topics.topics).toHaveLength(1);
+});

@@ -10,9 +10,10 @@ import { connect, isMessage, settle } from '../../testing/live.ts';
 import { memberLimits } from './guard.ts';
 import { postMemberMessage } from './messages.ts';
 
-// A message sent again after its answer was lost (DESIGN "Idempotency": a write a phone may
-// retry). The client keeps one Idempotency-Key per draft; the same key again answers the stored
-// message and writes nothing: no second row, no limit taken, no topic moved, no second delivery.
+// A message, a photo or a new topic sent again after its answer was lost (DESIGN "Idempotency": a
+// write a phone may retry). The client keeps one Idempotency-Key per draft; the same key again
+// answers the stored one and writes nothing: no second row, no limit taken, no topic moved, no
+// second delivery.
 
 let t: TestApp;
 let server: Awaited<ReturnType<TestApp['listen']>>;
@@ -53,14 +54,14 @@ const rowsOf = (topicId: string) =>
 const topicUpdatedAt = async (topicId: string) =>
   (await t.db.select().from(discussionTopics).where(eq(discussionTopics.id, topicId)))[0]!.updatedAt;
 
-/** How many of the member's message allowance their sends have taken (every window). */
-const taken = async (userId: string) =>
+/** How many of the member's allowance of `kind` (every window) their requests have taken. */
+const taken = async (userId: string, kind = 'message') =>
   Number(
     (
       await t.db
         .select({ n: sum(rateLimits.count) })
         .from(rateLimits)
-        .where(like(rateLimits.key, `coaching-message:%:${userId}`))
+        .where(like(rateLimits.key, `coaching-${kind}:%:${userId}`))
     )[0]!.n ?? 0,
   );
 
@@ -259,5 +260,47 @@ describe('a photo sent again with its Idempotency-Key', () => {
     expect((await json(again)).message).toEqual((await json(first)).message);
     expect(await rowsOf(topic.id)).toHaveLength(1);
     expect(await storedFiles(topic.id)).toBe(1);
+  });
+});
+
+describe('a topic opened again with its Idempotency-Key', () => {
+  const open = (cookie: string, title: string, key: string) =>
+    t.request('/api/coaching/topics', {
+      method: 'POST',
+      cookie,
+      json: { title, description: 'Week 2' },
+      headers: { 'idempotency-key': key },
+    });
+  const topicsOf = (userId: string) =>
+    t.db.select().from(discussionTopics).where(eq(discussionTopics.userId, userId));
+
+  it('answers the stored topic before its limit is taken; another title under the key is a 409', async () => {
+    const member = await burnMember(t);
+    const key = randomUUID();
+    const first = await open(member.cookie, 'Breathing', key);
+    expect(first.status).toBe(201);
+    const topic = (await json(first)).topic;
+    expect(topic).toMatchObject({ id: key, title: 'Breathing', description: 'Week 2' });
+    const again = await open(member.cookie, ' Breathing ', key);
+    expect(again.status).toBe(201);
+    expect((await json(again)).topic).toEqual(topic);
+    expect(await topicsOf(member.userId)).toHaveLength(1);
+    expect(await taken(member.userId, 'topic')).toBe(1);
+
+    expect((await open(member.cookie, 'Another', key)).status).toBe(409);
+    const other = await burnMember(t);
+    expect((await open(other.cookie, 'Breathing', key)).status).toBe(409);
+    expect(await topicsOf(member.userId)).toHaveLength(1);
+    expect(await topicsOf(other.userId)).toEqual([]);
+  });
+
+  it('opens one topic when the copies race each other', async () => {
+    const member = await burnMember(t);
+    const key = randomUUID();
+    const answers = await Promise.all([1, 2, 3].map(() => open(member.cookie, 'Race', key)));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+    const ids = await Promise.all(answers.map(async (a) => (await json(a)).topic.id));
+    expect(new Set(ids)).toEqual(new Set([key]));
+    expect(await topicsOf(member.userId)).toHaveLength(1);
   });
 });

@@ -33,11 +33,15 @@ import {
   listMemberTopics,
   markReadByCoach,
   markReadByMember,
+  repeatedTopic,
   setTopicArchived,
 } from './service.ts';
 
-/** A text message's Idempotency-Key, if sent (a malformed one is a 400): its id (messages.ts `repeatOf`). */
-const messageKey = (c: Pick<Context, 'env' | 'req'>) =>
+/**
+ * A message's or topic's Idempotency-Key, if sent (a malformed one is a 400): its id (messages.ts
+ * `repeatOf`, service.ts `repeatedTopic`).
+ */
+const idempotencyKeyOf = (c: Pick<Context, 'env' | 'req'>) =>
   optionalIdempotencyKey(requestHeader(c, 'idempotency-key')) ?? undefined;
 
 /**
@@ -46,7 +50,7 @@ const messageKey = (c: Pick<Context, 'env' | 'req'>) =>
  */
 const answerRepeatedUpload = (side: 'member' | 'coach') =>
   createMiddleware<SignedInEnv>(async (c, next) => {
-    const id = messageKey(c);
+    const id = idempotencyKeyOf(c);
     const message =
       id &&
       (await repeatedUpload(c.get('deps'), {
@@ -70,7 +74,7 @@ export const coachingRoutes = new Hono<AppEnv>()
     validate('param', TopicIdParamSchema),
     validate('json', MessageInputSchema),
     async (c) => {
-      const input = { ...c.req.valid('param'), ...c.req.valid('json'), id: messageKey(c) };
+      const input = { ...c.req.valid('param'), ...c.req.valid('json'), id: idempotencyKeyOf(c) };
       const session = await signedSession(c);
       const sent = session && (await postMessageWithSession(c.get('deps'), { ...session, ...input }));
       if (sent) return c.json({ message: sent.message }, 201);
@@ -88,11 +92,26 @@ export const coachingRoutes = new Hono<AppEnv>()
   .get('/topics', async (c) =>
     c.json({ topics: await listMemberTopics(c.get('deps'), { userId: c.get('user').id }) }),
   )
-  .post('/topics', validate('json', TopicInputSchema), throttle('topic'), async (c) =>
-    c.json(
-      { topic: await createTopic(c.get('deps'), { userId: c.get('user').id, input: c.req.valid('json') }) },
-      201,
-    ),
+  .post(
+    '/topics',
+    validate('json', TopicInputSchema),
+    // A topic sent again with its Idempotency-Key: the stored one, before the limit is taken.
+    async (c, next) => {
+      const id = idempotencyKeyOf(c);
+      const input = c.req.valid('json');
+      const topic = id && (await repeatedTopic(c.get('deps'), { id, userId: c.get('user').id, input }));
+      if (topic) return c.json({ topic }, 201);
+      await next();
+    },
+    throttle('topic'),
+    async (c) => {
+      const topic = await createTopic(c.get('deps'), {
+        id: idempotencyKeyOf(c),
+        userId: c.get('user').id,
+        input: c.req.valid('json'),
+      });
+      return c.json({ topic }, 201);
+    },
   )
   .get('/topics/:topicId', validate('param', TopicIdParamSchema), async (c) =>
     c.json(await getMemberConversation(c.get('deps'), { userId: c.get('user').id, ...c.req.valid('param') })),
@@ -112,7 +131,7 @@ export const coachingRoutes = new Hono<AppEnv>()
       await assertTopicFor(c.get('deps'), { userId: c.get('user').id, topicId });
       const { attachment, caption } = await storeAttachmentUpload(c, { topicId });
       const message = await postMemberMessage(c.get('deps'), {
-        id: messageKey(c),
+        id: idempotencyKeyOf(c),
         userId: c.get('user').id,
         topicId,
         message: caption,
@@ -148,7 +167,7 @@ export const adminCoachingRoutes = new Hono<AppEnv>()
         coachId: c.get('user').id,
         ...c.req.valid('param'),
         ...c.req.valid('json'),
-        id: messageKey(c),
+        id: idempotencyKeyOf(c),
       });
       return c.json({ message }, 201);
     },
@@ -166,7 +185,7 @@ export const adminCoachingRoutes = new Hono<AppEnv>()
       await assertTopicFor(c.get('deps'), { userId: null, topicId });
       const { attachment, caption } = await storeAttachmentUpload(c, { topicId });
       const message = await postCoachReply(c.get('deps'), {
-        id: messageKey(c),
+        id: idempotencyKeyOf(c),
         coachId: c.get('user').id,
         topicId,
         message: caption,

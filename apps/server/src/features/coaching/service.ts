@@ -1,7 +1,8 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { type Database, type DbOrTx, oneRow } from '../../platform/db/index.ts';
+import { KEY_USED_FOR_ANOTHER_REQUEST } from '../../http/idempotency-key.ts';
+import type { Database, DbOrTx } from '../../platform/db/index.ts';
 import { discussionMessages, discussionTopics, profiles, users } from '../../platform/db/schema.ts';
 import { publish } from '../../platform/realtime/channel.ts';
 import { COACHING_LIVE, type CoachingNotice, TOPIC_NOT_FOUND } from './messages.ts';
@@ -29,27 +30,62 @@ export async function listMemberTopics({ db }: Pick<Deps, 'db'>, { userId }: { u
   return rows.map(toTopic);
 }
 
+/**
+ * A new topic; `id`: the client's Idempotency-Key when it sent one (a topic sent again after its
+ * answer was lost is answered from the stored one by `repeatedTopic`, before its limit is taken;
+ * a copy racing the first inserts nothing and is answered the same way).
+ */
 export async function createTopic(
   { db, now }: Pick<Deps, 'db' | 'now'>,
-  { userId, input }: { userId: string; input: { title: string; description: string } },
+  {
+    id,
+    userId,
+    input,
+  }: { id?: string | undefined; userId: string; input: { title: string; description: string } },
 ) {
   const at = now();
-  return db.transaction(async (tx) => {
-    const row = oneRow(
-      await tx
-        .insert(discussionTopics)
-        .values({
-          userId,
-          title: input.title,
-          description: input.description || null,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning(),
-    );
-    await notify(tx, { t: 'topic', topicId: row.id, ownerId: userId });
-    return toTopic({ ...row, lastMessageAt: null, unreadCount: 0 });
+  const created = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(discussionTopics)
+      .values({
+        ...(id ? { id } : {}),
+        userId,
+        title: input.title,
+        description: input.description || null,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .onConflictDoNothing({ target: discussionTopics.id })
+      .returning();
+    if (row) await notify(tx, { t: 'topic', topicId: row.id, ownerId: userId });
+    return row;
   });
+  if (created) return toTopic({ ...created, lastMessageAt: null, unreadCount: 0 });
+  const repeated = id && (await repeatedTopic({ db }, { id, userId, input }));
+  if (!repeated) throw new Error('a topic was neither written nor found under its id');
+  return repeated;
+}
+
+/**
+ * A topic sent again under the Idempotency-Key `id` (DESIGN "Idempotency"): the stored topic when
+ * it is the same member's with the same title and description, a 409 when the key named anything
+ * else, null when there is none.
+ */
+export async function repeatedTopic(
+  { db }: Pick<Deps, 'db'>,
+  { id, userId, input }: { id: string; userId: string; input: { title: string; description: string } },
+) {
+  const [stored] = await db
+    .select({ ...topicColumns, unreadCount: unreadFor('member') })
+    .from(discussionTopics)
+    .where(eq(discussionTopics.id, id));
+  if (!stored) return null;
+  const same =
+    stored.userId === userId &&
+    stored.title === input.title &&
+    (stored.description ?? '') === input.description;
+  if (!same) throw new AppError('CONFLICT', KEY_USED_FOR_ANOTHER_REQUEST);
+  return toTopic(stored);
 }
 
 async function findOwnTopic(db: Database, userId: string, topicId: string) {

@@ -42,11 +42,19 @@ export type MemberTopic = InferResponseType<typeof api.coaching.topics.$get, 200
 
 export function useCreateTopic() {
   const queryClient = useQueryClient();
+  const draft = useDraftKey();
   return useMutation({
-    mutationFn: (json: { title: string; description: string }) => unwrap(api.coaching.topics.$post({ json })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: coachingKeys.memberTopics }),
+    mutationFn: (json: { title: string; description: string }) =>
+      unwrap(api.coaching.topics.$post({ json }, { headers: draft.keyFor(topicDraft(json)) })),
+    onSuccess: (_, json) => {
+      draft.sent(topicDraft(json));
+      return queryClient.invalidateQueries({ queryKey: coachingKeys.memberTopics });
+    },
   });
 }
+
+const topicDraft = ({ title, description }: { title: string; description: string }) =>
+  `${title.trim()}\n${description.trim()}`;
 
 /**
  * One Idempotency-Key per draft (DESIGN "Idempotency"): the same draft (its words; a file and its
