@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { KEY_USED_FOR_ANOTHER_REQUEST } from '../../http/idempotency-key.ts';
 import { namedStatement, namedStatements } from '../../platform/db/prepared.ts';
 import {
   type KeyedLimit,
@@ -19,6 +18,7 @@ import {
 } from '../../platform/db/schema.ts';
 import { notifying, publication, realtimeChannel } from '../../platform/realtime/channel.ts';
 import { MEMBER_LIMITS, memberLimits, sendingTooQuickly } from './guard.ts';
+import { repeatOf } from './repeats.ts';
 import { type MessageRow, messageColumns, toLiveMessage } from './rows.ts';
 
 // Coaching's messages: written with their live event in one statement each (issue 23), and the
@@ -322,55 +322,6 @@ export async function postCoachReply(
   const sent = toLiveMessage(row);
   live.sent({ ...messageNotice(row), ownerId: reply.owner_id }, { type: 'message', topicId, message: sent });
   return sent;
-}
-
-/**
- * issue 23 (a write a phone may retry, DESIGN "Idempotency"): a client sends a message with an
- * Idempotency-Key, made once per draft, and sends it again with the same key when the answer was
- * lost. The key is the message's id, so the statement that writes it sees the first copy
- * (`writtenBefore`) and writes nothing, or, racing it, inserts nothing. The stored message is
- * answered again, and not delivered again, when it is this one (the same writer, topic and text);
- * a key that named another message is a 409. Null: there is none, so the write was refused for its
- * own reason. A photo or video sent again is answered before its upload is read (`repeatedUpload`);
- * one that meets its stored copy only here raced it, and its file is another copy: a 409, and the
- * route removes that file.
- */
-async function repeatOf(db: Deps['db'], row: MessageRow) {
-  return repeated(
-    db,
-    row.id,
-    (stored) =>
-      sameSender(stored, row) &&
-      stored.message === row.message &&
-      stored.attachmentType === null &&
-      row.attachmentType === null,
-  );
-}
-
-/**
- * A photo or video sent again under the Idempotency-Key `id` (`repeatOf`), answered before its
- * upload is read and before any limit is taken: the stored message when it is the same sender's
- * upload in this topic, a 409 when the key named another message, null when there is none.
- */
-export async function repeatedUpload(
-  { db }: Pick<Deps, 'db'>,
-  sender: { id: string; userId: string; topicId: string; isCoachReply: boolean },
-) {
-  return repeated(db, sender.id, (stored) => sameSender(stored, sender) && stored.attachmentType !== null);
-}
-
-type Sender = Pick<MessageRow, 'userId' | 'topicId' | 'isCoachReply'>;
-const sameSender = (a: Sender, b: Sender) =>
-  a.userId === b.userId && a.topicId === b.topicId && a.isCoachReply === b.isCoachReply;
-
-async function repeated(db: Deps['db'], id: string, isThisOne: (stored: MessageRow) => boolean) {
-  const [stored] = await db
-    .select(messageColumns)
-    .from(discussionMessages)
-    .where(eq(discussionMessages.id, id));
-  if (!stored) return null;
-  if (!isThisOne(stored)) throw new AppError('CONFLICT', KEY_USED_FOR_ANOTHER_REQUEST);
-  return toLiveMessage(stored);
 }
 
 /** One message, for delivery to live sockets. */

@@ -22,7 +22,8 @@ import {
   storeAttachmentUpload,
 } from './attachments.ts';
 import { coachingBeforeErrors, decideCoaching, memberLimits, requireCoaching, throttle } from './guard.ts';
-import { postCoachReply, postMemberMessage, postMessageWithSession, repeatedUpload } from './messages.ts';
+import { postCoachReply, postMemberMessage, postMessageWithSession } from './messages.ts';
+import { repeatedTopic, repeatedUpload } from './repeats.ts';
 import { createSavedReply, deleteSavedReply, listSavedReplies, updateSavedReply } from './saved-replies.ts';
 import {
   assertTopicFor,
@@ -33,7 +34,6 @@ import {
   listMemberTopics,
   markReadByCoach,
   markReadByMember,
-  repeatedTopic,
   setTopicArchived,
 } from './service.ts';
 

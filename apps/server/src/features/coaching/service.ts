@@ -1,11 +1,11 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { KEY_USED_FOR_ANOTHER_REQUEST } from '../../http/idempotency-key.ts';
 import type { Database, DbOrTx } from '../../platform/db/index.ts';
 import { discussionMessages, discussionTopics, profiles, users } from '../../platform/db/schema.ts';
 import { publish } from '../../platform/realtime/channel.ts';
 import { COACHING_LIVE, type CoachingNotice, TOPIC_NOT_FOUND } from './messages.ts';
+import { repeatedTopic } from './repeats.ts';
 import { memberName, messageColumns, toLiveMessage, topicColumns, toTopic, unreadFor } from './rows.ts';
 
 /** Sent when the transaction commits, and only if it does; a topic's events stay in order. */
@@ -64,28 +64,6 @@ export async function createTopic(
   const repeated = id && (await repeatedTopic({ db }, { id, userId, input }));
   if (!repeated) throw new Error('a topic was neither written nor found under its id');
   return repeated;
-}
-
-/**
- * A topic sent again under the Idempotency-Key `id` (DESIGN "Idempotency"): the stored topic when
- * it is the same member's with the same title and description, a 409 when the key named anything
- * else, null when there is none.
- */
-export async function repeatedTopic(
-  { db }: Pick<Deps, 'db'>,
-  { id, userId, input }: { id: string; userId: string; input: { title: string; description: string } },
-) {
-  const [stored] = await db
-    .select({ ...topicColumns, unreadCount: unreadFor('member') })
-    .from(discussionTopics)
-    .where(eq(discussionTopics.id, id));
-  if (!stored) return null;
-  const same =
-    stored.userId === userId &&
-    stored.title === input.title &&
-    (stored.description ?? '') === input.description;
-  if (!same) throw new AppError('CONFLICT', KEY_USED_FOR_ANOTHER_REQUEST);
-  return toTopic(stored);
 }
 
 async function findOwnTopic(db: Database, userId: string, topicId: string) {
