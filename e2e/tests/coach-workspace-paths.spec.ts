@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ADMIN, expectToast, moveToDay, paidMember, signInOverHttp } from './helpers';
+import { ADMIN, expectToast, loseFirstAnswer, moveToDay, paidMember, signInOverHttp } from './helpers';
 
 // issue 22, the coach's workspace off its main road: a member attaching a photo, a refused file
 // saying why on both sides, the users list's filters and sort, and an adjusted day on the
@@ -165,12 +165,7 @@ test('on a phone, a photo whose answer was lost is picked and sent again once, n
   await member.goto('/one-on-one');
   await member.getByRole('button', { name: /Form check/ }).click();
   // The first upload reaches the server, and its answer is lost on the way back.
-  let sends = 0;
-  await member.route('**/api/coaching/topics/*/attachments', async (route) => {
-    if (sends++ > 0) return route.continue();
-    await route.fetch();
-    await route.abort('connectionreset');
-  });
+  const sends = await loseFirstAnswer(member, '**/api/coaching/topics/*/attachments');
   const photo = { name: 'plank.png', mimeType: 'image/png', buffer: await drawPng(member) };
   const attach = member.getByLabel('Photo or video to attach');
   await member.getByRole('textbox', { name: 'Message' }).fill('Day 4, is my back flat?');
@@ -178,7 +173,7 @@ test('on a phone, a photo whose answer was lost is picked and sent again once, n
   await expectToast(member, 'The attachment was not sent');
   await attach.setInputFiles(photo);
   await expectToast(member, 'Attachment sent');
-  expect(sends).toBe(2);
+  expect(sends()).toBe(2);
 
   const attached = () =>
     member.getByRole('log', { name: 'Messages' }).getByRole('img', { name: 'Attached', exact: true });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ADMIN, expectFieldError, expectToast, paidMember, signInOverHttp } from './helpers';
+import { ADMIN, expectFieldError, expectToast, loseFirstAnswer, paidMember, signInOverHttp } from './helpers';
 
 /** Creates a topic through the New Topic dialog, as the member would. */
 async function createTopic(page: Page, title: string) {
@@ -193,12 +193,7 @@ test('on a phone, a message whose answer was lost is sent again once, not twice'
   await createTopic(page, 'Through a tunnel');
   // The first send reaches the server, and its answer is lost on the way back (the train enters a
   // tunnel); the member sends it again.
-  let sends = 0;
-  await page.route('**/api/coaching/topics/*/messages', async (route) => {
-    if (sends++ > 0) return route.continue();
-    await route.fetch();
-    await route.abort('connectionreset');
-  });
+  const sends = await loseFirstAnswer(page, '**/api/coaching/topics/*/messages');
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill('Is day 9 meant to burn?');
   await box.press('Enter');
@@ -207,7 +202,7 @@ test('on a phone, a message whose answer was lost is sent again once, not twice'
   await box.press('Enter');
   await expectToast(page, 'Message sent successfully');
   await expect(box).toHaveValue('');
-  expect(sends).toBe(2);
+  expect(sends()).toBe(2);
 
   const log = page.getByRole('log', { name: 'Messages' });
   await expect(log.getByText('Is day 9 meant to burn?')).toHaveCount(1);
@@ -223,12 +218,7 @@ test('on a phone, a new topic whose answer was lost is created again once, not t
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/one-on-one');
-  let sends = 0;
-  await page.route('**/api/coaching/topics', async (route) => {
-    if (route.request().method() !== 'POST' || sends++ > 0) return route.continue();
-    await route.fetch();
-    await route.abort('connectionreset');
-  });
+  const sends = await loseFirstAnswer(page, '**/api/coaching/topics');
   await page.getByRole('button', { name: 'New Topic' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Topic' });
   await dialog.getByLabel('Title').fill('Side planks');
@@ -237,7 +227,7 @@ test('on a phone, a new topic whose answer was lost is created again once, not t
   await expect(dialog.getByLabel('Title')).toHaveValue('Side planks');
   await dialog.getByRole('button', { name: 'Create Topic' }).click();
   await expectToast(page, 'Discussion topic created successfully');
-  expect(sends).toBe(2);
+  expect(sends()).toBe(2);
 
   const topics = (await (await page.request.get('/api/coaching/topics')).json()) as { topics: unknown[] };
   expect(topics.topics).toHaveLength(1);

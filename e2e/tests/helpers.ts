@@ -156,3 +156,17 @@ export async function moveToDay(page: Page, email: string, day: number) {
   const moved = await page.request.post('/dev/members/registration', { data: { email, daysAgo: day - 1 } });
   expect(moved.ok()).toBe(true);
 }
+
+/**
+ * The first POST to `url` reaches the server and its answer is lost on the way back (a phone
+ * entering a tunnel); later ones go through. Returns how many have been sent so far.
+ */
+export async function loseFirstAnswer(page: Page, url: string) {
+  let sends = 0;
+  await page.route(url, async (route) => {
+    if (route.request().method() !== 'POST' || sends++ > 0) return route.continue();
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  return () => sends;
+}

@@ -52,9 +52,15 @@ async function repeated(db: Deps['db'], id: string, isThisOne: (stored: MessageR
     .select(messageColumns)
     .from(discussionMessages)
     .where(eq(discussionMessages.id, id));
-  if (!stored) return null;
+  const found = thisOneOrConflict(stored, isThisOne);
+  return found && toLiveMessage(found);
+}
+
+/** What a key names: null when nothing, the stored row when it is this one, else a 409. */
+function thisOneOrConflict<T>(stored: T | undefined, isThisOne: (stored: T) => boolean): T | null {
+  if (stored === undefined) return null;
   if (!isThisOne(stored)) throw new AppError('CONFLICT', KEY_USED_FOR_ANOTHER_REQUEST);
-  return toLiveMessage(stored);
+  return stored;
 }
 
 /**
@@ -70,11 +76,12 @@ export async function repeatedTopic(
     .select({ ...topicColumns, unreadCount: unreadFor('member') })
     .from(discussionTopics)
     .where(eq(discussionTopics.id, id));
-  if (!stored) return null;
-  const same =
-    stored.userId === userId &&
-    stored.title === input.title &&
-    (stored.description ?? '') === input.description;
-  if (!same) throw new AppError('CONFLICT', KEY_USED_FOR_ANOTHER_REQUEST);
-  return toTopic(stored);
+  const found = thisOneOrConflict(
+    stored,
+    (topic) =>
+      topic.userId === userId &&
+      topic.title === input.title &&
+      (topic.description ?? '') === input.description,
+  );
+  return found && toTopic(found);
 }

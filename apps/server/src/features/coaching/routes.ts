@@ -8,7 +8,7 @@ import {
   TopicInputSchema,
   TopicListQuerySchema,
 } from '@core28/core/coaching';
-import { type Context, Hono } from 'hono';
+import { type Context, Hono, type Next } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../context.ts';
 import { optionalIdempotencyKey } from '../../http/idempotency-key.ts';
@@ -45,23 +45,33 @@ const idempotencyKeyOf = (c: Pick<Context, 'env' | 'req'>) =>
   optionalIdempotencyKey(requestHeader(c, 'idempotency-key')) ?? undefined;
 
 /**
- * A photo or video sent again with its Idempotency-Key is answered with the stored message before
- * its upload is read or a limit taken (messages.ts `repeatedUpload`).
+ * A copy sent again with its Idempotency-Key, answered (201) with what `find` finds stored under
+ * the key (repeats.ts) before the route reads its body or takes a limit; otherwise on to the route.
  */
+async function answerRepeat(
+  c: Context<SignedInEnv>,
+  next: Next,
+  name: 'message' | 'topic',
+  find: (id: string) => Promise<object | null>,
+) {
+  const id = idempotencyKeyOf(c);
+  const stored = id && (await find(id));
+  if (stored) return c.json({ [name]: stored }, 201);
+  await next();
+}
+
+/** A photo or video sent again (repeats.ts `repeatedUpload`). */
 const answerRepeatedUpload = (side: 'member' | 'coach') =>
-  createMiddleware<SignedInEnv>(async (c, next) => {
-    const id = idempotencyKeyOf(c);
-    const message =
-      id &&
-      (await repeatedUpload(c.get('deps'), {
+  createMiddleware<SignedInEnv>((c, next) =>
+    answerRepeat(c, next, 'message', (id) =>
+      repeatedUpload(c.get('deps'), {
         id,
         userId: c.get('user').id,
         topicId: c.req.param('topicId') ?? '', // checked by the route's validator before
         isCoachReply: side === 'coach',
-      }));
-    if (message) return c.json({ message }, 201);
-    await next();
-  });
+      }),
+    ),
+  );
 
 /** /api/coaching: the member's own topics and messages, nobody else's. */
 export const coachingRoutes = new Hono<AppEnv>()
@@ -95,14 +105,11 @@ export const coachingRoutes = new Hono<AppEnv>()
   .post(
     '/topics',
     validate('json', TopicInputSchema),
-    // A topic sent again with its Idempotency-Key: the stored one, before the limit is taken.
-    async (c, next) => {
-      const id = idempotencyKeyOf(c);
-      const input = c.req.valid('json');
-      const topic = id && (await repeatedTopic(c.get('deps'), { id, userId: c.get('user').id, input }));
-      if (topic) return c.json({ topic }, 201);
-      await next();
-    },
+    // A topic sent again: the stored one, before the limit is taken (repeats.ts `repeatedTopic`).
+    (c, next) =>
+      answerRepeat(c, next, 'topic', (id) =>
+        repeatedTopic(c.get('deps'), { id, userId: c.get('user').id, input: c.req.valid('json') }),
+      ),
     throttle('topic'),
     async (c) => {
       const topic = await createTopic(c.get('deps'), {
