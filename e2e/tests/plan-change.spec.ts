@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectToast, paidMember } from './helpers';
+import { expectToast, loseFirstAnswer, paidMember } from './helpers';
 
 // Issue 14: a paying member changes plans on the one subscription they have, and cancels to the
 // free plan through the billing portal; never a second checkout.
@@ -29,6 +29,31 @@ test('a Daily Core member switches to 1-on-1 Burn: Your plan, the charge today, 
   await expect(page.getByRole('cell', { name: '$20.00', exact: true })).toBeVisible();
   await expect(page.getByRole('cell', { name: '$9.99', exact: true })).toBeVisible();
   await expect(page.getByRole('row')).toHaveCount(3); // the header and two invoices: one subscription
+});
+
+test('on a phone, a switch whose answer was lost is confirmed again: one switch, one charge, no error', async ({
+  page,
+  context,
+}) => {
+  await paidMember(context, 'daily-core-monthly');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/subscription');
+  // The switch reaches the provider and the server, and its answer is lost on the way back.
+  const sends = await loseFirstAnswer(page, '**/api/subscription/change');
+  await page.getByRole('button', { name: 'Switch to 1-on-1 Burn' }).click();
+  const dialog = page.getByRole('dialog');
+  const confirm = dialog.getByRole('button', { name: 'Switch and pay $20.00' });
+  await confirm.click();
+  await expectToast(page, 'Error');
+  await confirm.click();
+  await expectToast(page, 'Plan changed');
+  expect(sends()).toBe(2);
+  const card = (name: string) => page.getByRole('group', { name });
+  await expect(card('1-on-1 Burn').getByText('Your plan', { exact: true })).toBeVisible();
+
+  await page.goto('/subscription/manage');
+  await expect(page.getByRole('heading', { name: '1-on-1 Burn' })).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(3); // the header and two invoices: charged once
 });
 
 test('a 1-on-1 Burn member downgrades to The Daily Core: nothing today, the switch at the period end, and Keep undoes it', async ({

@@ -10,9 +10,9 @@ import {
   sendDueNotification,
 } from './features/notifications/reminders.ts';
 import { PUSH_QUEUE } from './features/notifications/service.ts';
-import { deleteExpiredIdempotencyKeys } from './features/program/service.ts';
 import { sendPush } from './features/push/service.ts';
 import { mailEndingTrials } from './features/subscriptions/mail.ts';
+import { deleteExpiredIdempotencyKeys } from './platform/db/idempotency.ts';
 import { deleteOldSentMail, deliverOutboxMail, MAIL_POLICY, MAIL_QUEUE } from './platform/mail/outbox.ts';
 
 // Every queue and schedule of the server (issue 18), registered at start by main.ts and by the
@@ -26,7 +26,7 @@ export const SCHEDULES = {
   'trial-ending-sweep': '7 * * * *',
   /** Expired sessions and tokens, old rate-limit rows, sent mail after 30 days. */
   cleanup: '17 3 * * *',
-  /** Idempotency keys are kept a day (features/program/idempotency.ts). */
+  /** Idempotency keys are kept a day (platform/db/idempotency.ts). */
   'idempotency-keys-cleanup': '37 * * * *',
   /** Issue 20: who is due a reminder now, in their own time zone (one job per member and kind). */
   [DUE_QUEUE]: '* * * * *',

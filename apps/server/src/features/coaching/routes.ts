@@ -12,7 +12,6 @@ import { type Context, Hono, type Next } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../context.ts';
 import { optionalIdempotencyKey } from '../../http/idempotency-key.ts';
-import { requestHeader } from '../../http/node-request.ts';
 import { validate } from '../../validate.ts';
 import { requireAdmin, type SignedInEnv, signedSession } from '../auth/session.ts';
 import {
@@ -41,8 +40,7 @@ import {
  * A message's or topic's Idempotency-Key, if sent (a malformed one is a 400): its id (messages.ts
  * `repeatOf`, service.ts `repeatedTopic`).
  */
-const idempotencyKeyOf = (c: Pick<Context, 'env' | 'req'>) =>
-  optionalIdempotencyKey(requestHeader(c, 'idempotency-key')) ?? undefined;
+const idempotencyKeyOf = (c: Pick<Context, 'env' | 'req'>) => optionalIdempotencyKey(c) ?? undefined;
 
 /**
  * A copy sent again with its Idempotency-Key, answered (201) with what `find` finds stored under

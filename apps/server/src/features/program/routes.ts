@@ -13,7 +13,7 @@ import { oneRow } from '../../platform/db/index.ts';
 import { validate } from '../../validate.ts';
 import { requireUser } from '../auth/session.ts';
 import { withMedia } from '../exercises/service.ts';
-import { queuedMs } from './idempotency.ts';
+import { queuedMs } from './queued-ms.ts';
 import {
   completeDay,
   finishDay,
@@ -23,8 +23,7 @@ import {
   saveWellness,
 } from './service.ts';
 
-const KEY_HEADER = 'idempotency-key';
-/** Issue 21: how long a finish waited in the offline queue (idempotency.ts queuedMs). */
+/** Issue 21: how long a finish waited in the offline queue (queued-ms.ts). */
 const QUEUED_HEADER = 'x-queued-ms';
 
 export const programRoutes = new Hono<AppEnv>()
@@ -35,7 +34,7 @@ export const programRoutes = new Hono<AppEnv>()
       await completeDay(c.get('deps'), {
         userId: c.get('user').id,
         day: c.req.valid('json').day,
-        key: optionalIdempotencyKey(requestHeader(c, KEY_HEADER)),
+        key: optionalIdempotencyKey(c),
       }),
     ),
   )
@@ -44,7 +43,7 @@ export const programRoutes = new Hono<AppEnv>()
       await saveDayResult(c.get('deps'), {
         userId: c.get('user').id,
         input: c.req.valid('json'),
-        key: optionalIdempotencyKey(requestHeader(c, KEY_HEADER)),
+        key: optionalIdempotencyKey(c),
       }),
     ),
   )
@@ -53,7 +52,7 @@ export const programRoutes = new Hono<AppEnv>()
       await saveWellness(c.get('deps'), {
         userId: c.get('user').id,
         input: c.req.valid('json'),
-        key: optionalIdempotencyKey(requestHeader(c, KEY_HEADER)),
+        key: optionalIdempotencyKey(c),
       }),
     ),
   )
@@ -78,7 +77,7 @@ export const programRoutes = new Hono<AppEnv>()
           userId: c.get('user').id,
           day: c.req.valid('param').day,
           input: c.req.valid('json'),
-          key: requiredIdempotencyKey(requestHeader(c, KEY_HEADER)),
+          key: requiredIdempotencyKey(c),
           queuedMs: queuedMs(requestHeader(c, QUEUED_HEADER)),
         }),
       ),

@@ -3,6 +3,7 @@ import type { DayResultInput, FinishSessionInput, WellnessInput } from '@core28/
 import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { once } from '../../platform/db/idempotency.ts';
 import type { DbOrTx } from '../../platform/db/index.ts';
 import { prepared } from '../../platform/db/prepared.ts';
 import {
@@ -12,13 +13,12 @@ import {
   workoutCompletions,
 } from '../../platform/db/schema.ts';
 import { daySession, findMemberProgramDay, memberPlanJson, planOf } from './days.ts';
-import { once } from './idempotency.ts';
 import { programDayOf } from './summaries.ts';
 
 // What other features use of the program days (exercises: the member's list and today's exercise;
 // reminders and the calendar feed: a member's day N). Always through these, never program_days.
 export { findMemberProgramDay, listMemberProgramDays } from './days.ts';
-export { deleteExpiredIdempotencyKeys } from './idempotency.ts';
+
 export {
   listProgramSummaries,
   missedAtLeastSql,

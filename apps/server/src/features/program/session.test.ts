@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SECONDS_PER_REP } from '@core28/core/session-plan';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteExpiredIdempotencyKeys } from '../../platform/db/idempotency.ts';
 import {
   exerciseProgress,
   exercises,
@@ -12,7 +13,6 @@ import {
   workoutCompletions,
 } from '../../platform/db/schema.ts';
 import { createMember, createTestApp, json, type TestApp } from '../../testing/harness.ts';
-import { deleteExpiredIdempotencyKeys } from './service.ts';
 
 // Issue 17: the prescriptions of the plan, a day's session, and finishing it once.
 

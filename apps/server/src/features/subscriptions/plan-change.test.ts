@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type CheckoutPlanId, prorateChange } from '@core28/core/plans';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -135,6 +136,61 @@ describe('one subscription per member', () => {
     });
     expect(again.status).toBe(409);
     expect((await json(again)).error.message).toBe('You are already on this plan.');
+  });
+
+  it('a change sent again with its Idempotency-Key (its answer lost) answers the change it made, once', async () => {
+    at('2026-04-01T00:00:00Z');
+    const member = await paidMember('daily-core-monthly');
+    at('2026-04-10T00:00:00Z');
+    const key = randomUUID();
+    const change = (plan: CheckoutPlanId, idempotencyKey = key) =>
+      t.request('/api/subscription/change', {
+        cookie: member.cookie,
+        json: { plan, proration_date: clock.getTime() / 1000 },
+        headers: { 'idempotency-key': idempotencyKey },
+      });
+    const first = await change('burn-monthly');
+    expect(first.status).toBe(200);
+    const answer = await json(first);
+    expect(answer.plan.plan).toBe('burn-monthly');
+    const invoices = async () => (await billing(member.cookie)).invoices.length;
+    expect(await invoices()).toBe(2);
+
+    // The phone never saw that answer and sends the same change again.
+    const again = await change('burn-monthly');
+    expect(again.status).toBe(200);
+    expect(await json(again)).toEqual(answer);
+    expect(await invoices()).toBe(2);
+    expect((await plan(member.cookie)).plan).toBe('burn-monthly');
+
+    // The key is that change's: another plan under it is refused, and changes nothing.
+    const other = await change('daily-core-yearly');
+    expect(other.status).toBe(409);
+    expect((await json(other)).error.message).toBe(
+      'This Idempotency-Key was already used for another request',
+    );
+    expect((await plan(member.cookie)).plan).toBe('burn-monthly');
+    // A new key is a new change, judged afresh.
+    const repeated = await change('burn-monthly', randomUUID());
+    expect(repeated.status).toBe(409);
+    expect((await json(repeated)).error.message).toBe('You are already on this plan.');
+  });
+
+  it('a refused change keeps nothing under its key: sent again, it is judged afresh', async () => {
+    at('2026-04-01T00:00:00Z');
+    const member = await paidMember('daily-core-monthly');
+    const key = randomUUID();
+    const change = (proration: number) =>
+      t.request('/api/subscription/change', {
+        cookie: member.cookie,
+        json: { plan: 'burn-monthly', proration_date: proration },
+        headers: { 'idempotency-key': key },
+      });
+    const stale = await change(clock.getTime() / 1000 - 3600);
+    expect(stale.status).toBe(400);
+    const fresh = await change(clock.getTime() / 1000);
+    expect(fresh.status).toBe(200);
+    expect((await plan(member.cookie)).plan).toBe('burn-monthly');
   });
 
   it('a downgrade takes effect at the period end: the member keeps what they paid for until then', async () => {

@@ -2,6 +2,7 @@ import { type CheckoutPlanId, checkoutPlan, isPaidMember } from '@core28/core/pl
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { onceAfterwards } from '../../platform/db/idempotency.ts';
 import { paymentCustomers } from '../../platform/db/schema.ts';
 import { PaymentRefusedError } from '../../platform/payments/provider.ts';
 import { syncSubscription } from './events.ts';
@@ -99,9 +100,30 @@ export async function previewPlanChange(
 }
 
 /** Switches the one subscription, then writes what the provider now says. */
-export async function changePlan(
+export function changePlan(
   deps: Deps,
-  { user, planId, prorationDate }: { user: Member; planId: CheckoutPlanId; prorationDate?: number },
+  {
+    user,
+    planId,
+    prorationDate,
+    key = null,
+  }: { user: Member; planId: CheckoutPlanId; prorationDate?: number; key?: string | null },
+) {
+  // A phone that lost the answer sends the change again with its key: it gets the first answer,
+  // not "You are already on this plan." (the change it asked for is made).
+  const input = { planId, prorationDate: prorationDate ?? null };
+  return onceAfterwards(deps, { userId: user.id, key, route: 'plan-change', input }, () =>
+    switchPlan(deps, { user, planId, prorationDate }),
+  );
+}
+
+async function switchPlan(
+  deps: Deps,
+  {
+    user,
+    planId,
+    prorationDate,
+  }: { user: Member; planId: CheckoutPlanId; prorationDate?: number | undefined },
 ) {
   const current = await paidSubscriptionOf(deps, user);
   refuseNoChange(current, planId);

@@ -6,6 +6,7 @@ import {
 } from '@core28/core/plan-schemas';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
+import { optionalIdempotencyKey } from '../../http/idempotency-key.ts';
 import { validate } from '../../validate.ts';
 import { requireUser } from '../auth/session.ts';
 import {
@@ -53,11 +54,19 @@ export const subscriptionRoutes = new Hono<AppEnv>()
   .post('/change/preview', requireUser(), validate('json', ChangePreviewSchema), async (c) =>
     c.json(await previewPlanChange(c.get('deps'), { user: c.get('user'), planId: c.req.valid('json').plan })),
   )
-  /** Switches the member's one subscription: upgrades now, prorated; downgrades at the period end. */
+  /**
+   * Switches the member's one subscription: upgrades now, prorated; downgrades at the period end.
+   * Sent again with its Idempotency-Key after a lost answer, it answers the change it made.
+   */
   .post('/change', requireUser(), validate('json', ChangePlanSchema), async (c) => {
     const { plan, proration_date } = c.req.valid('json');
     return c.json(
-      await changePlan(c.get('deps'), { user: c.get('user'), planId: plan, prorationDate: proration_date }),
+      await changePlan(c.get('deps'), {
+        user: c.get('user'),
+        planId: plan,
+        prorationDate: proration_date,
+        key: optionalIdempotencyKey(c),
+      }),
     );
   })
   /** Takes back a cancellation at the period end. */

@@ -2,9 +2,8 @@ import type { SavedReplyInput } from '@core28/core/coaching';
 import type { LiveMessage } from '@core28/core/realtime';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import { useRef } from 'react';
 import { ApiError, api, unwrap } from '@/lib/api';
-import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { useDraftKey } from '@/lib/idempotency-key';
 
 export const coachingKeys = {
   member: ['coaching'] as const,
@@ -55,25 +54,6 @@ export function useCreateTopic() {
 
 const topicDraft = ({ title, description }: { title: string; description: string }) =>
   `${title.trim()}\n${description.trim()}`;
-
-/**
- * One Idempotency-Key per draft (DESIGN "Idempotency"): the same draft (its words; a file and its
- * caption) sent again after a failure goes with the same key, so a first copy that reached the
- * server while its answer was lost is answered again, not written twice. Once it is sent, or for
- * another draft, the next send has a new key.
- */
-function useDraftKey() {
-  const draft = useRef<{ draft: string; key: string } | null>(null);
-  return {
-    keyFor: (text: string) => {
-      if (draft.current?.draft !== text) draft.current = { draft: text, key: newIdempotencyKey() };
-      return { 'idempotency-key': draft.current.key };
-    },
-    sent: (text: string) => {
-      if (draft.current?.draft === text) draft.current = null;
-    },
-  };
-}
 
 /**
  * What makes an attachment's draft the same draft: the file picked again (its name, type and size;

@@ -2,6 +2,7 @@ import type { CheckoutPlanId } from '@core28/core/plans';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, api, unwrap } from '@/lib/api';
+import { useDraftKey } from '@/lib/idempotency-key';
 import { toast } from '@/lib/toast';
 
 export const subscriptionKeys = {
@@ -76,12 +77,17 @@ export function refreshSubscription(queryClient: ReturnType<typeof useQueryClien
   ]);
 }
 
+/** A plan change; the same change confirmed again after a lost answer goes with the same key. */
 export function useChangePlan() {
   const queryClient = useQueryClient();
+  const draft = useDraftKey();
+  const draftOf = (json: { plan: CheckoutPlanId; proration_date?: number }) =>
+    `${json.plan} ${json.proration_date ?? ''}`;
   return useMutation({
     mutationFn: (json: { plan: CheckoutPlanId; proration_date?: number }) =>
-      unwrap(api.subscription.change.$post({ json })),
-    onSuccess: () => {
+      unwrap(api.subscription.change.$post({ json }, { headers: draft.keyFor(draftOf(json)) })),
+    onSuccess: (_answer, json) => {
+      draft.sent(draftOf(json));
       announceSubscriptionChange();
       return refreshSubscription(queryClient);
     },
