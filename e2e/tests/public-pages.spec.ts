@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectToast, openMail } from './helpers';
+import { expectToast, loseFirstAnswer, openMail } from './helpers';
 
 test('the Six-Pack Guide lists published articles and opens one; drafts are not found', async ({ page }) => {
   await page.goto('/blog');
@@ -40,6 +40,27 @@ test('a visitor sends the contact form and the message reaches the mailbox', asy
   await openMail(page, 'support@core28.app', 'Contact form: Casey');
   await expect(page.getByText('Can I do the program twice?', { exact: true })).toBeVisible();
   await expect(page.getByText('Reply-To: casey@example.com').first()).toBeVisible();
+});
+
+test('on a phone, a contact message whose answer was lost is sent again and mailed once', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/contact');
+  const name = `Robin ${Date.now()}`;
+  const sends = await loseFirstAnswer(page, '**/api/contact');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email').fill('robin@example.com');
+  await page.getByLabel('Message').fill('Is there a plan for runners?');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expectToast(page, 'Failed to send message. Please try again later.');
+  await expect(page.getByLabel('Message')).toHaveValue('Is there a plan for runners?');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expectToast(page, 'Message sent!');
+  expect(sends()).toBe(2);
+  // Each copy's mail is in the outbox once its answer is sent: the mailbox lists sent and waiting mail.
+  const mailbox = await (await page.request.get('/dev/mail')).text();
+  expect(mailbox.split(`Contact form: ${name}<`).length - 1).toBe(1);
 });
 
 test('about, privacy and terms', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, mailOutbox } from '../../platform/db/schema.ts';
@@ -45,6 +46,37 @@ describe('contact', () => {
     const again = await send(message, '198.51.100.4');
     expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(500); // about 10 minutes
     expect((await send(message, '198.51.100.5')).status).toBe(200);
+  });
+
+  it('a message sent again with its Idempotency-Key is stored and mailed once, ahead of the limit', async () => {
+    const key = randomUUID();
+    const keyed = (body: unknown, ip: string) =>
+      t.request('/api/contact', {
+        json: body,
+        headers: { 'x-forwarded-for': ip, 'idempotency-key': key },
+      });
+    const visitor = { ...message, email: 'kept-once@example.com' };
+    const mails = async () =>
+      (await t.db.select().from(mailOutbox)).filter((row) => row.replyTo === visitor.email).length;
+    const stored = async () =>
+      (await t.db.select().from(contactMessages).where(eq(contactMessages.email, visitor.email))).length;
+    expect((await keyed(visitor, '198.51.100.7')).status).toBe(200);
+    // The answer was lost; the phone sends it again, from another network, and again.
+    for (const ip of ['198.51.100.8', '198.51.100.7', '198.51.100.7', '198.51.100.7'])
+      expect((await keyed(visitor, ip)).status).toBe(200);
+    expect(await stored()).toBe(1);
+    expect(await mails()).toBe(1);
+    // The retries took none of the address's three: two new messages still go through.
+    expect((await send(visitor, '198.51.100.7')).status).toBe(200);
+    expect((await send(visitor, '198.51.100.7')).status).toBe(200);
+    expect(await stored()).toBe(3);
+
+    const other = await keyed({ ...visitor, message: 'Something else' }, '198.51.100.9');
+    expect(other.status).toBe(409);
+    expect((await json(other)).error.message).toBe(
+      'This Idempotency-Key was already used for another request',
+    );
+    expect(await stored()).toBe(3);
   });
 
   it('lets exactly 3 of 30 concurrent messages from one client through (issue 15)', async () => {

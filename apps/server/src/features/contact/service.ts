@@ -2,7 +2,8 @@ import type { ContactInput } from '@core28/core/contact';
 import { and, count, eq, gt, isNull, min, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { type DbOrTx, oneRow } from '../../platform/db/index.ts';
+import { KEY_USED_FOR_ANOTHER_REQUEST } from '../../http/idempotency-key.ts';
+import type { DbOrTx } from '../../platform/db/index.ts';
 import { contactMessages } from '../../platform/db/schema.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { contactEmail } from '../../platform/mail/templates.ts';
@@ -16,13 +17,14 @@ const LIMIT = { messages: 3, windowMs: 10 * 60_000 };
  */
 export async function sendContactMessage(
   deps: Pick<Deps, 'db' | 'now' | 'config' | 'jobs'>,
-  { input, clientIp }: { input: ContactInput; clientIp: string },
+  { input, clientIp, id }: { input: ContactInput; clientIp: string; id?: string | null | undefined },
 ) {
   const since = new Date(deps.now().getTime() - LIMIT.windowMs);
   // Count and insert under one lock per client, so concurrent posts cannot all see room for one
   // more (issue 15: 15-47 of 20-50 concurrent posts got through).
   await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contact:${clientIp}`}))`);
+    if (id && (await sentBefore(tx, id, input))) return;
     const [recent] = await tx
       .select({ n: count(), oldest: min(contactMessages.createdAt) })
       .from(contactMessages)
@@ -35,15 +37,31 @@ export async function sendContactMessage(
         { retryAfter: Math.max(1, Math.ceil((freeAt - deps.now().getTime()) / 1000)) },
       );
     }
-    const stored = oneRow(
-      await tx
-        .insert(contactMessages)
-        .values({ ...input, clientIp, createdAt: deps.now(), mailedAt: deps.now() })
-        .returning({ id: contactMessages.id }),
-    );
-    await mailToTeam(deps, tx, { ...input, id: stored.id });
+    const [stored] = await tx
+      .insert(contactMessages)
+      .values({ ...(id ? { id } : {}), ...input, clientIp, createdAt: deps.now(), mailedAt: deps.now() })
+      .onConflictDoNothing()
+      .returning({ id: contactMessages.id });
+    // None: a copy under the same key from another address committed first (it mailed it).
+    if (stored) await mailToTeam(deps, tx, { ...input, id: stored.id });
   });
   return { ok: true as const };
+}
+
+/**
+ * The message under the visitor's Idempotency-Key (its id) was stored already: sent again after
+ * its answer was lost, it is answered again and mailed once, ahead of the limit. Another message
+ * under the key is a 409. The address is not compared: a phone may change networks in between.
+ */
+async function sentBefore(tx: DbOrTx, id: string, input: ContactInput) {
+  const [stored] = await tx
+    .select({ name: contactMessages.name, email: contactMessages.email, message: contactMessages.message })
+    .from(contactMessages)
+    .where(eq(contactMessages.id, id));
+  if (!stored) return false;
+  if (stored.name !== input.name || stored.email !== input.email || stored.message !== input.message)
+    throw new AppError('CONFLICT', KEY_USED_FOR_ANOTHER_REQUEST);
+  return true;
 }
 
 const mailToTeam = (
