@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
-import { expectToast, signUpOverHttp, uniqueEmail } from './helpers';
+import { expectToast, loseFirstAnswer, signUpOverHttp, uniqueEmail } from './helpers';
 
 // Issue 14: the sign-up flow's payment step and what surrounds it, as a member meets them.
 
@@ -136,6 +136,24 @@ test.describe(() => {
       page.getByRole('group', { name: 'Feel and Burn' }).getByText(`Your free trial ended on ${date}`),
     ).toBeVisible();
   });
+});
+
+test('on a phone, a trial whose answer was lost is started again: the trial, not "already used"', async ({
+  page,
+  context,
+}) => {
+  const { link } = await signedUp(context);
+  await signInAs(context, link);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/subscription');
+  const sends = await loseFirstAnswer(page, '**/api/subscription/trial');
+  const start = page.getByRole('button', { name: 'Start Free Trial' });
+  await start.click();
+  await expectToast(page, 'Could not reach the server.');
+  await start.click();
+  await expectToast(page, 'Your free trial has started');
+  await expect(page).toHaveURL(/\/program$/);
+  expect(sends()).toBe(2);
 });
 
 test('starting a trial without a session: Authentication Error / Please sign in to continue.', async ({

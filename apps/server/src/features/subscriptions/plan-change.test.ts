@@ -342,12 +342,20 @@ describe('cancel at period end', () => {
     const portal = new URL(url);
     await post(portal.pathname + portal.search, { action: 'cancel' });
     expect((await plan(member.cookie)).cancel_at_period_end).toBe(true);
-    const resumed = await t.request('/api/subscription/resume', { method: 'POST', cookie: member.cookie });
+    const key = randomUUID();
+    const resume = (headers: Record<string, string> = { 'idempotency-key': key }) =>
+      t.request('/api/subscription/resume', { method: 'POST', cookie: member.cookie, headers });
+    const resumed = await resume();
     expect(resumed.status).toBe(200);
-    expect((await json(resumed)).cancel_at_period_end).toBe(false);
-    expect(
-      (await t.request('/api/subscription/resume', { method: 'POST', cookie: member.cookie })).status,
-    ).toBe(409);
+    const answer = await json(resumed);
+    expect(answer.cancel_at_period_end).toBe(false);
+    // Sent again with its key after a lost answer: the same answer, not "not set to cancel".
+    const again = await resume();
+    expect(again.status).toBe(200);
+    expect(await json(again)).toEqual(answer);
+    const fresh = await resume({});
+    expect(fresh.status).toBe(409);
+    expect((await json(fresh)).error.message).toBe('Your subscription is not set to cancel.');
     at('2026-05-02T00:00:00Z');
     expect(await state(member.cookie)).toMatchObject({
       subscribed: true,

@@ -144,8 +144,14 @@ async function switchPlan(
   };
 }
 
-/** Takes back a cancellation at the period end. */
-export async function resumeSubscription(deps: Deps, { user }: { user: Member }) {
+/** Takes back a cancellation at the period end; sent again after a lost answer, answers that. */
+export function resumeSubscription(deps: Deps, { user, key = null }: { user: Member; key?: string | null }) {
+  return onceAfterwards(deps, { userId: user.id, key, route: 'resume', input: null }, () =>
+    resume(deps, { user }),
+  );
+}
+
+async function resume(deps: Deps, { user }: { user: Member }) {
   const current = await paidSubscriptionOf(deps, user);
   if (!current.cancel_at_period_end)
     throw new AppError('CONFLICT', 'Your subscription is not set to cancel.');

@@ -36,7 +36,7 @@ export const subscriptionRoutes = new Hono<AppEnv>()
     c.json(await getCurrentPlan(c.get('deps'), { user: c.get('user') })),
   )
   .post('/trial', requireUser('Authentication Error: Please sign in to continue.'), async (c) =>
-    c.json(await activateTrial(c.get('deps'), { user: c.get('user') })),
+    c.json(await activateTrial(c.get('deps'), { user: c.get('user'), key: optionalIdempotencyKey(c) })),
   )
   /** spec §7 create-checkout: a provider checkout URL for one of the four plan ids; 409 for paying members. */
   .post('/checkout', requireUser(PAYMENT_SIGN_IN), validate('json', CheckoutSchema), async (c) =>
@@ -71,7 +71,7 @@ export const subscriptionRoutes = new Hono<AppEnv>()
   })
   /** Takes back a cancellation at the period end. */
   .post('/resume', requireUser(), async (c) =>
-    c.json(await resumeSubscription(c.get('deps'), { user: c.get('user') })),
+    c.json(await resumeSubscription(c.get('deps'), { user: c.get('user'), key: optionalIdempotencyKey(c) })),
   )
   .get('/billing', requireUser(), async (c) =>
     c.json(await getBillingInfo(c.get('deps'), { user: c.get('user') })),

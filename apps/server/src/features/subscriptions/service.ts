@@ -10,6 +10,7 @@ import {
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { onceAfterwards } from '../../platform/db/idempotency.ts';
 import type { DbOrTx } from '../../platform/db/index.ts';
 import { prepared } from '../../platform/db/prepared.ts';
 import { subscribers, users } from '../../platform/db/schema.ts';
@@ -148,7 +149,17 @@ export async function getCurrentPlan(deps: StateDeps, { user }: { user: Member }
  * spec §7 activate-trial: Feel and Burn for 7 days, once per account ever. One statement, so
  * two calls at once cannot both start a trial.
  */
-export async function activateTrial(deps: StateDeps, { user }: { user: Member & { email: string } }) {
+export function activateTrial(
+  deps: StateDeps,
+  { user, key = null }: { user: Member & { email: string }; key?: string | null },
+) {
+  // Sent again after its answer was lost, it answers the trial it started, not "already used".
+  return onceAfterwards(deps, { userId: user.id, key, route: 'trial', input: null }, () =>
+    startTrial(deps, { user }),
+  );
+}
+
+async function startTrial(deps: StateDeps, { user }: { user: Member & { email: string } }) {
   const now = deps.now();
   const trialEnd = new Date(now.getTime() + TRIAL_DAYS * 86_400_000);
   const trial = { isTrial: true, trialEnd, subscriptionTier: TRIAL_TIER, trialUsed: true, updatedAt: now };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscribers } from '../../platform/db/schema.ts';
@@ -43,6 +44,28 @@ describe('subscription state and the free trial', () => {
     const rows = await t.db.select().from(subscribers).where(eq(subscribers.userId, member.userId));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.trialEnd?.toISOString()).toBe(trialEnd);
+  });
+
+  it('a trial started again with its Idempotency-Key (its answer lost) answers the trial it started', async () => {
+    const member = await createMember(t);
+    const key = randomUUID();
+    const trial = () =>
+      t.request('/api/subscription/trial', {
+        method: 'POST',
+        cookie: member.cookie,
+        headers: { 'idempotency-key': key },
+      });
+    const first = await trial();
+    expect(first.status).toBe(200);
+    const again = await trial();
+    expect(again.status).toBe(200);
+    expect(await json(again)).toEqual(await json(first));
+    expect(await t.db.select().from(subscribers).where(eq(subscribers.userId, member.userId))).toHaveLength(
+      1,
+    );
+    // Without the key (a new tap), the rule stands.
+    const other = await t.client(member.cookie).subscription.trial.$post();
+    expect((await json(other)).error.message).toBe('Your free trial has already been used.');
   });
 
   it('refuses a trial to a paying member and changes nothing', async () => {

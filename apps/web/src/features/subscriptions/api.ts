@@ -27,11 +27,16 @@ export const planQuery = () =>
     staleTime: 60_000,
   });
 
+/** Starting the trial; tapped again after a lost answer, it goes with the same key. */
 export function useActivateTrial() {
   const queryClient = useQueryClient();
+  const draft = useDraftKey();
   return useMutation({
-    mutationFn: () => unwrap(api.subscription.trial.$post()),
-    onSuccess: (state) => queryClient.setQueryData(subscriptionQuery().queryKey, state),
+    mutationFn: () => unwrap(api.subscription.trial.$post(undefined, { headers: draft.keyFor('trial') })),
+    onSuccess: (state) => {
+      draft.sent('trial');
+      queryClient.setQueryData(subscriptionQuery().queryKey, state);
+    },
   });
 }
 
@@ -96,9 +101,11 @@ export function useChangePlan() {
 
 export function useResumeSubscription() {
   const queryClient = useQueryClient();
+  const draft = useDraftKey();
   return useMutation({
-    mutationFn: () => unwrap(api.subscription.resume.$post()),
+    mutationFn: () => unwrap(api.subscription.resume.$post(undefined, { headers: draft.keyFor('resume') })),
     onSuccess: () => {
+      draft.sent('resume');
       announceSubscriptionChange();
       return refreshSubscription(queryClient);
     },
