@@ -203,6 +203,29 @@ export function measureBareBroadcast(port: number, cpuMs: () => { own: number; t
   return run('bare ws broadcast (HTTP POST → 10 sockets)', groups, cpuMs);
 }
 
+/**
+ * The bare broadcast that first writes each message with the SQL it needs at least (the
+ * bare-ws-server's DATABASE_URL mode), for the same members and topics as the app: what this
+ * machine's database leaves of the bare broadcast's latency.
+ */
+export function measureBareBroadcastWithSql(
+  port: number,
+  members: { cookie: string; topicId: string }[],
+  cpuMs: () => { own: number; tree: number },
+) {
+  const groups: Group[] = members.map((member) => ({
+    id: member.topicId,
+    open: () => new WebSocket(`ws://127.0.0.1:${port}/?group=${member.topicId}`),
+    send: (text) =>
+      post(
+        `http://127.0.0.1:${port}/send?group=${member.topicId}`,
+        { cookie: member.cookie },
+        JSON.stringify({ text }),
+      ),
+  }));
+  return run('bare ws + the message SQL (POST → one statement → 10 sockets)', groups, cpuMs);
+}
+
 /** TOPICS members on 1-on-1 Burn (through the demo checkout), one topic each. */
 export async function burnMembers(base: string, origin: string) {
   const members: { cookie: string; topicId: string }[] = [];

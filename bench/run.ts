@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,7 @@ import { measureBundles, measureLighthouse, serveBlank } from './page-speed.ts';
 import {
   burnMembers,
   measureBareBroadcast,
+  measureBareBroadcastWithSql,
   measureCoachingDelivery,
   type RealtimeResult,
   ROUNDS,
@@ -175,20 +176,48 @@ function printAdminScale(admin: AdminTiming[]) {
   );
 }
 
-/** BENCH_LIVE_RUNS (1 unless set) alternating runs of the bare broadcast and the app, same members. */
+/** The app's embedded PostgreSQL, as DATA_DIR holds it: for the bare broadcast that writes. */
+async function appDatabaseUrl() {
+  const { user, password } = JSON.parse(await readFile(path.join(dataDir, 'pg-credentials.json'), 'utf8'));
+  const port = (await readFile(path.join(dataDir, 'pg/postmaster.pid'), 'utf8')).split('\n')[3];
+  return `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+}
+
+/**
+ * BENCH_LIVE_RUNS (1 unless set) runs of the bare broadcast, the bare broadcast writing each
+ * message first (on the app's database, for the same members), and the app, in turn.
+ */
 async function liveDelivery() {
   const runs = Number(process.env.BENCH_LIVE_RUNS ?? 1);
   const origin = `http://localhost:${appPort}`;
   const members = await burnMembers(base, origin);
+  const writingPort = await freePort();
+  const writing = await startProcess(
+    serverNode,
+    [path.join(root, 'bench/bare-ws-server.mjs')],
+    { PORT: String(writingPort), DATABASE_URL: await appDatabaseUrl() },
+    `http://127.0.0.1:${writingPort}/`,
+  );
+  // Its database's CPU is the app's PostgreSQL's (the app's tree but its own process).
+  const writingCpu = () => {
+    const own = cpuOf(writing.pid!).own;
+    const database = cpuOf(app.pid!);
+    return { own, tree: own + database.tree - database.own };
+  };
   const live: RealtimeResult[] = [];
   let appStarted = 0;
-  for (let run = 0; run < runs; run++) {
-    // A member may send 10 messages a minute (coaching's throttle): a run sends each member 10.
-    const wait = appStarted + 61_000 - Date.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    live.push(await measureBareBroadcast(bareWsPort, () => cpuOf(bareWs.pid!)));
-    appStarted = Date.now();
-    live.push(await measureCoachingDelivery(base, origin, members, () => cpuOf(app.pid!)));
+  try {
+    for (let run = 0; run < runs; run++) {
+      // A member may send 10 messages a minute (coaching's throttle): a run sends each member 10.
+      live.push(await measureBareBroadcast(bareWsPort, () => cpuOf(bareWs.pid!)));
+      live.push(await measureBareBroadcastWithSql(writingPort, members, writingCpu));
+      const wait = appStarted + 61_000 - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      appStarted = Date.now();
+      live.push(await measureCoachingDelivery(base, origin, members, () => cpuOf(app.pid!)));
+    }
+  } finally {
+    await stopProcess(writing);
   }
   console.log(`\nLive delivery (1,000 sockets in topics of 10, one message per topic per round)`);
   console.log(`(p50 and p99 of rounds 2-${ROUNDS}; the first, right after the sockets opened, apart)\n`);
@@ -199,17 +228,22 @@ async function liveDelivery() {
         'p50 ms',
         'p99 ms',
         'p50 / p99 ratio to bare',
+        'to bare + SQL',
         'first round p99 ms',
         'server CPU ms / message (node + rest)',
         'delivered',
       ],
       ...live.map((r, i) => {
-        const bareRun = live[i - (i % 2)]!;
+        const bareRun = live[i - (i % 3)]!;
+        const writingRun = live[i - (i % 3) + 1]!;
         return [
           r.name,
           String(r.p50),
           String(r.p99),
           `${(r.p50 / bareRun.p50).toFixed(1)}× / ${(r.p99 / bareRun.p99).toFixed(1)}×`,
+          i % 3 === 0
+            ? ''
+            : `${(r.p50 / writingRun.p50).toFixed(1)}× / ${(r.p99 / writingRun.p99).toFixed(1)}×`,
           String(r.firstRoundP99),
           `${r.cpuMsPerMessage} (${r.nodeCpuMsPerMessage} + ${(r.cpuMsPerMessage - r.nodeCpuMsPerMessage).toFixed(2)})`,
           `${r.delivered}/${r.expected} (${((100 * r.delivered) / r.expected).toFixed(1)} %)`,
