@@ -4,9 +4,10 @@ import { AppError } from '../errors.ts';
 import { requestHeader } from './node-request.ts';
 
 // DESIGN "Idempotency": a write a phone may retry carries an Idempotency-Key, a UUID the client
-// makes once per action and sends again when it retries. The program's writes keep their first
-// answer by it (platform/db/idempotency.ts), as a plan change does; a coaching message is stored under it
-// (features/coaching/messages.ts).
+// makes once per action and sends again when it retries. The program's writes, a plan change,
+// starting the trial and resuming a subscription keep their first answer by it
+// (platform/db/idempotency.ts); a coaching message or topic and a contact message are stored under
+// it as their id (features/coaching/messages.ts, features/contact/service.ts).
 
 export const KEY_USED_FOR_ANOTHER_REQUEST = 'This Idempotency-Key was already used for another request';
 

@@ -8,7 +8,8 @@ import { idempotencyKeys } from './schema.ts';
 // Issue 17: "nothing is saved twice". A client sends an Idempotency-Key (a UUID made once per
 // action) and sends it again when it retries; the first successful answer is kept and answered
 // again, and the retry writes nothing. A refused request (4xx) keeps nothing: it wrote nothing,
-// and a retry is judged afresh. The program's writes (issue 17) and a plan change keep theirs here.
+// and a retry is judged afresh. The program's writes keep theirs here (`once`), as do a plan change,
+// starting the trial and resuming a subscription (`onceAfterwards`).
 
 /** How long a key is kept: a day covers any retry (a phone back online, a reload). */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3_600_000;
