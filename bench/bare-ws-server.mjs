@@ -73,3 +73,5 @@ server.on('upgrade', (req, socket, head) => {
   });
 });
 server.listen(Number(process.env.PORT), '127.0.0.1');
+// Stopped by the bench with SIGTERM: exit normally, so a --cpu-prof profile is written.
+process.on('SIGTERM', () => process.exit(0));

@@ -121,14 +121,20 @@ const bareWs = await startProcess(
 const dataDir = await mkdtemp(path.join(tmpdir(), 'core28-bench-'));
 const appPort = await freePort();
 const base = `http://127.0.0.1:${appPort}`;
-// BENCH_PROFILE=<folder>: a CPU profile of this server (live delivery's), written when it stops.
-const profile = process.env.BENCH_PROFILE
-  ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
-  : [];
+// BENCH_PROFILE=<folder>: CPU profiles of this server (app.cpuprofile) and of the bare broadcast
+// that writes (writing.cpuprofile), written when they stop.
+const profiling = (name: string) =>
+  process.env.BENCH_PROFILE
+    ? [
+        '--cpu-prof',
+        `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`,
+        `--cpu-prof-name=${name}.cpuprofile`,
+      ]
+    : [];
 const app = await startProcess(
   serverNode,
   // The bundle `npm start` runs (BENCH_APP_ENTRY: another one beside it, as in api.ts).
-  [...profile, path.join(root, 'apps/server/dist', process.env.BENCH_APP_ENTRY || 'main.js')],
+  [...profiling('app'), path.join(root, 'apps/server/dist', process.env.BENCH_APP_ENTRY || 'main.js')],
   {
     PORT: String(appPort),
     DATA_DIR: dataDir,
@@ -194,7 +200,7 @@ async function liveDelivery() {
   const writingPort = await freePort();
   const writing = await startProcess(
     serverNode,
-    [path.join(root, 'bench/bare-ws-server.mjs')],
+    [...profiling('writing'), path.join(root, 'bench/bare-ws-server.mjs')],
     { PORT: String(writingPort), DATABASE_URL: await appDatabaseUrl() },
     `http://127.0.0.1:${writingPort}/`,
   );
