@@ -130,6 +130,35 @@ test('a paying member picks the free plan: cancel at period end in the portal, t
   await expect(page.getByText(`Next billing date: ${date}`)).toBeVisible();
 });
 
+test('on a phone, a resume whose answer was lost is tapped again: resumed, no error', async ({
+  page,
+  context,
+}) => {
+  await paidMember(context, 'daily-core-monthly');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/subscription');
+  await page.getByRole('button', { name: 'Switch to Feel and Burn' }).click();
+  const portalPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Continue to billing portal' }).click();
+  const portal = await portalPromise;
+  await portal.getByRole('button', { name: 'Cancel at period end' }).click();
+  await expect(portal.getByRole('status')).toHaveText(
+    'Your subscription is set to cancel at the end of the period.',
+  );
+  await portal.close();
+
+  await page.goto('/subscription/manage');
+  const sends = await loseFirstAnswer(page, '**/api/subscription/resume');
+  const resume = page.getByRole('button', { name: 'Resume subscription' });
+  await resume.click();
+  await expectToast(page, 'Could not reach the server.');
+  await resume.click();
+  await expectToast(page, 'Subscription resumed');
+  expect(sends()).toBe(2);
+  await expect(page.getByText('Active', { exact: true })).toBeVisible();
+  await expect(page.getByText('Your subscription is not set to cancel.')).toHaveCount(0);
+});
+
 test('a paying member who opens a sign-up flow is offered the switch, not a second payment', async ({
   page,
   context,
