@@ -1,8 +1,23 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectToast, loseFirstAnswer, paidMember } from './helpers';
 
 // Issue 14: a paying member changes plans on the one subscription they have, and cancels to the
 // free plan through the billing portal; never a second checkout.
+
+/** Picks the free plan on /subscription and cancels at the period end in the billing portal. */
+async function cancelInPortal(page: Page) {
+  await page.goto('/subscription');
+  await page.getByRole('button', { name: 'Switch to Feel and Burn' }).click();
+  const portalPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Continue to billing portal' }).click();
+  const portal = await portalPromise;
+  await expect(portal.getByRole('heading', { name: 'Cancel your subscription' })).toBeVisible();
+  await portal.getByRole('button', { name: 'Cancel at period end' }).click();
+  await expect(portal.getByRole('status')).toHaveText(
+    'Your subscription is set to cancel at the end of the period.',
+  );
+  await portal.close();
+}
 
 test('a Daily Core member switches to 1-on-1 Burn: Your plan, the charge today, one subscription', async ({
   page,
@@ -105,17 +120,7 @@ test('a paying member picks the free plan: cancel at period end in the portal, t
   context,
 }) => {
   await paidMember(context, 'daily-core-monthly');
-  await page.goto('/subscription');
-  await page.getByRole('button', { name: 'Switch to Feel and Burn' }).click();
-  const portalPromise = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Continue to billing portal' }).click();
-  const portal = await portalPromise;
-  await expect(portal.getByRole('heading', { name: 'Cancel your subscription' })).toBeVisible();
-  await portal.getByRole('button', { name: 'Cancel at period end' }).click();
-  await expect(portal.getByRole('status')).toHaveText(
-    'Your subscription is set to cancel at the end of the period.',
-  );
-  await portal.close();
+  await cancelInPortal(page);
 
   await page.goto('/subscription/manage');
   const end = (await (await page.request.get('/api/subscription/plan')).json()).current_period_end as string;
@@ -136,16 +141,7 @@ test('on a phone, a resume whose answer was lost is tapped again: resumed, no er
 }) => {
   await paidMember(context, 'daily-core-monthly');
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/subscription');
-  await page.getByRole('button', { name: 'Switch to Feel and Burn' }).click();
-  const portalPromise = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Continue to billing portal' }).click();
-  const portal = await portalPromise;
-  await portal.getByRole('button', { name: 'Cancel at period end' }).click();
-  await expect(portal.getByRole('status')).toHaveText(
-    'Your subscription is set to cancel at the end of the period.',
-  );
-  await portal.close();
+  await cancelInPortal(page);
 
   await page.goto('/subscription/manage');
   const sends = await loseFirstAnswer(page, '**/api/subscription/resume');
