@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { test as memberTest } from './fixtures';
 import { signUpAndConfirm, uniqueEmail } from './helpers';
 
 test('a visitor compares the plans monthly and annually', async ({ page }) => {
@@ -66,3 +67,56 @@ test('an auth-page sign-up is on the free trial, shown by the banner and the man
     'Your free trial has already been used.',
   );
 });
+
+/**
+ * Holds the answers to GETs of `url` until the returned function is called: the page stays in
+ * the moment before the server's word on the viewer is in.
+ */
+async function holdAnswers(page: Page, url: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+const noActionYet = async (page: Page) => {
+  await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start Free Trial' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^(Start Free Trial|Choose )/ })).toHaveCount(0);
+};
+
+memberTest(
+  'until a member on the trial is known to be on it, the plans offer no "Start Free Trial"',
+  async ({ page, member: _onTrial }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const release = await holdAnswers(page, '**/api/subscription');
+    await page.goto('/subscription');
+    await noActionYet(page);
+    release();
+    await expect(page.getByRole('group', { name: 'Feel and Burn' }).getByText('Your plan')).toBeVisible();
+    await expect(page.getByText(/^Free trial · 7 days left/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Start Free Trial' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Switch to The Daily Core' })).toHaveCount(0);
+  },
+);
+
+memberTest(
+  "until a paying member's plan is known, the plans offer nothing to choose",
+  async ({ page, burnMember: _paying }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const release = await holdAnswers(page, '**/api/subscription/plan');
+    await page.goto('/subscription');
+    await expect(page.getByText(/^You are on/)).toBeVisible();
+    await noActionYet(page);
+    release();
+    await expect(page.getByRole('link', { name: 'Manage subscription' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Switch to The Daily Core' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^(Start Free Trial|Choose )/ })).toHaveCount(0);
+  },
+);

@@ -26,6 +26,8 @@ export function useViewer() {
   const viewer: Viewer = { isSignedIn: user !== null, subscription: subscription.data ?? null };
   return {
     isLoading: me.isPending,
+    /** Whether what this viewer may do is not known yet: who they are, or (signed in) their plan. */
+    isDeciding: me.isPending || (user !== null && subscription.isPending),
     user,
     profile: me.data?.profile ?? null,
     avatarUrl: me.data?.avatar?.url ?? null,

@@ -113,8 +113,9 @@ export function PlanCard({
   plan,
   billing,
   current,
+  isKnown,
   ...actions
-}: { plan: Plan; billing: Billing; current: CurrentPlan | null } & Actions) {
+}: { plan: Plan; billing: Billing; current: CurrentPlan | null; isKnown: boolean } & Actions) {
   const { user, subscription } = useViewer();
   const { amount, per } = price(plan, billing);
   const isFree = plan.monthlyCents === 0;
@@ -164,7 +165,9 @@ export function PlanCard({
             </li>
           ))}
         </ul>
-        {current ? (
+        {!isKnown ? (
+          <div className="mt-auto h-12 animate-pulse rounded-md bg-zinc-100" aria-hidden />
+        ) : current ? (
           <PaidMemberAction plan={plan} billing={billing} current={current} {...actions} />
         ) : isOnTrialPlan && hasTrialEnded(subscription, new Date()) ? (
           <Note>Your free trial ended on {longDate(subscription?.trial_end ?? null)}</Note>

@@ -13,10 +13,13 @@ import { CancelToFreeDialog, PlanSwitchDialog, planLabel } from './plan-switch-d
 
 export default function PlansPage() {
   const [billing, setBilling] = useState<Billing>('monthly');
-  const { user, subscription } = useViewer();
+  const { user, subscription, isDeciding } = useViewer();
   const isPaid = user !== null && isPaidMember(subscription);
-  const { data: planData } = useQuery({ ...planQuery(), enabled: isPaid });
+  const { data: planData, isPending: isPlanPending } = useQuery({ ...planQuery(), enabled: isPaid });
   const current = isPaid && planData?.plan ? (planData as CurrentPlan) : null;
+  // Until the viewer and their plan are known, a card offers nothing: a visitor's "Start Free Trial"
+  // or "Choose …" shown to a member for a moment is an action they may not have (a used trial).
+  const isKnown = !isDeciding && !(isPaid && isPlanPending);
   const [switchTo, setSwitchTo] = useState<CheckoutPlanId | null>(null);
   const [isCancelOpen, setIsCancelOpen] = useState(false);
   // A paying member sees the prices of the billing period they are on.
@@ -89,6 +92,7 @@ export default function PlansPage() {
               plan={plan}
               billing={billing}
               current={current}
+              isKnown={isKnown}
               onSwitch={setSwitchTo}
               onCancelToFree={() => setIsCancelOpen(true)}
             />
