@@ -130,9 +130,11 @@ export function table(rows: string[][]): string {
 }
 
 /**
- * CPU time (user + system, ms) used so far by a process and everything it started that still runs
- * (Linux /proc; the app's embedded PostgreSQL included): what a run cost, whatever else shares
- * the machine.
+ * CPU time (user + system, ms) used so far by a process and everything it started (Linux /proc;
+ * the app's embedded PostgreSQL included): what a run cost, whatever else shares the machine. A
+ * started process that has ended meanwhile (an autovacuum worker, a backend) counts too: its time
+ * moved into its parent's cutime and cstime when the parent reaped it. Without them, one ending
+ * during a run made the database's CPU per request negative (2026-11-29, 20 s runs).
  */
 export function treeCpuMs(rootPid: number): number {
   return cpuOf(rootPid).tree;
@@ -147,7 +149,14 @@ export function cpuOf(rootPid: number): { own: number; tree: number } {
       try {
         const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
         const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-        return { pid: Number(pid), ppid: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12]) };
+        // utime and stime (its own), cutime and cstime (its children's that ended and were reaped).
+        const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number) as [
+          number,
+          number,
+          number,
+          number,
+        ];
+        return { pid: Number(pid), ppid: Number(fields[1]), cpu: utime + stime, reaped: cutime + cstime };
       } catch {
         return null; // gone meanwhile
       }
@@ -164,6 +173,8 @@ export function cpuOf(rootPid: number): { own: number; tree: number } {
   }
   return {
     own: (stats.find((stat) => stat.pid === rootPid)?.cpu ?? 0) * tick,
-    tree: stats.filter((stat) => tree.has(stat.pid)).reduce((sum, stat) => sum + stat.cpu * tick, 0),
+    tree: stats
+      .filter((stat) => tree.has(stat.pid))
+      .reduce((sum, stat) => sum + (stat.cpu + stat.reaped) * tick, 0),
   };
 }
