@@ -2,7 +2,7 @@ import { WifiOff } from 'lucide-react';
 import { Component, type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
-import { useOnline } from '@/lib/use-online';
+import { isReachable, useOnline } from '@/lib/use-online';
 
 /**
  * Issue 21: a page that cannot work without the server (checkout, coaching, the admin area) says
@@ -62,7 +62,7 @@ class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 }
 
 function RouteError({ what = 'This page', error }: { what?: string; error: unknown }) {
-  const [wasOffline] = useState(() => !navigator.onLine);
+  const [wasOffline] = useState(() => !isReachable());
   if (wasOffline)
     return (
       <NeedsNetwork what={what}>

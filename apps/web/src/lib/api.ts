@@ -1,6 +1,7 @@
 import type { AppType } from '@core28/server/app';
 import { type ClientResponse, hc } from 'hono/client';
 import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/http-status';
+import { noteAnswer } from './use-online';
 
 /**
  * Settles when the server has ended the session being signed out (spec §4: sign-out clears the
@@ -14,7 +15,9 @@ export function holdRequestsUntil(signedOut: Promise<unknown>) {
 }
 const fetchAfterSignOut: typeof fetch = async (input, init) => {
   await sessionEnding;
-  return fetch(input, init);
+  const res = await fetch(input, init);
+  noteAnswer(res);
+  return res;
 };
 
 /** The typed client for every /api route (types only: no server code reaches the bundle). */

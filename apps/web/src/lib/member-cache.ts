@@ -27,6 +27,13 @@ export const MEMBER_DATA_URLS = [
   '/api/subscription/plan',
 ];
 
+/**
+ * On an answer the service worker took from its copy because the network failed: the page then
+ * knows it is offline even where the browser says otherwise (a Wi-Fi without internet, or a
+ * navigation that reset `navigator.onLine`).
+ */
+export const KEPT_ANSWER_HEADER = 'x-core28-kept';
+
 export const isMemberData = (url: URL) => MEMBER_PATHS.some((path) => path.test(url.pathname));
 
 /**

@@ -8,7 +8,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import { changesWhoIsSignedIn, isMemberData, MEMBER_CACHE } from '../lib/member-cache';
+import { changesWhoIsSignedIn, isMemberData, KEPT_ANSWER_HEADER, MEMBER_CACHE } from '../lib/member-cache';
 import { drainQueue, QUEUE_SYNC_TAG } from '../lib/offline-queue';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -62,6 +62,16 @@ const sameGeneration = {
     state?.generation === generation ? response : null,
 };
 
+// An answer from the copy (the network failed) says so, for the page's sense of being online.
+const markKept = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }: { cachedResponse?: Response }) => {
+    if (!cachedResponse) return null;
+    const headers = new Headers(cachedResponse.headers);
+    headers.set(KEPT_ANSWER_HEADER, '1');
+    return new Response(cachedResponse.body, { status: cachedResponse.status, headers });
+  },
+};
+
 // Signing in, out or deleting the account drops the kept answers before and after the request.
 registerRoute(
   ({ url, request }) => url.origin === self.location.origin && changesWhoIsSignedIn(url, request.method),
@@ -91,7 +101,7 @@ registerRoute(
   ({ url, request }) => url.origin === self.location.origin && request.method === 'GET' && isMemberData(url),
   new NetworkFirst({
     cacheName: MEMBER_CACHE,
-    plugins: [new CacheableResponsePlugin({ statuses: [200] }), sameGeneration],
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), sameGeneration, markKept],
   }),
 );
 
