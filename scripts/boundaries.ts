@@ -20,11 +20,17 @@ const WEB_SHARED: Record<string, string[]> = {
   exercises: ['exercise-dialog.tsx', 'exercise-demo.tsx', 'exercise-media.tsx'],
   program: ['keys.ts', 'today-session-card.tsx'],
   profile: ['profile-completion-card.tsx', 'verify-email-card.tsx', 'welcome-dialog.tsx'],
+  subscriptions: ['paywall.tsx'],
 };
 
-/** A server feature is reached through its service; the session middleware is the one other door. */
+/**
+ * A server feature is reached through its service; the session middleware and the plan gate (the
+ * one plan rule's middleware, which every gated feature uses) are the other doors.
+ */
 const isServerDoor = (feature: string, file: string) =>
-  file === 'service.ts' || (feature === 'auth' && file === 'session.ts');
+  file === 'service.ts' ||
+  (feature === 'auth' && file === 'session.ts') ||
+  (feature === 'subscriptions' && file === 'entitlements.ts');
 
 /** The tables, and the query builder: a file that imports them queries the database. */
 const SCHEMA = 'platform/db/schema.ts';

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { NewPasswordSchema } from '@core28/core/auth';
 import { DEFAULT_ATTACHMENT_MAX_BYTES } from '@core28/core/coaching';
+import { PAYMENT_GRACE_DAYS } from '@core28/core/entitlements';
 import { DEFAULT_VIDEO_MAX_BYTES } from '@core28/core/exercise-media';
 import { z } from 'zod';
 
@@ -68,6 +69,8 @@ export const EnvSchema = z
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).optional(),
     /** Issue 20: a coaching message unread this long is e-mailed (once per topic until read). */
     NOTIFY_UNREAD_AFTER_MINUTES: z.coerce.number().int().min(1).max(10_080).default(10),
+    /** A paid plan whose renewal failed is kept this many days while the provider retries. */
+    PAYMENT_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(PAYMENT_GRACE_DAYS),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),

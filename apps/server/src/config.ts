@@ -28,6 +28,8 @@ export type Config = {
   admin: { email: string; password: string };
   coachNoticeEmail: string | null;
   notifyUnreadAfterMinutes: number;
+  /** Days a plan whose renewal failed is kept (docs/decisions/0021). */
+  paymentGraceDays: number;
   trustProxy: TrustProxy;
   authRateLimit: boolean;
   /** The longest a request's SQL statement may run (issue 15). */
@@ -104,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     /** Who hears of a member's unread message: ADMIN_EMAIL when set, else every admin (issue 20). */
     coachNoticeEmail: e.ADMIN_EMAIL ?? null,
     notifyUnreadAfterMinutes: e.NOTIFY_UNREAD_AFTER_MINUTES,
+    paymentGraceDays: e.PAYMENT_GRACE_DAYS,
     trustProxy: e.TRUST_PROXY,
     authRateLimit: e.AUTH_RATE_LIMIT,
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,

@@ -244,8 +244,13 @@ async function signUp(i: number): Promise<Member> {
     .getSetCookie()
     .map((line) => line.split(';')[0])
     .join('; ');
-  // Registered 27 days ago: days 1..28 can all be completed today.
+  // Registered 27 days ago: days 1..28 can all be completed today, on the free trial.
   expect((await post('/dev/members/registration', { email, daysAgo: 27 })).status).toBe(200);
+  const trial = await fetch(`${base}/api/subscription/trial`, {
+    method: 'POST',
+    headers: { origin: base, cookie },
+  });
+  expect(trial.status).toBe(200);
   return { email, cookie, nextDay: 1, completionInFlight: null, acked: new Set(), results: new Map() };
 }
 

@@ -10,6 +10,8 @@ const STATUS = {
   UNAUTHORIZED: 401,
   PAYMENT_REQUIRED: 402,
   FORBIDDEN: 403,
+  /** The member's plan does not include this (docs/decisions/0021); the body says what would. */
+  PLAN_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -27,8 +29,12 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    /** Seconds the client should wait before trying again (sent as `Retry-After`). */
-    readonly options: { retryAfter?: number } = {},
+    readonly options: {
+      /** Seconds the client should wait before trying again (sent as `Retry-After`). */
+      retryAfter?: number;
+      /** More for the client beside the code and message (what would unlock a PLAN_REQUIRED). */
+      details?: Record<string, string | number | boolean>;
+    } = {},
   ) {
     super(message);
   }
@@ -129,7 +135,8 @@ const isOutage = async (err: unknown, c: Context<AppEnv>) =>
 export async function onError(err: Error, c: Context<AppEnv>) {
   if (err instanceof AppError) {
     if (err.options.retryAfter !== undefined) c.header('Retry-After', String(err.options.retryAfter));
-    return c.json(errorBody(err.code, err.message), STATUS[err.code]);
+    const body = errorBody(err.code, err.message);
+    return c.json({ error: { ...err.options.details, ...body.error } }, STATUS[err.code]);
   }
   // A path whose percent-escapes do not decode names nothing (issue 15: it was a 500).
   if (err instanceof URIError) {

@@ -2,6 +2,7 @@ import type { Deps } from './context.ts';
 import { recordDailyCounts } from './features/admin/service.ts';
 import { deleteExpiredAuthRecords } from './features/auth/service.ts';
 import { mailUnreadCoaching } from './features/coaching/unread-mail.ts';
+import { sendPushOfKind } from './features/notifications/push-send.ts';
 import {
   DUE_QUEUE,
   queueDueNotifications,
@@ -9,9 +10,9 @@ import {
   SEND_QUEUE,
   sendDueNotification,
 } from './features/notifications/reminders.ts';
-import { PUSH_QUEUE } from './features/notifications/service.ts';
-import { sendPush } from './features/push/service.ts';
+import { PUSH_QUEUE, type PushJob } from './features/notifications/service.ts';
 import { mailEndingTrials } from './features/subscriptions/mail.ts';
+import { mailEndedPlans } from './features/subscriptions/plan-ended.ts';
 import { deleteExpiredIdempotencyKeys } from './platform/db/idempotency.ts';
 import { deleteOldSentMail, deliverOutboxMail, MAIL_POLICY, MAIL_QUEUE } from './platform/mail/outbox.ts';
 
@@ -24,6 +25,8 @@ export const SCHEDULES = {
   /** The dashboard's "change since yesterday" compares with the last figures recorded each day. */
   'admin-daily-counts': '*/15 * * * *',
   'trial-ending-sweep': '7 * * * *',
+  /** One last mail when a plan ends (docs/decisions/0021). */
+  'plan-ended-sweep': '27 * * * *',
   /** Expired sessions and tokens, old rate-limit rows, sent mail after 30 days. */
   cleanup: '17 3 * * *',
   /** Idempotency keys are kept a day (platform/db/idempotency.ts). */
@@ -45,6 +48,10 @@ export async function registerJobs(deps: Deps) {
   await jobs.work('trial-ending-sweep', async () => {
     const mailed = await mailEndingTrials(deps);
     if (mailed) log.info({ mailed }, 'trial-ending e-mails written');
+  });
+  await jobs.work('plan-ended-sweep', async () => {
+    const mailed = await mailEndedPlans(deps);
+    if (mailed) log.info({ mailed }, 'plan-ended e-mails written');
   });
   await jobs.work('cleanup', async () => {
     const auth = await deleteExpiredAuthRecords(deps);
@@ -72,8 +79,8 @@ export async function registerJobs(deps: Deps) {
     if (mailed) log.info({ mailed }, 'unread coaching e-mails written');
   });
   // Issue 21: a notification the member chose to get as push (features/notifications).
-  await jobs.work<{ userId: string; title: string; body: string; url: string }>(PUSH_QUEUE, async (data) => {
-    await sendPush(deps, data);
+  await jobs.work<PushJob>(PUSH_QUEUE, async ({ kind, ...message }) => {
+    await sendPushOfKind(deps, { kind, ...message });
   });
   for (const [queue, cron] of Object.entries(SCHEDULES)) await jobs.schedule(queue, cron);
 }

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers';
 import { listenForInstallOffer } from './app/pwa/install-prompt';
+import { OfflineSync } from './app/pwa/offline-sync';
 import { registerServiceWorker } from './app/pwa/register';
 import { AppRoutes } from './app/router';
 import './app.css';
@@ -17,6 +18,8 @@ startTransition(() =>
       <Providers>
         <BrowserRouter>
           <AppRoutes />
+          {/* Inside the router: its badge links to the plans when a write waits for one. */}
+          <OfflineSync />
         </BrowserRouter>
       </Providers>
     </StrictMode>,

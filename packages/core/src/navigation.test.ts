@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { entitlementsOf, type MemberSubscription } from './entitlements.ts';
 import { accountMenuLinks, footerLinks, headerLinks } from './navigation.ts';
 import { NOT_SUBSCRIBED, type SubscriptionState } from './subscriptions.ts';
 
-const burn: SubscriptionState = { ...NOT_SUBSCRIBED, subscribed: true, subscription_tier: '1-on-1 Burn' };
-const daily: SubscriptionState = { ...NOT_SUBSCRIBED, subscribed: true, subscription_tier: 'The Daily Core' };
+const now = new Date('2026-03-10T12:00:00Z');
+/** The state as GET /api/subscription answers it, with its entitlements. */
+const answer = (state: SubscriptionState): MemberSubscription => ({
+  ...state,
+  entitlements: entitlementsOf(state, { isAdmin: false, now }),
+});
+const burn = answer({ ...NOT_SUBSCRIBED, subscribed: true, subscription_tier: '1-on-1 Burn' });
+const daily = answer({ ...NOT_SUBSCRIBED, subscribed: true, subscription_tier: 'The Daily Core' });
 const paths = (links: { to: string }[]) => links.map((link) => link.to);
 
 describe('navigation (spec §2)', () => {
@@ -37,7 +44,7 @@ describe('navigation (spec §2)', () => {
     expect(paths(headerLinks({ isSignedIn: true, subscription: burn }))).toContain('/one-on-one');
     expect(paths(accountMenuLinks({ isSignedIn: true, subscription: burn }))).toContain('/one-on-one');
     expect(
-      paths(headerLinks({ isSignedIn: true, subscription: { ...burn, subscribed: false } })),
+      paths(headerLinks({ isSignedIn: true, subscription: answer({ ...burn, subscribed: false }) })),
     ).not.toContain('/one-on-one');
   });
 

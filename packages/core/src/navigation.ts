@@ -1,11 +1,13 @@
-import { canUseCoaching, type SubscriptionState } from './subscriptions.ts';
+import type { MemberSubscription } from './entitlements.ts';
 
 export type NavLink = { label: string; to: string };
-export type Viewer = { isSignedIn: boolean; subscription: SubscriptionState | null };
+export type Viewer = { isSignedIn: boolean; subscription: MemberSubscription | null };
 
 // spec §2: the 1-on-1 link is for members of that tier; the admins coach from the admin area.
-const hasCoachingLink = (viewer: Viewer) =>
-  viewer.isSignedIn && canUseCoaching(viewer.subscription, { isAdmin: false });
+const hasCoachingLink = (viewer: Viewer) => {
+  const entitlements = viewer.subscription?.entitlements;
+  return viewer.isSignedIn && Boolean(entitlements?.coaching) && entitlements?.standing !== 'admin';
+};
 
 /** spec §2 Navigation: the top bar, by sign-in state and tier. */
 export function headerLinks(viewer: Viewer): NavLink[] {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Capability } from './entitlements.ts';
 import { isValidTimeZone, parseClockTime } from './local-day.ts';
 
 // Issue 20: what a member may be told, one switch each (docs/decisions/0014). E-mail is the one
@@ -13,6 +14,19 @@ export const NOTIFICATION_KINDS = [
   'payment-failed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * What a kind needs of the member's plan (core's entitlements.ts): the habit mails need reminders,
+ * coach replies need coaching; the account's own mails (trial, payments) go to everyone.
+ */
+export const NOTIFICATION_NEEDS: Record<NotificationKind, Capability | null> = {
+  'workout-reminder': 'reminders',
+  'streak-at-risk': 'reminders',
+  'weekly-summary': 'reminders',
+  coaching: 'coaching',
+  'trial-ending': null,
+  'payment-failed': null,
+};
 
 export const NOTIFICATION_LABELS: Record<NotificationKind, { title: string; description: string }> = {
   'workout-reminder': {

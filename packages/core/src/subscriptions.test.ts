@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canUseCoaching,
-  determineSubscription,
-  hasTier,
-  NOT_SUBSCRIBED,
-  type SubscriberRow,
-} from './subscriptions.ts';
+import { determineSubscription, NOT_SUBSCRIBED, type SubscriberRow } from './subscriptions.ts';
 
 const now = new Date('2026-03-10T12:00:00Z');
 const row = (overrides: Partial<SubscriberRow> = {}): SubscriberRow => ({
@@ -14,6 +8,8 @@ const row = (overrides: Partial<SubscriberRow> = {}): SubscriberRow => ({
   subscriptionEnd: null,
   isTrial: false,
   trialEnd: null,
+  trialUsed: false,
+  paymentFailedAt: null,
   ...overrides,
 });
 
@@ -76,27 +72,39 @@ describe('determineSubscription (spec §4)', () => {
     expect(determineSubscription(free, { emailConfirmed: false, now }).subscribed).toBe(false);
   });
 
-  it('hasTier needs both the tier and an active subscription', () => {
-    const burn = determineSubscription(row({ subscribed: true, subscriptionTier: '1-on-1 Burn' }), {
-      emailConfirmed: true,
-      now,
+  it('a failed renewal keeps the plan for its grace period, to the second, then ends it', () => {
+    const failing = row({
+      subscribed: true,
+      subscriptionTier: 'The Daily Core',
+      subscriptionEnd: new Date('2026-04-09T12:00:00Z'),
+      paymentFailedAt: new Date('2026-03-09T12:00:00Z'),
     });
-    expect(hasTier(burn, '1-on-1 Burn')).toBe(true);
-    expect(hasTier(burn, 'The Daily Core')).toBe(false);
-    expect(hasTier({ ...burn, subscribed: false }, '1-on-1 Burn')).toBe(false);
+    const at = (iso: string) => determineSubscription(failing, { emailConfirmed: true, now: new Date(iso) });
+    expect(at('2026-03-16T11:59:59Z')).toMatchObject({
+      subscribed: true,
+      payment_grace_end: '2026-03-16T12:00:00.000Z',
+    });
+    expect(at('2026-03-16T12:00:00Z').subscribed).toBe(false);
+    // The grace is counted from the failure, with the configured length.
+    const longer = determineSubscription(failing, { emailConfirmed: true, now, graceDays: 10 });
+    expect(longer.payment_grace_end).toBe('2026-03-19T12:00:00.000Z');
   });
 
-  it('canUseCoaching: an active 1-on-1 Burn subscription, or an admin whatever the plan', () => {
-    const burn = determineSubscription(row({ subscribed: true, subscriptionTier: '1-on-1 Burn' }), {
-      emailConfirmed: true,
-      now,
+  it('in its grace a plan is kept even when the provider has not moved the period end yet', () => {
+    const failing = row({
+      subscribed: true,
+      subscriptionTier: '1-on-1 Burn',
+      subscriptionEnd: new Date('2026-03-09T12:00:00Z'),
+      paymentFailedAt: new Date('2026-03-09T12:00:00Z'),
     });
-    const daily = { ...burn, subscription_tier: 'The Daily Core' as const };
-    expect(canUseCoaching(burn, { isAdmin: false })).toBe(true);
-    expect(canUseCoaching(daily, { isAdmin: false })).toBe(false);
-    expect(canUseCoaching({ ...burn, subscribed: false }, { isAdmin: false })).toBe(false);
-    expect(canUseCoaching(null, { isAdmin: false })).toBe(false);
-    expect(canUseCoaching(null, { isAdmin: true })).toBe(true);
-    expect(canUseCoaching(daily, { isAdmin: true })).toBe(true);
+    expect(determineSubscription(failing, { emailConfirmed: true, now }).subscribed).toBe(true);
+  });
+
+  it('says whether the one free trial is still there', () => {
+    expect(determineSubscription(null, { emailConfirmed: true, now }).trial_available).toBe(true);
+    expect(determineSubscription(row(), { emailConfirmed: true, now }).trial_available).toBe(true);
+    expect(
+      determineSubscription(row({ trialUsed: true }), { emailConfirmed: true, now }).trial_available,
+    ).toBe(false);
   });
 });

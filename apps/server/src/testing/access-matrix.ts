@@ -1,18 +1,44 @@
 // issue 9: the access matrix's table, run by access-matrix.test.ts against every API route the
 // server registers (and /metrics, issue 18) × every kind of caller. It says who may do what; a
 // route missing from it fails the test, so a new route cannot be forgotten: add its row here.
+// What a plan buys is not written here: the roles' plan states go through core's entitlementsOf,
+// the one rule (docs/decisions/0021), and the routes it gates follow it.
 
-export type Role = 'anonymous' | 'memberA' | 'memberB' | 'trialEnded' | 'dailyCore' | 'burn' | 'admin';
-export const ROLES: Role[] = ['anonymous', 'memberA', 'memberB', 'trialEnded', 'dailyCore', 'burn', 'admin'];
+import { type Entitlements, has, mayTrainDay } from '@core28/core/entitlements';
+
+/**
+ * The callers: a visitor; members in every plan state (docs/decisions/0021's matrix): no plan, a
+ * running trial, a trial that ended, a paid plan that lapsed, a failed renewal in its grace and
+ * after it, The Daily Core, 1-on-1 Burn (two: `memberB` owns the topic and attachment the
+ * owner-only routes are tried on); and the admin.
+ */
+export const ROLES = [
+  'anonymous',
+  'noPlan',
+  'trial',
+  'trialEnded',
+  'lapsedPaid',
+  'pastDueInGrace',
+  'pastDueAfterGrace',
+  'dailyCore',
+  'burn',
+  'memberB',
+  'admin',
+] as const;
+export type Role = (typeof ROLES)[number];
 
 export type Access =
   /** Anyone, signed in or not. */
   | 'public'
-  /** Any signed-in account (anonymous 401). */
+  /** Any signed-in account (anonymous 401), whatever the plan: the member's history and account. */
   | 'member'
-  /** 1-on-1 Burn or admin (anonymous 401, others 403). */
+  /** Training day N (a session, finishing, completing, results, wellness): the plan rule's `train`. */
+  | 'train'
+  /** The exercise library: the plan rule's `library`. */
+  | 'library'
+  /** Coaching: the plan rule's `coaching` (anonymous 401, others 403). */
   | 'burn'
-  /** A 1-on-1 Burn route on member B's own topic: B only; other Burn members and the admin 404. */
+  /** A coaching route on member B's own topic: B only; other members with coaching and the admin 404. */
   | 'burn-owner'
   /** Admins only (anonymous 401, members 403). */
   | 'admin'
@@ -41,8 +67,13 @@ export type Access =
    */
   | 'metrics-token'
   /**
+   * The calendar feed, read with the caller's own feed token (none for a visitor: a made-up one,
+   * 404): the plan rule's `reminders`, 403 PLAN_REQUIRED without it.
+   */
+  | 'feed'
+  /**
    * Only with a token the server put in an e-mail or gave the member (issue 20: one-click
-   * unsubscribe, the calendar feed), never a session: without a valid one, this status for all.
+   * unsubscribe), never a session: without a valid one, this status for all.
    */
   | { token: 400 | 404 };
 
@@ -61,15 +92,15 @@ export const POLICY: Record<string, Access> = {
   'GET /api/profile/export': 'member',
   'POST /api/profile/delete': 'member',
   'GET /api/program': 'member',
-  'POST /api/program/complete': 'member',
-  'PUT /api/program/results': 'member',
-  'PUT /api/program/wellness': 'member',
-  'GET /api/program/days/:day/session': 'member',
-  'POST /api/program/days/:day/finish': 'member',
+  'POST /api/program/complete': 'train',
+  'PUT /api/program/results': 'train',
+  'PUT /api/program/wellness': 'train',
+  'GET /api/program/days/:day/session': 'train',
+  'POST /api/program/days/:day/finish': 'train',
   'GET /api/push/key': 'member',
   'POST /api/push/subscriptions': 'member',
   'POST /api/push/subscriptions/remove': 'member',
-  'GET /api/exercises': 'member',
+  'GET /api/exercises': 'library',
   'GET /api/exercises/today': 'public',
   'GET /api/blog/articles': 'public',
   'GET /api/blog/articles/:slug': 'public',
@@ -134,7 +165,7 @@ export const POLICY: Record<string, Access> = {
   'POST /api/notifications/unsubscribe': { token: 400 },
   'GET /api/calendar/link': 'member',
   'POST /api/calendar/link': 'member',
-  'GET /api/calendar/*': { token: 404 },
+  'GET /api/calendar/*': 'feed',
 };
 
 /** A body a caller with access would send (refusals must not depend on the body). */
@@ -208,20 +239,31 @@ export const BODIES: Record<string, unknown> = {
   'POST /api/notifications/time-zone': { timeZone: 'Europe/Berlin' },
 };
 
-/** What each role must get, by access kind: a status, or 'allowed' (not refused, no 5xx). */
-export function expected(access: Access, role: Role): number | 'allowed' | 'skip' {
-  const isBurn = role === 'memberB' || role === 'burn';
+/** What a caller is, for the table: who they are, what their plan allows now, the day tried. */
+export type Caller = { role: Role; entitlements: Entitlements | null; day: number };
+
+/** What each caller must get, by access kind: a status, or 'allowed' (not refused, no 5xx). */
+export function expected(
+  access: Access,
+  { role, entitlements: e, day }: Caller,
+): number | 'allowed' | 'skip' {
+  if (role !== 'anonymous' && !e) throw new Error(`${role} has no entitlements`);
+  const refusedUnless = (isAllowed: boolean) => (role === 'anonymous' ? 401 : isAllowed ? 'allowed' : 403);
   switch (access) {
     case 'public':
       return 'allowed';
     case 'member':
       return role === 'anonymous' ? 401 : 'allowed';
+    case 'train':
+      return refusedUnless(e !== null && mayTrainDay(e, day));
+    case 'library':
+      return refusedUnless(e !== null && has(e, 'library'));
     case 'burn':
-      return role === 'anonymous' ? 401 : isBurn || role === 'admin' ? 'allowed' : 403;
+      return refusedUnless(Boolean(e?.coaching));
     case 'burn-owner':
       if (role === 'anonymous') return 401;
-      if (role === 'memberB') return 'allowed';
-      return role === 'burn' || role === 'admin' ? 404 : 403;
+      if (!e?.coaching) return 403;
+      return role === 'memberB' ? 'allowed' : 404;
     case 'admin':
       return role === 'anonymous' ? 401 : role === 'admin' ? 'allowed' : 403;
     case 'conversation':
@@ -238,7 +280,12 @@ export function expected(access: Access, role: Role): number | 'allowed' | 'skip
       return 'skip';
     case 'metrics-token':
       return 401;
+    case 'feed':
+      return role === 'anonymous' ? 404 : e?.reminders ? 'allowed' : 403;
     default:
       return access.token;
   }
 }
+
+/** The routes tried on more than one day: the taster opens Day 1 only. */
+export const DAYS_TRIED: Partial<Record<Access & string, number[]>> = { train: [1, 2] };

@@ -213,7 +213,16 @@ export function cookieFrom(...responses: Response[]): string {
 export const STRONG_PASSWORD = 'Core#2026strong';
 
 /** Signs up, follows the confirmation e-mail's link, and returns the signed-in cookie. */
-export async function createMember(t: TestApp, email = `member-${randomUUID().slice(0, 8)}@example.com`) {
+/**
+ * A confirmed member, signed in. By default on the free trial, as after the auth page's sign-up
+ * (the web starts it on confirmation), so they may train; `{ plan: 'none' }` for an account that
+ * never had a plan (a paid sign-up that stopped at the payment step).
+ */
+export async function createMember(
+  t: TestApp,
+  email = `member-${randomUUID().slice(0, 8)}@example.com`,
+  { plan = 'trial' }: { plan?: 'trial' | 'none' } = {},
+) {
   const signUp = await t.request('/api/auth/sign-up/email', {
     json: { email, password: STRONG_PASSWORD, name: '' },
   });
@@ -223,6 +232,10 @@ export async function createMember(t: TestApp, email = `member-${randomUUID().sl
   const verify = await t.request(url.pathname + url.search);
   const cookie = cookieFrom(verify);
   const me = (await (await t.request('/api/me', { cookie })).json()) as { user: { id: string } };
+  if (plan === 'trial') {
+    const trial = await t.request('/api/subscription/trial', { method: 'POST', cookie });
+    if (trial.status !== 200) throw new Error(`trial failed: ${trial.status} ${await trial.text()}`);
+  }
   return { email, password: STRONG_PASSWORD, cookie, userId: me.user.id };
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { DUE_QUEUE } from '../features/notifications/reminders.ts';
+import { DUE_QUEUE, SEND_QUEUE } from '../features/notifications/reminders.ts';
 import { mailOutbox, profiles, workoutCompletions } from '../platform/db/schema.ts';
-import { createMember, type TestApp } from './harness.ts';
+import { createMember, givePaidTier, type TestApp } from './harness.ts';
 
 // Issue 20's reminder tests: a member with a registration date, zone and reminder time of the
 // test's choosing, the schedule's tick, and the mail it wrote.
@@ -12,7 +12,9 @@ export async function createReminderMember(
   t: TestApp,
   opts: { registered: string; timeZone: string; reminderTime?: string; done?: number[] },
 ) {
+  // On a paid plan with no end: reminders are the plan's, and these tests move the clock by months.
   const m = await createMember(t);
+  await givePaidTier(t, m, 'The Daily Core');
   await t.db
     .update(profiles)
     .set({
@@ -33,6 +35,10 @@ export async function tick(t: TestApp) {
   await t.jobs.enqueue(DUE_QUEUE, {});
   await t.drainJobs();
 }
+
+/** One member's reminder, queued as the schedule's tick would, to be run by `t.drainJobs()`. */
+export const queueReminder = (t: TestApp, job: { userId: string; kind: string; localDate: string }) =>
+  t.jobs.enqueue(SEND_QUEUE, job);
 
 /** The mail of one kind written to these members, oldest first. */
 export const mailsOf = (t: TestApp, kind: string, members: Pick<Member, 'email'>[]) =>

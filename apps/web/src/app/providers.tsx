@@ -2,7 +2,6 @@ import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-qu
 import type { ReactNode } from 'react';
 import { ApiError } from '@/lib/api';
 import { reportQueryError } from '@/lib/query-errors';
-import { OfflineSync } from './pwa/offline-sync';
 import { Toaster } from './toaster';
 
 const queryClient = new QueryClient({
@@ -25,7 +24,6 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <OfflineSync />
       <Toaster />
     </QueryClientProvider>
   );

@@ -21,7 +21,7 @@ const write = (userId: string, key: string, minutesAgo = 1): QueuedWrite => ({
   queuedAt: new Date(NOW.getTime() - minutesAgo * 60_000).toISOString(),
 });
 
-type Answer = number | 'network';
+type Answer = number | 'network' | 'plan-required';
 let answers: Answer[];
 let sent: { path: string; headers: Record<string, string>; body: unknown }[];
 
@@ -39,6 +39,11 @@ beforeEach(async () => {
     });
     const answer = answers.shift() ?? 200;
     if (answer === 'network') throw new TypeError('Failed to fetch');
+    if (answer === 'plan-required')
+      return Response.json(
+        { error: { code: 'PLAN_REQUIRED', message: 'Your plan has ended.', requiredPlan: 'daily-core' } },
+        { status: 403 },
+      );
     return new Response('{}', { status: answer });
   });
 });
@@ -55,14 +60,14 @@ describe('drainQueue', () => {
     await enqueueWrite(write(B, 'b1', 20));
     await enqueueWrite(write(A, 'a2', 10));
     await enqueueWrite(write(A, 'a3', 2));
-    expect(await drainQueue(A)).toEqual({ sent: 3, left: 0 });
+    expect(await drainQueue(A)).toEqual({ sent: 3, left: 0, needsPlan: false });
     expect(keysOf(sent)).toEqual(['a1', 'a2', 'a3']);
     expect(sent.map((s) => s.headers['idempotency-key'])).toEqual(['a1', 'a2', 'a3']);
     // how long each waited, on the browser's own clock (a late finish counts from then)
     expect(sent.map((s) => s.headers['x-queued-ms'])).toEqual(['1800000', '600000', '120000']);
     expect(await queuedWrites(A)).toEqual([]);
     expect(keysOf(await queuedWrites(B))).toEqual(['b1']);
-    expect(await drainQueue(A)).toEqual({ sent: 0, left: 0 });
+    expect(await drainQueue(A)).toEqual({ sent: 0, left: 0, needsPlan: false });
     expect(sent).toHaveLength(3);
   });
 
@@ -71,19 +76,29 @@ describe('drainQueue', () => {
     async (answer) => {
       for (const key of ['a1', 'a2', 'a3']) await enqueueWrite(write(A, key));
       answers = [200, answer];
-      expect(await drainQueue(A)).toEqual({ sent: 1, left: 2 });
+      expect(await drainQueue(A)).toEqual({ sent: 1, left: 2, needsPlan: false });
       expect(keysOf(sent)).toEqual(['a1', 'a2']);
       expect(keysOf(await queuedWrites(A))).toEqual(['a2', 'a3']);
       // later, the server takes them: the same writes, in the same order, with the same keys
-      expect(await drainQueue(A)).toEqual({ sent: 2, left: 0 });
+      expect(await drainQueue(A)).toEqual({ sent: 2, left: 0, needsPlan: false });
       expect(keysOf(sent)).toEqual(['a1', 'a2', 'a2', 'a3']);
     },
   );
 
-  it.each([400, 404, 409])('drops a write refused with %s and goes on with the next', async (status) => {
+  it('keeps a write the plan does not allow now (403 PLAN_REQUIRED), and the rest, until a plan lets them', async () => {
+    for (const key of ['a1', 'a2', 'a3']) await enqueueWrite(write(A, key));
+    answers = [200, 'plan-required'];
+    expect(await drainQueue(A)).toEqual({ sent: 1, left: 2, needsPlan: true });
+    expect(keysOf(await queuedWrites(A))).toEqual(['a2', 'a3']);
+    // the member chose a plan: the same writes go, in order, with their keys
+    expect(await drainQueue(A)).toEqual({ sent: 2, left: 0, needsPlan: false });
+    expect(keysOf(sent)).toEqual(['a1', 'a2', 'a2', 'a3']);
+  });
+
+  it.each([400, 403, 404, 409])('drops a write refused with %s and goes on with the next', async (status) => {
     for (const key of ['a1', 'a2']) await enqueueWrite(write(A, key));
     answers = [status, 200];
-    expect(await drainQueue(A)).toEqual({ sent: 2, left: 0 });
+    expect(await drainQueue(A)).toEqual({ sent: 2, left: 0, needsPlan: false });
     expect(keysOf(sent)).toEqual(['a1', 'a2']);
     expect(await queuedWrites(A)).toEqual([]);
   });

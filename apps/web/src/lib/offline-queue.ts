@@ -48,13 +48,24 @@ async function removeWrite(key: string) {
 }
 
 let draining: Promise<DrainResult> | null = null;
-export type DrainResult = { sent: number; left: number };
+/** `needsPlan`: the first write left waits for a plan (the server's 403 PLAN_REQUIRED). */
+export type DrainResult = { sent: number; left: number; needsPlan: boolean };
+
+/** The server's refusal for want of a plan (docs/decisions/0021): the write waits, it is not dropped. */
+export const PLAN_REQUIRED = 'PLAN_REQUIRED';
+
+async function isPlanRequired(res: Response) {
+  if (res.status !== 403) return false;
+  const body = (await res.json().catch(() => null)) as { error?: { code?: string } } | null;
+  return body?.error?.code === PLAN_REQUIRED;
+}
 
 /**
  * Sends the member's queued writes, oldest first, and stops at the first one the network or a
- * busy server (5xx, 401: the session is gone) does not take, so the order holds. A refusal (4xx:
- * the day was completed on another device, a day no longer open) is dropped without a word: the
- * server kept what it had, and the member's next load shows it.
+ * busy server (5xx, 401: the session is gone) does not take, so the order holds. A write the
+ * member's plan does not allow now (a trial that ended while it waited) is kept too, until they
+ * choose a plan. Another refusal (4xx: the day was completed on another device, a day no longer
+ * open) is dropped without a word: the server kept what it had, and the next load shows it.
  */
 export function drainQueue(userId: string): Promise<DrainResult> {
   draining ??= sendInOrder(userId).finally(() => {
@@ -66,10 +77,12 @@ export function drainQueue(userId: string): Promise<DrainResult> {
 async function sendInOrder(userId: string): Promise<DrainResult> {
   const writes = await queuedWrites(userId);
   let sent = 0;
+  let needsPlan = false;
   for (const write of writes) {
     let status: number;
+    let res: Response;
     try {
-      const res = await fetch(write.path, {
+      res = await fetch(write.path, {
         method: write.method,
         credentials: 'same-origin',
         headers: {
@@ -85,8 +98,12 @@ async function sendInOrder(userId: string): Promise<DrainResult> {
       break;
     }
     if (status >= 500 || status === 401 || status === 429) break;
+    if (await isPlanRequired(res)) {
+      needsPlan = true;
+      break;
+    }
     await removeWrite(write.key);
     sent += 1;
   }
-  return { sent, left: writes.length - sent };
+  return { sent, left: writes.length - sent, needsPlan };
 }

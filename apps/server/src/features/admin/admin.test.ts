@@ -89,7 +89,7 @@ describe('admin exercises', () => {
 
 describe('admin users', () => {
   it('lists members only, searches names and e-mails case-insensitively, and pages stably', async () => {
-    const ada = await createMember(t, 'ada.search@example.com');
+    const ada = await createMember(t, 'ada.search@example.com', { plan: 'none' });
     await t.db
       .update(profiles)
       .set({ firstName: 'Ada', lastName: 'Lovelace' })

@@ -32,7 +32,7 @@ async function tokenOf(cookie: string) {
 
 describe('the fast session read agrees with better-auth', () => {
   it('a valid session: the same user and session, and the admin role', async () => {
-    const member = await createMember(t);
+    const member = await createMember(t, undefined, { plan: 'none' });
     const { ours, theirs } = await bothReads(member.cookie);
     expect(theirs).not.toBeNull();
     expect(ours).toEqual({
@@ -52,7 +52,7 @@ describe('the fast session read agrees with better-auth', () => {
   });
 
   it('no cookie, a forged signature, a token signed with another secret: nobody', async () => {
-    const member = await createMember(t);
+    const member = await createMember(t, undefined, { plan: 'none' });
     const token = await tokenOf(member.cookie);
     const sign = (secret: string) =>
       `core28.session_token=${encodeURIComponent(`${token}.${createHmac('sha256', secret).update(token).digest('base64')}`)}`;
@@ -74,18 +74,18 @@ describe('the fast session read agrees with better-auth', () => {
   });
 
   it('a revoked session (signed out) and a deleted user: nobody, at once', async () => {
-    const signedOut = await createMember(t);
+    const signedOut = await createMember(t, undefined, { plan: 'none' });
     expect((await bothReads(signedOut.cookie)).ours).not.toBeNull();
     await t.request('/api/auth/sign-out', { method: 'POST', cookie: signedOut.cookie, json: {} });
     expect(await bothReads(signedOut.cookie)).toEqual({ ours: null, theirs: null });
 
-    const deleted = await createMember(t);
+    const deleted = await createMember(t, undefined, { plan: 'none' });
     await t.db.delete(users).where(eq(users.id, deleted.userId));
     expect(await bothReads(deleted.cookie)).toEqual({ ours: null, theirs: null });
   });
 
   it('an expired session: nobody, and the session is deleted as better-auth does', async () => {
-    const member = await createMember(t);
+    const member = await createMember(t, undefined, { plan: 'none' });
     const token = await tokenOf(member.cookie);
     await t.db
       .update(sessions)
@@ -97,7 +97,7 @@ describe('the fast session read agrees with better-auth', () => {
   });
 
   it('a session due for its daily refresh: read, and refreshed by better-auth', async () => {
-    const member = await createMember(t);
+    const member = await createMember(t, undefined, { plan: 'none' });
     const token = await tokenOf(member.cookie);
     const { sessionConfig } = await t.deps.auth.$context;
     // Signed in 2 days ago: the 30-day expiry is 28 days away and the 1-day update age has passed.
@@ -110,7 +110,7 @@ describe('the fast session read agrees with better-auth', () => {
   });
 
   it("GET /api/me's one statement: the same member and session, with the profile as stored", async () => {
-    const member = await createMember(t);
+    const member = await createMember(t, undefined, { plan: 'none' });
     await t.db
       .update(profiles)
       .set({ firstName: 'Ada', timeZone: 'Europe/Paris' })
@@ -130,7 +130,7 @@ describe('the fast session read agrees with better-auth', () => {
   });
 
   it('GET /api/me when better-auth reads the session (refresh due): the profile is read on its own', async () => {
-    const member = await createMember(t);
+    const member = await createMember(t, undefined, { plan: 'none' });
     await t.db.update(profiles).set({ firstName: 'Grace' }).where(eq(profiles.userId, member.userId));
     const token = await tokenOf(member.cookie);
     const { sessionConfig } = await t.deps.auth.$context;
@@ -141,7 +141,7 @@ describe('the fast session read agrees with better-auth', () => {
   });
 
   it("a coaching request's one statement: the member's subscriber row as stored, null without one", async () => {
-    const member = await createMember(t);
+    const member = await createMember(t, undefined, { plan: 'none' });
     expect((await readMemberFast(t.deps, headersOf(member.cookie)))?.subscriber).toBeNull();
     await t.db.insert(subscribers).values({
       userId: member.userId,
@@ -159,8 +159,8 @@ describe('the fast session read agrees with better-auth', () => {
   });
 
   it('coaching when better-auth reads the session (refresh due): the subscriber row is read on its own', async () => {
-    const burn = await createMember(t);
-    const daily = await createMember(t);
+    const burn = await createMember(t, undefined, { plan: 'none' });
+    const daily = await createMember(t, undefined, { plan: 'none' });
     await t.db.insert(subscribers).values([
       { userId: burn.userId, email: burn.email, subscribed: true, subscriptionTier: '1-on-1 Burn' },
       { userId: daily.userId, email: daily.email, subscribed: true, subscriptionTier: 'The Daily Core' },
@@ -187,7 +187,7 @@ describe('served by Node (the cookie read from Node’s request, issue 23)', () 
         expect(res.status).toBe(200);
         return (await res.json()) as { user: { email: string } | null; profile: unknown };
       };
-      const member = await createMember(t);
+      const member = await createMember(t, undefined, { plan: 'none' });
       expect((await me(member.cookie)).user?.email).toBe(member.email);
       // a cookie among others, as browsers send it
       expect((await me(`theme=dark; ${member.cookie}; other=1`)).user?.email).toBe(member.email);

@@ -8,6 +8,8 @@ import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { profiles } from '../../platform/db/schema.ts';
 import { listMemberProgramDays } from '../program/service.ts';
+import { planRequiredError } from '../subscriptions/entitlements.ts';
+import { getMemberEntitlements, type StateDeps } from '../subscriptions/service.ts';
 
 // Issue 20: the member's 28 days in their calendar app, as a private feed (RFC 5545). The link is
 // a bearer secret: whoever has it reads the feed, so a reset replaces it and the old one is gone.
@@ -43,7 +45,7 @@ export async function resetCalendarLink(deps: Pick<Deps, 'db' | 'config' | 'now'
 }
 
 /** The feed: one all-day event per program day, on the member's local dates, each linking its session. */
-export async function calendarFeed(deps: Pick<Deps, 'db' | 'config'>, { token }: { token: string }) {
+export async function calendarFeed(deps: StateDeps, { token }: { token: string }) {
   const [profile] = TOKEN_PATTERN.test(token)
     ? await deps.db
         .select({
@@ -55,6 +57,9 @@ export async function calendarFeed(deps: Pick<Deps, 'db' | 'config'>, { token }:
         .where(eq(profiles.calendarToken, token))
     : [];
   if (!profile) throw new AppError('NOT_FOUND', 'No such calendar');
+  // The feed is part of the plan (docs/decisions/0021): asked each time a calendar app reads it.
+  const entitlements = await getMemberEntitlements(deps, { userId: profile.userId });
+  if (!entitlements.reminders) throw planRequiredError(entitlements, 'reminders');
   const days = await listMemberProgramDays(deps.db, { userId: profile.userId });
   const calendar = ical({ name: 'Core28: your 28 days', prodId: { company: 'Core28', product: 'program' } });
   // All-day dates are floating (RFC 5545 DATE): the member's local dates, named here for clients.

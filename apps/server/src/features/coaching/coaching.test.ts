@@ -88,7 +88,7 @@ describe('coaching access (spec §6)', () => {
       for (const member of [daily, trial]) {
         const res = await t.request(path, { method: route.method, json: body, cookie: member.cookie });
         expect(res.status, `${route.method} ${route.path}`).toBe(403);
-        expect((await json(res)).error.code).toBe('FORBIDDEN');
+        expect((await json(res)).error).toMatchObject({ code: 'PLAN_REQUIRED', requiredPlan: 'burn' });
       }
     }
     expect(await countRows()).toEqual(before);

@@ -25,7 +25,7 @@ const get = (cookie?: string) => probe.request('/coaching', { headers: cookie ? 
 describe('requireCoaching', () => {
   it('refuses visitors (401), members without the tier and expired tiers (403); admits the tier and admins', async () => {
     expect((await get()).status).toBe(401);
-    const daily = await createMember(t);
+    const daily = await createMember(t, undefined, { plan: 'none' });
     await t.db.insert(subscribers).values({
       userId: daily.userId,
       email: daily.email,
@@ -34,13 +34,13 @@ describe('requireCoaching', () => {
     });
     expect((await get(daily.cookie)).status).toBe(403);
 
-    const burn = await createMember(t);
+    const burn = await createMember(t, undefined, { plan: 'none' });
     await t.db
       .insert(subscribers)
       .values({ userId: burn.userId, email: burn.email, subscribed: true, subscriptionTier: '1-on-1 Burn' });
     expect((await get(burn.cookie)).status).toBe(200);
 
-    const lapsed = await createMember(t);
+    const lapsed = await createMember(t, undefined, { plan: 'none' });
     await t.db.insert(subscribers).values({
       userId: lapsed.userId,
       email: lapsed.email,

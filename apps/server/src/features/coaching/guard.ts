@@ -1,28 +1,13 @@
-import { canUseCoaching } from '@core28/core/subscriptions';
+import { COACHING_REFUSED } from '@core28/core/entitlements';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { type KeyedLimit, type RateLimit, takeFromLimits } from '../../platform/db/rate-limit.ts';
 import { readMember, type SignedInEnv } from '../auth/session.ts';
-import { getSubscriptionState, type SubscriberRecord } from '../subscriptions/service.ts';
+import { planRequiredError } from '../subscriptions/entitlements.ts';
+import { getEntitlements } from '../subscriptions/service.ts';
 
-export const COACHING_REFUSED = 'This needs an active 1-on-1 Burn subscription.';
-
-/**
- * Whether this member may use coaching now (spec §6); `isAdmin` as the session read found it
- * (the same statement read the role, so no second query).
- */
-export async function mayUseCoaching(
-  deps: Pick<Deps, 'db' | 'now' | 'payments' | 'log'>,
-  {
-    user,
-    isAdmin,
-    subscriber,
-  }: { user: { id: string; emailVerified: boolean }; isAdmin: boolean; subscriber?: SubscriberRecord | null },
-) {
-  return isAdmin || canUseCoaching(await getSubscriptionState(deps, { user, subscriber }), { isAdmin });
-}
+export { COACHING_REFUSED };
 
 /**
  * 401 for visitors, 403 for members without coaching; afterwards `c.get('user')` is the member and
@@ -33,8 +18,8 @@ export async function decideCoaching(c: Context<SignedInEnv>) {
   const member = await readMember(c);
   if (!member) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
   const { user, isAdmin, subscriber } = member;
-  if (!(await mayUseCoaching(c.get('deps'), { user, isAdmin, subscriber })))
-    throw new AppError('FORBIDDEN', COACHING_REFUSED);
+  const entitlements = await getEntitlements(c.get('deps'), { user, isAdmin, subscriber });
+  if (!entitlements.coaching) throw planRequiredError(entitlements, 'coaching');
 }
 
 export const requireCoaching = createMiddleware<SignedInEnv>(async (c, next) => {

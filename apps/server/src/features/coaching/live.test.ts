@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createDeps } from '../../deps.ts';
 import { openPostgres } from '../../platform/db/index.ts';
-import { sessions, userRoles } from '../../platform/db/schema.ts';
+import { sessions, subscribers, userRoles } from '../../platform/db/schema.ts';
 import { startServer } from '../../server.ts';
 import { burnMember, openTopic } from '../../testing/coaching.ts';
 import {
@@ -119,6 +119,30 @@ describe('delivery through NOTIFY (one instance, two sockets)', () => {
       await replyThrough(own.port, coach, topic.id, 'After sign-out');
       expect(await closed).toBe(4401);
       expect(tab.events.some(isMessage('After sign-out'))).toBe(false);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('stops at the end of a failed payment’s grace period, with no change announced', async () => {
+    const own = await t.listen();
+    try {
+      const member = await burnMember(t);
+      const topic = await openTopic(t, member.cookie);
+      const tab = await connect(own.port, member.cookie);
+      // The renewal failed almost a whole grace period ago: the plan is kept for 1.5 s more.
+      const graceMs = t.config.paymentGraceDays * 86_400_000;
+      await t.db
+        .update(subscribers)
+        .set({ paymentFailedAt: new Date(Date.now() - graceMs + 1_500) })
+        .where(eq(subscribers.userId, member.userId));
+      await settle(100);
+      await replyThrough(own.port, coach, topic.id, 'In grace');
+      await tab.next(isMessage('In grace'));
+      await settle(1_600); // the grace ends by time alone: no NOTIFY tells the hub
+      await replyThrough(own.port, coach, topic.id, 'After grace');
+      await settle();
+      expect(tab.events.some(isMessage('After grace'))).toBe(false);
     } finally {
       await own.close();
     }

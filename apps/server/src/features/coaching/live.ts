@@ -1,7 +1,5 @@
-import { canUseCoaching } from '@core28/core/subscriptions';
-import type { Deps } from '../../context.ts';
 import type { ChannelHandlers } from '../../platform/realtime/channel.ts';
-import { getMemberSubscriptionState } from '../subscriptions/service.ts';
+import { getMemberEntitlements, type StateDeps } from '../subscriptions/service.ts';
 import { COACHING_REFUSED } from './guard.ts';
 import { type CoachingNotice, findMessage } from './messages.ts';
 
@@ -11,18 +9,16 @@ import { type CoachingNotice, findMessage } from './messages.ts';
  * own, and only with 1-on-1 Burn, decided again for every event, not only at connect (the hub
  * keeps the answer until the period ends or the subscription or role changes).
  */
-export function coachingLive(
-  deps: Pick<Deps, 'db' | 'now' | 'payments' | 'log'>,
-): ChannelHandlers<CoachingNotice> {
+export function coachingLive(deps: StateDeps): ChannelHandlers<CoachingNotice> {
   return {
     authorize: async (viewer, allowed) => viewer.isAdmin || allowed(),
     refusal: COACHING_REFUSED,
     audience: (notice) => ({ userIds: [notice.ownerId], admins: true }),
-    // Until the paid period (or the trial) ends; a change of the subscription is announced sooner.
+    // Until the entitlements change by time (a period's or a failed payment's grace's end); a
+    // change of the subscription is announced sooner.
     access: async (userId) => {
-      const state = await getMemberSubscriptionState(deps, { userId });
-      const allowed = canUseCoaching(state, { isAdmin: false });
-      return { allowed, until: allowed && state.subscription_end ? new Date(state.subscription_end) : null };
+      const { coaching, until } = await getMemberEntitlements(deps, { userId });
+      return { allowed: coaching, until: coaching && until ? new Date(until) : null };
     },
     event: async (notice) => {
       if (notice.t === 'topic') return { type: 'topic', topicId: notice.topicId };

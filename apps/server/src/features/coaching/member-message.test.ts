@@ -1,4 +1,5 @@
-import { canUseCoaching, determineSubscription, TIERS } from '@core28/core/subscriptions';
+import { entitlementsOf } from '@core28/core/entitlements';
+import { determineSubscription, TIERS } from '@core28/core/subscriptions';
 import { and, count, eq, like } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,13 +58,15 @@ const states = fc.record({
   trialEnd: fc.option(offset, { freq: 2 }),
   subscriptionEnd: fc.option(offset, { freq: 2 }),
   providerSubscriptionId: fc.option(fc.constant('sub_property')),
+  /** A failed renewal's moment: its grace is core's to count, so the statement leaves it to the long way. */
+  paymentFailedAt: fc.option(offset, { freq: 3 }),
   isAdmin: mostly(false),
   /** The session's expiry against the moment it is due for better-auth's refresh. */
   sessionAfterRefreshDue: minutes(-2 * 24 * 60, 24 * 60),
 });
 
 describe('a text message decided in its own statement', () => {
-  it('writes exactly when core would let the member use coaching and the session needs no refresh', async () => {
+  it('writes exactly when core would let the member use coaching, the session needs no refresh and no payment is failing', async () => {
     const member = await memberWithTopic();
     const session = await signedSessionToken(t.deps, sourceOf(member.cookie));
     expect(session).not.toBeNull();
@@ -87,6 +90,8 @@ describe('a text message decided in its own statement', () => {
           subscriptionEnd: when(state.subscriptionEnd),
           isTrial: state.isTrial,
           trialEnd: when(state.trialEnd),
+          trialUsed: state.isTrial,
+          paymentFailedAt: when(state.paymentFailedAt),
         };
         if (state.hasRow)
           await t.db.insert(subscribers).values({
@@ -107,7 +112,12 @@ describe('a text message decided in its own statement', () => {
           emailConfirmed: true,
           now: new Date(now),
         });
-        const expected = isFresh && canUseCoaching(subscription, { isAdmin: state.isAdmin });
+        const mayCoach = entitlementsOf(subscription, {
+          isAdmin: state.isAdmin,
+          now: new Date(now),
+        }).coaching;
+        const isDecided = state.isAdmin || row.paymentFailedAt === null;
+        const expected = isFresh && mayCoach && isDecided;
 
         const before = await messages();
         const sent = await postMessageWithSession(t.deps, {

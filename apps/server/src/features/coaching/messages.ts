@@ -197,20 +197,19 @@ async function answerWritten(
  * Who may write the message of `sessionMessageStatement`: the member of the session whose token it
  * is (one row, or none) when that session expires after `fresh_after` (an earlier one is expired, or
  * due for better-auth's daily refresh: auth/fast-session.ts) and the member may use coaching at
- * `now` (spec §6: an admin, or a running trial of 1-on-1 Burn, or 1-on-1 Burn paid for a period
- * that has not ended; core's `canUseCoaching` of `determineSubscription`). None says nothing: a paid
- * period that ended may have been renewed with the provider unheard of, which only the long way asks
- * (subscriptions/service.ts). member-message.test.ts proves both decide alike.
+ * `now` (spec §6: an admin, or 1-on-1 Burn paid for a period that has not ended; core's
+ * `entitlementsOf`). None says nothing: a paid period that ended may have been renewed with the
+ * provider unheard of, and a failing payment's grace is core's to count, which only the long way
+ * asks (subscriptions/service.ts). member-message.test.ts proves both decide alike.
  */
 const coachingMember = sql`
   select s.user_id from ${sessions} s
     left join ${subscribers} sub on sub.user_id = s.user_id
   where s.token = ${value('token')} and s.expires_at > ${value('fresh_after')}::timestamptz
     and (exists (select 1 from ${userRoles} r where r.user_id = s.user_id and r.role = 'admin')
-      or (sub.subscription_tier = '1-on-1 Burn' and case
-        when sub.is_trial and sub.trial_end is not null then sub.trial_end > ${value('now')}::timestamptz
-        else sub.subscribed and (sub.subscription_end is null or sub.subscription_end > ${value('now')}::timestamptz)
-      end))`;
+      or (sub.subscription_tier = '1-on-1 Burn' and not sub.is_trial and sub.subscribed
+        and sub.payment_failed_at is null
+        and (sub.subscription_end is null or sub.subscription_end > ${value('now')}::timestamptz)))`;
 
 /** `memberMessageStatement` with its member found by `coachingMember`; it writes nothing without one. */
 const sessionMessageStatement = namedStatement<{ user_id: string | null; taken: number; written: number }>(

@@ -3,6 +3,7 @@ import type { Deps } from '../../context.ts';
 import { rawRows as rows } from '../../platform/db/index.ts';
 import { actionEmail } from '../../platform/mail/templates.ts';
 import { notify } from '../notifications/service.ts';
+import { getMemberEntitlements, type StateDeps } from '../subscriptions/service.ts';
 
 // Issue 20: nobody's message left unseen. A coach reply unread by the member, or a member's
 // message unread by the coaches, for NOTIFY_UNREAD_AFTER_MINUTES gets one e-mail per topic; the
@@ -51,7 +52,7 @@ async function listCoachIds(deps: Pick<Deps, 'db' | 'config'>) {
 }
 
 /** The schedule (every minute): both directions. Answers how many e-mails were written. */
-export async function mailUnreadCoaching(deps: Pick<Deps, 'db' | 'now' | 'config' | 'jobs' | 'mailLinkKey'>) {
+export async function mailUnreadCoaching(deps: StateDeps) {
   const now = deps.now();
   const cutoff = new Date(now.getTime() - deps.config.notifyUnreadAfterMinutes * 60_000);
   const base = deps.config.publicUrl;
@@ -60,6 +61,10 @@ export async function mailUnreadCoaching(deps: Pick<Deps, 'db' | 'now' | 'config
     const due = await listDue(deps, side, cutoff);
     const coachIds = side === 'coach' && due.length > 0 ? await listCoachIds(deps) : [];
     for (const topic of due) {
+      // A member whose plan no longer has coaching is not mailed (the plan rule, asked now); the
+      // topic is marked all the same, so it is not looked at again every minute.
+      const isMemberCoached =
+        side === 'coach' || (await getMemberEntitlements(deps, { userId: topic.ownerId })).coaching;
       await deps.db.transaction(async (tx) => {
         const claimed = await rows<{ id: string }>(
           tx,
@@ -71,7 +76,11 @@ export async function mailUnreadCoaching(deps: Pick<Deps, 'db' | 'now' | 'config
         if (claimed.length === 0) return; // another instance took it
         const stamp = new Date(topic.oldest).toISOString();
         const recipients =
-          side === 'member' ? [topic.ownerId] : coachIds.filter((id) => id !== topic.ownerId);
+          side === 'coach'
+            ? coachIds.filter((id) => id !== topic.ownerId)
+            : isMemberCoached
+              ? [topic.ownerId]
+              : [];
         for (const userId of recipients) {
           const url =
             side === 'member'

@@ -1,11 +1,17 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
-import { optionalUser, requireUser } from '../auth/session.ts';
+import { optionalUser } from '../auth/session.ts';
+import { requireCapability } from '../subscriptions/entitlements.ts';
 import { getTodaysHomeExercise, getTodaysProgramExercise, listUnlockedExercises } from './service.ts';
 
 export const exerciseRoutes = new Hono<AppEnv>()
-  .get('/', requireUser(), async (c) =>
-    c.json(await listUnlockedExercises(c.get('deps'), { userId: c.get('user').id })),
+  .get('/', requireCapability('library'), async (c) =>
+    c.json(
+      await listUnlockedExercises(c.get('deps'), {
+        userId: c.get('user').id,
+        isTodayOnly: c.get('entitlements').library === 'today',
+      }),
+    ),
   )
   /** Home's Today's Exercise: the member's program exercise, or the visitor's daily home exercise. */
   .get('/today', optionalUser, async (c) => {

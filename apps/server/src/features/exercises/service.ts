@@ -37,7 +37,14 @@ const exerciseColumns = {
  */
 export async function listUnlockedExercises(
   deps: Pick<Deps, 'db' | 'now' | 'storage'>,
-  { userId }: { userId: string },
+  {
+    userId,
+    isTodayOnly = false,
+  }: {
+    userId: string;
+    /** Without a plan the library shows today's exercise only (docs/decisions/0021). */
+    isTodayOnly?: boolean;
+  },
 ) {
   const { currentDay } = await getProgramDay(deps, { userId });
   const [program, completions] = await Promise.all([
@@ -49,8 +56,9 @@ export async function listUnlockedExercises(
   ]);
   const completed = new Set(completions.map((row) => row.day));
   const daysOf = new Map<number, number[]>();
+  const isShown = (day: number) => (isTodayOnly ? day === currentDay : day <= currentDay);
   for (const { day, exercise } of program)
-    if (day <= currentDay) daysOf.set(exercise.id, [...(daysOf.get(exercise.id) ?? []), day]);
+    if (isShown(day)) daysOf.set(exercise.id, [...(daysOf.get(exercise.id) ?? []), day]);
   const rows = daysOf.size
     ? await deps.db
         .select(exerciseColumns)

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { discussionMessages, discussionTopics, mailOutbox, profiles } from '../../platform/db/schema.ts';
 import { createWebPush } from '../../platform/push/push.ts';
-import { createMember, createTestApp, json, type TestApp } from '../../testing/harness.ts';
+import { createMember, createTestApp, givePaidTier, json, type TestApp } from '../../testing/harness.ts';
 import { startPushService } from '../../testing/push-service.ts';
 import { DUE_QUEUE } from './reminders.ts';
 
@@ -114,6 +114,7 @@ describe('the push channel', () => {
   it("sends a coach's unread reply as push to a member who chose it for coaching, else the e-mail", async () => {
     const withPush = async (device: boolean) => {
       const m = await createMember(t);
+      await givePaidTier(t, m, '1-on-1 Burn'); // coach replies come with coaching
       const put = await t.request('/api/notifications', {
         method: 'PUT',
         cookie: m.cookie,

@@ -14,6 +14,7 @@ import { profiles, users } from '../../platform/db/schema.ts';
 import type { QueuePolicy } from '../../platform/jobs/queue.ts';
 import { isNotAdminSql } from '../auth/service.ts';
 import { getProgramState } from '../program/service.ts';
+import { getMemberEntitlements } from '../subscriptions/service.ts';
 import { streakAtRiskEmail, weeklySummaryEmail, workoutReminderEmail } from './mail.ts';
 import { listSwitchedOff, notify } from './service.ts';
 
@@ -136,6 +137,8 @@ export async function queueDueNotifications(deps: Pick<Deps, 'db' | 'jobs' | 'no
  */
 export async function sendDueNotification(deps: Deps, job: DueJob): Promise<boolean> {
   const now = deps.now();
+  // The plan rule at the time the job runs: a plan that ended since it was queued sends nothing.
+  if (!(await getMemberEntitlements(deps, { userId: job.userId })).reminders) return false;
   const state = await getProgramState(deps, { userId: job.userId });
   // A job run well after its date ended (a long outage) is about a day that is over.
   const late = new Date(now.getTime() - LATE_MINUTES * 60_000);

@@ -184,7 +184,7 @@ export async function notify(
     const message = build({ email: member.email, unsubscribe });
     await deps.jobs.enqueue(
       PUSH_QUEUE,
-      { userId, ...(push ?? pushOf(message, deps.config.publicUrl)) },
+      { userId, kind, ...(push ?? pushOf(message, deps.config.publicUrl)) },
       { tx, ...(dedupeKey && { singletonKey: dedupeKey }) },
     );
     return true;
@@ -197,6 +197,9 @@ export async function notify(
 export const PUSH_QUEUE = 'push-send';
 
 type PushMessage = { title: string; body: string; url: string };
+
+/** The push-send job's payload; `kind` lets the job ask the plan rule again when it sends. */
+export type PushJob = PushMessage & { userId: string; kind?: NotificationKind };
 
 /** A push notification from a mail: its subject, the first line of its text, its first link to us. */
 export function pushOf(message: MailMessage, publicUrl: string): PushMessage {

@@ -1,7 +1,5 @@
 import { type MemberDayInput, prescriptionMismatch } from '@core28/core/session-plan';
-import { canUseCoaching } from '@core28/core/subscriptions';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { DbOrTx } from '../../platform/db/index.ts';
 import {
@@ -12,7 +10,7 @@ import {
   users,
 } from '../../platform/db/schema.ts';
 import { memberNameSql } from '../auth/service.ts';
-import { getMemberSubscriptionState } from '../subscriptions/service.ts';
+import { getMemberEntitlements, type StateDeps } from '../subscriptions/service.ts';
 import { listMemberProgramDays } from './days.ts';
 import { getProgramDay } from './service.ts';
 
@@ -20,7 +18,7 @@ import { getProgramDay } from './service.ts';
 // member's own days are rows of member_program_days, read through listMemberProgramDays; every
 // change is a member_program_day_changes row (who, when, the day before and after).
 
-type PlanDeps = Pick<Deps, 'db' | 'now' | 'payments' | 'log'>;
+type PlanDeps = StateDeps;
 type Target = { userId: string };
 type Coach = { adminId: string };
 
@@ -47,9 +45,9 @@ const snapshotOf = (day: Awaited<ReturnType<typeof listMemberProgramDays>>[numbe
   adjusted: day.adjusted,
 });
 
+/** A coach-adjusted plan comes with coaching (the plan rule, core's entitlements.ts). */
 async function mayHaveOwnPlan(deps: PlanDeps, { userId }: Target) {
-  const state = await getMemberSubscriptionState(deps, { userId });
-  return canUseCoaching(state, { isAdmin: false });
+  return (await getMemberEntitlements(deps, { userId })).coaching;
 }
 
 const NOT_BURN =

@@ -13,6 +13,7 @@ import { oneRow } from '../../platform/db/index.ts';
 import { validate } from '../../validate.ts';
 import { requireUser } from '../auth/session.ts';
 import { withMedia } from '../exercises/service.ts';
+import { assertMayTrainDay, withEntitlements } from '../subscriptions/entitlements.ts';
 import { queuedMs } from './queued-ms.ts';
 import {
   completeDay,
@@ -26,59 +27,61 @@ import {
 /** Issue 21: how long a finish waited in the offline queue (queued-ms.ts). */
 const QUEUED_HEADER = 'x-queued-ms';
 
+/**
+ * The member's history (GET /) is theirs whatever their plan; training a day asks the plan rule
+ * first (docs/decisions/0021), so a refused write stores nothing.
+ */
 export const programRoutes = new Hono<AppEnv>()
-  .use(requireUser())
-  .get('/', async (c) => c.json(await getProgramState(c.get('deps'), { userId: c.get('user').id })))
-  .post('/complete', validate('json', CompleteDaySchema), async (c) =>
-    c.json(
-      await completeDay(c.get('deps'), {
-        userId: c.get('user').id,
-        day: c.req.valid('json').day,
-        key: optionalIdempotencyKey(c),
-      }),
-    ),
+  .get('/', requireUser(), async (c) =>
+    c.json(await getProgramState(c.get('deps'), { userId: c.get('user').id })),
   )
-  .put('/results', validate('json', DayResultSchema), async (c) =>
-    c.json(
-      await saveDayResult(c.get('deps'), {
-        userId: c.get('user').id,
-        input: c.req.valid('json'),
-        key: optionalIdempotencyKey(c),
-      }),
-    ),
-  )
-  .put('/wellness', validate('json', WellnessSchema), async (c) =>
-    c.json(
-      await saveWellness(c.get('deps'), {
-        userId: c.get('user').id,
-        input: c.req.valid('json'),
-        key: optionalIdempotencyKey(c),
-      }),
-    ),
-  )
+  .post('/complete', withEntitlements, validate('json', CompleteDaySchema), async (c) => {
+    const { day } = c.req.valid('json');
+    assertMayTrainDay(c.get('entitlements'), day);
+    return c.json(
+      await completeDay(c.get('deps'), { userId: c.get('user').id, day, key: optionalIdempotencyKey(c) }),
+    );
+  })
+  .put('/results', withEntitlements, validate('json', DayResultSchema), async (c) => {
+    const input = c.req.valid('json');
+    assertMayTrainDay(c.get('entitlements'), input.day);
+    return c.json(
+      await saveDayResult(c.get('deps'), { userId: c.get('user').id, input, key: optionalIdempotencyKey(c) }),
+    );
+  })
+  .put('/wellness', withEntitlements, validate('json', WellnessSchema), async (c) => {
+    const input = c.req.valid('json');
+    assertMayTrainDay(c.get('entitlements'), input.day);
+    return c.json(
+      await saveWellness(c.get('deps'), { userId: c.get('user').id, input, key: optionalIdempotencyKey(c) }),
+    );
+  })
   // issue 17: a day's guided session, and finishing it in one request. The day is always the
   // caller's own: the member comes from the session, never from the path.
-  .get('/days/:day/session', validate('param', DayParamSchema), async (c) => {
-    const session = await getDaySession(c.get('deps'), {
-      userId: c.get('user').id,
-      day: c.req.valid('param').day,
-    });
+  .get('/days/:day/session', withEntitlements, validate('param', DayParamSchema), async (c) => {
+    const { day } = c.req.valid('param');
+    assertMayTrainDay(c.get('entitlements'), day);
+    const session = await getDaySession(c.get('deps'), { userId: c.get('user').id, day });
     // The exercise's video, as every exercise answer shows it (signed link or embed, never its key).
     const exercise = oneRow(await withMedia(c.get('deps'), [session.exercise]));
     return c.json({ ...session, exercise });
   })
   .post(
     '/days/:day/finish',
+    withEntitlements,
     validate('param', DayParamSchema),
     validate('json', FinishSessionSchema),
-    async (c) =>
-      c.json(
+    async (c) => {
+      const { day } = c.req.valid('param');
+      assertMayTrainDay(c.get('entitlements'), day);
+      return c.json(
         await finishDay(c.get('deps'), {
           userId: c.get('user').id,
-          day: c.req.valid('param').day,
+          day,
           input: c.req.valid('json'),
           key: requiredIdempotencyKey(c),
           queuedMs: queuedMs(requestHeader(c, QUEUED_HEADER)),
         }),
-      ),
+      );
+    },
   );

@@ -130,7 +130,11 @@ export function portalPage(
               <hr />
               <p class="muted">Card on file: ${card ? `${card.brand.toUpperCase()} •••• ${card.last4}, expires ${card.exp_month}/${card.exp_year}` : 'none'}</p>
               <form method="post" action="${action}">${cardFields}<button type="submit" name="action" value="card" class="secondary">Update card</button></form>`
-          : html`<p>No subscription.</p>`
+          : subscription?.status === 'past_due' && current
+            ? html`<p><strong>${current.plan.name}</strong> · ${formatDollars(current.amountCents)} per ${current.interval}</p>
+                <p class="error" role="alert">Your last payment did not go through. A new card pays it now and keeps your plan.</p>
+                <form method="post" action="${action}">${cardFields}<button type="submit" name="action" value="card">Update card and pay</button></form>`
+            : html`<p>No subscription.</p>`
       }
       ${back}`,
   );

@@ -80,20 +80,23 @@ export const demoPayRoutes = new Hono<AppEnv>()
       const action = String(form.action);
       const planId = String(form.plan) as CheckoutPlanId;
       const subscription = await demo.currentSubscription(customerId);
-      if (action === 'card') await demo.updateCard(customerId, parseCard(form));
-      else if (subscription && action === 'switch' && CHECKOUT_PLAN_IDS.includes(planId))
+      const paidInvoices = action === 'card' ? await demo.updateCard(customerId, parseCard(form)) : [];
+      if (subscription && action === 'switch' && CHECKOUT_PLAN_IDS.includes(planId))
         await demo.changePlan(subscription.id, planId, c.get('deps').now());
       else if (subscription && (action === 'cancel' || action === 'resume'))
         await demo.setCancelAtPeriodEnd(subscription.id, action === 'cancel');
+      const event = (type: string, more: { invoiceId?: string } = {}) => ({
+        id: `evt_demo_portal_${crypto.randomUUID()}`,
+        type,
+        created: c.get('deps').now(),
+        subscriptionId: subscription?.id,
+        customerId,
+        ...more,
+      });
       if (subscription)
         await dispatch(c.get('deps'), [
-          {
-            id: `evt_demo_portal_${crypto.randomUUID()}`,
-            type: 'customer.subscription.updated',
-            created: c.get('deps').now(),
-            subscriptionId: subscription.id,
-            customerId,
-          },
+          event('customer.subscription.updated'),
+          ...paidInvoices.map((invoiceId) => event('invoice.paid', { invoiceId })),
         ]);
       const done =
         action === 'cancel' ? 'Your subscription is set to cancel at the end of the period.' : 'Saved.';

@@ -94,21 +94,35 @@ export async function handlePaymentEvent(deps: Deps, event: PaymentEvent): Promi
     if (invoice) await mailReceipt(deps, tx, { invoice });
     if (effect.kind === 'trial-ending')
       await mailProviderTrialEnding(deps, tx, { subscriptionId: effect.subscriptionId });
-    if (event.type === 'invoice.payment_failed' && event.subscriptionId)
-      await mailPaymentFailed(deps, tx, { subscriptionId: event.subscriptionId, eventId: event.id });
+    if (event.subscriptionId && (event.type === 'invoice.payment_failed' || effect.kind === 'sync'))
+      await mailPaymentFailed(deps, tx, {
+        subscriptionId: event.subscriptionId,
+        eventId: event.type === 'invoice.payment_failed' ? event.id : null,
+      });
     return result;
   });
 }
 
 /** Re-reads one subscription from the provider and writes it (the success page's confirmation). */
 export async function syncSubscription(
-  deps: Pick<Deps, 'db' | 'now' | 'payments'>,
+  deps: Pick<Deps, 'db' | 'now' | 'payments' | 'config' | 'jobs' | 'mailLinkKey'>,
   { subscriptionId, userId, occurredAt }: { subscriptionId: string; userId: string | null; occurredAt: Date },
 ): Promise<EventOutcome> {
   const subscription = await deps.payments.getSubscription(subscriptionId);
   if (!subscription) return 'ignored';
   await learnStoredSubscription(deps, { subscription, userId });
-  return writeSubscription(deps.db, { subscription, userId, occurredAt, now: deps.now(), isFreshRead: true });
+  return deps.db.transaction(async (tx) => {
+    const outcome = await writeSubscription(tx, {
+      subscription,
+      userId,
+      occurredAt,
+      now: deps.now(),
+      isFreshRead: true,
+    });
+    // A renewal found failed here (the demo provider sends no event for it) is told as an event's is.
+    await mailPaymentFailed(deps, tx, { subscriptionId, eventId: null });
+    return outcome;
+  });
 }
 
 /** The member a provider subscription belongs to: by the subscription, then by its customer. */
@@ -147,7 +161,7 @@ async function ownerOf(
  * fails the event, which the provider retries, rather than let it overwrite the current plan.
  */
 async function learnStoredSubscription(
-  deps: Pick<Deps, 'db' | 'now' | 'payments'>,
+  deps: Parameters<typeof syncSubscription>[0],
   { subscription, userId }: { subscription: ProviderSubscription; userId: string | null },
 ) {
   const ownerId = await ownerOf(deps.db, { subscription, userId });
@@ -210,8 +224,17 @@ export async function writeSubscription(
     subscription.createdAt.getTime() <= row.providerSubscriptionCreatedAt.getTime();
   if (isOlderThanCurrent) return 'stale';
 
+  // A failed renewal (past_due) keeps the plan while the provider retries, for the grace period
+  // counted from the renewal that failed (core's determineSubscription); a payment ends it.
+  const isFailing = subscription.status === 'past_due';
+  const isRunning = isActiveStatus(subscription.status) || isFailing;
+  const failedAt =
+    isSameSubscription && row?.paymentFailedAt ? row.paymentFailedAt : subscription.currentPeriodStart;
   const paid = {
-    subscribed: isActiveStatus(subscription.status),
+    subscribed: isRunning,
+    paymentFailedAt: isFailing ? new Date(Math.min(failedAt.getTime(), occurredAt.getTime())) : null,
+    // A plan running again will be told of its end again when it comes.
+    ...(isRunning ? { planEndedMailedAt: null } : {}),
     subscriptionTier: checkoutPlan(subscription.planId).plan.tier,
     subscriptionEnd: subscription.currentPeriodEnd,
     isTrial: false,

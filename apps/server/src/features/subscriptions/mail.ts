@@ -125,30 +125,48 @@ export async function mailProviderTrialEnding(
   });
 }
 
-/** Issue 20: a failed payment of the member's plan (the provider retries it), once per event. */
+/**
+ * A failed renewal of the member's plan, told once per failure (a provider's retried attempts, its
+ * events and our own reading of the subscription meet on one key), in the transaction that
+ * recorded it: the plan is kept for the grace period, and the mail names its last day in the
+ * member's own zone, as the banner does. `eventId` names an event about a row not known to be
+ * failing (its provider could not be read), told once per event, as before the grace existed.
+ */
 export async function mailPaymentFailed(
   deps: MailDeps,
   tx: DbOrTx,
-  { subscriptionId, eventId }: { subscriptionId: string; eventId: string },
+  { subscriptionId, eventId }: { subscriptionId: string; eventId: string | null },
 ) {
   const [row] = await tx
-    .select({ userId: subscribers.userId })
+    .select({
+      userId: subscribers.userId,
+      paymentFailedAt: subscribers.paymentFailedAt,
+      timeZone: profiles.timeZone,
+    })
     .from(subscribers)
+    .leftJoin(profiles, eq(profiles.userId, subscribers.userId))
     .where(eq(subscribers.providerSubscriptionId, subscriptionId));
-  if (!row) return;
+  if (!row || (!row.paymentFailedAt && !eventId)) return;
+  const graceEnd =
+    row.paymentFailedAt &&
+    new Date(row.paymentFailedAt.getTime() + deps.config.paymentGraceDays * 86_400_000);
+  const keptUntil = graceEnd
+    ? `Your plan stays active until ${formatDay(graceEnd, row.timeZone)} while we try again.`
+    : 'We will try again.';
   await notify(deps, tx, {
     userId: row.userId,
     kind: 'payment-failed',
-    dedupeKey: `payment-failed:${eventId}`,
+    dedupeKey: row.paymentFailedAt
+      ? `payment-failed:${subscriptionId}:${row.paymentFailedAt.toISOString()}`
+      : `payment-failed:${eventId}`,
     build: ({ email, unsubscribe }) =>
       actionEmail({
         to: email,
         kind: 'payment-failed',
         subject: 'Your Core28 payment did not go through',
         preview: 'We could not charge your card. Update your payment details to keep your plan.',
-        intro:
-          'We could not charge your card for your Core28 plan. We will try again; updating your payment details now keeps your plan without a break.',
-        action: 'Manage your subscription',
+        intro: `We could not charge your card for your Core28 plan. ${keptUntil} Updating your card now keeps your plan without a break.`,
+        action: 'Update your card',
         url: `${deps.config.publicUrl}/subscription/manage`,
         outro: 'If you already updated your card, you can ignore this e-mail.',
         unsubscribe,

@@ -31,7 +31,7 @@ const pay = (path: string, number: string) =>
   });
 
 async function paidMember(plan = 'daily-core-monthly') {
-  const member = await createMember(t);
+  const member = await createMember(t, undefined, { plan: 'none' });
   const res = await pay(await checkout(member.cookie, plan), '4242 4242 4242 4242');
   expect(res.status).toBe(303);
   return { ...member, successUrl: res.headers.get('location')! };
@@ -44,7 +44,7 @@ describe('checkout with the demo provider', () => {
     expect((await json(anonymous)).error.message).toBe(
       'Authentication Required: Please sign in to continue with payment.',
     );
-    const member = await createMember(t);
+    const member = await createMember(t, undefined, { plan: 'none' });
     const bad = await t.request('/api/subscription/checkout', {
       cookie: member.cookie,
       json: { plan: 'gold-lifetime' },
@@ -53,7 +53,7 @@ describe('checkout with the demo provider', () => {
   });
 
   it('a declined card shows its error and subscribes nothing', async () => {
-    const member = await createMember(t);
+    const member = await createMember(t, undefined, { plan: 'none' });
     const path = await checkout(member.cookie);
     const page = await t.request(path);
     expect(await page.text()).toContain('TEST MODE');
@@ -82,7 +82,7 @@ describe('checkout with the demo provider', () => {
       json: { session_id: sessionId },
     });
     expect((await json(confirm)).subscription_tier).toBe('The Daily Core');
-    const other = await createMember(t);
+    const other = await createMember(t, undefined, { plan: 'none' });
     expect(
       (
         await t.request('/api/subscription/confirm', {
@@ -116,7 +116,7 @@ describe('billing info and portal', () => {
   });
 
   it('is refused to trial, free and unsubscribed members; no member reaches another’s invoices', async () => {
-    const member = await createMember(t);
+    const member = await createMember(t, undefined, { plan: 'none' });
     expect((await t.request('/api/subscription/billing', { cookie: member.cookie })).status).toBe(403);
     await t.request('/api/subscription/trial', { method: 'POST', cookie: member.cookie });
     expect((await t.request('/api/subscription/billing', { cookie: member.cookie })).status).toBe(403);
@@ -244,7 +244,7 @@ describe('paying a demo checkout (issue 14)', () => {
       .where(and(eq(demoProviderObjects.customerId, customerId), eq(demoProviderObjects.kind, kind)));
 
   it('8 submits at once (a double click, a retry) charge once and all land on the success page', async () => {
-    const member = await createMember(t);
+    const member = await createMember(t, undefined, { plan: 'none' });
     const path = await checkout(member.cookie);
     const responses = await Promise.all(Array.from({ length: 8 }, () => pay(path, '4242 4242 4242 4242')));
     const sessionId = path.split('/').at(-1);
@@ -273,7 +273,7 @@ describe('paying a demo checkout (issue 14)', () => {
   });
 
   it('of two checkouts opened before either is paid, the second is refused once the first is paid (decision 0005)', async () => {
-    const member = await createMember(t);
+    const member = await createMember(t, undefined, { plan: 'none' });
     const first = await checkout(member.cookie, 'daily-core-monthly');
     const second = await checkout(member.cookie, 'burn-monthly');
     expect((await pay(first, '4242 4242 4242 4242')).status).toBe(303);
@@ -294,7 +294,7 @@ describe('paying a demo checkout (issue 14)', () => {
   });
 
   it('a failure inside the payment leaves nothing: no card, no subscription, no invoice, an open checkout', async () => {
-    const member = await createMember(t);
+    const member = await createMember(t, undefined, { plan: 'none' });
     const path = await checkout(member.cookie);
     const checkoutId = path.split('/').at(-1)!;
     const crash = new Error('the process died here');

@@ -23,33 +23,34 @@ import {
   getBillingInfo,
   getCurrentPlan,
   openBillingPortal,
+  withEntitlements,
 } from './service.ts';
 
 const PAYMENT_SIGN_IN = 'Authentication Required: Please sign in to continue with payment.';
 
 export const subscriptionRoutes = new Hono<AppEnv>()
   .get('/', requireUser(), async (c) =>
-    c.json(await checkSubscription(c.get('deps'), { user: c.get('user') })),
+    c.json(await checkSubscription(c.get('deps'), { user: c.get('user'), isAdmin: c.get('isAdmin') })),
   )
   /** The paid plan with its billing interval, cancellation and scheduled downgrade (nulls if none). */
   .get('/plan', requireUser(), async (c) =>
     c.json(await getCurrentPlan(c.get('deps'), { user: c.get('user') })),
   )
-  .post('/trial', requireUser('Authentication Error: Please sign in to continue.'), async (c) =>
-    c.json(await activateTrial(c.get('deps'), { user: c.get('user'), key: optionalIdempotencyKey(c) })),
-  )
+  .post('/trial', requireUser('Authentication Error: Please sign in to continue.'), async (c) => {
+    const state = await activateTrial(c.get('deps'), { user: c.get('user'), key: optionalIdempotencyKey(c) });
+    return c.json(withEntitlements(c.get('deps'), state, { isAdmin: c.get('isAdmin') }));
+  })
   /** spec §7 create-checkout: a provider checkout URL for one of the four plan ids; 409 for paying members. */
   .post('/checkout', requireUser(PAYMENT_SIGN_IN), validate('json', CheckoutSchema), async (c) =>
     c.json(await startCheckout(c.get('deps'), { user: c.get('user'), planId: c.req.valid('json').plan })),
   )
-  .post('/confirm', requireUser(PAYMENT_SIGN_IN), validate('json', ConfirmSchema), async (c) =>
-    c.json(
-      await confirmCheckout(c.get('deps'), {
-        user: c.get('user'),
-        sessionId: c.req.valid('json').session_id,
-      }),
-    ),
-  )
+  .post('/confirm', requireUser(PAYMENT_SIGN_IN), validate('json', ConfirmSchema), async (c) => {
+    const state = await confirmCheckout(c.get('deps'), {
+      user: c.get('user'),
+      sessionId: c.req.valid('json').session_id,
+    });
+    return c.json(withEntitlements(c.get('deps'), state, { isAdmin: c.get('isAdmin') }));
+  })
   /** What switching to another plan charges today (the provider's proration preview). */
   .post('/change/preview', requireUser(), validate('json', ChangePreviewSchema), async (c) =>
     c.json(await previewPlanChange(c.get('deps'), { user: c.get('user'), planId: c.req.valid('json').plan })),

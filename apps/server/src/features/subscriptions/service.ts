@@ -1,3 +1,4 @@
+import { entitlementsOf, type MemberSubscription } from '@core28/core/entitlements';
 import { type CheckoutPlanId, isPaidMember } from '@core28/core/plans';
 import {
   determineSubscription,
@@ -7,16 +8,17 @@ import {
   TRIAL_DAYS,
   TRIAL_TIER,
 } from '@core28/core/subscriptions';
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { onceAfterwards } from '../../platform/db/idempotency.ts';
 import type { DbOrTx } from '../../platform/db/index.ts';
 import { prepared } from '../../platform/db/prepared.ts';
-import { subscribers, users } from '../../platform/db/schema.ts';
+import { subscribers, userRoles, users } from '../../platform/db/schema.ts';
 import { syncSubscription } from './events.ts';
 
-type StateDeps = Pick<Deps, 'db' | 'now' | 'payments' | 'log'>;
+/** What reading a member's state needs: a doubt is settled with the provider, and mailed about. */
+export type StateDeps = Pick<Deps, 'db' | 'now' | 'payments' | 'log' | 'config' | 'jobs' | 'mailLinkKey'>;
 type Member = { id: string; emailVerified: boolean };
 
 export async function findSubscriber({ db }: Pick<Deps, 'db'>, { userId }: { userId: string }) {
@@ -42,6 +44,8 @@ const asSubscriberRow = (row: typeof subscribers.$inferSelect | null): Subscribe
     subscriptionEnd: row.subscriptionEnd,
     isTrial: row.isTrial,
     trialEnd: row.trialEnd,
+    trialUsed: row.trialUsed,
+    paymentFailedAt: row.paymentFailedAt,
   };
 
 /**
@@ -71,16 +75,41 @@ export async function getSubscriptionState(
   { user, subscriber }: { user: Member; subscriber?: SubscriberRecord | null },
 ) {
   const row = await currentRow(deps, user.id, subscriber);
-  return determineSubscription(asSubscriberRow(row), { emailConfirmed: user.emailVerified, now: deps.now() });
+  return stateOf(deps, row, user);
+}
+
+const stateOf = (deps: StateDeps, row: SubscriberRecord | null, user: Member) =>
+  determineSubscription(asSubscriberRow(row), {
+    emailConfirmed: user.emailVerified,
+    now: deps.now(),
+    graceDays: deps.config.paymentGraceDays,
+  });
+
+/** The state with what it entitles the member to now (docs/decisions/0021). */
+export const withEntitlements = (
+  deps: Pick<Deps, 'now'>,
+  state: SubscriptionState,
+  { isAdmin }: { isAdmin: boolean },
+): MemberSubscription => ({ ...state, entitlements: entitlementsOf(state, { isAdmin, now: deps.now() }) });
+
+/** What the member may do now: the gate of every route, live handler and job that acts for them. */
+export async function getEntitlements(
+  deps: StateDeps,
+  { user, isAdmin, subscriber }: { user: Member; isAdmin: boolean; subscriber?: SubscriberRecord | null },
+) {
+  return entitlementsOf(await getSubscriptionState(deps, { user, subscriber }), { isAdmin, now: deps.now() });
 }
 
 /** spec §4: on any error the member is not subscribed, all other fields empty. */
-export async function checkSubscription(deps: StateDeps, { user }: { user: Member }) {
+export async function checkSubscription(
+  deps: StateDeps,
+  { user, isAdmin }: { user: Member; isAdmin: boolean },
+): Promise<MemberSubscription> {
   try {
-    return await getSubscriptionState(deps, { user });
+    return withEntitlements(deps, await getSubscriptionState(deps, { user }), { isAdmin });
   } catch (err) {
     deps.log.error({ err }, 'subscription check failed');
-    return NOT_SUBSCRIBED;
+    return withEntitlements(deps, NOT_SUBSCRIBED, { isAdmin });
   }
 }
 
@@ -90,6 +119,10 @@ const memberSubscriberStatement = (db: DbOrTx) =>
     .select({
       user: { id: users.id, emailVerified: users.emailVerified },
       subscriber: getTableColumns(subscribers),
+      isAdmin: sql<boolean>`exists (select 1 from ${userRoles} where ${and(
+        eq(userRoles.userId, users.id),
+        eq(userRoles.role, 'admin'),
+      )})`.mapWith(Boolean),
     })
     .from(users)
     .leftJoin(subscribers, eq(subscribers.userId, users.id))
@@ -108,6 +141,17 @@ export async function getMemberSubscriptionState(
   return row ? getSubscriptionState(deps, row) : NOT_SUBSCRIBED;
 }
 
+/**
+ * What a member known by id only may do now: the question every job and live event asks at the
+ * time it acts, so a plan that ended since it was queued stops it. A member gone has nothing.
+ */
+export async function getMemberEntitlements(deps: StateDeps, { userId }: { userId: string }) {
+  const [row] = await prepared(deps.db, memberSubscriberStatement).execute({ userId });
+  if (!row) return entitlementsOf(null, { isAdmin: false, now: deps.now() });
+  const state = await getSubscriptionState(deps, row);
+  return entitlementsOf(state, { isAdmin: row.isAdmin, now: deps.now() });
+}
+
 type CurrentPlan = {
   plan: CheckoutPlanId | null;
   current_period_end: string | null;
@@ -122,10 +166,7 @@ type CurrentPlan = {
  */
 export async function getCurrentPlan(deps: StateDeps, { user }: { user: Member }): Promise<CurrentPlan> {
   let row = await currentRow(deps, user.id);
-  const state = determineSubscription(asSubscriberRow(row), {
-    emailConfirmed: user.emailVerified,
-    now: deps.now(),
-  });
+  const state = stateOf(deps, row, user);
   if (isPaidMember(state) && row?.providerSubscriptionId && !row.planId) {
     // Rows paid before plans were recorded learn theirs from the provider once.
     await syncSubscription(deps, {
@@ -162,7 +203,14 @@ export function activateTrial(
 async function startTrial(deps: StateDeps, { user }: { user: Member & { email: string } }) {
   const now = deps.now();
   const trialEnd = new Date(now.getTime() + TRIAL_DAYS * 86_400_000);
-  const trial = { isTrial: true, trialEnd, subscriptionTier: TRIAL_TIER, trialUsed: true, updatedAt: now };
+  const trial = {
+    isTrial: true,
+    trialEnd,
+    subscriptionTier: TRIAL_TIER,
+    trialUsed: true,
+    planEndedMailedAt: null,
+    updatedAt: now,
+  };
   const started = await deps.db
     .insert(subscribers)
     .values({ userId: user.id, email: user.email, ...trial })

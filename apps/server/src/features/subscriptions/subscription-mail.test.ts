@@ -37,11 +37,11 @@ describe('the trial-ending e-mail (our own 7-day trial)', () => {
 
   it('goes once, three days before the trial ends', async () => {
     const start = clock;
-    const member = await createMember(t);
+    const member = await createMember(t, undefined, { plan: 'none' });
     expect((await t.request('/api/subscription/trial', { cookie: member.cookie, json: {} })).status).toBe(
       200,
     );
-    const paid = await createMember(t);
+    const paid = await createMember(t, undefined, { plan: 'none' });
     await t.request('/api/subscription/trial', { cookie: paid.cookie, json: {} });
     await givePaidTier(t, paid, 'The Daily Core'); // bought a plan during the trial
 
@@ -71,13 +71,13 @@ describe('the trial-ending e-mail (our own 7-day trial)', () => {
   it("follows the member's choice and time zone, with a one-click unsubscribe (issue 20)", async () => {
     clock = new Date('2026-12-20T12:00:00Z');
     const start = clock;
-    const off = await createMember(t);
+    const off = await createMember(t, undefined, { plan: 'none' });
     await t.request('/api/notifications', {
       method: 'PUT',
       cookie: off.cookie,
       json: { email: { 'trial-ending': false } },
     });
-    const kiritimati = await createMember(t);
+    const kiritimati = await createMember(t, undefined, { plan: 'none' });
     await t.request('/api/notifications', {
       method: 'PUT',
       cookie: kiritimati.cookie,
@@ -95,8 +95,8 @@ describe('the trial-ending e-mail (our own 7-day trial)', () => {
   });
 
   it('a failed payment is told once per event, unless switched off (issue 20)', async () => {
-    const told = await createMember(t);
-    const off = await createMember(t);
+    const told = await createMember(t, undefined, { plan: 'none' });
+    const off = await createMember(t, undefined, { plan: 'none' });
     await t.request('/api/notifications', {
       method: 'PUT',
       cookie: off.cookie,
@@ -124,7 +124,7 @@ describe('the trial-ending e-mail (our own 7-day trial)', () => {
   });
 
   it('is not sent for a trial that has already ended', async () => {
-    const member = await createMember(t);
+    const member = await createMember(t, undefined, { plan: 'none' });
     await t.request('/api/subscription/trial', { cookie: member.cookie, json: {} });
     clock = new Date(clock.getTime() + 8 * DAY);
     await sweep();
@@ -140,7 +140,7 @@ describe('receipts with the demo provider', () => {
   afterAll(() => t.close());
 
   it('sends one receipt per payment, not again when the paid checkout is submitted again', async () => {
-    const member = await createMember(t);
+    const member = await createMember(t, undefined, { plan: 'none' });
     const { url } = await json(
       await t.request('/api/subscription/checkout', {
         cookie: member.cookie,
@@ -207,7 +207,7 @@ describe('receipts with Stripe', () => {
   const receiptSubject = `Your Core28 receipt ${INVOICE.number}`;
 
   it('a failed send is retried by the queue, and the retried event does not send it twice', async () => {
-    const member = await createMember(t);
+    const member = await createMember(t, undefined, { plan: 'none' });
     stripe.state.owner = member.userId;
     isRelayDown = true;
     expect(await json(await invoicePaid('evt_paid_1'))).toEqual({ received: true, outcome: 'handled' });

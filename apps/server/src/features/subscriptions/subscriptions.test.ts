@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscribers } from '../../platform/db/schema.ts';
 import { createMember, createTestApp, json, type TestApp } from '../../testing/harness.ts';
-import { getMemberSubscriptionState } from './service.ts';
+import { getMemberEntitlements, getMemberSubscriptionState } from './service.ts';
 
 let t: TestApp;
 const NOW = new Date('2026-06-01T09:00:00Z');
@@ -11,21 +11,36 @@ beforeAll(async () => {
   t = await createTestApp({ now: () => NOW });
 });
 afterAll(() => t.close());
+/** An account that never had a plan (these tests start the trial themselves). */
+const account = () => createMember(t, undefined, { plan: 'none' });
 
 describe('subscription state and the free trial', () => {
   it('a new member is not subscribed', async () => {
-    const member = await createMember(t);
+    const member = await account();
     expect(await (await t.client(member.cookie).subscription.$get()).json()).toEqual({
       subscribed: false,
       subscription_tier: null,
       subscription_end: null,
       is_trial: false,
       trial_end: null,
+      trial_available: true,
+      payment_grace_end: null,
+      // Day 1 as a taster, today's exercise, and the trial to start (docs/decisions/0021).
+      entitlements: {
+        standing: 'free',
+        train: 'taster',
+        library: 'today',
+        reminders: false,
+        coaching: false,
+        trialAvailable: true,
+        graceEnd: null,
+        until: null,
+      },
     });
   });
 
   it('activate-trial gives Feel and Burn for 7 days, once per account ever', async () => {
-    const member = await createMember(t);
+    const member = await account();
     const trial = () => t.client(member.cookie).subscription.trial.$post();
     const first = await trial();
     expect(first.status).toBe(200);
@@ -36,6 +51,18 @@ describe('subscription state and the free trial', () => {
       subscription_end: trialEnd,
       is_trial: true,
       trial_end: trialEnd,
+      trial_available: false,
+      payment_grace_end: null,
+      entitlements: {
+        standing: 'trial',
+        train: 'all',
+        library: 'all',
+        reminders: true,
+        coaching: false,
+        trialAvailable: false,
+        graceEnd: null,
+        until: trialEnd,
+      },
     });
 
     const second = await trial();
@@ -47,7 +74,7 @@ describe('subscription state and the free trial', () => {
   });
 
   it('a trial started again with its Idempotency-Key (its answer lost) answers the trial it started', async () => {
-    const member = await createMember(t);
+    const member = await account();
     const key = randomUUID();
     const trial = () =>
       t.request('/api/subscription/trial', {
@@ -69,7 +96,7 @@ describe('subscription state and the free trial', () => {
   });
 
   it('refuses a trial to a paying member and changes nothing', async () => {
-    const member = await createMember(t);
+    const member = await account();
     await t.db.insert(subscribers).values({
       userId: member.userId,
       email: member.email,
@@ -94,18 +121,20 @@ describe('a member known by id only (live delivery)', () => {
   it('has the state the member sees signed in: none, a trial, a paid tier, a lapsed one; none for an unknown id', async () => {
     const stateOf = async (member: { userId: string; cookie: string }) => {
       const byId = await getMemberSubscriptionState(t.deps, { userId: member.userId });
-      expect(byId).toEqual(await (await t.client(member.cookie).subscription.$get()).json());
+      const { entitlements, ...signedIn } = await (await t.client(member.cookie).subscription.$get()).json();
+      expect(byId).toEqual(signedIn);
+      expect(await getMemberEntitlements(t.deps, { userId: member.userId })).toEqual(entitlements);
       return byId;
     };
-    const none = await createMember(t);
+    const none = await account();
     expect(await stateOf(none)).toMatchObject({ subscribed: false, subscription_tier: null });
 
-    const trial = await createMember(t);
+    const trial = await account();
     await t.client(trial.cookie).subscription.trial.$post();
     expect(await stateOf(trial)).toMatchObject({ subscribed: true, is_trial: true });
 
-    const paid = await createMember(t);
-    const lapsed = await createMember(t);
+    const paid = await account();
+    const lapsed = await account();
     await t.db.insert(subscribers).values([
       { userId: paid.userId, email: paid.email, subscribed: true, subscriptionTier: '1-on-1 Burn' },
       { userId: lapsed.userId, email: lapsed.email, subscribed: false, subscriptionTier: '1-on-1 Burn' },

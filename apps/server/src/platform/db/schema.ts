@@ -193,6 +193,16 @@ export const subscribers = pgTable(
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     /** A downgrade that takes effect at the period end. */
     scheduledPlanId: text('scheduled_plan_id', { enum: CHECKOUT_PLAN_IDS }),
+    /**
+     * When the plan's renewal first failed (the provider's past_due): the plan is kept for
+     * PAYMENT_GRACE_DAYS from then. Null once a payment goes through (docs/decisions/0021).
+     */
+    paymentFailedAt: timestamp('payment_failed_at', { withTimezone: true }),
+    /**
+     * When the member was told their plan ended (one last mail, then silence); null while a plan
+     * runs or until the sweep tells them. Starting a trial or paying clears it.
+     */
+    planEndedMailedAt: timestamp('plan_ended_mailed_at', { withTimezone: true }),
     ...timestamps,
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -80,34 +80,56 @@ export function demoBilling(now: () => Date) {
   /**
    * Brings a locked subscription up to now, as Stripe's clock would have: each period that ended
    * renews it (a scheduled downgrade starts, an invoice is paid), or ends it when it was set to
-   * cancel at the period end.
+   * cancel at the period end. A renewal that cannot be paid starts the new period past due, as
+   * Stripe's does while it retries; a period that ends still unpaid cancels it (Stripe's "cancel
+   * the subscription" once its retries are over).
    */
   async function advance(s: Store, subscription: ProviderSubscription) {
     const at = now();
     let current = subscription;
     let changed = false;
-    while (isActiveStatus(current.status) && current.currentPeriodEnd.getTime() <= at.getTime()) {
+    while (current.currentPeriodEnd.getTime() <= at.getTime()) {
+      if (current.status === 'past_due') {
+        current = { ...current, status: 'canceled' };
+        changed = true;
+        break;
+      }
+      if (!isActiveStatus(current.status)) break;
       changed = true;
       if (current.cancelAtPeriodEnd) {
         current = { ...current, status: 'canceled' };
         break;
       }
-      if (!(await hasCardOnFile(s, current.customerId))) {
-        current = { ...current, status: 'past_due' };
-        break;
-      }
       const planId = current.scheduledPlanId ?? current.planId;
+      const isPaid = await hasCardOnFile(s, current.customerId);
       current = {
         ...current,
         planId,
+        status: isPaid ? current.status : 'past_due',
         scheduledPlanId: null,
         currentPeriodStart: current.currentPeriodEnd,
         currentPeriodEnd: addInterval(current.currentPeriodEnd, checkoutPlan(planId).interval),
       };
-      await periodInvoice(s, current.customerId, planId);
+      if (isPaid) await periodInvoice(s, current.customerId, planId);
     }
     if (changed) await s.put(current.id, 'subscription', current.customerId, toData(current));
     return current;
+  }
+
+  /**
+   * A new card pays what is past due at once (Stripe retries an open invoice when the customer
+   * updates their card): each such subscription is paid for its period and active again. The
+   * invoices paid, for their receipts.
+   */
+  async function payPastDue(s: Store, customerId: string) {
+    const paid: string[] = [];
+    for (const row of await s.list<SubscriptionData>(customerId, 'subscription')) {
+      const subscription = await lockSubscription(s, row.id);
+      if (subscription?.status !== 'past_due') continue;
+      paid.push(await periodInvoice(s, customerId, subscription.planId));
+      await s.put(subscription.id, 'subscription', customerId, toData({ ...subscription, status: 'active' }));
+    }
+    return paid;
   }
 
   /** The subscription, locked and brought up to now, with its customer locked first. */
@@ -122,7 +144,9 @@ export function demoBilling(now: () => Date) {
   async function activeSubscription(s: Store, customerId: string) {
     for (const row of await s.list<SubscriptionData>(customerId, 'subscription')) {
       const subscription = await lockSubscription(s, row.id);
-      if (subscription && isActiveStatus(subscription.status)) return subscription;
+      // One subscription a customer, past due or not: a failing one is mended by a new card.
+      if (subscription && (isActiveStatus(subscription.status) || subscription.status === 'past_due'))
+        return subscription;
     }
     return null;
   }
@@ -135,5 +159,6 @@ export function demoBilling(now: () => Date) {
     periodInvoice,
     lockSubscription,
     activeSubscription,
+    payPastDue,
   };
 }

@@ -10,7 +10,7 @@ import {
 
 /** The demo provider's changes to a subscription: plan changes, cancellation, the card, test hooks. */
 export function demoChangeMethods(
-  { base, inTransaction, lockSubscription, hasCardOnFile, invoice, replaceCard }: DemoContext,
+  { base, inTransaction, lockSubscription, hasCardOnFile, invoice, replaceCard, payPastDue }: DemoContext,
   self: () => DemoSelf,
 ) {
   return {
@@ -89,11 +89,19 @@ export function demoChangeMethods(
       });
     },
 
-    /** The portal's card form. */
+    /** The portal's card form; what was past due is paid with the new card (the invoices' ids). */
     updateCard(customerId: string, card: CardInput) {
       return inTransaction(async (s) => {
         await s.lock(customerId, 'customer');
         await replaceCard(s, customerId, card);
+        return payPastDue(s, customerId);
+      });
+    },
+
+    /** Test hook: the card on file is gone (expired, removed), so the next renewal fails. */
+    async removeCards(customerId: string) {
+      await inTransaction(async (s) => {
+        for (const card of await s.list(customerId, 'payment_method')) await s.remove(card.id);
       });
     },
 

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CloudOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { useViewer } from '@/features/auth/api';
 import { MEMBER_DATA_URLS } from '@/lib/member-cache';
 import { drainQueue, onQueueChange, queuedWrites } from '@/lib/offline-queue';
@@ -14,8 +15,11 @@ import { useIsControlled } from '@/lib/use-service-worker';
 const RETRY_MS = 15_000;
 
 export function OfflineSync() {
-  const { user } = useViewer();
+  const { user, subscription } = useViewer();
   const userId = user?.id ?? null;
+  // A plan chosen (here or in another tab) sends what waited for it at once.
+  const train = subscription?.entitlements.train;
+  const [needsPlan, setNeedsPlan] = useState(false);
   const queryClient = useQueryClient();
   const [waiting, setWaiting] = useState(0);
   const isControlled = useIsControlled();
@@ -30,6 +34,7 @@ export function OfflineSync() {
     for (const url of MEMBER_DATA_URLS) void fetch(url).catch(() => undefined);
   }, [isControlled, userId]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `train` changing (a plan chosen) sends at once what waited for one
   useEffect(() => {
     if (!userId) {
       setWaiting(0);
@@ -43,7 +48,8 @@ export function OfflineSync() {
     const refresh = () => void queryClient.invalidateQueries();
     const send = async () => {
       if (!navigator.onLine) return;
-      const { sent } = await drainQueue(userId);
+      const { sent, needsPlan } = await drainQueue(userId);
+      if (isCurrent) setNeedsPlan(needsPlan);
       if (sent > 0 && isCurrent) refresh();
       count(); // the service worker may have sent some meanwhile
     };
@@ -53,7 +59,11 @@ export function OfflineSync() {
       count();
       refresh();
     };
-    const stopListening = onQueueChange(count);
+    // A write just queued is tried at once when online: one the plan refused says so on the badge.
+    const stopListening = onQueueChange(() => {
+      count();
+      void send();
+    });
     count();
     void send();
     window.addEventListener('online', send);
@@ -67,12 +77,22 @@ export function OfflineSync() {
       clearInterval(retry);
       navigator.serviceWorker?.removeEventListener('message', fromWorker);
     };
-  }, [userId, queryClient]);
+  }, [userId, queryClient, train]);
 
   if (waiting === 0) return null;
   return (
-    <output className="fixed bottom-4 left-1/2 z-50 flex -translate-x-1/2 items-center gap-2 whitespace-nowrap rounded-full bg-zinc-900 px-4 py-2 text-sm text-white shadow-lg">
-      <CloudOff className="size-4" aria-hidden /> Saved offline, will sync
+    <output className="fixed bottom-4 left-1/2 z-50 flex max-w-[calc(100vw-2rem)] -translate-x-1/2 items-center gap-2 rounded-full bg-zinc-900 px-4 py-2 text-sm text-white shadow-lg">
+      <CloudOff className="size-4 shrink-0" aria-hidden />
+      {needsPlan ? (
+        <span>
+          Saved on this phone — choose a plan to sync it.{' '}
+          <Link to="/subscription" className="font-semibold underline">
+            Plans
+          </Link>
+        </span>
+      ) : (
+        'Saved offline, will sync'
+      )}
     </output>
   );
 }

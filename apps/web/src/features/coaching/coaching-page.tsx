@@ -1,4 +1,3 @@
-import { canUseCoaching } from '@core28/core/subscriptions';
 import { useQuery } from '@tanstack/react-query';
 import { Lock, MessageCirclePlus, MessagesSquare } from 'lucide-react';
 import { useState } from 'react';
@@ -20,7 +19,7 @@ export default function CoachingPage() {
   const { isAdmin, subscription, isLoading } = useViewer();
   if (isLoading || (!isAdmin && subscription === null)) return <PageSpinner />;
   if (isAdmin) return <Navigate to="/admin/one-on-one" replace />;
-  if (!canUseCoaching(subscription, { isAdmin })) return <AccessRestricted />;
+  if (!subscription?.entitlements.coaching) return <AccessRestricted />;
   return <Coaching />;
 }
 

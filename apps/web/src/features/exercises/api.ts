@@ -24,7 +24,8 @@ export const todaysExerciseQuery = (isSignedIn: boolean) =>
     meta: { errorToast: { title: 'Error', description: "Failed to load today's exercise." } },
   });
 
-export type Exercise = InferResponseType<typeof api.exercises.$get, 200>['exercises'][number];
+export type ExerciseList = InferResponseType<typeof api.exercises.$get, 200>;
+export type Exercise = ExerciseList['exercises'][number];
 
 /** 'Day 3', 'Days 3 and 17', 'Days 3, 10 and 17'. */
 export function daysText(exercise: Exercise) {

@@ -1,12 +1,14 @@
 import { type DayStatus, searchExercises } from '@core28/core/program';
-import { useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { Search, Video } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
 import { cn } from '@/lib/utils';
-import { daysText, type Exercise, exercisesQuery } from './api';
+import { useViewer } from '../auth/api';
+import { Paywall } from '../subscriptions/paywall';
+import { daysText, type Exercise, type ExerciseList, exercisesQuery } from './api';
 import { ExerciseDemo } from './exercise-demo';
 import { ExerciseDialog } from './exercise-dialog';
 
@@ -22,17 +24,44 @@ const STATUS_LOOK: Record<DayStatus, { card: string; text: string; label: string
 };
 
 export default function ExercisesPage() {
-  const query = useQuery(exercisesQuery());
+  const { subscription } = useViewer();
+  const library = subscription?.entitlements.library;
+  // Without the library (a plan that ended) the page is the paywall: nothing to load.
+  const query = useQuery({ ...exercisesQuery(), enabled: library !== 'none' });
   const [search, setSearch] = useState('');
   const [details, setDetails] = useState<Exercise | null>(null);
 
-  const list = query.data ? searchExercises(query.data.exercises, search) : [];
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6">
       <header className="grid gap-2">
         <h1 className="text-3xl font-extrabold tracking-tight">Exercises</h1>
         <p className="text-zinc-600">Every exercise of your program so far. A new one unlocks each day.</p>
       </header>
+      {library === 'none' ? (
+        <Paywall capability="library" returnTo="/exercises" />
+      ) : (
+        <Library query={query} search={search} onSearch={setSearch} onDetails={setDetails} />
+      )}
+      {library === 'today' && <Paywall capability="library" returnTo="/exercises" />}
+      <ExerciseDialog exercise={details} onClose={() => setDetails(null)} />
+    </div>
+  );
+}
+
+function Library({
+  query,
+  search,
+  onSearch,
+  onDetails,
+}: {
+  query: UseQueryResult<ExerciseList>;
+  search: string;
+  onSearch: (search: string) => void;
+  onDetails: (exercise: Exercise) => void;
+}) {
+  const list = query.data ? searchExercises(query.data.exercises, search) : [];
+  return (
+    <>
       <div className="relative max-w-md">
         <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-400" aria-hidden />
         <Input
@@ -41,7 +70,7 @@ export default function ExercisesPage() {
           placeholder="Search exercises..."
           className="pl-9"
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={(e) => onSearch(e.target.value)}
         />
       </div>
 
@@ -87,7 +116,7 @@ export default function ExercisesPage() {
                     <h2 className="text-lg font-bold">{exercise.name}</h2>
                     <p className="text-sm text-zinc-600">{exercise.exercise}</p>
                     <div>
-                      <Button size="sm" variant="outline" onClick={() => setDetails(exercise)}>
+                      <Button size="sm" variant="outline" onClick={() => onDetails(exercise)}>
                         Show Details
                       </Button>
                     </div>
@@ -102,7 +131,6 @@ export default function ExercisesPage() {
           {query.data.total - query.data.exercises.length} more exercises unlock as your program goes on.
         </p>
       )}
-      <ExerciseDialog exercise={details} onClose={() => setDetails(null)} />
-    </div>
+    </>
   );
 }

@@ -4,8 +4,9 @@ import type { DayResultInput, FinishSessionInput, WellnessInput } from '@core28/
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { useEffect } from 'react';
-import { api, unwrap } from '@/lib/api';
+import { ApiError, api, unwrap } from '@/lib/api';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { PLAN_REQUIRED } from '@/lib/offline-queue';
 import { useIsControlled } from '@/lib/use-service-worker';
 import { meQuery } from '../auth/api';
 import { exerciseKeys } from '../exercises/api';
@@ -15,6 +16,8 @@ import { isOffline, type ProgramWrite, queueWrite, withWrite } from './offline-w
 
 /** spec §8: /program and /progress say so as a toast and on the page. */
 export const PROGRAM_LOAD_FAILED = 'Failed to load your progress data';
+
+const isPlanRequired = (error: unknown) => error instanceof ApiError && error.code === PLAN_REQUIRED;
 
 export const programQuery = () =>
   queryOptions({
@@ -27,9 +30,10 @@ export const programQuery = () =>
 export type ProgramState = InferResponseType<typeof api.program.$get, 200>;
 
 /**
- * Sends a program write with its Idempotency-Key; without a connection (issue 21) it is queued
- * for later and answered with the state the server will answer then, when the member's program
- * is known here. Otherwise the error is the caller's, as before.
+ * Sends a program write with its Idempotency-Key; without a connection (issue 21), or refused
+ * because the member's plan ended meanwhile (403 PLAN_REQUIRED), it is queued for later and
+ * answered with the state the server will answer then, when the member's program is known here.
+ * Otherwise the error is the caller's, as before.
  */
 async function sendOrQueue<R>(
   queryClient: QueryClient,
@@ -50,7 +54,8 @@ async function sendOrQueue<R>(
   } catch (error) {
     const userId = queryClient.getQueryData(meQuery().queryKey)?.user?.id;
     const state = queryClient.getQueryData(programQuery().queryKey);
-    if (!isOffline(error) || !userId || !state) throw error;
+    // A plan that ended while the member trained: what they did waits on this phone for a plan.
+    if ((!isOffline(error) && !isPlanRequired(error)) || !userId || !state) throw error;
     await queueWrite({ userId, key, write });
     return queued(withWrite(state, write, new Date()), state);
   }

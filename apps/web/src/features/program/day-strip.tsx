@@ -6,6 +6,7 @@ import {
   PROGRAM_DAYS,
   readDayResultForm,
 } from '@core28/core/program';
+import { Lock } from 'lucide-react';
 import { type ComponentProps, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -68,7 +69,18 @@ const formValues = (result: { totalSeconds: number; reps: number } | undefined):
  * the form did: a field says what is wrong once the member has left it (then as they type), Save
  * waits for both to be valid, a refused submit shows every message and focuses the first field.
  */
-function DayResultCard({ day, state }: { day: number; state: ProgramState }) {
+function DayResultCard({
+  day,
+  state,
+  isLocked,
+  onLocked,
+}: {
+  day: number;
+  state: ProgramState;
+  /** The plan does not let the member train this day (the server would refuse the save). */
+  isLocked: boolean;
+  onLocked: () => void;
+}) {
   const saved = state.results.find((r) => r.day === day);
   const [values, setValues] = useState(() => formValues(saved));
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
@@ -128,7 +140,14 @@ function DayResultCard({ day, state }: { day: number; state: ProgramState }) {
         <span className="font-semibold">Day {day}</span>
         {label && <span className={cn('text-xs font-semibold', label.className)}>{label.text}</span>}
       </p>
-      {isEditable ? (
+      {isEditable && isLocked ? (
+        <div className="grid gap-2 text-xs">
+          <p>{saved ? `${formatMmSs(saved.totalSeconds)} · ${saved.reps} reps` : 'Nothing logged'}</p>
+          <Button size="sm" variant="outline" onClick={onLocked} aria-label={`Unlock Day ${day}`}>
+            <Lock aria-hidden /> Unlock
+          </Button>
+        </div>
+      ) : isEditable ? (
         <form noValidate onSubmit={onSave} className="grid gap-2">
           {input('time', 'Time (mm:ss)')}
           {input('reps', 'Reps')}
@@ -151,7 +170,15 @@ function DayResultCard({ day, state }: { day: number; state: ProgramState }) {
 const ALL_DAYS = Array.from({ length: PROGRAM_DAYS }, (_, i) => i + 1);
 
 /** spec §2 Program: time and reps for past and current days; future days are read-only. */
-export function DayStrip({ state }: { state: ProgramState }) {
+export function DayStrip({
+  state,
+  isLocked,
+  onLocked,
+}: {
+  state: ProgramState;
+  isLocked: (day: number) => boolean;
+  onLocked: () => void;
+}) {
   const strip = useRef<HTMLDivElement>(null);
   // Open the strip at today's card rather than at day 1.
   useEffect(() => {
@@ -166,7 +193,7 @@ export function DayStrip({ state }: { state: ProgramState }) {
       </h2>
       <div ref={strip} className="flex gap-3 overflow-x-auto pb-2">
         {ALL_DAYS.map((day) => (
-          <DayResultCard key={day} day={day} state={state} />
+          <DayResultCard key={day} day={day} state={state} isLocked={isLocked(day)} onLocked={onLocked} />
         ))}
       </div>
     </section>

@@ -1,3 +1,4 @@
+import { mayTrainDay } from '@core28/core/entitlements';
 import { DAYS_PER_WEEK, defaultWeek, PROGRAM_DAYS } from '@core28/core/program';
 import { useQuery } from '@tanstack/react-query';
 import { Flame } from 'lucide-react';
@@ -8,24 +9,40 @@ import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
+import { useViewer } from '../auth/api';
 import { type Exercise, exercisesQuery } from '../exercises/api';
 import { ExerciseDialog } from '../exercises/exercise-dialog';
+import { Paywall } from '../subscriptions/paywall';
 import { PROGRAM_LOAD_FAILED, programQuery, useCompleteDay, useSessionsKeptOffline } from './api';
 import { DayStrip } from './day-strip';
 import { TodaySessionCard } from './today-session-card';
 import { WeekDays } from './week-days';
 
+/** A locked day's button: the paywall, in the page (not a toast), scrolled to and focused. */
+function showPaywall() {
+  const paywall = document.getElementById('paywall');
+  paywall?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  paywall?.focus({ preventScroll: true });
+}
+
 export default function ProgramPage() {
   const program = useQuery(programQuery());
+  const { subscription } = useViewer();
+  const entitlements = subscription?.entitlements;
   const exercises = useQuery({
     ...exercisesQuery(),
+    // Without the library (a plan that ended) there is nothing to load, and no error to toast.
+    enabled: entitlements?.library !== 'none',
     meta: { errorToast: { title: 'Error', description: 'Failed to load exercises' } },
   });
   const complete = useCompleteDay();
+  // The server decides; until the plan is known nothing is shown locked.
+  const isLocked = (day: number) => entitlements !== undefined && !mayTrainDay(entitlements, day);
   const [week, setWeek] = useState<number | null>(null);
   const [confirmDay, setConfirmDay] = useState<number | null>(null);
   const [details, setDetails] = useState<Exercise | null>(null);
-  useSessionsKeptOffline(program.data?.currentDay);
+  // Session plans are kept for offline use only where the plan lets the member train them.
+  useSessionsKeptOffline(entitlements?.train === 'all' ? program.data?.currentDay : undefined);
 
   if (program.isPending) return <PageSpinner />;
   if (program.isError)
@@ -94,9 +111,10 @@ export default function ProgramPage() {
         </div>
       </header>
 
-      <TodaySessionCard />
+      {entitlements?.train !== 'none' && <TodaySessionCard onLocked={showPaywall} />}
+      {entitlements && entitlements.train !== 'all' && <Paywall capability="train" returnTo="/program" />}
 
-      {state.currentDay > 1 && !done.has(1) && (
+      {state.currentDay > 1 && !done.has(1) && !isLocked(1) && (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm">
           <p>Did you do Day 1? Mark it complete to start your streak.</p>
           <Button size="sm" onClick={() => setConfirmDay(1)}>
@@ -112,12 +130,14 @@ export default function ProgramPage() {
         exerciseOf={exerciseOf}
         onComplete={setConfirmDay}
         onDetails={setDetails}
+        isLocked={isLocked}
+        onLocked={showPaywall}
       />
       <p className="-mt-3 text-xs text-zinc-500 sm:-mt-5">
         {DAYS_PER_WEEK} days a week, about 20 minutes a day.
       </p>
 
-      <DayStrip state={state} />
+      <DayStrip state={state} isLocked={isLocked} onLocked={showPaywall} />
 
       <Dialog open={confirmDay !== null} onOpenChange={(open) => !open && setConfirmDay(null)}>
         <DialogContent>

@@ -1,5 +1,6 @@
+import { mayTrainDay, TASTER_DAY } from '@core28/core/entitlements';
 import { useQuery } from '@tanstack/react-query';
-import { CircleCheck, Flame, Play, RotateCcw } from 'lucide-react';
+import { CircleCheck, Flame, Lock, Play, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
@@ -17,17 +18,24 @@ import { readSession, sessionAction, sessionStorageKey } from './session/session
 export function TodaySessionCard({
   className,
   headingLevel = 2,
+  onLocked,
 }: {
   className?: string;
   headingLevel?: 1 | 2;
+  /** Where a locked day's button leads in this page (the paywall); else to /program, which has it. */
+  onLocked?: () => void;
 }) {
   const program = useQuery(programQuery());
-  const { user } = useViewer();
+  const { user, subscription } = useViewer();
   const state = program.data;
   useDayRollover(state);
   if (!state) return <div className={cn('h-40 animate-pulse rounded-2xl bg-zinc-100', className)} />;
 
-  const day = state.currentDay;
+  const entitlements = subscription?.entitlements;
+  // Without a plan the taster day comes first, until it is done (docs/decisions/0021).
+  const isTaster = entitlements?.train === 'taster' && !state.completions.some((c) => c.day === TASTER_DAY);
+  const day = isTaster ? TASTER_DAY : state.currentDay;
+  const isLocked = entitlements !== undefined && !mayTrainDay(entitlements, day);
   const plan = planDay(state, day);
   const isDone = state.completions.some((c) => c.day === day);
   const stored = user ? readSession(sessionStorageKey(user.id, day)) : null;
@@ -53,7 +61,7 @@ export function TodaySessionCard({
           id="today-session-heading"
           className="text-sm font-semibold tracking-widest text-brand-700 uppercase"
         >
-          Today's Exercise · Day {day}
+          {isTaster ? `Try Day ${day} free` : `Today's Exercise · Day ${day}`}
         </Heading>
         <div className="flex items-center gap-3">
           <ExerciseDemo
@@ -80,16 +88,30 @@ export function TodaySessionCard({
             )}
           </div>
         </div>
-        <Button
-          asChild
-          size="lg"
-          variant={isDone && !stored ? 'outline' : 'default'}
-          className="h-12 w-full sm:w-fit"
-        >
-          <Link to={sessionPath(day)}>
-            {isDone && !stored ? <RotateCcw aria-hidden /> : <Play aria-hidden />} {action}
-          </Link>
-        </Button>
+        {isLocked ? (
+          onLocked ? (
+            <Button size="lg" className="h-12 w-full sm:w-fit" onClick={onLocked}>
+              <Lock aria-hidden /> Unlock today's session
+            </Button>
+          ) : (
+            <Button asChild size="lg" className="h-12 w-full sm:w-fit">
+              <Link to="/program#paywall">
+                <Lock aria-hidden /> Unlock today's session
+              </Link>
+            </Button>
+          )
+        ) : (
+          <Button
+            asChild
+            size="lg"
+            variant={isDone && !stored ? 'outline' : 'default'}
+            className="h-12 w-full sm:w-fit"
+          >
+            <Link to={sessionPath(day)}>
+              {isDone && !stored ? <RotateCcw aria-hidden /> : <Play aria-hidden />} {action}
+            </Link>
+          </Button>
+        )}
       </div>
     </section>
   );

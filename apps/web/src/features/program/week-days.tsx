@@ -1,5 +1,5 @@
 import { canCompleteDay, daysOfWeek, isTomorrow, WEEK_NAMES } from '@core28/core/program';
-import { CircleAlert, CircleCheck, Play, RotateCcw } from 'lucide-react';
+import { CircleAlert, CircleCheck, Lock, Play, RotateCcw } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -27,6 +27,8 @@ export function WeekDays({
   exerciseOf,
   onComplete,
   onDetails,
+  isLocked,
+  onLocked,
 }: {
   state: ProgramState;
   week: number;
@@ -34,6 +36,9 @@ export function WeekDays({
   exerciseOf: (day: number) => Exercise | undefined;
   onComplete: (day: number) => void;
   onDetails: (exercise: Exercise) => void;
+  /** The plan does not let the member train this day: its actions lead to the paywall. */
+  isLocked: (day: number) => boolean;
+  onLocked: () => void;
 }) {
   const done = new Set(state.completions.map((c) => c.day));
   const { user } = useViewer();
@@ -114,7 +119,12 @@ export function WeekDays({
               )}
               {plan?.adjusted && <CoachAdjusted note={plan.note} />}
               <div className="flex flex-wrap gap-2">
-                {canStart && (
+                {canStart && isLocked(day) && (
+                  <Button size="sm" variant="outline" onClick={onLocked}>
+                    <Lock aria-hidden /> Unlock Day {day}
+                  </Button>
+                )}
+                {canStart && !isLocked(day) && (
                   <Button asChild size="sm" variant={isCompleted && !stored ? 'outline' : 'default'}>
                     <Link to={sessionPath(day)}>
                       {isCompleted && !stored ? <RotateCcw aria-hidden /> : <Play aria-hidden />}
@@ -122,7 +132,7 @@ export function WeekDays({
                     </Link>
                   </Button>
                 )}
-                {canCompleteDay(day, state.currentDay, done) && (
+                {canCompleteDay(day, state.currentDay, done) && !isLocked(day) && (
                   <Button size="sm" variant="outline" onClick={() => onComplete(day)}>
                     Complete
                   </Button>

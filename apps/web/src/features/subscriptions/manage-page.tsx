@@ -1,5 +1,6 @@
+import { hasTrialEnded } from '@core28/core/entitlements';
 import { checkoutPlan, formatDollars, isPaidMember, trialDaysLeft } from '@core28/core/plans';
-import { hasTrialEnded, type SubscriptionState } from '@core28/core/subscriptions';
+import type { SubscriptionState } from '@core28/core/subscriptions';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CreditCard, ExternalLink, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router';
@@ -219,7 +220,7 @@ export default function ManageSubscriptionPage() {
                 )}
               </div>
               <CardDescription>
-                {s?.is_trial && hasTrialEnded(s, new Date())
+                {s?.is_trial && hasTrialEnded(s)
                   ? `Your free trial ended on ${fromIso(s.trial_end)}. Choose a plan to keep full access to the 28-day program.`
                   : s?.is_trial
                     ? `Your free trial ends on ${fromIso(s.trial_end)}. Upgrade to keep full access to the 28-day program.`

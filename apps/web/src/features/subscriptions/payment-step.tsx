@@ -9,7 +9,7 @@ import {
 import { isProfileComplete } from '@core28/core/profile';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
@@ -20,7 +20,16 @@ import { PAYMENT_DONE_MESSAGE, PaymentSuccessful } from './payment-successful';
 
 const checkoutMarker = (plan: Plan) => `core28:checkout-opened:${plan.slug}`;
 
-export function PaymentStep({ plan, onSignInNeeded }: { plan: Plan; onSignInNeeded: () => void }) {
+export function PaymentStep({
+  plan,
+  onSignInNeeded,
+  returnTo = null,
+}: {
+  plan: Plan;
+  onSignInNeeded: () => void;
+  /** Where the paywall sent the member from: once paid, they land back there. */
+  returnTo?: string | null;
+}) {
   const [interval, setInterval] = useState<BillingInterval>('month');
   const [isPending, setIsPending] = useState(false);
   // Checkout opens in a new tab (spec §7): this tab remembers it and follows the payment, by the
@@ -33,9 +42,17 @@ export function PaymentStep({ plan, onSignInNeeded }: { plan: Plan; onSignInNeed
   useSubscriptionChanges();
   const planId = checkoutPlanId(plan.slug, interval);
   const isPaid = isPaidMember(subscription ?? null);
+  const navigate = useNavigate();
   useEffect(() => {
-    if (isPaid) sessionStorage.removeItem(checkoutMarker(plan));
-  }, [isPaid, plan]);
+    if (!isPaid) return;
+    sessionStorage.removeItem(checkoutMarker(plan));
+    if (hasOpenedCheckout && returnTo) {
+      toast.success('Payment Successful!', {
+        description: `${plan.name} is yours. Pick up where you left off.`,
+      });
+      navigate(returnTo, { replace: true });
+    }
+  }, [isPaid, plan, hasOpenedCheckout, returnTo, navigate]);
 
   if (isPaid) {
     if (hasOpenedCheckout)

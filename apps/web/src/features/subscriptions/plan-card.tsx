@@ -1,3 +1,4 @@
+import { hasTrialEnded } from '@core28/core/entitlements';
 import {
   type CheckoutPlanId,
   checkoutPlan,
@@ -6,7 +7,6 @@ import {
   type Plan,
   trialDaysLeft,
 } from '@core28/core/plans';
-import { hasTrialEnded } from '@core28/core/subscriptions';
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -169,7 +169,7 @@ export function PlanCard({
           <div className="mt-auto h-12 animate-pulse rounded-md bg-zinc-100" aria-hidden />
         ) : current ? (
           <PaidMemberAction plan={plan} billing={billing} current={current} {...actions} />
-        ) : isOnTrialPlan && hasTrialEnded(subscription, new Date()) ? (
+        ) : isOnTrialPlan && hasTrialEnded(subscription) ? (
           <Note>Your free trial ended on {longDate(subscription?.trial_end ?? null)}</Note>
         ) : isOnTrialPlan ? (
           <Note>

@@ -12,6 +12,7 @@ import { ProfileCompletionCard } from '../profile/profile-completion-card';
 import { WelcomeDialog } from '../profile/welcome-dialog';
 import { toastTrialError, useActivateTrial } from './api';
 import { PaymentStep } from './payment-step';
+import { isReturnPath } from './paywall';
 import { AuthStep, EmailConfirmationStep } from './signup-auth-step';
 
 type Step = 'auth' | 'email-confirmation' | 'payment' | 'profile';
@@ -53,6 +54,9 @@ export default function SignupPage() {
   const queryClient = useQueryClient();
   const trialRequested = useRef(false);
   const requestedStep = params.get('step');
+  // From the paywall: where the member was, to land back there once paid.
+  const returnParam = params.get('return');
+  const returnTo = isReturnPath(returnParam) ? returnParam : null;
   // A confirmation link that failed returns here with ?error= (better-auth), as it does to /auth.
   const linkError = params.get('error');
 
@@ -94,7 +98,8 @@ export default function SignupPage() {
       </div>
     );
 
-  const goToStep = (next: Step) => setParams({ plan: plan.slug, step: next }, { replace: true });
+  const goToStep = (next: Step) =>
+    setParams({ plan: plan.slug, step: next, ...(returnTo && { return: returnTo }) }, { replace: true });
   return (
     <section className="bg-zinc-50 px-4 py-10 sm:py-14">
       <div className="mx-auto max-w-2xl">
@@ -119,6 +124,7 @@ export default function SignupPage() {
               {step === 'payment' && (
                 <PaymentStep
                   plan={plan}
+                  returnTo={returnTo}
                   onSignInNeeded={() => void queryClient.invalidateQueries({ queryKey: authKeys.me })}
                 />
               )}

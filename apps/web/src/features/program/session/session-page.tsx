@@ -5,6 +5,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { useViewer } from '../../auth/api';
+import { Paywall } from '../../subscriptions/paywall';
 import { sessionQuery } from '../api';
 import { Player } from './player';
 import { sessionStorageKey } from './session-storage';
@@ -26,6 +27,21 @@ export default function SessionPage() {
     );
   if (session.isError) {
     const error = session.error;
+    // The plan does not open this day (docs/decisions/0021): the paywall, where the session was.
+    if (error instanceof ApiError && error.code === 'PLAN_REQUIRED')
+      return (
+        <main id="main" className="grid min-h-dvh place-items-center bg-zinc-950 p-4 text-white sm:p-6">
+          <div className="grid w-full max-w-xl gap-4">
+            <Paywall capability="train" returnTo={`/program/day/${day}/session`} tone="dark" />
+            <Link
+              to="/program"
+              className="justify-self-center py-2 text-sm font-semibold text-zinc-300 underline"
+            >
+              Back to your program
+            </Link>
+          </div>
+        </main>
+      );
     // A day not begun (the server's 400 'Day n has not started yet') says so; others can retry.
     if (error instanceof ApiError && error.status >= 400 && error.status < 500)
       return <Message text={error.message} />;

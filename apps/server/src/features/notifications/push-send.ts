@@ -1,0 +1,17 @@
+import { has } from '@core28/core/entitlements';
+import { NOTIFICATION_NEEDS } from '@core28/core/notifications';
+import type { Deps } from '../../context.ts';
+import { sendPush } from '../push/service.ts';
+import { getMemberEntitlements } from '../subscriptions/service.ts';
+import type { PushJob } from './service.ts';
+
+/**
+ * The push-send job: the plan rule is asked again as it sends, so a reminder or a coach's reply
+ * queued while the plan ran says nothing once it has ended. (A job queued before pushes carried
+ * their kind is sent as it was.)
+ */
+export async function sendPushOfKind(deps: Deps, { kind, ...message }: PushJob) {
+  const needs = kind ? NOTIFICATION_NEEDS[kind] : null;
+  if (needs && !has(await getMemberEntitlements(deps, { userId: message.userId }), needs)) return null;
+  return sendPush(deps, message);
+}

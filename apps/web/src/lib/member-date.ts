@@ -1,0 +1,15 @@
+import { isValidTimeZone } from '@core28/core/local-day';
+
+/**
+ * A date as the member counts days: in their own time zone (the profile's, else the browser's),
+ * always in English words, so a sentence of ours never reads "9. Dezember". The trial-ending mail
+ * names the same date in the same zone.
+ */
+export function formatMemberDate(
+  iso: string,
+  timeZone: string | null,
+  options: Intl.DateTimeFormatOptions = { month: 'long', day: 'numeric' },
+) {
+  const zone = timeZone && isValidTimeZone(timeZone) ? timeZone : undefined;
+  return new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone }).format(new Date(iso));
+}
