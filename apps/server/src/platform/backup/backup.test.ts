@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -147,6 +147,8 @@ describe.each(['copy', 'pg_dump'] as const)('backup and restore (%s)', (method) 
       createBackup({ url, storageDir: storageDirOf(source.config!), file: archive, method }),
     );
     const backupMs = performance.now() - started;
+    // It holds password hashes and session tokens: its owner's alone, whatever the umask.
+    expect((statSync(archive).mode & 0o777).toString(8)).toBe('600');
     expect(backup.manifest.migrations.length).toBeGreaterThan(0);
     expect(backup.manifest.storage).toMatchObject({ kind: 'local', files: 1 });
     const names = backup.manifest.tables.map((table) => `${table.schema}.${table.name}`);

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createWriteStream, existsSync, readFileSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
@@ -60,6 +60,10 @@ export async function createBackup({
       storage,
     };
     await writeFile(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    // The archive holds password hashes and session tokens: readable by its owner only, from its
+    // first byte (made 0600 before tar writes into it) and whatever the umask said.
+    await writeFile(partial, '', { mode: 0o600 });
+    await chmod(partial, 0o600);
     await createTar({ gzip: true, file: partial, cwd: staging, portable: true }, [
       'manifest.json',
       'db',
