@@ -28,6 +28,8 @@ export const EnvSchema = z
     EMBEDDED_DB: booleanFlag.default(false),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
     DATABASE_CONNECT_RETRY_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+    // A rollback onto a schema a newer release migrated: refused unless the operator says so.
+    ALLOW_NEWER_SCHEMA: booleanFlag.default(false),
     AUTH_SECRET: z
       .string()
       .min(32, 'must be at least 32 characters')

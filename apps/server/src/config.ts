@@ -18,6 +18,8 @@ export type Config = {
   databasePoolMax: number;
   /** How long start-up retries a database it cannot reach before giving up (issue 19). */
   databaseConnectRetryMs: number;
+  /** Start on a database migrated by a newer release (a rollback), knowing its risks. */
+  allowNewerSchema: boolean;
   /** Unset: generated into DATA_DIR on first start and reused (features/auth/secret.ts). */
   authSecret: string | undefined;
   smtpUrl: string | undefined;
@@ -97,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     databaseConnectRetryMs: e.DATABASE_CONNECT_RETRY_MS,
+    allowNewerSchema: e.ALLOW_NEWER_SCHEMA,
     authSecret: e.AUTH_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? DEV_MAIL_FROM,

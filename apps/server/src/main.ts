@@ -7,6 +7,7 @@ import { registerJobs } from './jobs.ts';
 import { DatabaseUnreachableError, openPostgresWithRetry } from './platform/db/connect-retry.ts';
 import { DataDirInUseError } from './platform/db/data-dir-lock.ts';
 import { startEmbeddedPostgres } from './platform/db/embedded.ts';
+import { NewerSchemaError } from './platform/db/index.ts';
 import { startJobQueue } from './platform/jobs/queue.ts';
 import { createLogger } from './platform/logger.ts';
 import { requeueStrandedMail } from './platform/mail/outbox.ts';
@@ -59,6 +60,7 @@ async function main() {
       keepIdleConnections: true,
       statementTimeoutMs: config.databaseStatementTimeoutMs,
       retryMs: config.databaseConnectRetryMs,
+      allowNewerSchema: config.allowNewerSchema,
       log,
     },
   );
@@ -147,6 +149,7 @@ main().catch((err) => {
     err instanceof ConfigError ||
     err instanceof DataDirInUseError ||
     err instanceof DatabaseUnreachableError ||
+    err instanceof NewerSchemaError ||
     err instanceof UnsharedStorageError
   ) {
     console.error(err.message);

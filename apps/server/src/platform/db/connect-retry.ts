@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { isDatabaseUnavailable } from '../../errors.ts';
-import { openPostgres, type PostgresOptions } from './index.ts';
+import { type MigrateOptions, openPostgres, type PostgresOptions } from './index.ts';
 
 // Issue 19: a database unreachable at start (still booting, a network hiccup, a wrong host) ended
 // the process with the cause buried in a stack trace. Start-up now retries it for a while, one
@@ -13,13 +13,13 @@ const MAX_PAUSE_MS = 5_000;
 /** openPostgres, retried while the database is unreachable, for up to `retryMs`. */
 export async function openPostgresWithRetry(
   url: string,
-  options: PostgresOptions & { retryMs: number; log: Logger },
+  options: PostgresOptions & Pick<MigrateOptions, 'allowNewerSchema'> & { retryMs: number; log: Logger },
 ) {
   const { retryMs, log, ...poolOptions } = options;
   const started = Date.now();
   for (let attempt = 1; ; attempt++) {
     try {
-      return await openPostgres(url, poolOptions);
+      return await openPostgres(url, { ...poolOptions, log });
     } catch (err) {
       if (!isDatabaseUnavailable(err)) throw err;
       const cause = `cannot reach the database at ${safeAddress(url)}: ${describe(err)}`;

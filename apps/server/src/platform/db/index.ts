@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import { type Listen, listenWithPostgres } from './listen.ts';
 import * as schema from './schema.ts';
 
@@ -115,6 +116,7 @@ export function connectPostgres(
   // postmaster crashed the app that way).
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
+  if (keepIdleConnections) keepPoolFilled(pool);
   const db = drizzlePg(pool, { schema });
   return {
     db,
@@ -168,10 +170,82 @@ async function underSessionLock<T>(url: string, key: string, work: () => Promise
   }
 }
 
+/** A release started on a database a newer release migrated (a rollback), unless allowed. */
+export class NewerSchemaError extends Error {}
+
+/** What start-up does about the schema: log what it migrated, refuse a newer one unless allowed. */
+export type MigrateOptions = { log?: Pick<Logger, 'info' | 'warn'>; allowNewerSchema?: boolean };
+
+const KNOWN_MIGRATIONS = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
+const migrationDay = (millis: number) => new Date(millis).toISOString().slice(0, 10);
+
+/** The migrations a database has: how many, and the newest one's time (0: none, or a new database). */
+async function appliedMigrations(client: pg.Client) {
+  const { rows } = await client
+    .query<{ count: number; newest: string }>(
+      `select count(*)::int as count, coalesce(max(created_at), 0)::text as newest
+     from drizzle.__drizzle_migrations`,
+    )
+    .catch((err: { code?: string }) => {
+      if (err.code === '42P01' || err.code === '3F000') return { rows: [{ count: 0, newest: '0' }] };
+      throw err;
+    });
+  return { count: rows[0]!.count, newest: Number(rows[0]!.newest) };
+}
+
+/**
+ * Migrates under the lock, first refusing a schema newer than this release knows: the previous
+ * release started silently on a database migrated by the next one and read its tables wrongly.
+ */
+async function migrateOrRefuse(client: pg.Client, { log, allowNewerSchema = false }: MigrateOptions) {
+  const before = await appliedMigrations(client);
+  const newestKnown = Math.max(...KNOWN_MIGRATIONS.map((m) => m.folderMillis));
+  if (before.newest > newestKnown) {
+    const what = `the database has ${before.count} migrations, the newest from ${migrationDay(before.newest)}; this release knows ${KNOWN_MIGRATIONS.length}, the newest from ${migrationDay(newestKnown)}`;
+    if (!allowNewerSchema)
+      throw new NewerSchemaError(
+        `Core28 stopped: the database was migrated by a newer release (${what}). Start that release, or set ALLOW_NEWER_SCHEMA=true to run this one on it anyway (README, Rollback).`,
+      );
+    log?.warn(`starting on a schema newer than this release (${what}): ALLOW_NEWER_SCHEMA=true`);
+    return;
+  }
+  await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  const after = await appliedMigrations(client);
+  log?.info(
+    { from: before.count, to: after.count },
+    after.count === before.count
+      ? `schema current at migration ${after.count}`
+      : `migrated from ${before.count} to ${after.count}`,
+  );
+}
+
+/**
+ * pg's pool keeps `min` connections only by not closing idle ones: those a database restart broke
+ * are removed and not made again until traffic asks, so the pool sat at half its size after a
+ * restart and the next burst paid for new connections. Each removal tops it up again, retried
+ * every few seconds while the database is away.
+ */
+function keepPoolFilled(pool: pg.Pool) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const topUp = async () => {
+    timer = undefined;
+    if (pool.ending || pool.ended) return;
+    const missing = (pool.options.min ?? 0) - pool.totalCount;
+    if (missing <= 0) return;
+    const tries = await Promise.allSettled(Array.from({ length: missing }, () => pool.connect()));
+    for (const tried of tries) if (tried.status === 'fulfilled') tried.value.release();
+    if (tries.some((tried) => tried.status === 'rejected')) schedule(2_000);
+  };
+  const schedule = (ms: number) => {
+    if (!timer) timer = setTimeout(() => void topUp(), ms).unref();
+  };
+  pool.on('remove', () => schedule(500));
+}
+
 /** node-postgres against a real PostgreSQL server (DATABASE_URL or the embedded one), migrated. */
 export async function openPostgres(
   url: string,
-  options: PostgresOptions = {},
+  { log, allowNewerSchema, ...options }: PostgresOptions & MigrateOptions = {},
 ): Promise<DatabaseHandle & { pool: pg.Pool }> {
   // Migrations run on a connection of their own, without the statement timeout: one may rewrite
   // a large table.
@@ -183,7 +257,7 @@ export async function openPostgres(
   try {
     await underMigrationLock(
       (text) => client.query(text),
-      () => migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+      () => migrateOrRefuse(client, { log, allowNewerSchema }),
     );
   } finally {
     await client.end();

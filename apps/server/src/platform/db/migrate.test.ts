@@ -9,7 +9,13 @@ import pino from 'pino';
 import { expect, test } from 'vitest';
 import { migratedSnapshot } from '../../testing/pglite-snapshot.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
-import { MIGRATIONS_FOLDER, migrationsAreCurrent, openPostgres, underMigrationLock } from './index.ts';
+import {
+  MIGRATIONS_FOLDER,
+  migrationsAreCurrent,
+  NewerSchemaError,
+  openPostgres,
+  underMigrationLock,
+} from './index.ts';
 import { openPglite } from './pglite.ts';
 
 const advisoryLocks = async (client: PGlite) =>
@@ -78,3 +84,42 @@ test.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
     await Promise.all([first.close(), second.close()]);
   },
 );
+
+test('start-up says which migrations ran, and a release refuses a schema newer than it knows unless allowed', async () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'core28-rollback-'));
+  chmodSync(work, 0o755); // as root, the embedded PostgreSQL runs as `postgres` and must get in
+  const embedded = await startEmbeddedPostgres(work, pino({ level: 'silent' }));
+  const lines: { msg: string; level: string }[] = [];
+  const log = {
+    info: (_: unknown, msg: string) => lines.push({ level: 'info', msg }),
+    warn: (msg: string) => lines.push({ level: 'warn', msg }),
+  } as unknown as Pick<import('pino').Logger, 'info' | 'warn'>;
+  const known = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
+  try {
+    await (await openPostgres(embedded.url, { max: 1, log })).close();
+    expect(lines).toEqual([{ level: 'info', msg: `migrated from 0 to ${known.length}` }]);
+    const again = await openPostgres(embedded.url, { max: 1, log });
+    expect(lines.at(-1)).toEqual({ level: 'info', msg: `schema current at migration ${known.length}` });
+    // The next release's migration, as a rollback finds it.
+    const newest = Math.max(...known.map((m) => m.folderMillis));
+    await again.pool.query(
+      `insert into drizzle.__drizzle_migrations (hash, created_at) values ('next-release', $1)`,
+      [newest + 86_400_000],
+    );
+    await again.close();
+
+    const refused = openPostgres(embedded.url, { max: 1, log });
+    await expect(refused).rejects.toBeInstanceOf(NewerSchemaError);
+    await expect(refused).rejects.toThrow(
+      new RegExp(
+        `the database has ${known.length + 1} migrations.*this release knows ${known.length}.*ALLOW_NEWER_SCHEMA=true`,
+      ),
+    );
+    await (await openPostgres(embedded.url, { max: 1, log, allowNewerSchema: true })).close();
+    expect(lines.at(-1)?.level).toBe('warn');
+    expect(lines.at(-1)?.msg).toContain('ALLOW_NEWER_SCHEMA=true');
+  } finally {
+    await embedded.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}, 120_000);
