@@ -50,6 +50,10 @@ export function localMinuteOfDay(at: Date, timeZone?: string | null): number {
 /** Local weekday of an instant, 0 = Sunday. */
 export const localWeekday = (at: Date, timeZone?: string | null) => new TZDate(at, zoneOf(timeZone)).getDay();
 
+/** The instant the local day `days` after the local date of `at` begins. */
+export const localDayStart = (at: Date, days: number, timeZone?: string | null) =>
+  new Date(startOfDay(addDays(new TZDate(at, zoneOf(timeZone)), days)).getTime());
+
 /** The instant the next local day begins (a browser re-reads today's card then). */
 export const nextLocalMidnight = (at: Date, timeZone?: string | null) =>
   new Date(startOfDay(addDays(new TZDate(at, zoneOf(timeZone)), 1)).getTime());

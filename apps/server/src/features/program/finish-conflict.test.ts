@@ -106,3 +106,20 @@ describe('a finish sent late from the offline queue', () => {
     expect((await stateOf(member.cookie)).completions).toEqual([]);
   });
 });
+
+describe('how long a queued finish says it waited', () => {
+  it('cannot date a session before the program began or before its own day began', async () => {
+    clock = NOW.getTime();
+    const member = await memberOnDay(2); // registered 24 h ago, at 15:00 UTC yesterday
+    const month = String(30 * 24 * HOUR);
+    expect((await finish(member.cookie, 1, { totalSeconds: 60, reps: 5 }, month)).status).toBe(200);
+    expect((await finish(member.cookie, 2, { totalSeconds: 60, reps: 5 }, month)).status).toBe(200);
+    const { completions } = await stateOf(member.cookie);
+    expect(completions).toEqual([
+      // Day 1: not before the registration itself.
+      { day: 1, completedAt: '2026-07-09T15:00:00.000Z' },
+      // Day 2: not before its own (UTC) midnight.
+      { day: 2, completedAt: '2026-07-10T00:00:00.000Z' },
+    ]);
+  });
+});

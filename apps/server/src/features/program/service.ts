@@ -1,3 +1,4 @@
+import { localDayStart } from '@core28/core/local-day';
 import { achievements, canLogResults, canLogWellness, programDays, programStats } from '@core28/core/program';
 import type { DayResultInput, FinishSessionInput, WellnessInput } from '@core28/core/program-schemas';
 import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
@@ -274,7 +275,14 @@ export async function finishDay(
   const { currentDay } = programDay;
   return once(deps, { userId, key, route: 'finish', input: { day, ...input } }, async (tx) => {
     if (day > currentDay) throw notStartedYet(day);
-    const at = new Date(deps.now().getTime() - queuedMs);
+    // Stamped when the member pressed Finish, but never before the program began (registration
+    // is the account's creation) nor before that day's own local midnight: a queue's claim of how
+    // long it waited cannot date a session into a day that had not started.
+    const earliest = Math.max(
+      programDay.registrationDate.getTime(),
+      localDayStart(programDay.registrationDate, day - 1, programDay.timeZone).getTime(),
+    );
+    const at = new Date(Math.min(deps.now().getTime(), Math.max(deps.now().getTime() - queuedMs, earliest)));
     const resultsSaved = await upsertResult(tx, {
       userId,
       input: { day, totalSeconds: input.totalSeconds, reps: input.reps },
