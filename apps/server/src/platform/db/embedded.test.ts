@@ -43,3 +43,46 @@ describe('readPostmasterPid', () => {
     for (const read of reads) expect([null, 4242]).toContain(read?.pid ?? null);
   });
 });
+
+// The image runs as its own non-root user: the embedded PostgreSQL must run as that same user
+// (it asked for a `postgres` user to be created, which only root may do, and exited 1).
+describe.skipIf(process.getuid?.() !== 0)('the embedded PostgreSQL as a non-root user', () => {
+  it('starts, answers as the app’s role and stops, run by `nobody`', async () => {
+    const { chownSync } = await import('node:fs');
+    const { spawnSync } = await import('node:child_process');
+    const work = mkdtempSync(path.join(tmpdir(), 'core28-nonroot-'));
+    chownSync(work, 65534, 65534);
+    const script = path.join(work, 'start.mts');
+    const { createRequire } = await import('node:module');
+    const resolve = createRequire(import.meta.url).resolve;
+    writeFileSync(
+      script,
+      `import pino from ${JSON.stringify(resolve('pino'))};
+import pg from ${JSON.stringify(resolve('pg'))};
+import { startEmbeddedPostgres } from ${JSON.stringify(path.resolve(import.meta.dirname, 'embedded.ts'))};
+const embedded = await startEmbeddedPostgres(${JSON.stringify(path.join(work, 'data'))}, pino({ level: 'silent' }));
+const client = new pg.Client({ connectionString: embedded.url });
+await client.connect();
+const { rows } = await client.query('select current_user as role');
+await client.end();
+await embedded.stop();
+console.log(JSON.stringify(rows[0]));
+`,
+    );
+    try {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', script], {
+        cwd: path.resolve(import.meta.dirname, '../../..'),
+        uid: 65534,
+        gid: 65534,
+        env: { ...process.env, HOME: work, TMPDIR: work },
+        encoding: 'utf8',
+        timeout: 90_000,
+      });
+      expect(run.stderr).not.toMatch(/groupadd|Failed to create/);
+      expect(run.status, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout.trim().split('\n').at(-1)!)).toEqual({ role: 'core28' });
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

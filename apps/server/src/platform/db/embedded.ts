@@ -78,7 +78,9 @@ async function startCluster(dataDir: string, databaseDir: string, log: Logger, r
     user: credentials.user,
     password: credentials.password,
     persistent: true,
-    createPostgresUser: true,
+    // As root PostgreSQL must run as another user, made when missing; as anyone else (the image's
+    // own user) it runs as that same user: creating one would need root.
+    createPostgresUser: process.getuid?.() === 0,
     authMethod: 'scram-sha-256',
     // Loopback only, no unix socket (its default directory may not exist here).
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
