@@ -202,6 +202,54 @@ describe.each(['copy', 'pg_dump'] as const)('backup and restore (%s)', (method) 
     );
   }, 120_000);
 
+  it('restores as an ordinary role owning its database (a managed PostgreSQL), not a superuser', async (ctx) => {
+    if (!usable) ctx.skip();
+    const role = `core28_owner_${method}`;
+    const admin = new pg.Client({ connectionString: source.url });
+    await admin.connect();
+    try {
+      await admin.query(`create role ${role} login password 'owner-pass-2026' nosuperuser nocreaterole`);
+      await admin.query(`create database ${role}_db owner ${role}`);
+    } finally {
+      await admin.end();
+    }
+    const url = new URL(source.url);
+    url.username = role;
+    url.password = 'owner-pass-2026';
+    url.pathname = `/${role}_db`;
+    const storageDir = path.join(work, `owner-storage-${method}`);
+    const restored = await restoreBackup({ file: archive, url: url.toString(), storageDir });
+    expect(restored.files).toBe(1);
+    const to = new pg.Client({ connectionString: url.toString() });
+    await to.connect();
+    try {
+      expect((await to.query('select rolsuper from pg_roles where rolname = current_user')).rows).toEqual([
+        { rolsuper: false },
+      ]);
+      const counts = await to.query(
+        'select (select count(*) from workout_completions)::int as completions, (select count(*) from discussion_messages)::int as messages',
+      );
+      expect(counts.rows[0]).toEqual({ completions: 6 + 7 + 8, messages: 3 });
+      // The foreign keys and the app's triggers are there again: a row for no member is refused,
+      // and a new completion counts once.
+      await expect(
+        to.query(
+          "insert into workout_completions (user_id, day_number, completed_at) values ('nobody', 1, now())",
+        ),
+      ).rejects.toThrow(/foreign key/);
+      await to.query(
+        'insert into workout_completions (user_id, day_number, completed_at) values ($1, 9, now())',
+        [member.userId],
+      );
+      const progress = await to.query('select completed_days from member_progress where user_id = $1', [
+        member.userId,
+      ]);
+      expect(progress.rows[0].completed_days).toBe(7);
+    } finally {
+      await to.end();
+    }
+  }, 120_000);
+
   it('refuses to overwrite accounts without force, and replaces them with it', async (ctx) => {
     if (!usable) ctx.skip();
     const restore = (force: boolean) =>

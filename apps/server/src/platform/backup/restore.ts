@@ -85,9 +85,13 @@ async function restoreDatabase(
     await client.query('begin');
     if ((await inspectTarget(client, manifest, force)) === 'empty') await applyMigrations(client, migrations);
     // Rows go in exactly as they were: no triggers (the aggregates of migration 0005 are in the
-    // backup already and would count twice) and no foreign-key checks (any table order works).
-    await client.query('set local session_replication_role = replica');
+    // backup already and would count twice) and no foreign-key checks until all are in (any table
+    // order works). As the tables' owner, not a superuser (session_replication_role needs one,
+    // which a managed PostgreSQL does not give): the foreign keys are dropped and made again, so
+    // every row is checked once at the end, and the app's own triggers are off meanwhile.
     const tables = await listTables(client);
+    const foreignKeys = await dropForeignKeys(client);
+    for (const table of tables) await client.query(`alter table ${qualified(table)} disable trigger user`);
     await client.query(`truncate ${tables.map(qualified).join(', ')}`);
     const present = new Set(tables.map((t) => `${t.schema}.${t.name}`));
     for (const table of manifest.tables) {
@@ -103,6 +107,11 @@ async function restoreDatabase(
         );
       }
     }
+    for (const table of tables) await client.query(`alter table ${qualified(table)} enable trigger user`);
+    for (const fk of foreignKeys)
+      await client.query(
+        `alter table ${fk.tableName} add constraint ${quoteIdent(fk.name)} ${fk.definition}`,
+      );
     await resetSequences(client);
     await client.query('commit');
   } catch (err) {
@@ -111,6 +120,19 @@ async function restoreDatabase(
   } finally {
     await client.end();
   }
+}
+
+/** Drops every foreign key of the restored schemas, returning what makes each again. */
+async function dropForeignKeys(client: pg.Client) {
+  const { rows } = await client.query<{ tableName: string; name: string; definition: string }>(
+    `select conrelid::regclass::text as "tableName", conname as name, pg_get_constraintdef(oid) as definition
+       from pg_constraint
+      where contype = 'f' and connamespace in ('public'::regnamespace)
+      order by conrelid::regclass::text, conname`,
+  );
+  for (const fk of rows)
+    await client.query(`alter table ${fk.tableName} drop constraint ${quoteIdent(fk.name)}`);
+  return rows;
 }
 
 /** An empty database, or one of ours at the backup's migration level (replaced only when `force`d). */
