@@ -119,7 +119,8 @@ export function WeekDays({
               )}
               {plan?.adjusted && <CoachAdjusted note={plan.note} />}
               <div className="flex flex-wrap gap-2">
-                {canStart && isLocked(day) && (
+                {/* A day done stays a record: the lock is offered on days still to train. */}
+                {canStart && isLocked(day) && !isCompleted && (
                   <Button size="sm" variant="outline" onClick={onLocked}>
                     <Lock aria-hidden /> Unlock Day {day}
                   </Button>
