@@ -264,3 +264,22 @@ test("a session finished offline for a day completed meanwhile on another device
     await tablet.close();
   }
 });
+
+test("a phone whose first visit is today's session (a reminder's link) keeps it: offline, a reload opens it", async ({
+  page,
+  context,
+  member: _member,
+}) => {
+  await page.goto('/program/day/1/session');
+  await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
+  await expect.poll(() => keptPaths(page), { timeout: 30_000 }).toContain('/api/program/days/1/session');
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
+  // A day never opened on this phone says it is offline, not that it failed.
+  await page.goto('/program/day/2/session').catch(() => undefined);
+  await expect(
+    page.getByText("You're offline, and this workout was not saved on this phone yet."),
+  ).toBeVisible();
+});

@@ -14,6 +14,16 @@ import { useIsControlled } from '@/lib/use-service-worker';
  */
 const RETRY_MS = 15_000;
 
+/** Fetches today's session plan through the worker, which keeps it for offline. */
+async function keepTodaysSession() {
+  try {
+    const program = (await (await fetch('/api/program')).json()) as { currentDay?: number };
+    if (program.currentDay) await fetch(`/api/program/days/${program.currentDay}/session`);
+  } catch {
+    // Nothing kept now; the next visit tries again.
+  }
+}
+
 export function OfflineSync() {
   const { user, subscription } = useViewer();
   const userId = user?.id ?? null;
@@ -32,6 +42,8 @@ export function OfflineSync() {
     if (!startedUncontrolled.current || hasKept.current || !isControlled || !userId) return;
     hasKept.current = true;
     for (const url of MEMBER_DATA_URLS) void fetch(url).catch(() => undefined);
+    // Today's session too, whatever page came first (a reminder's link opens the session itself).
+    void keepTodaysSession();
   }, [isControlled, userId]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `train` changing (a plan chosen) sends at once what waited for one

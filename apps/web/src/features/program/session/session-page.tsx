@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
+import { isReachable } from '@/lib/use-online';
 import { useViewer } from '../../auth/api';
 import { Paywall } from '../../subscriptions/paywall';
 import { sessionQuery } from '../api';
@@ -45,6 +46,14 @@ export default function SessionPage() {
     // A day not begun (the server's 400 'Day n has not started yet') says so; others can retry.
     if (error instanceof ApiError && error.status >= 400 && error.status < 500)
       return <Message text={error.message} />;
+    // Offline with nothing kept of this day (a phone's first visit was elsewhere): say so.
+    if (error instanceof ApiError && error.code === 'NETWORK' && !isReachable())
+      return (
+        <Message
+          text="You're offline, and this workout was not saved on this phone yet. It opens as soon as you're back online."
+          onRetry={() => session.refetch()}
+        />
+      );
     return <Message text="Failed to load your workout." onRetry={() => session.refetch()} />;
   }
   if (!user) return null; // the guard lets members only
