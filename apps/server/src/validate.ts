@@ -1,7 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { Context, MiddlewareHandler, Next, ValidationTargets } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { ZodType } from 'zod';
+import type { ZodType, z } from 'zod';
 import { AppError } from './errors.ts';
 import { readJsonBodyFromNode } from './http/node-body.ts';
 
@@ -17,6 +17,13 @@ function refuseInvalid(result: Outcome) {
   const message = issue?.message ?? 'Invalid request';
   const isGeneric = /^(Invalid input|Required)/.test(message) && field;
   throw new AppError('BAD_REQUEST', isGeneric ? `${field}: ${message}` : message);
+}
+
+/** A value checked outside a validator (a multipart field), refused as `validate` refuses one. */
+export function validValue<T extends ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value) as Outcome;
+  refuseInvalid(result);
+  return (result as { data: z.output<T> }).data;
 }
 
 /**

@@ -60,8 +60,18 @@ describe('calendar feed', () => {
     expect(first?.description).toContain(`${t.config.publicUrl}/program/day/1/session`);
     expect(calendar.getFirstPropertyValue('x-wr-timezone')).toBe('Pacific/Honolulu');
     expect(new Set(events.map((e) => e.uid)).size).toBe(28);
+    // The UIDs name no account: a feed that gets shared does not carry the member's id.
+    for (const e of events) expect(e.uid).not.toContain(m.userId);
+    const uidsOf = async (feedPath: string) =>
+      new ICAL.Component(ICAL.parse(await (await t.request(feedPath)).text()))
+        .getAllSubcomponents('vevent')
+        .map((e) => new ICAL.Event(e).uid);
+    expect(await uidsOf(path)).toEqual(events.map((e) => e.uid)); // stable: the app updates, not duplicates
 
     const reset = await json(await t.request('/api/calendar/link', { method: 'POST', cookie: m.cookie }));
+    // A new link is a new feed: nothing ties its events to the old one's.
+    const resetUids = await uidsOf(new URL(reset.url).pathname);
+    expect(resetUids.filter((uid) => events.some((e) => e.uid === uid))).toEqual([]);
     expect(reset.url).not.toBe(link.url);
     expect((await t.request(path)).status).toBe(404);
     expect((await t.request(new URL(reset.url).pathname)).status).toBe(200);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { localDatePlusDays } from '@core28/core/local-day';
 import { PROGRAM_DAYS } from '@core28/core/program';
 import { prescriptionSummary } from '@core28/core/session-plan';
@@ -18,6 +18,16 @@ type Member = { userId: string };
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 const newToken = () => randomBytes(24).toString('base64url');
+
+/**
+ * The feed's part of its events' UIDs. A calendar app matches events by UID, so it must stay the
+ * same from one read to the next; it must not name the account either, since a feed is a file
+ * that gets shared. A hash of the token: it reveals neither the token (192 random bits) nor who
+ * the member is, needs no server secret that could change, and a reset, which makes a new feed,
+ * gives it new events that nothing ties to the old link's.
+ */
+const feedUidOf = (token: string) =>
+  createHash('sha256').update(`core28-calendar-uid:${token}`).digest('base64url').slice(0, 22);
 
 function links(publicUrl: string, token: string | null) {
   if (!token) return { url: null, webcalUrl: null };
@@ -66,10 +76,11 @@ export async function calendarFeed(deps: StateDeps, { token }: { token: string }
   if (profile.timeZone) calendar.x([['X-WR-TIMEZONE', profile.timeZone]]);
   const dateOf = (day: number, plus = 0) =>
     new Date(`${localDatePlusDays(profile.registrationDate, day - 1 + plus, profile.timeZone)}T00:00:00Z`);
+  const feedUid = feedUidOf(token);
   for (const { day, exercise, prescription } of days.filter((d) => d.day <= PROGRAM_DAYS)) {
     const url = `${deps.config.publicUrl}/program/day/${day}/session`;
     calendar.createEvent({
-      id: `core28-${profile.userId}-day-${day}`,
+      id: `core28-${feedUid}-day-${day}`,
       start: dateOf(day),
       end: dateOf(day, 1),
       allDay: true,

@@ -78,6 +78,7 @@ describe('attachments stored in S3', () => {
     for (const cookie of [owner.cookie, admin]) {
       const res = await t.request(url, { cookie });
       expect(res.status).toBe(302);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
       const link = new URL(res.headers.get('location')!);
       expect(link.origin).toBe(endpoint);
       expect(link.searchParams.get('X-Amz-Expires')).toBe(String(15 * 60));

@@ -93,10 +93,13 @@ describe('attachments in the chat', () => {
     const asOwner = await t.request(url, { cookie: owner.cookie });
     expect(asOwner.status).toBe(200);
     expect(asOwner.headers.get('content-type')).toBe('video/mp4');
+    // a private conversation: kept by no cache, the browser's included
+    expect(asOwner.headers.get('cache-control')).toBe('private, no-store');
     expect(Buffer.from(await asOwner.arrayBuffer()).equals(MP4)).toBe(true);
     const part = await t.request(url, { cookie: admin, headers: { range: 'bytes=100-199' } });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 100-199/${MP4.length}`);
+    expect(part.headers.get('cache-control')).toBe('private, no-store');
     expect(Buffer.from(await part.arrayBuffer()).equals(MP4.subarray(100, 200))).toBe(true);
 
     const foreign = await t.request(url, { cookie: otherBurn.cookie });
@@ -149,6 +152,29 @@ describe('attachments in the chat', () => {
       await t.db.select().from(discussionMessages).where(eq(discussionMessages.topicId, topicId))
     ).length;
     expect(messagesAfter).toBe(messagesBefore);
+  });
+
+  it('refuses a caption past 5,000 characters with the 400 a text message gets, storing nothing', async () => {
+    const before = await storedCount();
+    const long = 'x'.repeat(5001);
+    const text = await t.request(`/api/coaching/topics/${topicId}/messages`, {
+      cookie: owner.cookie,
+      json: { message: long },
+    });
+    expect(text.status).toBe(400);
+    const textError = await json(text);
+    for (const caption of [long, ` ${'y'.repeat(5001)} `]) {
+      for (const side of [{ cookie: owner.cookie }, { cookie: admin, asCoach: true }]) {
+        const res = await attach(MP4, { ...side, message: caption });
+        expect(res.status).toBe(400);
+        expect(await json(res)).toEqual(textError);
+      }
+    }
+    expect(await storedCount()).toBe(before);
+    // exactly the limit, once trimmed, still goes
+    const atLimit = await attach(MP4, { cookie: admin, asCoach: true, message: ` ${'z'.repeat(5000)} ` });
+    expect(atLimit.status).toBe(201);
+    expect((await json(atLimit)).message.message).toBe('z'.repeat(5000));
   });
 
   it('answers any bytes with 201 or a reason (415, 413), never a server error', async () => {

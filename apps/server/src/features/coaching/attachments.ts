@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ATTACHMENT_ERRORS, type AttachmentType } from '@core28/core/coaching';
+import { ATTACHMENT_ERRORS, AttachmentCaptionSchema, type AttachmentType } from '@core28/core/coaching';
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -8,6 +8,7 @@ import type { AppEnv, Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { discussionMessages, discussionTopics } from '../../platform/db/schema.ts';
 import { fileTypeOf } from '../../platform/storage/file-type.ts';
+import { validValue } from '../../validate.ts';
 import type { SignedInEnv } from '../auth/session.ts';
 import { answerStoredFile } from '../files/service.ts';
 import type { StoredAttachment } from './messages.ts';
@@ -38,6 +39,7 @@ const EXTENSION: Record<AttachmentType, string> = {
 
 /** Room for the multipart boundaries and the caption around the file itself. */
 const MULTIPART_OVERHEAD = 64 * 1024;
+const NO_STORE = 'private, no-store';
 /** How long the bucket's link (S3) lasts after the reader is checked: enough to start playing. */
 const S3_LINK_TTL_SECONDS = 15 * 60;
 
@@ -66,6 +68,10 @@ export async function storeAttachmentUpload<E extends AppEnv>(
   });
   const file = body.file;
   if (!(file instanceof File)) throw new AppError('BAD_REQUEST', ATTACHMENT_ERRORS.missingFile);
+  // The caption is a message: the same limit as a text one, checked before anything is stored.
+  const { message: caption } = validValue(AttachmentCaptionSchema, {
+    message: typeof body.message === 'string' ? body.message : undefined,
+  });
   const { attachmentMaxBytes } = c.get('deps').config;
   if (file.size > attachmentMaxBytes) throw tooLarge(attachmentMaxBytes);
   const bytes = Buffer.from(await file.arrayBuffer());
@@ -74,7 +80,6 @@ export async function storeAttachmentUpload<E extends AppEnv>(
   if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', ATTACHMENT_ERRORS.notAllowed);
   const key = `coaching/${topicId}/${randomUUID()}.${EXTENSION[type]}`;
   await c.get('deps').storage.put(key, bytes, type);
-  const caption = typeof body.message === 'string' ? body.message : '';
   return { attachment: { key, type, size: bytes.length } satisfies StoredAttachment, caption };
 }
 
@@ -108,8 +113,12 @@ export async function answerAttachment(
     throw new AppError('FORBIDDEN', 'This attachment belongs to another conversation.');
   if (!row.key || !row.type) throw new AppError('NOT_FOUND', 'This message has no attachment.');
   const { storage } = deps;
+  // A private conversation's photo: no cache keeps it, not even the browser's, whose copy would
+  // outlive the reader's access (a plan ended, a shared device signed out). The same for the
+  // bucket's link, which is a bearer link while it lasts.
+  c.header('Cache-Control', NO_STORE);
   if (storage.kind !== 'local') return c.redirect(await storage.signedUrl(row.key, S3_LINK_TTL_SECONDS), 302);
   const file = await storage.openKey(row.key);
   if (!file) throw new AppError('NOT_FOUND', 'This attachment is no longer stored.');
-  return answerStoredFile(c, file, { contentType: row.type, maxAge: 3600 });
+  return answerStoredFile(c, file, { contentType: row.type, cacheControl: NO_STORE });
 }

@@ -73,4 +73,27 @@ describe("the coaches' mail for a member's unread message", () => {
     await run('2026-07-22T11:30:30Z');
     expect((await mails()).map((row) => row.to)).toEqual([HEAD_COACH, HEAD_COACH]);
   });
+
+  it('puts a topic title into the subject on one line: no CR or LF reaches the mail headers', async () => {
+    const m = await createMember(t);
+    await givePaidTier(t, m, '1-on-1 Burn');
+    const title = 'Knee\r\nBcc: x@evil.example\r\n\r\nhi';
+    const created = await t.request('/api/coaching/topics', { cookie: m.cookie, json: { title } });
+    expect(created.status).toBe(201);
+    const topic = (await json(created)).topic;
+    clock = new Date('2026-07-23T10:00:00Z');
+    const sent = await t.request(`/api/coaching/topics/${topic.id}/messages`, {
+      cookie: m.cookie,
+      json: { message: 'Hello' },
+    });
+    expect(sent.status).toBe(201);
+    clock = new Date('2026-07-23T11:00:00Z');
+    await t.jobs.enqueue('coaching-unread-mail', {});
+    await t.drainJobs();
+    const [mail] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.meta}->>'url' like ${`%${topic.id}`}`);
+    expect(mail?.subject).toBe('A member is waiting for a reply: Knee Bcc: x@evil.example hi');
+  });
 });

@@ -39,6 +39,15 @@ describe('contact', () => {
     expect(mail?.html).toContain('Ann wrote: How long is each workout?');
   });
 
+  it('puts the name into the subject on one line: no CR or LF reaches the mail headers', async () => {
+    const name = 'Ann\r\nBcc: x@evil.example\nX-Extra:  1';
+    expect((await send({ ...message, name, email: 'one-line@example.com' }, '203.0.113.3')).status).toBe(200);
+    const [mail] = (await t.db.select().from(mailOutbox)).filter(
+      (row) => row.replyTo === 'one-line@example.com',
+    );
+    expect(mail?.subject).toBe('Contact form: Ann Bcc: x@evil.example X-Extra: 1');
+  });
+
   it('limits each client to 3 messages in 10 minutes', async () => {
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await send(message, '198.51.100.4')).status);

@@ -25,5 +25,5 @@ export const fileRoutes = new Hono<AppEnv>().get('/*', async (c) => {
   if (!file) throw new AppError('FORBIDDEN', 'This link has expired or is invalid.');
   const maxAge = Math.max(0, Number(c.req.query('expires')) - Math.floor(Date.now() / 1000));
   const contentType = CONTENT_TYPES[key.split('.').at(-1) ?? ''] ?? 'application/octet-stream';
-  return answerStoredFile(c, file, { contentType, maxAge });
+  return answerStoredFile(c, file, { contentType, cacheControl: `private, max-age=${maxAge}` });
 });

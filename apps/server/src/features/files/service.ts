@@ -18,10 +18,10 @@ export type OpenedFile = {
 export async function answerStoredFile<E extends AppEnv>(
   c: Context<E>,
   file: OpenedFile,
-  { contentType, maxAge }: { contentType: string; maxAge: number },
+  { contentType, cacheControl }: { contentType: string; cacheControl: string },
 ) {
   c.header('Content-Type', contentType);
-  c.header('Cache-Control', `private, max-age=${maxAge}`);
+  c.header('Cache-Control', cacheControl);
   c.header('Accept-Ranges', 'bytes');
   c.header('X-Content-Type-Options', 'nosniff');
 

@@ -3,7 +3,14 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profiles, userRoles, users, workoutCompletions } from '../../platform/db/schema.ts';
+import {
+  discussionMessages,
+  discussionTopics,
+  profiles,
+  userRoles,
+  users,
+  workoutCompletions,
+} from '../../platform/db/schema.ts';
 import { createMember, createTestApp, json, type TestApp } from '../../testing/harness.ts';
 
 let t: TestApp;
@@ -232,6 +239,55 @@ describe('my data', () => {
     expect(
       data.completedDays.map((c: { userId: string; dayNumber: number }) => [c.userId, c.dayNumber]),
     ).toEqual([[a.userId, 1]]);
+  });
+
+  it('exports the member’s devices and attachments but no bearer secret or storage key', async () => {
+    const a = await createMember(t);
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    expect((await upload(a.cookie, png, 'a.png', 'image/png')).status).toBe(200);
+    const link = await json(await t.request('/api/calendar/link', { method: 'POST', cookie: a.cookie }));
+    const calendarToken = new URL(link.url).pathname.split('/').at(-1)!.replace('.ics', '');
+    const device = {
+      endpoint: 'https://fcm.googleapis.com/fcm/send/device-secret-path',
+      keys: { p256dh: `B${'p'.repeat(86)}`, auth: 'authsecretauthsecret12' },
+    };
+    expect((await t.request('/api/push/subscriptions', { cookie: a.cookie, json: device })).status).toBe(200);
+    const [topic] = await t.db
+      .insert(discussionTopics)
+      .values({ userId: a.userId, title: 'Form check' })
+      .returning();
+    const attachmentKey = `coaching/${topic!.id}/stored-object.png`;
+    await t.db.insert(discussionMessages).values({
+      topicId: topic!.id,
+      userId: a.userId,
+      message: 'My plank',
+      attachmentKey,
+      attachmentType: 'image/png',
+      attachmentSize: 1234,
+    });
+
+    const res = await t.request('/api/profile/export', { cookie: a.cookie });
+    const text = await res.text();
+    for (const secret of [
+      calendarToken,
+      'avatars/',
+      attachmentKey,
+      device.endpoint,
+      'device-secret-path',
+      device.keys.p256dh,
+      device.keys.auth,
+    ])
+      expect(text, secret).not.toContain(secret);
+    const data = JSON.parse(text);
+    expect(data.profile).toMatchObject({ userId: a.userId, hasAvatar: true, hasCalendarLink: true });
+    expect(data.profile).not.toHaveProperty('calendarToken');
+    expect(data.profile).not.toHaveProperty('avatarUrl');
+    expect(data.pushDevices).toEqual([{ host: 'fcm.googleapis.com', createdAt: expect.any(String) }]);
+    expect(data.coaching[0].messages).toEqual([
+      expect.objectContaining({ message: 'My plank', attachment: { type: 'image/png', size: 1234 } }),
+    ]);
   });
 
   it('deletes the account, its rows and its avatar after the password, leaving others alone', async () => {

@@ -23,6 +23,7 @@ import {
 } from '../../platform/db/schema.ts';
 import { isAdmin, limitPasswordChecks } from '../auth/service.ts';
 import { updateNotificationSettings } from '../notifications/service.ts';
+import { listPushDevices } from '../push/service.ts';
 import { avatarKey, processAvatar } from './avatar.ts';
 
 type Member = { userId: string };
@@ -104,7 +105,19 @@ export async function replaceAvatar(deps: Deps, { userId, bytes }: Member & { by
   return getProfile(deps, { userId });
 }
 
-/** Everything stored about the member, as one JSON document (GDPR art. 15 and 20). */
+const exportedProfile = ({ calendarToken, avatarUrl, ...profile }: typeof profiles.$inferSelect) => ({
+  ...profile,
+  hasAvatar: avatarUrl !== null,
+  hasCalendarLink: calendarToken !== null,
+});
+
+/**
+ * Everything stored about the member, as one JSON document (GDPR art. 15 and 20). Not what works
+ * as a key: the calendar feed's token (a bearer secret: a downloaded file gets passed around),
+ * storage keys of the avatar and attachments, a device's push endpoint and keys. What they stand
+ * for is there: whether a link and an avatar exist, each attachment's type and size, each device's
+ * push service and date.
+ */
 export async function exportMemberData({ db }: Pick<Deps, 'db'>, { userId }: Member) {
   const [account] = await db
     .select({ email: users.email, emailVerified: users.emailVerified, createdAt: users.createdAt })
@@ -114,7 +127,16 @@ export async function exportMemberData({ db }: Pick<Deps, 'db'>, { userId }: Mem
   const topicIds = topics.map((topic) => topic.id);
   const messages = topicIds.length
     ? await db
-        .select()
+        .select({
+          id: discussionMessages.id,
+          topicId: discussionMessages.topicId,
+          message: discussionMessages.message,
+          isCoachReply: discussionMessages.isCoachReply,
+          readByUser: discussionMessages.readByUser,
+          attachmentType: discussionMessages.attachmentType,
+          attachmentSize: discussionMessages.attachmentSize,
+          createdAt: discussionMessages.createdAt,
+        })
         .from(discussionMessages)
         .where(inArray(discussionMessages.topicId, topicIds))
         .orderBy(asc(discussionMessages.createdAt))
@@ -135,7 +157,7 @@ export async function exportMemberData({ db }: Pick<Deps, 'db'>, { userId }: Mem
   return {
     exportedAt: new Date().toISOString(),
     account,
-    profile: profile ?? null,
+    profile: profile ? exportedProfile(profile) : null,
     subscription: subscription ?? null,
     completedDays: await db.select().from(workoutCompletions).where(byUser(workoutCompletions)),
     dayResults: await db.select().from(exerciseProgress).where(byUser(exerciseProgress)),
@@ -144,7 +166,16 @@ export async function exportMemberData({ db }: Pick<Deps, 'db'>, { userId }: Mem
       .select()
       .from(notificationPreferences)
       .where(byUser(notificationPreferences)),
-    coaching: topics.map((topic) => ({ ...topic, messages: messages.filter((m) => m.topicId === topic.id) })),
+    coaching: topics.map((topic) => ({
+      ...topic,
+      messages: messages
+        .filter((m) => m.topicId === topic.id)
+        .map(({ attachmentType: type, attachmentSize: size, ...m }) => ({
+          ...m,
+          attachment: type && size !== null ? { type, size } : null,
+        })),
+    })),
+    pushDevices: await listPushDevices({ db }, { userId }),
   };
 }
 

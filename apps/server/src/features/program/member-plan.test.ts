@@ -1,7 +1,7 @@
 import { estimatedPrescriptionSeconds } from '@core28/core/session-plan';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exercises, memberProgramDayChanges, profiles } from '../../platform/db/schema.ts';
+import { exercises, memberProgramDayChanges, profiles, userRoles } from '../../platform/db/schema.ts';
 import {
   createMember,
   createTestApp,
@@ -180,5 +180,35 @@ describe("a member's own plan", () => {
     expect(plan).toMatchObject({ currentDay: 10, canAdjust: true, changes: [] });
     const asMember = await t.request(`/api/admin/member-plans/${member.userId}`, { cookie: member.cookie });
     expect(asMember.status).toBe(403);
+  });
+
+  it('answers for an admin, the one asking or another, as the member pages do: 404, nothing written', async () => {
+    const me = await json(await t.request('/api/me', { cookie: admin }));
+    const other = await burnMemberOnDay(3); // 1-on-1 Burn, then made a coach
+    await t.db.insert(userRoles).values({ userId: other.userId, role: 'admin' });
+    for (const adminId of [me.user.id, other.userId]) {
+      const asMemberPage = await t.request(`/api/admin/users/${adminId}`, { cookie: admin });
+      expect(asMemberPage.status).toBe(404);
+      const expected = await json(asMemberPage);
+      const read = await t.request(`/api/admin/member-plans/${adminId}`, { cookie: admin });
+      expect([read.status, await json(read)]).toEqual([404, expected]);
+      const set = await setDay(adminId, 5, {
+        exerciseId: plankId,
+        sets: 3,
+        workSeconds: 45,
+        restSeconds: 30,
+      });
+      expect([set.status, await json(set)]).toEqual([404, expected]);
+      const reset = await t.request(`/api/admin/member-plans/${adminId}/days/5`, {
+        method: 'DELETE',
+        cookie: admin,
+      });
+      expect([reset.status, await json(reset)]).toEqual([404, expected]);
+    }
+    const changes = await t.db
+      .select()
+      .from(memberProgramDayChanges)
+      .where(eq(memberProgramDayChanges.userId, other.userId));
+    expect(changes).toEqual([]);
   });
 });

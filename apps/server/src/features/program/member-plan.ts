@@ -9,7 +9,7 @@ import {
   profiles,
   users,
 } from '../../platform/db/schema.ts';
-import { memberNameSql } from '../auth/service.ts';
+import { isNotAdminSql, memberNameSql } from '../auth/service.ts';
 import { getMemberEntitlements, type StateDeps } from '../subscriptions/service.ts';
 import { listMemberProgramDays } from './days.ts';
 import { getProgramDay } from './service.ts';
@@ -53,8 +53,21 @@ async function mayHaveOwnPlan(deps: PlanDeps, { userId }: Target) {
 const NOT_BURN =
   'Only 1-on-1 Burn members can have a plan of their own. This member has the standard program.';
 
+/**
+ * An admin is no member: their plan is answered as their member page is (/admin/users/{id},
+ * admin/member-detail.ts), 404, so neither says more about an admin account than the other.
+ */
+async function requireMember({ db }: Pick<PlanDeps, 'db'>, { userId }: Target) {
+  const [row] = await db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(and(eq(profiles.userId, userId), isNotAdminSql(profiles.userId)));
+  if (!row) throw new AppError('NOT_FOUND', 'Member not found');
+}
+
 /** The member's 28 days as the coach edits them, with the changes made so far (newest first). */
 export async function getMemberPlan(deps: PlanDeps, { userId }: Target) {
+  await requireMember(deps, { userId });
   const { currentDay } = await getProgramDay(deps, { userId });
   const [days, changes, canAdjust] = await Promise.all([
     listMemberProgramDays(deps.db, { userId }),
@@ -104,6 +117,7 @@ async function listPlanChanges(db: DbOrTx, { userId }: Target) {
 
 /** Refused unless the member has 1-on-1 Burn and the day is today or later (past days stay as done). */
 async function checkAdjustable(deps: PlanDeps, { userId, day }: Target & { day: number }) {
+  await requireMember(deps, { userId });
   const { currentDay } = await getProgramDay(deps, { userId });
   if (!(await mayHaveOwnPlan(deps, { userId }))) throw new AppError('CONFLICT', NOT_BURN);
   if (day < currentDay)

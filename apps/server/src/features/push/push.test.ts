@@ -84,6 +84,51 @@ describe('push subscriptions', () => {
   });
 });
 
+describe('a member’s devices', () => {
+  it('keeps at most 10: an 11th replaces the oldest; a browser taken over counts as the newest', async () => {
+    const [member, other] = [await createMember(t), await createMember(t)];
+    const shared = service.subscribe();
+    await subscribe(other.cookie, shared); // registered before all of the member's
+    const browsers = Array.from({ length: 11 }, () => service.subscribe());
+    for (const browser of browsers.slice(0, 10))
+      expect((await subscribe(member.cookie, browser)).status).toBe(200);
+    // one of them again: still 10, nothing dropped
+    expect((await subscribe(member.cookie, browsers[0])).status).toBe(200);
+    expect(await rowsOf(member.userId)).toHaveLength(10);
+    const endpointsOf = async (userId: string) => new Set((await rowsOf(userId)).map((r) => r.endpoint));
+
+    // the shared browser, signed in as the member now: theirs and kept, their oldest goes
+    expect((await subscribe(member.cookie, shared)).status).toBe(200);
+    expect(await endpointsOf(member.userId)).toEqual(
+      new Set([...browsers.slice(1, 10), shared].map((b) => b.endpoint)),
+    );
+    expect(await rowsOf(other.userId)).toEqual([]);
+    expect((await subscribe(member.cookie, browsers[10])).status).toBe(200);
+    expect(await endpointsOf(member.userId)).toEqual(
+      new Set([...browsers.slice(2, 11), shared].map((b) => b.endpoint)),
+    );
+  });
+
+  it('accepts a push service only over https on port 443', async () => {
+    const member = await createMember(t);
+    const { keys } = service.subscribe();
+    const at = (endpoint: string) => subscribe(member.cookie, { endpoint, keys });
+    for (const endpoint of [
+      'https://fcm.googleapis.com:8443/fcm/send/a',
+      'https://updates.push.services.mozilla.com:80/wpush/v2/b',
+      'https://user:secret@fcm.googleapis.com/fcm/send/c',
+    ]) {
+      const res = await at(endpoint);
+      expect(res.status, endpoint).toBe(400);
+      expect((await json(res)).error.message).toBe("The endpoint is not a browser's push service");
+    }
+    expect(await rowsOf(member.userId)).toEqual([]);
+    expect((await at('https://fcm.googleapis.com/fcm/send/d')).status).toBe(200);
+    expect((await at('https://fcm.googleapis.com:443/fcm/send/e')).status).toBe(200);
+    expect(await rowsOf(member.userId)).toHaveLength(2);
+  });
+});
+
 describe('sendPush', () => {
   it('sends an encrypted notification to each of the member’s browsers and forgets a gone one', async () => {
     const member = await createMember(t);

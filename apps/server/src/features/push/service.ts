@@ -1,5 +1,5 @@
 import type { PushSubscriptionInput } from '@core28/core/push';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { DbOrTx } from '../../platform/db/index.ts';
@@ -8,8 +8,15 @@ import { pushSubscriptions } from '../../platform/db/schema.ts';
 type Member = { userId: string };
 
 /**
+ * A member's devices at most: each push goes to every one in turn (each up to the sender's
+ * timeout), so without a bound one member could make every notification of theirs a long job.
+ */
+export const MAX_PUSH_DEVICES = 10;
+
+/**
  * Turns push on for one browser (issue 21). An endpoint is one browser's: subscribed again by
  * another member signed in there, it becomes theirs, so the first never gets a second's pushes.
+ * The member's newest MAX_PUSH_DEVICES are kept: an 11th replaces the longest registered.
  */
 export async function savePushSubscription(
   deps: Deps,
@@ -18,11 +25,42 @@ export async function savePushSubscription(
   if (!deps.push.acceptsEndpoint(input.endpoint))
     throw new AppError('BAD_REQUEST', "The endpoint is not a browser's push service");
   const row = { userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth };
-  await deps.db
-    .insert(pushSubscriptions)
-    .values({ ...row, createdAt: deps.now() })
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: row });
+  await deps.db.transaction(async (tx) => {
+    // One member's registrations one at a time, so two at once cannot both keep the 10 they saw.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`push-devices:${userId}`}))`);
+    await tx
+      .insert(pushSubscriptions)
+      .values({ ...row, createdAt: deps.now() })
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        // The same member again keeps its place; a browser taken over is the new member's newest.
+        set: {
+          ...row,
+          createdAt: sql`case when ${pushSubscriptions.userId} = excluded.user_id
+            then ${pushSubscriptions.createdAt} else excluded.created_at end`,
+        },
+      });
+    const kept = tx
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+      .limit(MAX_PUSH_DEVICES);
+    await tx
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, kept)));
+  });
   return { isSubscribed: true };
+}
+
+/** The member's devices for their data export: the push service's host and when, not the keys. */
+export async function listPushDevices({ db }: Pick<Deps, 'db'>, { userId }: Member) {
+  const rows = await db
+    .select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(asc(pushSubscriptions.createdAt), asc(pushSubscriptions.id));
+  return rows.map((r) => ({ host: new URL(r.endpoint).host, createdAt: r.createdAt.toISOString() }));
 }
 
 /** Turns push off for one browser; only the member's own subscription is touched. */

@@ -15,6 +15,13 @@ export type MailMessage = {
   listUnsubscribe?: string;
 };
 
+/**
+ * A header's value on one line: a CR or LF from a member's text (a topic title, a name) would
+ * otherwise start a header of its own (`Bcc:`) in whatever writes the mail. Control characters and
+ * runs of white space become one space. enqueueMail passes every header through it.
+ */
+export const headerLine = (text: string) => text.replace(/[\s\p{Cc}]+/gu, ' ').trim();
+
 /** What a transport delivers (the outbox row; the sender comes from MAIL_FROM). */
 export type OutgoingMail = {
   to: string;

@@ -4,7 +4,7 @@ import { type Database, type DbOrTx, rowsOf } from '../db/index.ts';
 import { mailOutbox } from '../db/schema.ts';
 import { JOBS_SCHEMA, type JobQueue, type QueuePolicy } from '../jobs/queue.ts';
 import type { Metrics } from '../metrics/metrics.ts';
-import type { Mailer, MailMessage } from './mailer.ts';
+import { headerLine, type Mailer, type MailMessage } from './mailer.ts';
 
 // Issue 18: mail is never lost. Each e-mail is an outbox row written in the transaction that
 // causes it, with a mail-send job in the same transaction; the job sends it through the relay and
@@ -49,14 +49,14 @@ export async function enqueueMail(
     const [row] = await tx
       .insert(mailOutbox)
       .values({
-        to: message.to.toLowerCase(),
-        replyTo: message.replyTo ?? null,
-        subject: message.subject,
+        to: headerLine(message.to).toLowerCase(),
+        replyTo: message.replyTo ? headerLine(message.replyTo) : null,
+        subject: headerLine(message.subject),
         text: message.text,
         html: message.html,
         meta: message.meta ?? {},
         dedupeKey: dedupeKey ?? null,
-        listUnsubscribe: message.listUnsubscribe ?? null,
+        listUnsubscribe: message.listUnsubscribe ? headerLine(message.listUnsubscribe) : null,
       })
       .onConflictDoNothing({ target: mailOutbox.dedupeKey })
       .returning({ id: mailOutbox.id });

@@ -54,8 +54,11 @@ export function createWebPush({
       } catch {
         return false;
       }
-      if (url.protocol !== 'https:') return false;
-      return extraHosts.includes(url.host) || PUSH_SERVICE_HOSTS.some((host) => host.test(url.hostname));
+      if (url.protocol !== 'https:' || url.username || url.password) return false;
+      if (extraHosts.includes(url.host)) return true;
+      // Port 443 only (the URL drops an explicit :443): the push services answer on no other, and
+      // another port of theirs would be a door to whatever else listens there.
+      return url.port === '' && PUSH_SERVICE_HOSTS.some((host) => host.test(url.hostname));
     },
     async send(target, payload) {
       try {
