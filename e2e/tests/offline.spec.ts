@@ -196,6 +196,15 @@ test("past days' plans and /progress offline; day-strip writes queued in order r
     .toEqual(['/api/program/complete', '/api/program/results', '/api/program/wellness']);
   expect(await serverState(page.request)).toEqual({ completions: [], results: [], wellness: [] });
 
+  // The app opened again, still offline: it shows what waits to be sent, not the server's older
+  // answer (Day 2 was shown missed, with Complete offered a second time, and its fields empty).
+  await page.goto('/program');
+  const day2 = page.getByRole('article', { name: 'Day 2' });
+  await expect(day2.getByText('Completed')).toBeVisible();
+  await expect(day2.getByRole('button', { name: 'Complete' })).toHaveCount(0);
+  await expect(strip.locator('[data-day="2"]').getByLabel('Time (mm:ss)')).toHaveValue('02:00');
+  await expect(strip.locator('[data-day="2"]').getByLabel('Reps')).toHaveValue('30');
+
   await context.setOffline(false);
   await expect(savedOffline(page)).toHaveCount(0);
   expect(await queuedWrites(page)).toEqual([]);

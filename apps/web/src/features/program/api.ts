@@ -6,13 +6,14 @@ import type { InferResponseType } from 'hono/client';
 import { useEffect } from 'react';
 import { ApiError, api, unwrap } from '@/lib/api';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
-import { PLAN_REQUIRED } from '@/lib/offline-queue';
+import { PLAN_REQUIRED, queuedWrites } from '@/lib/offline-queue';
 import { useIsControlled } from '@/lib/use-service-worker';
 import { meQuery } from '../auth/api';
 import { exerciseKeys } from '../exercises/api';
 import { profileKeys } from '../profile/api';
 import { programKeys } from './keys';
 import { isOffline, type ProgramWrite, queueWrite, withWrite } from './offline-writes';
+import { withPendingWrites } from './pending-writes';
 
 /** spec §8: /program and /progress say so as a toast and on the page. */
 export const PROGRAM_LOAD_FAILED = 'Failed to load your progress data';
@@ -22,7 +23,12 @@ const isPlanRequired = (error: unknown) => error instanceof ApiError && error.co
 export const programQuery = () =>
   queryOptions({
     queryKey: programKeys.state,
-    queryFn: () => unwrap(api.program.$get()),
+    queryFn: async ({ client }) => {
+      const state = await unwrap(api.program.$get());
+      // What the member did offline and is still waiting to be sent, laid over the answer.
+      const userId = (await client.ensureQueryData(meQuery()).catch(() => null))?.user?.id;
+      return userId ? withPendingWrites(state, await queuedWrites(userId).catch(() => [])) : state;
+    },
     staleTime: 30_000,
     meta: { errorToast: { title: 'Error', description: PROGRAM_LOAD_FAILED } },
   });
