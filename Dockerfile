@@ -46,7 +46,9 @@ COPY --from=build /app/apps/web/dist apps/web/dist
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000
+# Liveness (/api/health: the process serves), so an orchestrator that restarts unhealthy
+# containers does not restart them all while the database is away; the proxy reads /api/ready.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # node itself is PID 1's command: SIGTERM from `docker stop` reaches the server.
 CMD ["node", "apps/server/dist/main.js"]

@@ -104,14 +104,11 @@ const PROBE_HEADERS = {
 };
 
 const app = new Hono()
-  .get('/api/health', async (c) => {
-    await pool.query('select 1');
-    return c.json({ status: 'ok' });
-  })
+  // Liveness, as the app's: no database query.
+  .get('/api/health', (c) => c.json({ status: 'ok' }))
   // The control: the same, with the answer the app's probe sends (its headers and body).
-  .get('/api/health-as-app', async () => {
-    await pool.query('select 1');
-    return new Response('{"status":"ok","database":"ok"}', {
+  .get('/api/health-as-app', () => {
+    return new Response('{"status":"ok"}', {
       headers: { ...PROBE_HEADERS, 'X-Request-Id': crypto.randomUUID() },
     });
   })

@@ -278,9 +278,9 @@ async function startServer() {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${stderr}`);
-    const res = await fetch(`${base}/api/health`).catch(() => null);
+    const res = await fetch(`${base}/api/ready`).catch(() => null);
     if (res?.status === 200) {
-      expect(await res.json()).toEqual({ status: 'ok', database: 'ok' });
+      expect(await res.json()).toEqual({ status: 'ready' });
       return;
     }
     await sleep(100);

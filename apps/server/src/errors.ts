@@ -170,7 +170,7 @@ export async function onError(err: Error, c: Context<AppEnv>) {
  */
 export async function replaceHandlerFailure(c: Context<AppEnv>) {
   if (c.res.status !== 500 || c.error) return;
-  c.get('deps').log.error({ path: c.req.path }, 'a handler answered 500');
+  c.get('deps').log.error({ path: c.get('logPath') ?? c.req.path }, 'a handler answered 500');
   const answer = (await isOutage(undefined, c)) ? unavailable(c) : internal(c);
   c.res = undefined; // so the failed answer's headers (its Content-Length above all) are not merged in
   c.res = answer;

@@ -34,7 +34,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('fault drills (embedded 
       '<!doctype html><html><head><title>Core28</title></head><body><div id="root"></div></body></html>',
     );
     first = await startServer();
-    await waitForHealth(first, 200, 60_000);
+    await waitForReady(first, 200, 60_000);
   }, 90_000);
 
   afterAll(async () => {
@@ -52,25 +52,28 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('fault drills (embedded 
 
   it('refuses a second start on the same DATA_DIR, leaving the first instance and its database alone', async () => {
     const postgres = await readPostmasterPid(path.join(dataDir, 'pg'));
-    const second = await startServer({ waitForHealth: false });
+    const second = await startServer({ waitForReady: false });
     const [code] = await within(once(second.child, 'exit'), 30_000, 'the second start did not exit');
     expect(code).toBe(1);
     expect(second.stderr()).toContain('is in use by another Core28 process');
     expect(second.stderr()).toContain(`pid ${first.child.pid}`);
     expect(isAlive(postgres!.pid)).toBe(true);
     expect((await readPostmasterPid(path.join(dataDir, 'pg')))?.pid).toBe(postgres!.pid);
-    await waitForHealth(first, 200, 1000);
+    await waitForReady(first, 200, 1000);
   }, 40_000);
 
-  it('answers 503 while the database is frozen (health within a second), and recovers when it thaws', async () => {
+  it('answers 503 while the database is frozen (readiness within a second, alive all along), and recovers when it thaws', async () => {
     const slug = await anArticleSlug();
     const postgres = await readPostmasterPid(path.join(dataDir, 'pg'));
     const frozen = [postgres!.pid, ...childrenOf(postgres!.pid)];
     for (const pid of frozen) signal(pid, 'SIGSTOP');
     try {
+      const ready = await timed(fetch(`${first.base}/api/ready`));
+      expect(ready.res.status).toBe(503);
+      expect(ready.ms).toBeLessThan(1000); // the server gives up at 0.7 s
+      // Liveness asks nothing of the database: no orchestrator restarts the instance for this.
       const health = await timed(fetch(`${first.base}/api/health`));
-      expect(health.res.status).toBe(503);
-      expect(health.ms).toBeLessThan(1000); // the server gives up at 0.7 s
+      expect(health.res.status).toBe(200);
 
       // A statement waits at most DATABASE_STATEMENT_TIMEOUT_MS + 1 s, a new connection 5 s.
       const [api, page] = await Promise.all([
@@ -84,12 +87,12 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('fault drills (embedded 
       expect(page.res.status).toBe(503);
       expect(await page.res.text()).toContain('We’ll be right back');
       console.info(
-        `frozen database: health ${health.ms.toFixed(0)} ms, API ${api.ms.toFixed(0)} ms, page ${page.ms.toFixed(0)} ms`,
+        `frozen database: readiness ${ready.ms.toFixed(0)} ms, health ${health.ms.toFixed(0)} ms, API ${api.ms.toFixed(0)} ms, page ${page.ms.toFixed(0)} ms`,
       );
     } finally {
       for (const pid of frozen) signal(pid, 'SIGCONT');
     }
-    await waitForHealth(first, 200, 10_000);
+    await waitForReady(first, 200, 10_000);
     expect((await fetch(`${first.base}/api/blog/articles`)).status).toBe(200);
   }, 40_000);
 
@@ -104,7 +107,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('fault drills (embedded 
       await sleep(100);
       after = await readPostmasterPid(path.join(dataDir, 'pg'));
     }
-    await waitForHealth(first, 200, 15_000);
+    await waitForReady(first, 200, 15_000);
     after = await readPostmasterPid(path.join(dataDir, 'pg'));
     expect(after!.pid).not.toBe(before!.pid);
     expect(after!.port).toBe(before!.port);
@@ -128,7 +131,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('fault drills (embedded 
   }, 35_000);
 });
 
-async function startServer({ waitForHealth: shouldWait = true } = {}): Promise<Running> {
+async function startServer({ waitForReady: shouldWait = true } = {}): Promise<Running> {
   const port = await serverPort();
   const base = `http://127.0.0.1:${port}`;
   let stderr = '';
@@ -154,21 +157,21 @@ async function startServer({ waitForHealth: shouldWait = true } = {}): Promise<R
     stderr = (stderr + chunk.toString()).slice(-8000);
   });
   const running = { child, base, stderr: () => stderr };
-  if (shouldWait) await waitForHealth(running, 200, 60_000);
+  if (shouldWait) await waitForReady(running, 200, 60_000);
   return running;
 }
 
-async function waitForHealth(server: Running, status: number, timeoutMs: number) {
+async function waitForReady(server: Running, status: number, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   let last = 0;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null)
       throw new Error(`the server exited with ${server.child.exitCode}:\n${server.stderr()}`);
-    last = (await fetch(`${server.base}/api/health`).catch(() => null))?.status ?? 0;
+    last = (await fetch(`${server.base}/api/ready`).catch(() => null))?.status ?? 0;
     if (last === status) return;
     await sleep(100);
   }
-  throw new Error(`/api/health was ${last}, not ${status}, after ${timeoutMs} ms:\n${server.stderr()}`);
+  throw new Error(`/api/ready was ${last}, not ${status}, after ${timeoutMs} ms:\n${server.stderr()}`);
 }
 
 async function anArticleSlug() {

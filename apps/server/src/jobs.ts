@@ -14,6 +14,7 @@ import { PUSH_QUEUE, type PushJob } from './features/notifications/service.ts';
 import { mailEndingTrials } from './features/subscriptions/mail.ts';
 import { mailEndedPlans } from './features/subscriptions/plan-ended.ts';
 import { deleteExpiredIdempotencyKeys } from './platform/db/idempotency.ts';
+import type { JobQueue } from './platform/jobs/queue.ts';
 import { deleteOldSentMail, deliverOutboxMail, MAIL_POLICY, MAIL_QUEUE } from './platform/mail/outbox.ts';
 
 // Every queue and schedule of the server (issue 18), registered at start by main.ts and by the
@@ -38,7 +39,15 @@ export const SCHEDULES = {
 } as const;
 
 export async function registerJobs(deps: Deps) {
-  const { jobs, log } = deps;
+  const { log, metrics } = deps;
+  // Each queue registered here shows its completed, retried and failed counts from 0 on.
+  const jobs: Pick<JobQueue, 'work' | 'schedule'> = {
+    work: async (queue, handler, policy) => {
+      await deps.jobs.work(queue, handler, policy);
+      metrics.countJobsOf(queue);
+    },
+    schedule: (queue, cron) => deps.jobs.schedule(queue, cron),
+  };
   await jobs.work<{ outboxId: string }>(
     MAIL_QUEUE,
     (data, run) => deliverOutboxMail(deps, { outboxId: data.outboxId, isLastAttempt: run.isLastAttempt }),

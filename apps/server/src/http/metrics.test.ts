@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app.ts';
+import { SCHEDULES } from '../jobs.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import { MAIL_POLICY, MAIL_QUEUE } from '../platform/mail/outbox.ts';
+import { createMetrics } from '../platform/metrics/metrics.ts';
 import { createTestApp, json, type TestApp } from '../testing/harness.ts';
 import { makeRetriesDue } from '../testing/jobs.ts';
 
@@ -141,8 +144,8 @@ describe('/metrics with a relay that refuses every mail', () => {
     expect(afterFirst).not.toContain('core28_jobs_active{queue="mail-send"}');
     expect(series(afterFirst, 'core28_jobs_retried_total{queue="mail-send"}')).toBe('1');
     expect(series(afterFirst, 'core28_mail_failed_total{final="false"}')).toBe('1');
-    expect(series(afterFirst, 'core28_mail_failed_total{final="true"}')).toBeUndefined();
-    expect(series(afterFirst, 'core28_jobs_failed_total{queue="mail-send"}')).toBeUndefined();
+    expect(series(afterFirst, 'core28_mail_failed_total{final="true"}')).toBe('0');
+    expect(series(afterFirst, 'core28_jobs_failed_total{queue="mail-send"}')).toBe('0');
 
     const retries = MAIL_POLICY.retryLimit!;
     for (let attempt = 1; attempt <= retries; attempt++) {
@@ -156,6 +159,48 @@ describe('/metrics with a relay that refuses every mail', () => {
     expect(series(text, 'core28_mail_failed_total{final="false"}')).toBe(String(retries));
     expect(series(text, 'core28_mail_failed_total{final="true"}')).toBe('1');
     expect(series(text, 'core28_mail_sent_total')).toBe('0');
+  });
+});
+
+describe('/metrics before anything failed', () => {
+  // An alert on increase(core28_…_failed_total[1h]) > 0 needs a sample before the first failure:
+  // a series that appears at 1 has none, and the first failure goes unseen.
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { METRICS_TOKEN: TOKEN } });
+  });
+  afterAll(() => t.close());
+
+  const scrape = async (app: { request: TestApp['app']['request'] }) =>
+    (await app.request('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+
+  it('shows every failure counter at 0 for each queue and outcome it knows', async () => {
+    const text = await scrape(t.app);
+    expect(text).toMatch(/^core28_mail_failed_total\{final="true"\} 0$/m);
+    expect(text).toMatch(/^core28_mail_failed_total\{final="false"\} 0$/m);
+    for (const queue of [MAIL_QUEUE, ...Object.keys(SCHEDULES)])
+      for (const outcome of ['failed', 'retried', 'completed'])
+        expect(text, `${outcome} ${queue}`).toMatch(
+          new RegExp(`^core28_jobs_${outcome}_total\\{queue="${queue}"\\} 0$`, 'm'),
+        );
+  });
+
+  it("names the process's metrics as prom-client does, and no gauge like a counter", async () => {
+    const server = await t.listen(); // the realtime hub's metrics are registered with it
+    await server.close();
+    const withProcess = createApp({ ...t.deps, metrics: createMetrics({ withProcessMetrics: true }) });
+    const texts = [await scrape(t.app), await scrape(withProcess)];
+    const processText = texts[1]!;
+    expect(processText).toMatch(/^process_cpu_user_seconds_total \S+$/m);
+    expect(processText).toMatch(/^# TYPE process_resident_memory_bytes gauge$/m);
+    expect(processText).toMatch(/^# TYPE nodejs_eventloop_lag_p99_seconds gauge$/m);
+    expect(processText).toMatch(/^nodejs_active_handles\{type="\w+"\} \d+$/m);
+    expect(processText).not.toMatch(/core28_(process|nodejs)_/);
+    for (const text of texts) {
+      const gauges = [...text.matchAll(/^# TYPE (\S+) gauge$/gm)].map(([, name]) => name);
+      expect(gauges.length).toBeGreaterThan(0);
+      expect(gauges.filter((name) => name!.endsWith('_total'))).toEqual([]);
+    }
   });
 });
 

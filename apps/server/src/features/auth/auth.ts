@@ -12,6 +12,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { accounts, profiles, rateLimits, sessions, users, verifications } from '../../platform/db/schema.ts';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
+import { scrubLogValue, scrubSecrets } from '../../platform/logger.ts';
 import type { MailMessage } from '../../platform/mail/mailer.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { actionEmail } from '../../platform/mail/templates.ts';
@@ -56,9 +57,16 @@ export function createAuth({ db, config, jobs, log, secret, now }: AuthDeps) {
         rateLimit: rateLimits,
       },
     }),
+    // Through our logger, scrubbed: better-auth logs a failed query's error, parameters included
+    // (a session or reset token). Every level is handed on; LOG_LEVEL decides what is written.
     logger: {
-      log: (level, message, ...args) => log[level]({ args }, `auth: ${message}`),
+      level: 'debug',
+      log: (level, message, ...args) =>
+        log[level]({ args: scrubLogValue(args) }, `auth: ${scrubSecrets(message)}`),
     },
+    // An error that is not better-auth's own refusal is thrown on to app.onError (503 during an
+    // outage, the error logged scrubbed) instead of being printed whole to stderr by its router.
+    onAPIError: { throw: true },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,

@@ -15,6 +15,8 @@ const FRIENDLY: Record<string, string> = {
   INVALID_TOKEN: INVALID_TOKEN_MESSAGE,
 };
 
+const RESET_LINK_PATH = '/api/auth/reset-password/';
+
 const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few seconds and try again.';
 
 /** better-auth answers errors as { code, message }; the API everywhere answers { error: { code, message } }. */
@@ -57,6 +59,8 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ ok: true as const });
   })
   .on(['GET', 'POST'], '/auth/*', async (c) => {
+    // The reset e-mail's link carries its token in the path: the log line shows the route instead.
+    if (c.req.path.startsWith(RESET_LINK_PATH)) c.set('logPath', `${RESET_LINK_PATH}{token}`);
     const request = new Request(c.req.raw, { headers: authHeaders(c) });
     return withAppErrorShape(await c.get('deps').auth.handler(request));
   })

@@ -11,10 +11,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('platform routes', () => {
-  it('/api/health checks the database', async () => {
+  it('/api/health answers while the process does, without asking the database', async () => {
     const res = await t.request('/api/health');
     expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ status: 'ok', database: 'ok' });
+    expect(await json(res)).toEqual({ status: 'ok' });
   });
 
   it('/api/ready: 200 when migrated with the job queue running; 503 with the reason otherwise', async () => {

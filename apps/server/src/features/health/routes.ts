@@ -6,19 +6,22 @@ import { machineSecurityHeaderList } from '../../http/security.ts';
 import { databaseAnswers, migrationsAreCurrent } from '../../platform/db/index.ts';
 
 /** Issue 15: a load balancer learns within a second that the database does not answer. */
-const HEALTH_TIMEOUT_MS = 700;
+const READY_TIMEOUT_MS = 700;
 
-/** Why this instance is not alive (it does not reach its database), or null. */
-async function unhealthyReason(deps: Deps): Promise<string | null> {
-  if (await databaseAnswers(deps.db, HEALTH_TIMEOUT_MS)) return null;
-  deps.log.error('health check: the database did not answer');
-  return 'Database unreachable';
-}
+/**
+ * Liveness asks nothing of the database: a liveness probe that failed with it would have the
+ * orchestrator restart every instance during a database blip, which a restart cannot mend.
+ * Answering at all is being alive; readiness takes the instance out of the pool meanwhile.
+ */
+const isAlive = () => null;
 
 /** Why this instance should not get traffic now, or null (issue 19). */
 async function notReadyReason(deps: Deps): Promise<string | null> {
   if (deps.lifecycle.isStopping) return 'Shutting down';
-  if (!(await databaseAnswers(deps.db, HEALTH_TIMEOUT_MS))) return 'Database unreachable';
+  if (!(await databaseAnswers(deps.db, READY_TIMEOUT_MS))) {
+    deps.log.error('readiness check: the database did not answer');
+    return 'Database unreachable';
+  }
   const isCurrent = await migrationsAreCurrent(deps.db).catch(() => false);
   if (!isCurrent) return 'Database migrations are behind this version';
   if (!deps.jobs.isRunning()) return 'Job queue not running';
@@ -26,9 +29,10 @@ async function notReadyReason(deps: Deps): Promise<string | null> {
 }
 
 /**
- * The load balancer's probes, GET /api/health (liveness) and GET /api/ready (readiness: 200 when
- * this instance should get requests; 503 with the reason while its database is away or behind,
- * its job queue is stopped, or it is shutting down).
+ * The probes, GET /api/health (liveness: 200 while the process answers, whatever its database) and
+ * GET /api/ready (readiness, the load balancer's: 200 when this instance should get requests; 503
+ * with the reason while its database is away or behind, its job queue is stopped, or it is
+ * shutting down).
  *
  * app.ts mounts them before the browser-facing pipeline (issue 23: its layers cost a probe more
  * CPU than the probe's own work). A probe has no body, cookie, session or Origin to check, its 30 bytes are not
@@ -47,7 +51,7 @@ export function probeRoutes(deps: Deps) {
     ...Object.fromEntries(machineSecurityHeaderList(deps.config.isProduction)),
     'Cache-Control': 'no-store',
   };
-  const probe = (whyNotOk: (deps: Deps) => Promise<string | null>, ok: object) => {
+  const probe = (whyNotOk: (deps: Deps) => string | null | Promise<string | null>, ok: object) => {
     const okBody = JSON.stringify(ok);
     return async (c: Context<AppEnv>) => {
       const started = performance.now();
@@ -70,6 +74,6 @@ export function probeRoutes(deps: Deps) {
     };
   };
   return new Hono<AppEnv>()
-    .get('/health', probe(unhealthyReason, { status: 'ok', database: 'ok' }))
+    .get('/health', probe(isAlive, { status: 'ok' }))
     .get('/ready', probe(notReadyReason, { status: 'ready' }));
 }

@@ -10,9 +10,11 @@ import { connectPostgres, type DatabaseHandle } from '../../platform/db/index.ts
 import { blogArticles } from '../../platform/db/schema.ts';
 import { createMember, createTestApp, json, TEST_ORIGIN, type TestApp } from '../../testing/harness.ts';
 
-// Issue 15: with the database down, /api/health said 503 but every other route answered 500
+// Issue 15: with the database down, /api/ready said 503 but every other route answered 500
 // (sign-in a 500 with an empty body, an article page JSON). The same app, its database gone:
 // node-postgres pointed at a port nobody listens on, so every query fails as in an outage.
+// /api/health stays 200 all along: a liveness probe failing with the database would have every
+// instance restarted during a database blip.
 
 let t: TestApp;
 let down: ReturnType<typeof createApp>;
@@ -48,17 +50,20 @@ const expectUnavailable = async (res: Response) => {
 };
 
 describe('with the database down (issue 15)', () => {
-  it('/api/health answers 503 at once', async () => {
+  it('/api/health answers 200 at once: the process is alive', async () => {
     const started = performance.now();
     const res = await down.request('/api/health');
-    expect(res.status).toBe(503);
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({ status: 'ok' });
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
-  it('/api/ready answers 503 with the reason (issue 19)', async () => {
+  it('/api/ready answers 503 with the reason at once (issue 19)', async () => {
+    const started = performance.now();
     const res = await down.request('/api/ready');
     expect(res.status).toBe(503);
     expect(await json(res)).toEqual({ error: { code: 'UNAVAILABLE', message: 'Database unreachable' } });
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('an API route answers 503 with Retry-After and the error shape, not 500', async () => {
@@ -99,7 +104,7 @@ describe('with the database down (issue 15)', () => {
 });
 
 describe('with the database frozen (accepts connections, never answers)', () => {
-  it('/api/health answers 503 within a second', async () => {
+  it('/api/ready answers 503 within a second; /api/health 200 at once', async () => {
     const sockets = new Set<Socket>();
     const frozen = createServer((socket) => sockets.add(socket));
     await new Promise<void>((resolve) => frozen.listen(0, '127.0.0.1', resolve));
@@ -109,9 +114,12 @@ describe('with the database frozen (accepts connections, never answers)', () => 
     const app = createApp(createDeps({ config: t.config, log: pino({ level: 'silent' }), db: db.db }));
     try {
       const started = performance.now();
-      const res = await app.request('/api/health');
+      const res = await app.request('/api/ready');
       expect(res.status).toBe(503);
       expect(performance.now() - started).toBeLessThan(1000);
+      const alive = performance.now();
+      expect((await app.request('/api/health')).status).toBe(200);
+      expect(performance.now() - alive).toBeLessThan(100);
     } finally {
       for (const socket of sockets) socket.destroy();
       frozen.close();

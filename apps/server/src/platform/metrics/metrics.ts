@@ -12,7 +12,19 @@ export type Metrics = ReturnType<typeof createMetrics>;
 export function createMetrics({ withProcessMetrics = false }: { withProcessMetrics?: boolean } = {}) {
   const registry = new Registry();
   // CPU, memory, event-loop lag, GC: only for a real server (their observers live for the process).
-  if (withProcessMetrics) collectDefaultMetrics({ register: registry, prefix: 'core28_' });
+  // Under prom-client's own names (`process_*`, `nodejs_*`), the ones stock dashboards read.
+  if (withProcessMetrics) {
+    collectDefaultMetrics({ register: registry });
+    // Less three gauges named like counters (`_total`, which Prometheus's naming rules keep for
+    // counters; `promtool check metrics` refuses them): each repeats the sum of its by-type gauge
+    // (`sum(nodejs_active_handles)`), and any other name would be one no dashboard knows either.
+    for (const name of [
+      'nodejs_active_handles_total',
+      'nodejs_active_requests_total',
+      'nodejs_active_resources_total',
+    ])
+      registry.removeSingleMetric(name);
+  }
   const registers = [registry];
 
   const httpLabels = ['method', 'route', 'status'] as const;
@@ -72,6 +84,9 @@ export function createMetrics({ withProcessMetrics = false }: { withProcessMetri
     labelNames: ['final'],
     registers,
   });
+  // A labelled series exists only once counted: one born at 1 has no earlier sample, so an alert
+  // on increase(…) > 0 never sees the first failure. Each known series starts at 0.
+  for (const final of ['true', 'false']) mailFailed.inc({ final }, 0);
 
   /**
    * A gauge read at each scrape. The hook for other parts of the server: e.g. the realtime hub's
@@ -134,6 +149,10 @@ export function createMetrics({ withProcessMetrics = false }: { withProcessMetri
     },
     jobOutcome(queue: string, outcome: 'completed' | 'retried' | 'failed') {
       jobs[outcome].inc({ queue });
+    },
+    /** A queue this instance works: its outcome counters start at 0 (see mailFailed above). */
+    countJobsOf(queue: string) {
+      for (const counter of Object.values(jobs)) counter.inc({ queue }, 0);
     },
     mailSent: () => mailSent.inc(),
     mailFailed: (isFinal: boolean) => mailFailed.inc({ final: String(isFinal) }),
