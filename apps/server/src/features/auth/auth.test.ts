@@ -30,13 +30,14 @@ describe('sign-up, confirmation, sign-in, sign-out', () => {
     expect(signUp.status).toBe(200);
     expect(cookieFrom(signUp)).not.toContain('session_token'); // no session before confirmation
 
-    // Unverified: sign-in refused with a clear message, and a fresh link is sent.
+    // Unverified: sign-in refused with a clear message (the sign-up's link is the one to use).
     const early = await signIn(email, STRONG_PASSWORD);
     expect(early.status).toBe(403);
     expect(await json(early)).toEqual({
       error: {
         code: 'EMAIL_NOT_VERIFIED',
-        message: 'Please confirm your email address first. We have sent you a new confirmation link.',
+        message:
+          'Please confirm your email address first: use the link we e-mailed you. No e-mail? Check your spam folder, or sign in again in a few minutes for a new link.',
       },
     });
 
@@ -309,5 +310,44 @@ describe('cookies over https', () => {
     } finally {
       await secure.close();
     }
+  });
+});
+
+describe("a stranger's inbox", () => {
+  const mailsOfKind = async (to: string, kind: string) => {
+    await t.drainJobs();
+    const { rows } = (await t.db.execute(
+      sql`select count(*)::int as n from mail_outbox where "to" = ${to} and meta->>'kind' = ${kind}`,
+    )) as unknown as { rows: { n: number }[] };
+    return rows[0]!.n;
+  };
+
+  it('gets one confirmation however often an unconfirmed account is signed in to, from any client', async () => {
+    const email = 'flooded@example.com';
+    await t.request('/api/auth/sign-up/email', { json: { email, password: STRONG_PASSWORD, name: '' } });
+    for (let i = 0; i < 6; i++)
+      expect((await signIn(email, STRONG_PASSWORD, { 'x-forwarded-for': `203.0.113.${i}` })).status).toBe(
+        403,
+      );
+    expect(await mailsOfKind(email, 'verify-email')).toBe(1);
+  });
+
+  it('answers a wrong password on an unconfirmed account as it answers the right one', async () => {
+    const email = 'unconfirmed-alike@example.com';
+    await t.request('/api/auth/sign-up/email', { json: { email, password: STRONG_PASSWORD, name: '' } });
+    const right = await signIn(email, STRONG_PASSWORD);
+    const wrong = await signIn(email, 'Wrong#2026password');
+    expect(wrong.status).toBe(right.status);
+    expect(await json(wrong)).toEqual(await json(right));
+  });
+
+  it('gets at most one reset mail a minute, whatever the client', async () => {
+    const member = await createMember(t, 'reset-flood@example.com', { plan: 'none' });
+    for (let i = 0; i < 5; i++)
+      await t.request('/api/auth/request-password-reset', {
+        json: { email: member.email, redirectTo: '/auth' },
+        headers: { 'x-forwarded-for': `198.51.100.${i}` },
+      });
+    expect(await mailsOfKind(member.email, 'reset-password')).toBe(1);
   });
 });

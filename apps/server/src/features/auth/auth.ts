@@ -5,12 +5,20 @@ import { APIError, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../platform/db/index.ts';
-import { accounts, profiles, rateLimits, sessions, users, verifications } from '../../platform/db/schema.ts';
+import {
+  accounts,
+  mailOutbox,
+  profiles,
+  rateLimits,
+  sessions,
+  users,
+  verifications,
+} from '../../platform/db/schema.ts';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
 import { scrubLogValue, scrubSecrets } from '../../platform/logger.ts';
 import type { MailMessage } from '../../platform/mail/mailer.ts';
@@ -22,6 +30,12 @@ import { clearSignInFailures, describeWait, reserveSignInAttempt } from './limit
 const ARGON2 = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export const CLIENT_IP_HEADER = 'x-core28-client-ip';
+
+/** Per recipient: at most this many an hour, and none again within the cooldown. */
+const RECIPIENT_LIMITS = {
+  'verify-email': { perHour: 3, cooldownMinutes: 10 },
+  'reset-password': { perHour: 3, cooldownMinutes: 1 },
+} as const;
 export const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password';
 
 type AuthDeps = {
@@ -40,6 +54,31 @@ export function createAuth({ db, config, jobs, log, secret, now }: AuthDeps) {
   // gives the hooks no transaction of its own to join: each mail is one of its own.
   const sendMail = async (message: MailMessage) => {
     await enqueueMail({ jobs }, db, message);
+  };
+  /**
+   * A stranger's inbox is not ours to flood: the confirmation and reset mails are limited per
+   * recipient, whatever client asks (the limits per client do not see one client per request).
+   * A mail held back is not an error: the answer is the same, the link already sent still works.
+   */
+  const mayMail = async (to: string, kind: 'verify-email' | 'reset-password') => {
+    const { perHour, cooldownMinutes } = RECIPIENT_LIMITS[kind];
+    const [recent] = await db
+      .select({
+        lastHour: sql<number>`count(*)::int`,
+        cooling: sql<number>`count(*) filter (where ${mailOutbox.createdAt} > now() - make_interval(mins => ${cooldownMinutes}))::int`,
+      })
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.to, to),
+          sql`${mailOutbox.meta}->>'kind' = ${kind}`,
+          sql`${mailOutbox.createdAt} > now() - interval '1 hour'`,
+        ),
+      );
+    const isAllowed = (recent?.lastHour ?? 0) < perHour && (recent?.cooling ?? 0) === 0;
+    if (!isAllowed)
+      log.info({ kind }, 'a confirmation or reset mail was held back: its recipient had enough');
+    return isAllowed;
   };
   return betterAuth({
     appName: 'Core28',
@@ -82,6 +121,7 @@ export function createAuth({ db, config, jobs, log, secret, now }: AuthDeps) {
       },
       // DESIGN.md: the reset e-mail opens the auth page's recovery mode, not better-auth's redirect.
       sendResetPassword: async ({ user, token }) => {
+        if (!(await mayMail(user.email, 'reset-password'))) return;
         const url = `${config.publicUrl}/auth?type=recovery&token=${encodeURIComponent(token)}`;
         await sendMail(
           actionEmail({
@@ -104,6 +144,7 @@ export function createAuth({ db, config, jobs, log, secret, now }: AuthDeps) {
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url: verifyUrl }) => {
+        if (!(await mayMail(user.email, 'verify-email'))) return;
         const url = withConfirmedCallback(verifyUrl);
         await sendMail(
           actionEmail({
@@ -207,6 +248,26 @@ export function createAuth({ db, config, jobs, log, secret, now }: AuthDeps) {
               },
               { 'Retry-After': String(wait.retryAfterSeconds) },
             );
+        }
+        if (ctx.path === '/sign-in/email' && isPlausibleEmail) {
+          // An unconfirmed account answers a wrong password as it answers the right one: whoever
+          // tries learns nothing of the password. Only the right one asks for a new link (held to
+          // the recipient's limits, above); the attempt stays counted as a wrong one.
+          const [unconfirmed] = await db
+            .select({ hash: accounts.password })
+            .from(users)
+            .innerJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, 'credential')))
+            .where(
+              and(
+                eq(users.email, (body.email as string).trim().toLowerCase()),
+                eq(users.emailVerified, false),
+              ),
+            );
+          if (
+            unconfirmed?.hash &&
+            !(await verify(unconfirmed.hash, String(body.password)).catch(() => false))
+          )
+            throw new APIError('FORBIDDEN', { code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' });
         }
         // Whatever the client asks: a new password ends every other session (a thief's included).
         if (ctx.path === '/change-password')

@@ -10,7 +10,10 @@ import { readViewer } from './session.ts';
 
 // Clearer words for a few of better-auth's messages; the codes stay as they are.
 const FRIENDLY: Record<string, string> = {
-  EMAIL_NOT_VERIFIED: 'Please confirm your email address first. We have sent you a new confirmation link.',
+  // Said alike to a right and a wrong password: a new link goes only for the right one, at most
+  // every few minutes, so the words promise no new mail.
+  EMAIL_NOT_VERIFIED:
+    'Please confirm your email address first: use the link we e-mailed you. No e-mail? Check your spam folder, or sign in again in a few minutes for a new link.',
   INVALID_EMAIL_OR_PASSWORD: 'Invalid email or password',
   INVALID_TOKEN: INVALID_TOKEN_MESSAGE,
 };
