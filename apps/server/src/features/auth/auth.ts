@@ -33,7 +33,7 @@ export const CLIENT_IP_HEADER = 'x-core28-client-ip';
 
 /** Per recipient: at most this many an hour, and none again within the cooldown. */
 const RECIPIENT_LIMITS = {
-  'verify-email': { perHour: 3, cooldownMinutes: 10 },
+  'verify-email': { perHour: 3, cooldownMinutes: 2 },
   'reset-password': { perHour: 3, cooldownMinutes: 1 },
 } as const;
 export const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password';
