@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -11,7 +11,8 @@ import {
   users,
   workoutCompletions,
 } from '../../platform/db/schema.ts';
-import { createMember, createTestApp, json, type TestApp } from '../../testing/harness.ts';
+import { burnMember, openTopic } from '../../testing/coaching.ts';
+import { createMember, createTestApp, json, signInAdmin, type TestApp } from '../../testing/harness.ts';
 
 let t: TestApp;
 let clockOffsetMs = 0;
@@ -328,6 +329,43 @@ describe('my data', () => {
       await t.db.select().from(workoutCompletions).where(eq(workoutCompletions.userId, b.userId)),
     ).toHaveLength(1);
     expect((await t.request('/api/profile', { cookie: a.cookie })).status).toBe(401);
+  });
+
+  it('deleting an account removes every file stored for it: avatar, and the photos and videos of its conversations', async () => {
+    const member = await burnMember(t);
+    const topic = await openTopic(t, member.cookie);
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#3a6' } })
+      .png()
+      .toBuffer();
+    await upload(member.cookie, png, 'me.png', 'image/png');
+    const coach = await signInAdmin(t);
+    for (const [base, cookie] of [
+      ['/api/coaching', member.cookie],
+      ['/api/admin/coaching', coach],
+    ] as const) {
+      const form = new FormData();
+      form.set('file', new File([new Uint8Array(png)], 'photo.png', { type: 'image/png' }));
+      const sent = await t.app.request(`${base}/topics/${topic.id}/attachments`, {
+        method: 'POST',
+        body: form,
+        headers: { cookie },
+      });
+      expect(sent.status).toBe(201);
+    }
+    const storage = path.resolve(t.config.dataDir, 'storage');
+    const filesOf = () =>
+      readdirSync(storage, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(storage, path.join(entry.parentPath, entry.name)))
+        .filter((file) => file.includes(member.userId) || file.includes(topic.id));
+    expect(filesOf()).toHaveLength(3);
+
+    const res = await t.request('/api/profile/delete', {
+      cookie: member.cookie,
+      json: { password: member.password },
+    });
+    expect(res.status).toBe(200);
+    expect(filesOf()).toEqual([]);
   });
 
   it('the last admin cannot delete their account', async () => {

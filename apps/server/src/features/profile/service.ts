@@ -4,7 +4,7 @@ import {
   type ProfileUpdateSchema,
 } from '@core28/core/profile';
 import { currentProgramDay, programStats } from '@core28/core/program';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -212,6 +212,22 @@ export async function deleteAccount(
     .select({ avatarUrl: profiles.avatarUrl })
     .from(profiles)
     .where(eq(profiles.userId, userId));
+  // Every file stored for them goes with the rows: the avatar, and the photos and videos of their
+  // conversations (theirs and the coach's replies in them) and of their own replies elsewhere.
+  const attachments = await deps.db
+    .select({ key: discussionMessages.attachmentKey })
+    .from(discussionMessages)
+    .innerJoin(discussionTopics, eq(discussionTopics.id, discussionMessages.topicId))
+    .where(
+      and(
+        isNotNull(discussionMessages.attachmentKey),
+        or(eq(discussionTopics.userId, userId), eq(discussionMessages.userId, userId)),
+      ),
+    );
   await deps.db.delete(users).where(eq(users.id, userId));
-  if (profile?.avatarUrl) await deps.storage.remove(profile.avatarUrl);
+  const keys = [profile?.avatarUrl, ...attachments.map((a) => a.key)].filter((key): key is string => !!key);
+  for (const key of keys)
+    await deps.storage
+      .remove(key)
+      .catch((err) => deps.log.error({ err }, 'a deleted member’s stored file could not be removed'));
 }
