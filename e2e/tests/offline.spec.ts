@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { moveToDay, signOut } from './helpers';
+import { finishTodaysSession } from './session-tools';
 
 // Issue 21: after one online visit the member trains without a connection: /program reloads,
 // today's session is started and finished with wellness, the writes wait in IndexedDB behind
@@ -28,30 +29,6 @@ const queuedWrites = (page: Page) =>
       }),
   );
 
-/** Today's session (day 1), started and finished offline, with feeling 4 and energy 5. */
-async function finishDayOneOffline(page: Page) {
-  const today = page.getByRole('region', { name: "Today's Exercise · Day 1" });
-  await expect(today).toBeVisible();
-  await today.getByRole('link', { name: 'Start workout' }).click();
-  await page.getByRole('button', { name: 'Start' }).click();
-  const done = page.getByRole('heading', { name: 'Day 1 done!' });
-  // Every timed step runs out while the clock jumps ten minutes; a set of reps is ended with Done.
-  const start = Date.now();
-  let elapsed = 0;
-  await expect(async () => {
-    elapsed += 600_000;
-    await page.clock.setFixedTime(start + elapsed);
-    const doneButton = page.getByRole('button', { name: 'Done', exact: true });
-    if (await doneButton.isVisible()) await doneButton.click();
-    await expect(done).toBeVisible({ timeout: 300 });
-  }).toPass({ timeout: 60_000 });
-  await expect(done).toBeVisible();
-  await page.getByText('4 / 5').click();
-  await page.getByText('100%').click();
-  await page.getByRole('button', { name: 'Finish' }).click();
-  await expect(page).toHaveURL(/\/program$/);
-}
-
 const savedOffline = (page: Page) => page.getByRole('status').filter({ hasText: 'Saved offline, will sync' });
 
 type State = {
@@ -77,7 +54,7 @@ test('offline: /program reloads, a session is finished with wellness, the queue 
 
   await context.setOffline(true);
   await page.reload();
-  await finishDayOneOffline(page);
+  await finishTodaysSession(page, 1);
   const badge = savedOffline(page);
   await expect(badge).toBeVisible();
   await expect(page.getByRole('article', { name: 'Day 1' }).getByText('Completed')).toBeVisible();
@@ -224,7 +201,7 @@ test("a session finished offline for a day completed meanwhile on another device
   await expect.poll(() => keptPaths(page), { timeout: 30_000 }).toContain('/api/program/days/1/session');
   await context.setOffline(true);
   await page.reload();
-  await finishDayOneOffline(page);
+  await finishTodaysSession(page, 1);
   const [queued] = await queuedWrites(page);
   expect(queued?.path).toBe('/api/program/days/1/finish');
   // The phone's session was two hours ago (the clock here ran ahead to end the session's timers).

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
 import { expect, test } from './fixtures';
 import { moveToDay } from './helpers';
+import { finishTodaysSession } from './session-tools';
 
 // What a plan buys, as a member on a phone meets it (docs/decisions/0021): the trial ends while
 // the server's clock moves on, the paywall shows what they did so far, The Daily Core is paid with
@@ -14,27 +15,6 @@ const origin = { origin: new URL(BASE_URL).origin };
 const DAY = 86_400_000;
 const moveServerClock = (page: Page, at: Date | null) =>
   page.request.post('/dev/clock', { data: { at: at?.toISOString() ?? null } });
-
-/** Today's session, started from /program and run to its end with the page's clock, then finished. */
-async function finishTodaysSession(page: Page, day: number) {
-  const today = page.getByRole('region', { name: `Today's Exercise · Day ${day}` });
-  await today.getByRole('link', { name: 'Start workout' }).click();
-  await page.getByRole('button', { name: 'Start' }).click();
-  const done = page.getByRole('heading', { name: `Day ${day} done!` });
-  const start = Date.now();
-  let elapsed = 0;
-  await expect(async () => {
-    elapsed += 600_000;
-    await page.clock.setFixedTime(start + elapsed);
-    const doneButton = page.getByRole('button', { name: 'Done', exact: true });
-    if (await doneButton.isVisible()) await doneButton.click();
-    await expect(done).toBeVisible({ timeout: 300 });
-  }).toPass({ timeout: 60_000 });
-  await page.getByText('4 / 5').click();
-  await page.getByText('100%').click();
-  await page.getByRole('button', { name: 'Finish' }).click();
-  await expect(page).toHaveURL(/\/program$/);
-}
 
 const completedDays = async (page: Page) =>
   ((await (await page.request.get('/api/program')).json()) as { completions: { day: number }[] }).completions

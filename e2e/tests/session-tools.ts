@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 // The session player's tools for the browser tests (session.spec.ts): the cues it gives, the
 // screen lock it holds and a clock the test moves.
@@ -75,3 +75,29 @@ export async function sessionClock(page: Page) {
 }
 
 export type Clock = Awaited<ReturnType<typeof sessionClock>>;
+
+/**
+ * Today's session, started from /program's card and run to its end: every timed step runs out while
+ * the page's clock jumps ten minutes, a set of reps is ended with Done; then Finish with feeling
+ * 4 / 5 and energy 100%, back on /program.
+ */
+export async function finishTodaysSession(page: Page, day: number) {
+  const today = page.getByRole('region', { name: `Today's Exercise · Day ${day}` });
+  await expect(today).toBeVisible();
+  await today.getByRole('link', { name: 'Start workout' }).click();
+  await page.getByRole('button', { name: 'Start' }).click();
+  const done = page.getByRole('heading', { name: `Day ${day} done!` });
+  const start = Date.now();
+  let elapsed = 0;
+  await expect(async () => {
+    elapsed += 600_000;
+    await page.clock.setFixedTime(start + elapsed);
+    const doneButton = page.getByRole('button', { name: 'Done', exact: true });
+    if (await doneButton.isVisible()) await doneButton.click();
+    await expect(done).toBeVisible({ timeout: 300 });
+  }).toPass({ timeout: 60_000 });
+  await page.getByText('4 / 5').click();
+  await page.getByText('100%').click();
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await expect(page).toHaveURL(/\/program$/);
+}

@@ -36,7 +36,7 @@ export const programQuery = () =>
 export type ProgramState = InferResponseType<typeof api.program.$get, 200>;
 
 /**
- * Sends a program write with its Idempotency-Key; without a connection (issue 21), or refused
+ * Sends a program write with its Idempotency-Key; without a connection, or refused
  * because the member's plan ended meanwhile (403 PLAN_REQUIRED), it is queued for later and
  * answered with the state the server will answer then, when the member's program is known here.
  * Otherwise the error is the caller's, as before.

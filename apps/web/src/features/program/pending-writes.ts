@@ -1,17 +1,24 @@
 import { achievements, programDays, programStats } from '@core28/core/program';
 import type { QueuedWrite } from '@/lib/offline-queue';
-import type { ProgramState } from './api';
 
 // A page reopened offline reads the server's last answer, kept by the service worker, which knows
 // nothing of what the member did since: their completions, results and wellness wait in the
 // offline queue. Shown without them, a day completed offline looked missed and offered to be
 // completed again. The queue is laid over the answer, as the server will apply it, until it is sent.
 
+/** What of the program state the queue changes (the program query's answer has all of it). */
+type ProgramShape = {
+  currentDay: number;
+  completions: { day: number; completedAt: string }[];
+  results: { day: number; totalSeconds: number; reps: number }[];
+  wellness: { day: number; feeling: number; energy: number }[];
+};
+
 type Body = { day?: number; totalSeconds?: number; reps?: number; feeling?: number; energy?: number };
 const FINISH_PATH = /^\/api\/program\/days\/(\d+)\/finish$/;
 
 /** The program as it will be once the member's queued writes reach the server. */
-export function withPendingWrites(state: ProgramState, writes: readonly QueuedWrite[]): ProgramState {
+export function withPendingWrites<S extends ProgramShape>(state: S, writes: readonly QueuedWrite[]): S {
   if (writes.length === 0) return state;
   let { completions, results, wellness } = state;
   const complete = (day: number, at: string) => {
@@ -47,5 +54,5 @@ export function withPendingWrites(state: ProgramState, writes: readonly QueuedWr
     days: programDays(done, state.currentDay),
     stats: programStats(done, state.currentDay),
     achievements: achievements(done, state.currentDay),
-  };
+  } as S;
 }
