@@ -39,6 +39,27 @@ test('a member turns notifications on and off for this device from /profile', as
   await expect(card.getByText('Notifications are on for this device.')).toBeVisible();
   // subscribed with the server's VAPID public key: a P-256 point, 65 bytes
   expect(await page.evaluate(() => (window as unknown as { keyBytes: number }).keyBytes)).toBe(65);
+
+  // Every device is listed, and one turned on elsewhere (a tablet) is removed from here.
+  await expect(card.getByRole('heading', { name: 'Devices with notifications on (1 of 10)' })).toBeVisible();
+  const tablet = await page.request.post('/api/push/subscriptions', {
+    data: {
+      endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-tablet',
+      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+    },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(tablet.ok()).toBe(true);
+  await page.reload();
+  await expect(card.getByRole('heading', { name: 'Devices with notifications on (2 of 10)' })).toBeVisible();
+  await card
+    .getByRole('button', { name: /^Remove Chrome or Android/ })
+    .last()
+    .click();
+  await expect(card.getByRole('heading', { name: 'Devices with notifications on (1 of 10)' })).toBeVisible();
+  await expect(card.getByText('Notifications are on for this device.')).toBeVisible();
+
   await card.getByRole('button', { name: 'Turn off notifications' }).click();
   await expect(card.getByRole('button', { name: 'Turn on notifications' })).toBeVisible();
+  await expect(card.getByRole('heading', { name: /Devices with notifications on/ })).toHaveCount(0);
 });

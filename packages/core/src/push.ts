@@ -23,3 +23,6 @@ export const PushSubscriptionSchema = PushEndpointSchema.extend({
 });
 
 export type PushSubscriptionInput = z.infer<typeof PushSubscriptionSchema>;
+
+/** One of the member's devices, named in the path to remove it. */
+export const PushDeviceParamSchema = z.object({ id: z.coerce.number().int().positive('No such device') });

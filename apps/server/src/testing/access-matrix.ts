@@ -100,6 +100,8 @@ export const POLICY: Record<string, Access> = {
   'GET /api/push/key': 'member',
   'POST /api/push/subscriptions': 'member',
   'POST /api/push/subscriptions/remove': 'member',
+  'GET /api/push/devices': 'member',
+  'POST /api/push/devices/:id/remove': 'member',
   'GET /api/exercises': 'library',
   'GET /api/exercises/today': 'public',
   'GET /api/blog/articles': 'public',

@@ -175,7 +175,10 @@ export async function exportMemberData({ db }: Pick<Deps, 'db'>, { userId }: Mem
           attachment: type && size !== null ? { type, size } : null,
         })),
     })),
-    pushDevices: await listPushDevices({ db }, { userId }),
+    pushDevices: (await listPushDevices({ db }, { userId })).map(({ host, createdAt }) => ({
+      host,
+      createdAt,
+    })),
   };
 }
 

@@ -45,6 +45,31 @@ describe('push subscriptions', () => {
     expect((await t.request('/api/push/key')).status).toBe(401);
   });
 
+  it('lists the member’s devices without their endpoints, and removes one of them, never another member’s', async () => {
+    const [a, b] = [await createMember(t), await createMember(t)];
+    for (let i = 0; i < 2; i++) await subscribe(a.cookie, service.subscribe());
+    const listed = await json(await t.request('/api/push/devices', { cookie: a.cookie }));
+    expect(listed.devices).toHaveLength(2);
+    expect(listed.devices[0]).toEqual({
+      id: expect.any(Number),
+      host: service.host,
+      createdAt: expect.any(String),
+    });
+    expect(JSON.stringify(listed)).not.toContain('/push/'); // no endpoint path, no keys
+    const [first, second] = listed.devices;
+    // B names A's device: nothing changes, and B is told of B's own devices only.
+    const byB = await t.request(`/api/push/devices/${first.id}/remove`, { cookie: b.cookie, json: {} });
+    expect(await json(byB)).toEqual({ devices: [] });
+    expect(await rowsOf(a.userId)).toHaveLength(2);
+    const byA = await json(
+      await t.request(`/api/push/devices/${first.id}/remove`, { cookie: a.cookie, json: {} }),
+    );
+    expect(byA.devices).toEqual([second]);
+    expect(
+      (await t.request('/api/push/devices/not-a-device/remove', { cookie: a.cookie, json: {} })).status,
+    ).toBe(400);
+  });
+
   it('turns push on and off for a browser; another member subscribing it takes it over', async () => {
     const [a, b] = [await createMember(t), await createMember(t)];
     const browser = service.subscribe();

@@ -1,9 +1,15 @@
-import { PushEndpointSchema, PushSubscriptionSchema } from '@core28/core/push';
+import { PushDeviceParamSchema, PushEndpointSchema, PushSubscriptionSchema } from '@core28/core/push';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { validate } from '../../validate.ts';
 import { requireUser } from '../auth/session.ts';
-import { deletePushSubscription, getPushKey, savePushSubscription } from './service.ts';
+import {
+  deletePushSubscription,
+  getPushKey,
+  listPushDevices,
+  removePushDevice,
+  savePushSubscription,
+} from './service.ts';
 
 // Issue 21: turning Web Push on and off for this browser, from /profile.
 export const pushRoutes = new Hono<AppEnv>()
@@ -21,4 +27,11 @@ export const pushRoutes = new Hono<AppEnv>()
         endpoint: c.req.valid('json').endpoint,
       }),
     ),
+  )
+  /** Every device the member turned notifications on in, to see and remove any of them. */
+  .get('/devices', async (c) =>
+    c.json({ devices: await listPushDevices(c.get('deps'), { userId: c.get('user').id }) }),
+  )
+  .post('/devices/:id/remove', validate('param', PushDeviceParamSchema), async (c) =>
+    c.json(await removePushDevice(c.get('deps'), { userId: c.get('user').id, id: c.req.valid('param').id })),
   );

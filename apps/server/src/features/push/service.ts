@@ -53,14 +53,33 @@ export async function savePushSubscription(
   return { isSubscribed: true };
 }
 
-/** The member's devices for their data export: the push service's host and when, not the keys. */
+/**
+ * The member's devices, for /profile and their data export: the push service's host and when,
+ * not the endpoint or its keys (a bearer secret to whoever holds them).
+ */
 export async function listPushDevices({ db }: Pick<Deps, 'db'>, { userId }: Member) {
   const rows = await db
-    .select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt })
+    .select({
+      id: pushSubscriptions.id,
+      endpoint: pushSubscriptions.endpoint,
+      createdAt: pushSubscriptions.createdAt,
+    })
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, userId))
     .orderBy(asc(pushSubscriptions.createdAt), asc(pushSubscriptions.id));
-  return rows.map((r) => ({ host: new URL(r.endpoint).host, createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({
+    id: r.id,
+    host: new URL(r.endpoint).host,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+/** Removes one of the member's devices from /profile (another member's id changes nothing). */
+export async function removePushDevice(deps: Pick<Deps, 'db'>, { userId, id }: Member & { id: number }) {
+  await deps.db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.id, id)));
+  return { devices: await listPushDevices(deps, { userId }) };
 }
 
 /** Turns push off for one browser; only the member's own subscription is touched. */

@@ -5,7 +5,7 @@ import { api, unwrap } from '@/lib/api';
 // Issue 21: Web Push on this browser. The browser holds the subscription (its push service's
 // endpoint and keys); the server keeps a copy per member to send to.
 
-export const pushKeys = { device: ['push', 'device'] as const };
+export const pushKeys = { device: ['push', 'device'] as const, devices: ['push', 'devices'] as const };
 
 /** This browser: it cannot show pushes, the member blocked them, or they are off or on. */
 export type DevicePush = 'unsupported' | 'blocked' | 'off' | 'on';
@@ -55,7 +55,10 @@ export function useTurnPushOn() {
         throw error;
       }
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: pushKeys.device }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: pushKeys.device });
+      void queryClient.invalidateQueries({ queryKey: pushKeys.devices });
+    },
   });
 }
 
@@ -68,8 +71,37 @@ export function useTurnPushOff() {
       await unwrap(api.push.subscriptions.remove.$post({ json: { endpoint: subscription.endpoint } }));
       await subscription.unsubscribe();
     },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: pushKeys.device });
+      void queryClient.invalidateQueries({ queryKey: pushKeys.devices });
+    },
+  });
+}
+
+/** Every device the member turned notifications on in (at most ten: a new one replaces the oldest). */
+export const pushDevicesQuery = () =>
+  queryOptions({
+    queryKey: pushKeys.devices,
+    queryFn: () => unwrap(api.push.devices.$get()),
+  });
+
+/** Removes one device; when it is this browser, this browser's state is read again. */
+export function useRemovePushDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => unwrap(api.push.devices[':id'].remove.$post({ param: { id: String(id) } })),
+    onSuccess: (answer) => queryClient.setQueryData(pushKeys.devices, answer),
     onSettled: () => queryClient.invalidateQueries({ queryKey: pushKeys.device }),
   });
+}
+
+/** The push service's host as a person knows it. */
+export function pushServiceName(host: string) {
+  if (host === 'fcm.googleapis.com') return 'Chrome or Android';
+  if (host.endsWith('push.apple.com')) return 'Safari, iPhone or iPad';
+  if (host.endsWith('mozilla.com')) return 'Firefox';
+  if (host.endsWith('notify.windows.com')) return 'Edge on Windows';
+  return host;
 }
 
 /**
