@@ -14,7 +14,7 @@ const state = {
 } as unknown as ProgramState;
 
 const write = (path: string, body: unknown, queuedAt = '2026-07-03T09:00:00.000Z'): QueuedWrite => ({
-  key: crypto.randomUUID(),
+  key: `key-${path}-${queuedAt}`,
   userId: 'u1',
   method: path.endsWith('complete') || path.endsWith('finish') ? 'POST' : 'PUT',
   path,
