@@ -89,6 +89,12 @@ export const TARGETS: Target[] = [
   { area: 'content', route: 'POST /api/push/subscriptions/remove', schema: PushEndpointSchema },
   {
     area: 'content',
+    route: 'POST /api/push/devices/:id/remove',
+    schema: PathParam,
+    path: (_, v) => `/api/push/devices/${v}/remove`,
+  },
+  {
+    area: 'content',
     route: 'GET /api/program/days/:day/session',
     schema: PathParam,
     path: (_, v) => `/api/program/days/${v}/session`,
