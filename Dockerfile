@@ -28,12 +28,12 @@ COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
-# better-auth's optional peers make the test tools `devOptional`, so --omit=dev still installs
-# them; the server imports none of them (docs/decisions/0012): about 85 MB less.
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force \
-  && rm -rf node_modules/tsx node_modules/vitest node_modules/@vitest node_modules/vite \
-    node_modules/drizzle-kit node_modules/@electric-sql node_modules/esbuild node_modules/@esbuild \
-    node_modules/rolldown node_modules/@rolldown
+# The server's and core's production dependencies only (-w): the web app is built into dist.
+# better-auth's optional peers make the test tools and React `devOptional`, so --omit=dev still
+# installs them; the server imports none of them (docs/decisions/0012). .ci/image checks the tree.
+RUN npm ci --omit=dev --no-audit --no-fund -w @core28/server -w @core28/core && npm cache clean --force \
+  && cd node_modules && rm -rf tsx vitest @vitest vite drizzle-kit @esbuild-kit @electric-sql \
+    esbuild @esbuild rolldown @rolldown react react-dom lightningcss lightningcss-* terser
 
 FROM ${NODE_IMAGE}
 # Production refuses to start without DATABASE_URL (or EMBEDDED_DB=true, with a volume on
