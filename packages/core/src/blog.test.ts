@@ -43,6 +43,15 @@ describe('renderArticle', () => {
     );
     expect(renderArticle('[x](https://example.com)')).toContain('rel="noopener noreferrer nofollow"');
   });
+  it('links web addresses, bare "www." ones too, opening other sites in a new tab; a file name stays text', () => {
+    const html = renderArticle('See www.example.com, https://core28.app/x and notes.txt');
+    expect(html).toContain(
+      '<a href="http://www.example.com" target="_blank" rel="noopener noreferrer nofollow">www.example.com</a>',
+    );
+    expect(html).toContain('<a href="https://core28.app/x" target="_blank"');
+    expect(html).toContain('and notes.txt</p>');
+  });
+
   it('never lets an article run script', () => {
     const html = renderArticle(
       '<script>alert(1)</script>\n\n<img src=x onerror="alert(2)">\n\n[click](javascript:alert(3))\n\n[data](data:text/html;base64,PHNjcmlwdD4=)',

@@ -44,12 +44,15 @@ export function articleStatus(
 // Raw HTML in an article is shown as text, never run: html is off, and markdown-it refuses
 // javascript:, vbscript: and data: (except images) links by itself.
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: true });
+// markdown-it 15 (linkify-it 6) links a bare "www.example.com" no more by default; articles
+// written before kept their links that way.
+markdown.linkify.set({ fuzzyLink: true });
 const defaultLinkOpen =
   markdown.renderer.rules.link_open ??
   ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
 markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   const token = tokens[idx]!;
-  const href = token.attrGet('href') ?? '';
+  const href = String(token.attrGet('href') ?? '');
   if (/^https?:\/\//i.test(href)) {
     token.attrSet('target', '_blank');
     token.attrSet('rel', 'noopener noreferrer nofollow');

@@ -1,4 +1,4 @@
-import cronParser from 'cron-parser';
+import { CronExpressionParser } from 'cron-parser';
 
 // A schedule's cron expression, parsed once into the sets of its fields, so that asking whether a
 // minute is due is a few lookups. pg-boss's timekeeper parsed every schedule again on every
@@ -14,12 +14,11 @@ export type CronMinutes = {
   readonly months: ReadonlySet<number>;
   /** 0 = Sunday (cron's 7 is folded into 0). */
   readonly daysOfWeek: ReadonlySet<number>;
-  /** Every day of the week (cron-parser's test: all eight values, 0–7). */
+  /** The day-of-month field is `*` (cron-parser 5 asks how it is written, not what it holds). */
+  readonly isAnyDayOfMonth: boolean;
+  /** The day-of-week field is `*`: `0-7` names every day but is a restriction all the same. */
   readonly isAnyDayOfWeek: boolean;
 };
-
-/** cron-parser's days per month (February 29), by which a day-of-month field counts as "any". */
-const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /**
  * Parses a five-field cron expression read in UTC (cron-parser's syntax: ranges, steps, names).
@@ -33,17 +32,18 @@ export function parseCron(expression: string): CronMinutes {
   const [, , dayOfMonth, , dayOfWeek] = parts as [string, string, string, string, string];
   if (/[LW]/i.test(dayOfMonth) || /[L#]/i.test(dayOfWeek))
     throw new Error(`A schedule cannot use L, W or # (it is checked minute by minute): "${expression}"`);
-  const { fields } = cronParser.parseExpression(expression, { tz: 'UTC' });
+  const { fields } = CronExpressionParser.parse(expression, { tz: 'UTC' });
   // Numbers only, with L, W and # refused above.
-  const daysOfWeek = fields.dayOfWeek as readonly number[];
+  const daysOfWeek = fields.dayOfWeek.values as readonly number[];
   return {
     expression,
-    minutes: new Set(fields.minute),
-    hours: new Set(fields.hour),
-    daysOfMonth: new Set(fields.dayOfMonth as readonly number[]),
-    months: new Set(fields.month),
+    minutes: new Set(fields.minute.values),
+    hours: new Set(fields.hour.values),
+    daysOfMonth: new Set(fields.dayOfMonth.values as readonly number[]),
+    months: new Set(fields.month.values),
     daysOfWeek: new Set(daysOfWeek.map((day) => day % 7)),
-    isAnyDayOfWeek: daysOfWeek.length === 8,
+    isAnyDayOfMonth: fields.dayOfMonth.isWildcard,
+    isAnyDayOfWeek: fields.dayOfWeek.isWildcard,
   };
 }
 
@@ -53,13 +53,12 @@ export function parseCron(expression: string): CronMinutes {
  */
 export function isDue(cron: CronMinutes, minuteStart: number): boolean {
   const at = new Date(minuteStart);
-  const month = at.getUTCMonth();
   if (!cron.minutes.has(at.getUTCMinutes()) || !cron.hours.has(at.getUTCHours())) return false;
-  if (!cron.months.has(month + 1)) return false;
+  if (!cron.months.has(at.getUTCMonth() + 1)) return false;
   const isDayOfMonth = cron.daysOfMonth.has(at.getUTCDate());
   const isDayOfWeek = cron.daysOfWeek.has(at.getUTCDay());
   // Both day fields restricted: a day that matches either (cron's classic rule); else the restricted one.
-  const isAnyDayOfMonth = cron.daysOfMonth.size >= DAYS_IN_MONTH[month]!;
-  if (isAnyDayOfMonth) return cron.isAnyDayOfWeek ? isDayOfMonth : isDayOfWeek;
-  return cron.isAnyDayOfWeek ? isDayOfMonth : isDayOfMonth || isDayOfWeek;
+  if (cron.isAnyDayOfWeek) return isDayOfMonth;
+  if (cron.isAnyDayOfMonth) return isDayOfWeek;
+  return isDayOfMonth || isDayOfWeek;
 }
