@@ -1,12 +1,12 @@
 # syntax=docker/dockerfile:1
 # Core28: build with every dependency, run with production dependencies and the compiled server.
 # docker build -t core28 .   (README.md, "Deploying")
-# Node 24 LTS: the version CI runs the server tests on PostgreSQL with (.ci/run, PROD_NODE_VERSION).
+# Node 24 LTS, the version package.json pins (the `node` devDependency) and every test runs on.
 # A tag moves: in production pin it by digest, --build-arg NODE_IMAGE=node:24-bookworm-slim@sha256:…
 # (docker buildx imagetools inspect node:24-bookworm-slim; compose.yaml passes NODE_IMAGE from .env).
 # The syntax line above pulls docker/dockerfile:1 as well: a directive reads no ARG, so pin it in
 # place (docker/dockerfile:1@sha256:…) where every pull must be fixed.
-ARG NODE_IMAGE=node:24-bookworm-slim
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app

@@ -18,7 +18,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24',
   sourcemap: true,
   // A bare import of an npm package (and its subpaths) stays external; @core28/* is bundled.
   external: Object.keys(dependencies).filter((name) => !name.startsWith('@core28/')),

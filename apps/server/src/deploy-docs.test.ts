@@ -9,6 +9,23 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 const readme = read('README.md');
 
+describe('the runtime', () => {
+  it('is one Node version: the pinned devDependency, the image, the README', () => {
+    const pkg = JSON.parse(read('package.json'));
+    const pinned: string = pkg.devDependencies.node;
+    expect(pinned).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(/^ARG NODE_IMAGE=node:(\S+)-bookworm-slim$/m.exec(read('Dockerfile'))?.[1]).toBe(pinned);
+    expect(readme).toContain(`Node ${pinned}`);
+    const [major] = pinned.split('.');
+    expect(pkg.engines.node).toMatch(new RegExp(`^\\^${major}\\.`));
+    expect(pkg.devDependencies['@types/node']).toMatch(new RegExp(`^\\^${major}\\.`));
+  });
+
+  it('is the Node these tests run on', () => {
+    expect(process.version).toBe(`v${JSON.parse(read('package.json')).devDependencies.node}`);
+  });
+});
+
 describe("the README's Deploying section", () => {
   it('gives the stop timeout the systemd unit and the compose file have', () => {
     const unit = /^TimeoutStopSec=(\d+)$/m.exec(read('deploy/core28.service'))?.[1];

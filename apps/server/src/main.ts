@@ -95,6 +95,7 @@ async function main() {
   const lines = [
     '',
     `  Core28 is running at ${config.publicUrl}  (listening on ${server.address}:${server.port})`,
+    `  Node ${process.version}`,
     `  Database: ${embedded ? `embedded PostgreSQL in ${config.dataDir}/pg` : 'DATABASE_URL'}`,
     deps.mailer.kind === 'outbox' ? `  Dev mailbox: ${config.publicUrl}/dev/mail` : '  Mail: SMTP',
     config.isProduction ? '' : `  Admin (dev only): ${config.admin.email} / ${config.admin.password}`,
