@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exercises, profiles } from '../../platform/db/schema.ts';
+import { exercises, profiles, programDays } from '../../platform/db/schema.ts';
 import {
   createMember,
   createTestApp,
@@ -122,5 +122,77 @@ describe('calendar feed', () => {
     expect(events[11]?.description).toContain(`${plank!.name}: 3 sets × 40 s, 30 s rest`);
     expect(events[12]?.summary).toBe((await feedEvents(other))[12]?.summary);
     expect((await feedEvents(other))[11]?.summary).toBe(standard);
+  });
+
+  it("answers a calendar app's polling as RFC 5545 and HTTP ask: CRLF lines, a refresh interval, UIDs with a domain, 304s", async () => {
+    const m = await createMember(t);
+    const link = await json(await t.request('/api/calendar/link', { method: 'POST', cookie: m.cookie }));
+    // What the feed shows was last changed on 1 July (the seed ran when the test did; making the
+    // link today is a change of its own, a new feed).
+    const july1 = new Date('2026-07-01T08:30:00Z');
+    for (const table of [profiles, programDays, exercises])
+      await t.db.update(table).set({ updatedAt: july1 });
+    const path = new URL(link.url).pathname;
+    const res = await t.request(path);
+    const text = await res.text();
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(text).not.toMatch(/[^\r]\n/);
+    expect(text).toContain('REFRESH-INTERVAL;VALUE=DURATION:PT12H\r\n');
+    expect(text).toContain('X-PUBLISHED-TTL:PT12H\r\n');
+    const events = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent');
+    const host = new URL(t.config.publicUrl).hostname;
+    for (const e of events)
+      expect(e.getFirstPropertyValue('uid')).toMatch(new RegExp(`^core28-[\\w-]+-day-\\d+@${host}$`));
+
+    const etag = res.headers.get('etag')!;
+    const lastModified = res.headers.get('last-modified')!;
+    expect(lastModified).toBe(july1.toUTCString());
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    // DTSTAMP is when what the feed shows last changed, the answer's Last-Modified.
+    const stamps = new Set(
+      events.map((e) => (e.getFirstPropertyValue('dtstamp') as ICAL.Time).toJSDate().getTime()),
+    );
+    expect([...stamps]).toEqual([Date.parse(lastModified)]);
+
+    const again = (headers: Record<string, string>) => t.request(path, { headers });
+    const unchanged = await again({ 'if-none-match': etag });
+    expect(unchanged.status).toBe(304);
+    expect(await unchanged.text()).toBe('');
+    expect(unchanged.headers.get('etag')).toBe(etag);
+    expect((await again({ 'if-none-match': `W/${etag}, "other"` })).status).toBe(304);
+    expect((await again({ 'if-modified-since': lastModified })).status).toBe(304);
+    const before = new Date(Date.parse(lastModified) - 1000).toUTCString();
+    expect((await again({ 'if-modified-since': before })).status).toBe(200);
+    // If-None-Match decides when both are sent.
+    expect((await again({ 'if-none-match': '"other"', 'if-modified-since': lastModified })).status).toBe(200);
+
+    // An admin renames day 1's exercise today: the feed changes, and says when.
+    {
+      const admin = await signInAdmin(t);
+      const [day1] = await t.db
+        .select({ id: exercises.id, category: exercises.category })
+        .from(exercises)
+        .where(
+          eq(
+            exercises.name,
+            events[0]!
+              .getFirstPropertyValue('summary')!
+              .toString()
+              .replace(/^Core28 day 1: /, ''),
+          ),
+        );
+      const renamed = await t.request(`/api/admin/exercises/${day1!.id}`, {
+        method: 'PUT',
+        cookie: admin,
+        json: { name: 'Renamed For The Feed', category: day1!.category },
+      });
+      expect(renamed.status).toBe(200);
+      const changed = await again({ 'if-none-match': etag, 'if-modified-since': lastModified });
+      expect(changed.status).toBe(200);
+      expect(changed.headers.get('etag')).not.toBe(etag);
+      expect(changed.headers.get('last-modified')).toBe(t.deps.now().toUTCString());
+      expect(await changed.text()).toContain('Core28 day 1: Renamed For The Feed');
+      expect((await again({ 'if-modified-since': lastModified })).status).toBe(200);
+    }
   });
 });

@@ -2,11 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { localDatePlusDays } from '@core28/core/local-day';
 import { PROGRAM_DAYS } from '@core28/core/program';
 import { prescriptionSummary } from '@core28/core/session-plan';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import ical from 'ical-generator';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { profiles } from '../../platform/db/schema.ts';
+import { exercises, memberProgramDays, profiles, programDays } from '../../platform/db/schema.ts';
 import { listMemberProgramDays } from '../program/service.ts';
 import { planRequiredError } from '../subscriptions/entitlements.ts';
 import { getMemberEntitlements, type StateDeps } from '../subscriptions/service.ts';
@@ -54,7 +54,13 @@ export async function resetCalendarLink(deps: Pick<Deps, 'db' | 'config' | 'now'
   return links(deps.config.publicUrl, token);
 }
 
-/** The feed: one all-day event per program day, on the member's local dates, each linking its session. */
+/** How often a calendar app should read the feed again (REFRESH-INTERVAL, X-PUBLISHED-TTL). */
+const REFRESH_SECONDS = 12 * 60 * 60;
+
+/**
+ * The feed: one all-day event per program day, on the member's local dates, each linking its
+ * session; and when what it shows last changed (each event's DTSTAMP, the answer's Last-Modified).
+ */
 export async function calendarFeed(deps: StateDeps, { token }: { token: string }) {
   const [profile] = TOKEN_PATTERN.test(token)
     ? await deps.db
@@ -62,6 +68,7 @@ export async function calendarFeed(deps: StateDeps, { token }: { token: string }
           userId: profiles.userId,
           registrationDate: profiles.registrationDate,
           timeZone: profiles.timeZone,
+          updatedAt: profiles.updatedAt,
         })
         .from(profiles)
         .where(eq(profiles.calendarToken, token))
@@ -71,16 +78,24 @@ export async function calendarFeed(deps: StateDeps, { token }: { token: string }
   const entitlements = await getMemberEntitlements(deps, { userId: profile.userId });
   if (!entitlements.reminders) throw planRequiredError(entitlements, 'reminders');
   const days = await listMemberProgramDays(deps.db, { userId: profile.userId });
-  const calendar = ical({ name: 'Core28: your 28 days', prodId: { company: 'Core28', product: 'program' } });
+  const changed = await lastChangeOf(deps, profile);
+  const calendar = ical({
+    name: 'Core28: your 28 days',
+    prodId: { company: 'Core28', product: 'program' },
+    ttl: REFRESH_SECONDS,
+  });
   // All-day dates are floating (RFC 5545 DATE): the member's local dates, named here for clients.
   if (profile.timeZone) calendar.x([['X-WR-TIMEZONE', profile.timeZone]]);
   const dateOf = (day: number, plus = 0) =>
     new Date(`${localDatePlusDays(profile.registrationDate, day - 1 + plus, profile.timeZone)}T00:00:00Z`);
   const feedUid = feedUidOf(token);
+  // RFC 5545 asks a UID to be globally unique, and suggests a domain on its right for that.
+  const domain = new URL(deps.config.publicUrl).hostname;
   for (const { day, exercise, prescription } of days.filter((d) => d.day <= PROGRAM_DAYS)) {
     const url = `${deps.config.publicUrl}/program/day/${day}/session`;
     calendar.createEvent({
-      id: `core28-${feedUid}-day-${day}`,
+      id: `core28-${feedUid}-day-${day}@${domain}`,
+      stamp: changed,
       start: dateOf(day),
       end: dateOf(day, 1),
       allDay: true,
@@ -89,5 +104,28 @@ export async function calendarFeed(deps: StateDeps, { token }: { token: string }
       url,
     });
   }
-  return calendar.toString();
+  // Every content line ends with CRLF (RFC 5545 §3.1), the last one too.
+  const body = calendar.toString();
+  return { body: body.endsWith('\r\n') ? body : `${body}\r\n`, lastModified: changed };
+}
+
+/**
+ * The newest change among what the events show: the member's profile (registration date, time
+ * zone), the standard days, their own days and the exercises. To the second, as HTTP dates are.
+ */
+async function lastChangeOf(deps: Pick<Deps, 'db'>, profile: { userId: string; updatedAt: Date }) {
+  const [row] = await deps.db
+    .select({
+      at: sql`greatest(
+        ${profiles.updatedAt},
+        (select max(${programDays.updatedAt}) from ${programDays}),
+        (select max(${memberProgramDays.updatedAt}) from ${memberProgramDays}
+          where ${memberProgramDays.userId} = ${profile.userId}),
+        (select max(${exercises.updatedAt}) from ${exercises})
+      )`.mapWith(profiles.updatedAt),
+    })
+    .from(profiles)
+    .where(eq(profiles.userId, profile.userId));
+  const newest = (row?.at ?? profile.updatedAt).getTime();
+  return new Date(Math.floor(newest / 1000) * 1000);
 }

@@ -143,22 +143,26 @@ export async function createExercise(
 }
 
 export async function updateExercise(
-  deps: Pick<Deps, 'db' | 'storage'>,
+  deps: Pick<Deps, 'db' | 'storage' | 'now'>,
   { id, input }: { id: number; input: ExerciseInput },
 ) {
-  const [updated] = await deps.db.update(exercises).set(toRow(input)).where(eq(exercises.id, id)).returning();
+  const [updated] = await deps.db
+    .update(exercises)
+    .set({ ...toRow(input), updatedAt: deps.now() })
+    .where(eq(exercises.id, id))
+    .returning();
   if (!updated) throw new AppError('NOT_FOUND', 'No such exercise');
   return oneRow(await withMedia(deps, [updated]));
 }
 
-type VideoDeps = Pick<Deps, 'db' | 'storage' | 'log'>;
+type VideoDeps = Pick<Deps, 'db' | 'storage' | 'log' | 'now'>;
 
 /**
  * Sets (or clears) an exercise's uploaded video and returns the key it had. The row is locked
  * first, so two uploads at once each remove the video the other replaced, never their own.
  */
 function swapVideo(
-  { db }: VideoDeps,
+  { db, now }: VideoDeps,
   id: number,
   video: { videoKey: string; videoType: VideoType; videoSize: number } | null,
 ) {
@@ -171,7 +175,7 @@ function swapVideo(
     if (!row) throw new AppError('NOT_FOUND', 'No such exercise');
     await tx
       .update(exercises)
-      .set(video ?? { videoKey: null, videoType: null, videoSize: null })
+      .set({ ...(video ?? { videoKey: null, videoType: null, videoSize: null }), updatedAt: now() })
       .where(eq(exercises.id, id));
     return row.videoKey;
   });

@@ -240,6 +240,8 @@ export const exercises = pgTable(
     videoType: text('video_type', { enum: VIDEO_TYPES }),
     videoSize: integer('video_size'),
     ...timestamps,
+    /** The last edit: what a member's calendar feed shows changes with it (its Last-Modified). */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('exercises_name_not_blank', sql`length(trim(${t.name})) > 0`),
