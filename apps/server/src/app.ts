@@ -32,6 +32,7 @@ import { requestFrame, requestGuards } from './http/request-frame.ts';
 import { sameOriginWrites, securityHeaderList } from './http/security.ts';
 import { seoRoutes } from './http/seo.ts';
 import { webApp } from './http/static.ts';
+import { wellKnownRoutes } from './http/well-known.ts';
 
 /** Every API route, chained so the web's typed client (hc<AppType>) sees them all. */
 const apiRoutes = new Hono<AppEnv>()
@@ -86,6 +87,7 @@ export function createApp(deps: Deps) {
     app.route('/demo-pay', demoPayRoutes);
   }
   app.route('/', seoRoutes);
+  app.route('/', wellKnownRoutes);
   app.route('/', blogFeedRoutes);
   app.route('/', webApp(deps.config.webDist ?? DEFAULT_WEB_DIST, { findArticle: findPublicArticle }));
   app.onError(onError);

@@ -1,10 +1,12 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 let t: TestApp;
 const APP_JS = Buffer.from(
   Array.from({ length: 200 }, (_, i) => `export const value${i} = ${i};`).join('\n'),
@@ -83,6 +85,58 @@ describe('precompressed assets (issue 23)', () => {
     expect(res.headers.get('vary')).toBe('Accept-Encoding');
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(Buffer.from(await res.arrayBuffer()).equals(APP_JS)).toBe(true);
+  });
+});
+
+describe('addresses that are not pages', () => {
+  it('a file that is not there answers 404, never the web app with a 200', async () => {
+    for (const p of [
+      '/foo.txt',
+      '/openapi.json',
+      '/wp-login.php',
+      '/blog/old.html',
+      '/.env',
+      '/.git/config',
+    ]) {
+      const res = await t.request(p);
+      expect(res.status, p).toBe(404);
+      expect(await res.text(), p).not.toContain('<div id="root">');
+    }
+    expect((await t.request('/index.html')).status).toBe(200);
+  });
+
+  it('/.well-known/ answers only what it has: security.txt and change-password', async () => {
+    for (const p of [
+      '/.well-known/',
+      '/.well-known/apple-app-site-association',
+      '/.well-known/acme-challenge/x',
+    ]) {
+      const res = await t.request(p);
+      expect(res.status, p).toBe(404);
+      expect(await res.text(), p).not.toContain('<div id="root">');
+    }
+    const change = await t.request('/.well-known/change-password');
+    expect(change.status).toBe(302);
+    expect(change.headers.get('location')).toBe('/profile#password');
+  });
+
+  it("/.well-known/security.txt is RFC 9116's, with SECURITY.md's contact", async () => {
+    const res = await t.request('/.well-known/security.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    const fields = Object.fromEntries(
+      (await res.text())
+        .trim()
+        .split('\n')
+        .map((line) => line.split(/: (.*)/s).slice(0, 2)),
+    );
+    const securityMd = await readFile(path.join(ROOT, 'SECURITY.md'), 'utf8');
+    expect(securityMd).toContain(`**${fields.Contact.replace('mailto:', '')}**`);
+    expect(fields.Canonical).toBe(`${t.config.publicUrl}/.well-known/security.txt`);
+    const expires = Date.parse(fields.Expires);
+    const now = t.deps.now().getTime();
+    expect(expires - now).toBeGreaterThan(90 * 86_400_000);
+    expect(expires - now).toBeLessThan(365 * 86_400_000);
   });
 });
 

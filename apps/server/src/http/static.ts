@@ -41,6 +41,8 @@ export function webApp(distDir: string, { findArticle }: { findArticle: FindArti
       .use('/sw.js', noCache)
       .use('/manifest.webmanifest', noCache)
       .use('*', (c, next) => (isPublicFile(c.req.path) ? staticFiles(c, next) : next()))
+      // A file that is not there is not a page: no SPA (with a 200) for /foo.txt or /openapi.json.
+      .get('*', (c, next) => (isFilePath(c.req.path) ? c.text('Not found', 404) : next()))
       .get('*', async (c) => {
         indexHtml ??= await readFile(indexFile, 'utf8');
         c.header('Cache-Control', 'no-cache');
@@ -60,6 +62,11 @@ const noCache = createMiddleware<AppEnv>(async (c, next) => {
 
 // index.html is only ever served by the SPA fallback, so it always gets `no-cache`.
 const isPublicFile = (p: string) => /\.[a-z0-9]+$/i.test(p) && !p.endsWith('.html');
+/**
+ * A path naming a file (an extension after its last slash) or inside a hidden folder (`/.git/`):
+ * no page has either. /index.html is the app itself.
+ */
+const isFilePath = (p: string) => p !== '/index.html' && (/\/[^/]*\.[a-z0-9]+$/i.test(p) || p.includes('/.'));
 
 /** True when the URL's path has a percent-escape that does not decode (`/blog/%`, `%E0%A4%A`). */
 export function hasMalformedEscape(url: string) {

@@ -41,7 +41,8 @@ export function CredentialsCard({ email }: { email: string }) {
   );
 
   return (
-    <Card>
+    // /.well-known/change-password leads password managers here.
+    <Card id="password" className="scroll-mt-20">
       <CardHeader>
         <CardTitle>Login Credentials</CardTitle>
         <CardDescription>Signed in as {email}</CardDescription>
