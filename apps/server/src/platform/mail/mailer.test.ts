@@ -81,6 +81,23 @@ describe('SMTP mailer', () => {
     expect(without?.data).not.toContain('List-Unsubscribe');
   });
 
+  it('marks every mail as written by the app (RFC 3834 Auto-Submitted)', async () => {
+    const mailer = createSmtpMailer({
+      url: `smtp://127.0.0.1:${port}`,
+      from: 'Core28 <hello@core28.app>',
+      log: pino({ level: 'silent' }),
+    });
+    await mailer.send({ to: 'c@example.com', subject: 'Receipt', text: 't', html: '<p>h</p>' });
+    await mailer.send({
+      to: 'd@example.com',
+      subject: 'Reminder',
+      text: 't',
+      html: 'h',
+      listUnsubscribe: 'https://x.example/u',
+    });
+    for (const mail of received.slice(-2)) expect(mail.data).toMatch(/^Auto-Submitted: auto-generated\r?$/m);
+  });
+
   it('reports a refused delivery as an error', async () => {
     const mailer = createSmtpMailer({
       url: 'smtp://127.0.0.1:1',

@@ -80,13 +80,14 @@ export function createSmtpMailer({
         subject,
         text,
         html,
-        // RFC 8058: the URL in List-Unsubscribe, and the header that says a POST to it is enough.
-        ...(listUnsubscribe
-          ? {
-              list: { unsubscribe: listUnsubscribe },
-              headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-            }
-          : {}),
+        headers: {
+          // RFC 3834: every mail Core28 sends is written by the app, not a person. Mail servers
+          // and out-of-office replies then do not answer it automatically.
+          'Auto-Submitted': 'auto-generated',
+          // RFC 8058: a POST to the List-Unsubscribe URL is enough.
+          ...(listUnsubscribe ? { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}),
+        },
+        ...(listUnsubscribe ? { list: { unsubscribe: listUnsubscribe } } : {}),
       });
       log.info({ messageId: info.messageId, subject }, 'mail sent');
     },
