@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+import SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Logger } from 'pino';
 
 /** An e-mail as the templates make it; `preview` is the inbox's one-line preview (preheader). */
