@@ -28,6 +28,7 @@ import { demoPayRoutes } from './features/subscriptions/demo-pay.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { webhookRoutes } from './features/subscriptions/webhook-routes.ts';
 import { metricsRoutes } from './http/metrics.ts';
+import { apiDescription, referencePage } from './http/openapi.ts';
 import { requestFrame, requestGuards } from './http/request-frame.ts';
 import { sameOriginWrites, securityHeaderList } from './http/security.ts';
 import { seoRoutes } from './http/seo.ts';
@@ -77,6 +78,19 @@ export function createApp(deps: Deps) {
   app.get(REALTIME_PATH, (c) =>
     c.json(errorBody('UPGRADE_REQUIRED', 'This address takes a WebSocket connection.'), 426),
   );
+  // The API's description, made once from the routes above at its first request.
+  let description: ReturnType<typeof apiDescription> | undefined;
+  const describeApi = () => {
+    description ??= apiDescription(app, deps).catch((err) => {
+      description = undefined;
+      throw err;
+    });
+    return description;
+  };
+  app.get('/api/openapi.json', async (c) => c.json(await describeApi()));
+  if (!deps.config.isProduction) {
+    app.get('/api/reference', async (c) => c.html(referencePage(await describeApi())));
+  }
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND', 'No such API route');
   });

@@ -1,6 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { Context, MiddlewareHandler, Next, ValidationTargets } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { resolver, uniqueSymbol } from 'hono-openapi';
 import type { ZodType, z } from 'zod';
 import { AppError } from './errors.ts';
 import { readJsonBodyFromNode } from './http/node-body.ts';
@@ -39,8 +40,20 @@ const readers: Partial<Record<keyof ValidationTargets, (c: Context) => unknown>>
     ),
 };
 
-/** zValidator whose failure is an AppError carrying the schema's own (spec) message. */
+/**
+ * zValidator whose failure is an AppError carrying the schema's own (spec) message. The schema
+ * also describes the route in /api/openapi.json: hono-openapi reads it from the middleware.
+ */
 export const validate = <T extends ZodType, Target extends keyof ValidationTargets>(
+  target: Target,
+  schema: T,
+) => described(target, schema, validatorOf(target, schema));
+
+/** hono-openapi's mark on a validating middleware: its target and the schema's resolver. */
+const described = <M extends object>(target: keyof ValidationTargets, schema: ZodType, middleware: M): M =>
+  Object.assign(middleware, { [uniqueSymbol]: { target, ...resolver(schema) } });
+
+const validatorOf = <T extends ZodType, Target extends keyof ValidationTargets>(
   target: Target,
   schema: T,
 ) => {

@@ -85,6 +85,8 @@ export const POLICY: Record<string, Access> = {
   'GET /api/auth/providers': 'public',
   'GET /api/health': 'public',
   'GET /api/ready': 'public',
+  'GET /api/openapi.json': 'public',
+  'GET /api/reference': 'public',
   'GET /api/profile': 'member',
   'PATCH /api/profile': 'member',
   'POST /api/profile/complete': 'member',

@@ -5,6 +5,7 @@ import { APIError, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { openAPI } from 'better-auth/plugins/open-api';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -163,22 +164,27 @@ export function createAuth({ db, config, jobs, log, secret, now }: AuthDeps) {
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     // Google through OpenID Connect discovery (Google's by default), so any OIDC issuer can stand
     // in for it in tests; Apple through better-auth's own provider. Each only when configured.
-    plugins: config.google
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: 'google',
-                clientId: config.google.clientId,
-                clientSecret: config.google.clientSecret,
-                discoveryUrl: config.google.discoveryUrl,
-                scopes: ['openid', 'email', 'profile'],
-                pkce: true,
-              },
-            ],
-          }),
-        ]
-      : [],
+    // openAPI: better-auth describes its own routes for /api/openapi.json (http/openapi.ts); its
+    // Scalar page, which loads from a CDN, is not served.
+    plugins: [
+      openAPI({ disableDefaultReference: true }),
+      ...(config.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  clientId: config.google.clientId,
+                  clientSecret: config.google.clientSecret,
+                  discoveryUrl: config.google.discoveryUrl,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
     socialProviders: config.apple
       ? { apple: { clientId: config.apple.clientId, clientSecret: config.apple.clientSecret } }
       : {},
