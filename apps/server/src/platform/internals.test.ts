@@ -43,3 +43,14 @@ it('renovate.json holds each of them for a person to re-check', () => {
   const held = rules.filter((r) => r.dependencyDashboardApproval).flatMap((r) => r.matchPackageNames ?? []);
   for (const { library } of LIBRARY_INTERNALS) expect(held).toContain(library);
 });
+
+it('declares every @aws-sdk package at one version (they share their internals at run time)', () => {
+  const versions = MANIFESTS.flatMap((file) => {
+    const { dependencies = {}, devDependencies = {} } = manifest(file);
+    return Object.entries({ ...dependencies, ...devDependencies })
+      .filter(([name]) => name.startsWith('@aws-sdk/'))
+      .map(([, range]) => range);
+  });
+  expect(versions.length).toBeGreaterThan(1);
+  expect(new Set(versions).size).toBe(1);
+});
