@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { entitlementsOf, type MemberSubscription } from './entitlements.ts';
-import { accountMenuLinks, footerLinks, headerLinks } from './navigation.ts';
+import { accountMenuLinks, footerLinks, headerLinks, isPagePath } from './navigation.ts';
 import { NOT_SUBSCRIBED, type SubscriptionState } from './subscriptions.ts';
 
 const now = new Date('2026-03-10T12:00:00Z');
@@ -62,5 +62,24 @@ describe('navigation (spec §2)', () => {
     const signedIn = paths(footerLinks({ isSignedIn: true, subscription: null }));
     expect(signedIn).toContain('/exercises');
     expect(signedIn).not.toContain('/subscription');
+  });
+});
+
+describe('isPagePath', () => {
+  it('knows the pages, their parameters, any case and a trailing slash, as the router matches', () => {
+    for (const path of [
+      '/',
+      '/program',
+      '/Program/',
+      '/blog/some-article',
+      '/program/day/3/session',
+      '/admin/chat/u1/42',
+    ])
+      expect(isPagePath(path), path).toBe(true);
+  });
+
+  it('knows no other path', () => {
+    for (const path of ['/no/such/page', '/blog/a/b', '/programme', '/program/day/3', '/admin/users/u1/x'])
+      expect(isPagePath(path), path).toBe(false);
   });
 });

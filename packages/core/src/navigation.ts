@@ -54,3 +54,47 @@ export function footerLinks(viewer: Viewer): NavLink[] {
 
 /** Where the sign-up confirmation link lands: the auth page shows 'Email confirmed!' then goes on. */
 export const EMAIL_CONFIRMED_CALLBACK = '/auth?confirmed=true';
+
+/**
+ * Every page of the web app, as its router writes them (spec §2's route table and what came
+ * after). The server answers any other path with the app's not-found page and a real 404; the
+ * web's router.test.ts keeps this list and the router the same.
+ */
+export const PAGE_PATHS = [
+  '/',
+  '/auth',
+  '/subscription',
+  '/subscription/signup',
+  '/subscription/success',
+  '/subscription/manage',
+  '/success',
+  '/about',
+  '/contact',
+  '/privacy',
+  '/terms',
+  '/blog',
+  '/blog/:slug',
+  '/program-info',
+  '/progress-info',
+  '/unsubscribe',
+  '/exercises',
+  '/program',
+  '/program/day/:day/session',
+  '/progress',
+  '/profile',
+  '/profile-completion',
+  '/one-on-one',
+  '/admin',
+  '/admin/users',
+  '/admin/users/:userId',
+  '/admin/one-on-one',
+  '/admin/program',
+  '/admin/exercises',
+  '/admin/blog',
+  '/admin/chat/:userId/:topicId',
+] as const;
+
+const PAGE_PATTERNS = PAGE_PATHS.map((path) => new RegExp(`^${path.replace(/:\w+/g, '[^/]+')}/?$`, 'i'));
+
+/** Whether the router has a page at `path` (as it matches: any case, one trailing slash). */
+export const isPagePath = (path: string) => PAGE_PATTERNS.some((pattern) => pattern.test(path));

@@ -43,7 +43,7 @@ describe('serving the web app', () => {
   });
 
   it('every page path gets the SPA index, revalidated on each visit', async () => {
-    for (const p of ['/', '/program', '/blog/some-article', '/no/such/page']) {
+    for (const p of ['/', '/program', '/blog/some-article', '/admin/users/u1']) {
       const res = await t.request(p);
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-cache');
@@ -89,6 +89,15 @@ describe('precompressed assets (issue 23)', () => {
 });
 
 describe('addresses that are not pages', () => {
+  it("a path the router has no page for gets the app's not-found page with a real 404", async () => {
+    for (const p of ['/no/such/page', '/programme', '/blog/a/b']) {
+      const res = await t.request(p);
+      expect(res.status, p).toBe(404);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text(), p).toContain('<div id="root">');
+    }
+  });
+
   it('a file that is not there answers 404, never the web app with a 200', async () => {
     for (const p of [
       '/foo.txt',

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isPagePath } from '@core28/core/navigation';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -48,7 +49,10 @@ export function webApp(distDir: string, { findArticle }: { findArticle: FindArti
         c.header('Cache-Control', 'no-cache');
         // No page lives at an address that cannot be decoded: the SPA shows its not-found page.
         if (hasMalformedEscape(c.req.url)) return c.html(indexHtml, 404);
-        return c.html(withMeta(indexHtml, await metaFor(c.get('deps'), c.req.path, findArticle)));
+        // A path the router has no page for gets the app (which shows its not-found page) with a
+        // real 404, so crawlers and monitors are not told that it exists.
+        const status = isPagePath(c.req.path) || c.req.path === '/index.html' ? 200 : 404;
+        return c.html(withMeta(indexHtml, await metaFor(c.get('deps'), c.req.path, findArticle)), status);
       })
   );
 }

@@ -86,7 +86,7 @@ const AdminLayout = lazy(() =>
   import('@/features/admin/admin-layout').then(({ AdminLayout }) => ({ default: AdminLayout })),
 );
 
-const routes: RouteObject[] = [
+export const routes: RouteObject[] = [
   {
     // A crash of the site's frame itself (header, footer) fails on its own.
     element: (
