@@ -33,7 +33,8 @@ COPY bench/package.json bench/
 # installs them; the server imports none of them (docs/decisions/0012). .ci/image checks the tree.
 RUN npm ci --omit=dev --no-audit --no-fund -w @core28/server -w @core28/core && npm cache clean --force \
   && cd node_modules && rm -rf tsx vitest @vitest vite drizzle-kit @esbuild-kit @electric-sql \
-    esbuild @esbuild rolldown @rolldown react react-dom lightningcss lightningcss-* terser
+    esbuild @esbuild rolldown @rolldown react react-dom lightningcss lightningcss-* terser \
+  && mkdir -p /app/apps/server/node_modules /app/packages/core/node_modules
 
 FROM ${NODE_IMAGE}
 # Production refuses to start without DATABASE_URL (or EMBEDDED_DB=true, with a volume on
@@ -41,6 +42,10 @@ FROM ${NODE_IMAGE}
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data
 WORKDIR /app
 COPY --from=deps /app/node_modules node_modules
+# A workspace's own versions where they differ from the hoisted ones (the server's cron-parser 5
+# beside pg-boss's 4 at the top): without them the server would load the wrong major.
+COPY --from=deps /app/apps/server/node_modules apps/server/node_modules
+COPY --from=deps /app/packages/core/node_modules packages/core/node_modules
 COPY --from=build /app/package.json ./
 COPY --from=build /app/packages/core packages/core
 COPY --from=build /app/apps/server/package.json apps/server/
