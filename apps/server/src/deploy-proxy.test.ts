@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,7 +13,7 @@ import { createDeps } from './deps.ts';
 import { connectPostgres, type DatabaseHandle } from './platform/db/index.ts';
 import { blogArticles } from './platform/db/schema.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from './testing/harness.ts';
-import { serverPort } from './testing/ports.ts';
+import { closedPort, serverPort } from './testing/ports.ts';
 
 // The repository's Caddyfile in front of real app instances, on Debian's caddy. With the database
 // away every instance fails /api/ready at once; people must still get an instance's own answer
@@ -173,16 +172,4 @@ async function untilListening(port: number, caddy: ChildProcess) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('caddy did not start listening');
-}
-
-/** A port nothing listens on: connecting is refused at once. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }

@@ -1,10 +1,10 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../app.ts';
 import { createDeps } from '../../deps.ts';
 import { connectPostgres, type DatabaseHandle } from '../../platform/db/index.ts';
 import { createLogger } from '../../platform/logger.ts';
 import { createMember, createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/harness.ts';
+import { closedPort } from '../../testing/ports.ts';
 
 // While the database is away every failed query is logged, by our error handler and by
 // better-auth, with the statement and its parameters: a session token, a reset token. Nothing a
@@ -103,17 +103,3 @@ describe('with the database down, what is logged', () => {
     expect(output).toContain('"path":"/api/auth/reset-password/{token}"');
   });
 });
-
-/** A port nothing listens on: connecting is refused at once. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}

@@ -9,6 +9,7 @@ import { createDeps } from '../../deps.ts';
 import { connectPostgres, type DatabaseHandle } from '../../platform/db/index.ts';
 import { blogArticles } from '../../platform/db/schema.ts';
 import { createMember, createTestApp, json, TEST_ORIGIN, type TestApp } from '../../testing/harness.ts';
+import { closedPort } from '../../testing/ports.ts';
 
 // Issue 15: with the database down, /api/ready said 503 but every other route answered 500
 // (sign-in a 500 with an empty body, an article page JSON). The same app, its database gone:
@@ -134,17 +135,3 @@ describe('with the database up', () => {
     expect(page.status).toBe(200);
   });
 });
-
-/** A port nothing listens on: connecting is refused at once. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}

@@ -1,18 +1,9 @@
-import { createServer } from 'node:net';
 import type { Logger } from 'pino';
 import { describe, expect, it } from 'vitest';
+import { closedPort } from '../../testing/ports.ts';
 import { DatabaseUnreachableError, openPostgresWithRetry } from './connect-retry.ts';
 
 // Issue 19: an unreachable database at start is retried with a one-line cause, then given up.
-
-/** A port nothing listens on (taken, then freed). */
-async function closedPort() {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('openPostgresWithRetry', () => {
   it('retries an unreachable database with a one-line cause, then gives up naming it', async () => {
