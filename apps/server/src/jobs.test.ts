@@ -13,6 +13,7 @@ import {
   verifications,
 } from './platform/db/schema.ts';
 import { isDue, parseCron } from './platform/jobs/cron.ts';
+import { JOBS_SCHEMA } from './platform/jobs/queue.ts';
 import { createMember, createTestApp, type TestApp } from './testing/harness.ts';
 
 // Issue 18: what used to be setInterval in main.ts, as queue schedules.
@@ -45,7 +46,7 @@ describe('scheduled jobs', () => {
     expect([due(clock!.ms), due(clock!.ms + 60_000)]).toContainEqual(sent);
     expect(sent).toContain(DUE_QUEUE);
     const { rows } = await t.database.executeSql(
-      `select name from pgboss.job where name = any($1::text[]) and singleton_on is not null order by name`,
+      `select name from ${JOBS_SCHEMA}.job where name = any($1::text[]) and singleton_on is not null order by name`,
       [Object.keys(SCHEDULES)],
     );
     expect(rows.map((row) => (row as { name: string }).name)).toEqual([...sent].sort());

@@ -65,7 +65,7 @@ export async function registerJobs(deps: Deps) {
   await jobs.work('cleanup', async () => {
     const auth = await deleteExpiredAuthRecords(deps);
     const sentMail = await deleteOldSentMail(deps);
-    // Finished jobs: pg-boss's own maintenance (platform/jobs/queue.ts), 30 days after they end.
+    // Finished jobs: pg-boss's own supervision deletes them a week after they end (platform/jobs/queue.ts).
     log.info({ ...auth, sentMail }, 'clean-up done');
   });
   await jobs.work('idempotency-keys-cleanup', async () => {
@@ -91,5 +91,7 @@ export async function registerJobs(deps: Deps) {
   await jobs.work<PushJob>(PUSH_QUEUE, async ({ kind, ...message }) => {
     await sendPushOfKind(deps, { kind, ...message });
   });
-  for (const [queue, cron] of Object.entries(SCHEDULES)) await jobs.schedule(queue, cron);
+  for (const [queue, cron] of Object.entries(SCHEDULES)) jobs.schedule(queue, cron);
+  // Jobs an earlier release left waiting in pg-boss 10's schema run here, once (docs/decisions/0025).
+  await deps.jobs.takeOverEarlierJobs();
 }

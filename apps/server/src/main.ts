@@ -73,7 +73,7 @@ async function main() {
       },
     );
   const metrics = createMetrics({ withProcessMetrics: true });
-  // Every instance works jobs (docs/decisions/0008): pg-boss in the same database, schema pgboss.
+  // Every instance works jobs (docs/decisions/0008, 0025): pg-boss in the same database, schema jobs.
   const jobs = await startJobQueue({
     executeSql: database.executeSql,
     db: database.db,

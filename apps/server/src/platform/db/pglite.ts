@@ -29,9 +29,13 @@ export async function openPglite({
     kind: 'pglite',
     close: () => client.close(),
     listen: listenWithPglite(client),
-    // PGlite's query() takes one statement; exec() takes several but no parameters.
+    // PGlite's query() takes one statement; exec() takes several but no parameters. Several
+    // statements answer one result each, as node-postgres answers them (pg-boss reads them all).
     exclusively: (_key, work) => work(),
-    executeSql: async (text, values) =>
-      values?.length ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] }),
+    executeSql: async (text, values) => {
+      if (values?.length) return client.query(text, values);
+      const results = await client.exec(text);
+      return results.length === 1 ? results[0]! : (results as unknown as { rows: unknown[] });
+    },
   };
 }

@@ -1,14 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import PgBoss from 'pg-boss';
+import { type JobWithMetadata, PgBoss, type Queue } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database, DbOrTx, ExecuteSql } from '../db/index.ts';
+import { takeOverEarlierJobs } from './earlier-release.ts';
 import { startScheduler } from './schedules.ts';
 import { executeSqlIn } from './sql-in-transaction.ts';
 
-// docs/decisions/0008-job-queue.md: pg-boss 10 in the application's own database (schema
-// `pgboss`), behind this small interface so that features never see pg-boss itself.
+// docs/decisions/0008-job-queue.md and 0025: pg-boss 12 in the application's own database (schema
+// `jobs`), behind this small interface so that features never see pg-boss itself.
 
-export const JOBS_SCHEMA = 'pgboss';
+export const JOBS_SCHEMA = 'jobs';
 
 /** What a handler knows about its run: the attempt (1 = first) and whether a failure now is final. */
 export type JobRun = { id: string; queue: string; attempt: number; isLastAttempt: boolean };
@@ -40,6 +41,9 @@ const DEFAULT_POLICY: QueuePolicy = {
 /** A worker polls every 1–15 s: three failed statements in a row is not a passing blip. */
 const FAILURES_BEFORE_NOT_RUNNING = 3;
 
+/** A finished job, completed or failed, stays a week for a look, then pg-boss deletes it. */
+const KEEP_FINISHED_SECONDS = 7 * 24 * 3600;
+
 export type JobOutcome = 'completed' | 'retried' | 'failed';
 
 export type EnqueueOptions = {
@@ -64,7 +68,7 @@ export type JobQueue = {
    * A cron schedule (UTC, minute-grained) for a registered queue: one job in each of its minutes,
    * whatever the number of instances; working instances check every `scheduleCheckSeconds`.
    */
-  schedule(queue: string, cron: string): Promise<void>;
+  schedule(queue: string, cron: string): void;
   /**
    * Sends the jobs of the schedules due in the database's current minute, unless this instance
    * checked that minute already; a job another instance sent for the minute is kept, not doubled.
@@ -80,10 +84,18 @@ export type JobQueue = {
    */
   drain(): Promise<number>;
   /**
-   * pg-boss's maintenance here and now (expire, archive finished jobs, delete old archived ones);
-   * a working instance runs it on its own every few minutes, once across instances. For tests.
+   * pg-boss's supervision here and now (expire jobs that ran too long, delete finished ones past
+   * their time); a working instance runs it on its own, once across instances. For tests.
    */
   maintain(): Promise<void>;
+  /**
+   * Moves the jobs an earlier release (pg-boss 10, schema `pgboss`) left waiting into this queue,
+   * once, for the queues registered here; call it once every queue is registered. A working
+   * instance then looks again every minute while that schema exists (a rolling deploy's older
+   * instances may still add jobs) and drops the schema once no older instance runs. Returns how
+   * many jobs it moved.
+   */
+  takeOverEarlierJobs(): Promise<number>;
   /** Jobs waiting (`created`, `retry`) and running (`active`) per queue, across every instance. */
   counts(): Promise<{ queue: string; state: 'created' | 'retry' | 'active'; count: number }[]>;
   /**
@@ -107,9 +119,6 @@ export type JobQueueOptions = {
   scheduleCheckSeconds?: number;
 };
 
-/** pg-boss's job-end statements (complete, fail, cancel, …) end by counting what they changed. */
-const COUNTS_ROWS = /select count\(\*\) from results\s*$/i;
-
 export async function startJobQueue({
   executeSql,
   db,
@@ -118,9 +127,8 @@ export async function startJobQueue({
   onOutcome,
   scheduleCheckSeconds,
 }: JobQueueOptions): Promise<JobQueue> {
-  // pg-boss records a job's end without awaiting it. stop() waits for those writes; one that
-  // outlived stop() (and the database after it) must not become an unhandled rejection: its
-  // expiry returns the job to the queue.
+  // stop() waits for pg-boss's statements under way; one asked for after it (nothing should be)
+  // is refused rather than sent to a database that may be closing.
   let isStopped = false;
   let isStopping = false;
   // Readiness (issue 19): pg-boss's own statements failing one after another (its schema gone,
@@ -128,9 +136,7 @@ export async function startJobQueue({
   let failuresInARow = 0;
   const inFlight = new Set<Promise<unknown>>();
   const bossSql: ExecuteSql = (text, values) => {
-    // After stop: nothing is done. pg-boss reads a job-end statement's count (complete, fail: their
-    // last line counts the rows changed) without a check, so such a statement answers 0.
-    if (isStopped) return Promise.resolve({ rows: COUNTS_ROWS.test(text) ? [{ count: '0' }] : [] });
+    if (isStopped) return Promise.reject(new Error('The job queue has stopped'));
     const query = executeSql(text, values);
     const settled: Promise<unknown> = query.then(
       () => {
@@ -148,12 +154,14 @@ export async function startJobQueue({
   const boss = new PgBoss({
     db: { executeSql: bossSql },
     schema: JOBS_SCHEMA,
-    // Finished jobs leave the job table after a day (failed ones after a week) and are deleted
-    // from the archive 30 days later; pg-boss's maintenance runs once across instances.
-    archiveCompletedAfterSeconds: 24 * 3600,
-    archiveFailedAfterSeconds: 7 * 24 * 3600,
-    deleteAfterDays: 30,
+    // Supervision (expiry, deleting finished jobs) runs once across instances, on working ones.
     supervise: isWorking,
+    // The registry's heartbeat is a statement every 30 s: worth it for servers, not for tools.
+    registerInstance: isWorking,
+    instanceName: 'core28',
+    // Jobs are measured by our own metrics (onOutcome); spans per job would go to whatever
+    // tracer the process registers (Sentry's), a cost nobody asked for.
+    openTelemetry: { enabled: false },
     // Schedules are ours (below): pg-boss's timekeeper parsed every cron expression again on
     // every check, which held the event loop ~11 ms every 5 s (docs/decisions/0019).
     schedule: false,
@@ -165,35 +173,12 @@ export async function startJobQueue({
   const workerIds = new Map<string, string[]>();
 
   /** One job, as pg-boss's worker runs it: the handler, then complete or fail (which retries). */
-  async function run(queue: string, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
+  async function run(queue: string, job: JobWithMetadata<unknown>): Promise<void> {
     const handler = handlers.get(queue)!;
     const attempt = job.retryCount + 1;
     const isLastAttempt = job.retryCount >= job.retryLimit;
     await handler(job.data, { id: job.id, queue, attempt, isLastAttempt });
     onOutcome?.(queue, 'completed');
-  }
-
-  /**
-   * pg-boss's createQueue adds a partition with foreign keys to its queue table: two instances
-   * creating queues at once (a first start, a new queue) deadlock on PostgreSQL. One at a time,
-   * under a transaction-scoped advisory lock; the statements of one simple query are one transaction.
-   */
-  async function createQueueLocked(queue: string, options: Omit<PgBoss.Queue, 'name'>) {
-    const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
-    const data = JSON.stringify({ policy: 'standard', ...options });
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await executeSql(
-          `select pg_advisory_xact_lock(hashtext('core28:pgboss-create-queue'));
-           select ${JOBS_SCHEMA}.create_queue(${literal(queue)}, ${literal(data)}::json)`,
-        );
-      } catch (err) {
-        // pg-boss's own scheduling queue is created at start without our lock: a deadlock with it
-        // is retried (PostgreSQL rolled the loser back).
-        if ((err as { code?: string }).code !== '40P01' || attempt === 3) throw err;
-        await sleep(100 * attempt);
-      }
-    }
   }
 
   function wake(queue: string) {
@@ -208,11 +193,13 @@ export async function startJobQueue({
     return rows as Awaited<ReturnType<JobQueue['counts']>>;
   }
 
-  const reportFailure = (queue: string, job: PgBoss.JobWithMetadata<unknown>, err: unknown) => {
+  const reportFailure = (queue: string, job: JobWithMetadata<unknown>, err: unknown) => {
     const willRetry = job.retryCount < job.retryLimit;
     onOutcome?.(queue, willRetry ? 'retried' : 'failed');
     log.warn({ err, queue, jobId: job.id, attempt: job.retryCount + 1, willRetry }, 'job failed');
   };
+
+  const earlier = takeOverEarlierJobs({ db, schema: JOBS_SCHEMA, log, isWorking, wake });
 
   const scheduler = startScheduler({
     db,
@@ -227,19 +214,21 @@ export async function startJobQueue({
     async work<T>(queue: string, handler: JobHandler<T>, override: Partial<QueuePolicy> = {}) {
       const policy = { ...DEFAULT_POLICY, ...override };
       const options = {
-        name: queue,
         retryLimit: policy.retryLimit,
         retryDelay: policy.retryDelaySeconds,
         retryBackoff: policy.backoff,
         expireInSeconds: policy.expireInSeconds,
-      };
-      await createQueueLocked(queue, options);
+        // Finished jobs (failed ones too, with their error) are kept a week for a look, then deleted.
+        deleteAfterSeconds: KEEP_FINISHED_SECONDS,
+      } satisfies Omit<Queue, 'name'>;
+      // Both are one statement under pg-boss's advisory lock: instances starting together agree.
+      await boss.createQueue(queue, options);
       await boss.updateQueue(queue, options); // a changed policy applies to new jobs
       handlers.set(queue, handler as JobHandler<unknown>);
       if (!isWorking) return;
       const ids: string[] = [];
       for (let i = 0; i < policy.concurrency; i++) {
-        const id = await boss.work<unknown>(
+        const id = await boss.work(
           queue,
           { pollingIntervalSeconds: policy.pollingSeconds, includeMetadata: true, batchSize: 1 },
           async ([job]) => {
@@ -260,17 +249,14 @@ export async function startJobQueue({
     async schedule(queue, cron) {
       if (!handlers.has(queue)) throw new Error(`No worker registered for the job queue "${queue}"`);
       scheduler.set(queue, cron);
-      // An instance of an earlier release (pg-boss's timekeeper) would send it too: the row it
-      // reads goes, so during a rolling deploy each minute's job is still sent once.
-      await boss.unschedule(queue);
     },
 
     checkSchedules: scheduler.check,
 
     async enqueue(queue, data, { tx, singletonKey, singletonSeconds } = {}) {
       if (!handlers.has(queue)) throw new Error(`No worker registered for the job queue "${queue}"`);
-      const job = { name: queue, data, singletonKey, singletonSeconds };
-      await boss.insert([job], tx ? { db: executeSqlIn(tx) } : {});
+      const job = { data, singletonKey, singletonSeconds };
+      await boss.insert(queue, [job], tx ? { db: executeSqlIn(tx) } : {});
       // Outside a transaction the job is visible now: wake a worker here instead of waiting for its poll.
       if (!tx) wake(queue);
     },
@@ -308,8 +294,10 @@ export async function startJobQueue({
     },
 
     async maintain() {
-      await boss.maintain();
+      await boss.supervise();
     },
+
+    takeOverEarlierJobs: () => earlier.takeOver([...handlers.keys()]),
 
     counts,
 
@@ -318,7 +306,8 @@ export async function startJobQueue({
     async stop(timeoutMs = 10_000) {
       isStopping = true;
       await scheduler.stop();
-      await boss.stop({ graceful: true, timeout: timeoutMs, wait: true, close: false });
+      await earlier.stop();
+      await boss.stop({ graceful: true, timeout: timeoutMs, close: false });
       await Promise.all(inFlight);
       isStopped = true;
     },

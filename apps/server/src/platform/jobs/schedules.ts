@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type PgBoss from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import { type Database, rowsOf } from '../db/index.ts';
 import { type CronMinutes, isDue, parseCron } from './cron.ts';
@@ -65,8 +65,10 @@ export function startScheduler({
       const minute = Math.floor(now / MINUTE_MS) * MINUTE_MS;
       if (minute <= checkedMinute) return { minute, due: [] };
       const due = [...schedules].filter(([, cron]) => isDue(cron, minute)).map(([queue]) => queue);
-      const jobs = due.map((name) => ({ name, data: {}, singletonKey: name, singletonSeconds: 60 }));
-      if (jobs.length > 0) await boss.insert(jobs, { db: executeSqlIn(tx) });
+      for (const name of due)
+        await boss.insert(name, [{ data: {}, singletonKey: name, singletonSeconds: 60 }], {
+          db: executeSqlIn(tx),
+        });
       return { minute, due };
     });
     checkedMinute = Math.max(checkedMinute, sent.minute);

@@ -164,4 +164,25 @@ describe('mail whose job was lost', () => {
       await t.close();
     }
   });
+
+  it("is not one whose job waits in the earlier release's queue (a rolling deploy)", async () => {
+    const t = await createTestApp();
+    try {
+      const [row] = await t.db
+        .insert(mailOutbox)
+        .values({ to: 'older@example.com', subject: 'Confirm your Core28 account', text: 't', html: 'h' })
+        .returning();
+      // The two columns of pg-boss 10's job table the check reads.
+      await t.database.executeSql('create schema pgboss; create table pgboss.job (name text, data jsonb)');
+      await t.database.executeSql('insert into pgboss.job values ($1, $2)', [
+        MAIL_QUEUE,
+        JSON.stringify({ outboxId: row?.id }),
+      ]);
+      expect(await requeueStrandedMail(t.deps)).toBe(0);
+      await t.database.executeSql('drop schema pgboss cascade');
+      expect(await requeueStrandedMail(t.deps)).toBe(1);
+    } finally {
+      await t.close();
+    }
+  });
 });

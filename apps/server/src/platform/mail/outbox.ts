@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { type Database, type DbOrTx, rowsOf } from '../db/index.ts';
 import { mailOutbox } from '../db/schema.ts';
+import { EARLIER_SCHEMA } from '../jobs/earlier-release.ts';
 import { JOBS_SCHEMA, type JobQueue, type QueuePolicy } from '../jobs/queue.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { headerLine, type Mailer, type MailMessage } from './mailer.ts';
@@ -95,22 +96,29 @@ export async function deliverOutboxMail(
 }
 
 /**
- * Mail waiting with no job to send it: after a restore (backups hold the outbox, not pg-boss's
- * schema) or anything else that lost a job. Run at start-up under a lock, so two instances
+ * Mail waiting with no job to send it: after a restore (backups hold the outbox, not the job
+ * queue's schema) or anything else that lost a job. Run at start-up under a lock, so two instances
  * starting together give each row one job; rows older than a week are stale (a week-old
  * confirmation link has expired) and left alone.
  */
 export async function requeueStrandedMail(deps: MailDeps & { db: Database }) {
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('core28:requeue-stranded-mail'))`);
-    const jobs = sql.identifier(JOBS_SCHEMA);
+    // A job in an earlier release's queue is not lost either: during a rolling deploy its older
+    // instances still add and send mail there until the newer ones take it over.
+    const [{ hasEarlier } = { hasEarlier: false }] = await rowsOf<{ hasEarlier: boolean }>(
+      tx,
+      sql`select to_regclass(${`${EARLIER_SCHEMA}.job`}) is not null as "hasEarlier"`,
+    );
+    const inQueue = (schema: string) =>
+      sql`exists (select 1 from ${sql.identifier(schema)}.job j where j.name = ${MAIL_QUEUE} and j.data->>'outboxId' = o.id::text)`;
     const stranded = await rowsOf<{ id: string }>(
       tx,
       sql`
       select o.id from mail_outbox o
       where o.sent_at is null and o.failed_at is null and o.created_at > now() - interval '7 days'
-        and not exists (select 1 from ${jobs}.job j where j.name = ${MAIL_QUEUE} and j.data->>'outboxId' = o.id::text)
-        and not exists (select 1 from ${jobs}.archive a where a.name = ${MAIL_QUEUE} and a.data->>'outboxId' = o.id::text)
+        and not ${inQueue(JOBS_SCHEMA)}
+        ${hasEarlier ? sql`and not ${inQueue(EARLIER_SCHEMA)}` : sql``}
     `,
     );
     for (const { id } of stranded) await deps.jobs.enqueue(MAIL_QUEUE, { outboxId: id }, { tx });
