@@ -41,7 +41,7 @@ export const LIBRARY_INTERNALS: LibraryInternal[] = [
   },
   {
     library: '@hono/node-server',
-    version: '1.19.19',
+    version: '2.1.11',
     reads:
       "c.env.incoming and c.env.outgoing (Node's request and response); a Response's symbol-keyed 'cache' of [status, body, headers] for a string body (its fast path)",
     where: ['http/node-request.ts', 'http/answer-headers.ts', 'http/compression.ts'],
