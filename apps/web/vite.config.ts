@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
@@ -81,22 +80,12 @@ const adminChunkNames = (chunk: { name: string; facadeModuleId: string | null; m
     ? 'assets/admin-[name]-[hash].js'
     : 'assets/[name]-[hash].js';
 
-// react-router 7's package exports point every condition at its development build, whose dev
-// warnings (ENABLE_DEV_WARNINGS = true) are then kept in production (remix-run/react-router#12532,
-// #14102). The production build beside it is the same code with the warnings off (issue 23: −0.6 KB).
-const REACT_ROUTER = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
-  'dist/production',
-);
-
 export default defineConfig({
   plugins: [react(), tailwindcss(), pwa, precompress],
   resolve: {
-    alias: [
-      { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
-      { find: /^react-router$/, replacement: `${REACT_ROUTER}/index.mjs` },
-      { find: /^react-router\/dom$/, replacement: `${REACT_ROUTER}/dom-export.mjs` },
-    ],
+    // react-router 8's package exports give its production build to every condition but
+    // `development`, so a production build no longer needs an alias to leave its dev warnings out.
+    alias: [{ find: '@', replacement: path.resolve(import.meta.dirname, 'src') }],
   },
   server: { proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
   build: {
