@@ -55,6 +55,7 @@ test("after sign-out the home page never shows the previous member's day", async
   await page.evaluate(() => {
     const w = window as unknown as { sawDay10: boolean };
     const look = () => {
+      // biome-ignore lint/performance/useDomNodeTextContent: the question is what the member sees; textContent also reads hidden nodes
       if (document.body.innerText.includes('Day 10')) w.sawDay10 = true;
     };
     w.sawDay10 = false;
