@@ -193,12 +193,14 @@ export async function measureLighthouse(
       }
       const lhr = computeMedianRun(lhrs);
       if (process.env.BENCH_DEBUG) {
+        // Lighthouse 13 replaced largest-contentful-paint-element and dom-size by its performance
+        // insights (the same findings as Chrome's Performance panel).
         for (const id of [
           'bootup-time',
           'long-tasks',
-          'largest-contentful-paint-element',
+          'lcp-breakdown-insight',
           'network-requests',
-          'dom-size',
+          'dom-size-insight',
           'mainthread-work-breakdown',
         ])
           console.log('  ', page.name, id, String(JSON.stringify(lhr.audits[id]?.details)).slice(0, 3000));
