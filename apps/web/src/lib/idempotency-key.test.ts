@@ -14,7 +14,7 @@ describe('newIdempotencyKey', () => {
     const withRandomUUID = [newIdempotencyKey(), newIdempotencyKey()];
     const real = globalThis.crypto;
     vi.stubGlobal('crypto', {
-      getRandomValues: (bytes: Uint8Array) => real.getRandomValues(bytes),
+      getRandomValues: (bytes: Uint8Array<ArrayBuffer>) => real.getRandomValues(bytes),
     });
     expect(crypto.randomUUID).toBeUndefined();
     const without = Array.from({ length: 50 }, newIdempotencyKey);
