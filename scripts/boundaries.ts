@@ -1,4 +1,4 @@
-// The layers point one way (issue 16; the rules in words are in the README, "Where things go").
+// The layers point one way (the rules in words are in the README, "Where things go").
 // The rules, the import graph and the cycle finder; `check-boundaries.ts` runs them on the repository
 // and `boundaries.test.ts` on planted files. Imports are read with TypeScript's own pre-processor,
 // so `import type`, `export … from` and lazy `import()` all count, tests included.

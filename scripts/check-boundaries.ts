@@ -1,4 +1,4 @@
-// The layers point one way (issue 16; the rules in words are in the README, "Where things go").
+// The layers point one way (the rules in words are in the README, "Where things go").
 // Run by `npm run check`: prints every import that breaks a rule in `boundaries.ts`, and every
 // import cycle in core, the apps, e2e and bench, and exits 1.
 import { buildGraph, findCycles, listFiles, ruleBreaches, SCANNED } from './boundaries.ts';

@@ -4,10 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { HANDLED_EVENTS } from './features/subscriptions/events.ts';
 
-// Issue 19: the README's operator instructions say what the deploy files and the code do.
+// The operator's instructions (docs/operations.md) say what the deploy files and the code do.
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 const readme = read('README.md');
+const operations = read('docs/operations.md');
 
 describe('the runtime', () => {
   it('is one Node version: the pinned devDependency, the image, the README', () => {
@@ -26,18 +27,21 @@ describe('the runtime', () => {
   });
 });
 
-describe("the README's Deploying section", () => {
+describe("docs/operations.md's Deploying section", () => {
   it('gives the stop timeout the systemd unit and the compose file have', () => {
     const unit = /^TimeoutStopSec=(\d+)$/m.exec(read('deploy/core28.service'))?.[1];
     const compose = /stop_grace_period: (\d+)s/.exec(read('compose.yaml'))?.[1];
     expect(unit).toBeDefined();
     expect(compose).toBe(unit);
-    expect([...readme.matchAll(/TimeoutStopSec=(\d+)/g)].map((m) => m[1])).toEqual([unit]);
-    expect(readme).toContain(`give it ${unit} s before\nSIGKILL`);
+    expect([...operations.matchAll(/TimeoutStopSec=(\d+)/g)].map((m) => m[1])).toEqual([unit]);
+    expect(operations.replace(/\s+/g, ' ')).toContain(`give it ${unit} s before SIGKILL`);
   });
 
   it('lists exactly the Stripe events the webhook acts on', () => {
-    const section = readme.slice(readme.indexOf('### Stripe'), readme.indexOf('### What to alert on'));
+    const section = operations.slice(
+      operations.indexOf('### Stripe'),
+      operations.indexOf('### What to alert on'),
+    );
     const listed = [...section.matchAll(/`([a-z_]+(?:\.[a-z_]+)+)`/g)].map((m) => m[1]);
     expect(new Set(listed)).toEqual(new Set(HANDLED_EVENTS));
   });
@@ -118,7 +122,10 @@ describe('compose.yaml', () => {
         new RegExp(`^ +${key}: "\\$\\{${key}:\\?[^}]*npx web-push generate-vapid-keys\\}"$`, 'm'),
       );
     }
-    const section = readme.slice(readme.indexOf('### Docker Compose'), readme.indexOf('### systemd'));
+    const section = operations.slice(
+      operations.indexOf('### Docker Compose'),
+      operations.indexOf('### systemd'),
+    );
     expect(section).toContain('npx web-push generate-vapid-keys');
   });
 
@@ -161,7 +168,10 @@ describe('compose.yaml', () => {
     const nodeDefault = /^ARG NODE_IMAGE=(\S+)$/m.exec(dockerfile)?.[1];
     expect(nodeDefault).toBeDefined();
     expect(compose).toContain(`NODE_IMAGE: \${NODE_IMAGE:-${nodeDefault}}`);
-    const section = readme.slice(readme.indexOf('### Docker Compose'), readme.indexOf('### systemd'));
+    const section = operations.slice(
+      operations.indexOf('### Docker Compose'),
+      operations.indexOf('### systemd'),
+    );
     for (const name of ['NODE_IMAGE', 'POSTGRES_IMAGE', 'CADDY_IMAGE', 'imagetools inspect']) {
       expect(section).toContain(name);
     }

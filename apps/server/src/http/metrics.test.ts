@@ -107,7 +107,7 @@ describe('/metrics', () => {
 });
 
 describe('/metrics with a relay that refuses every mail', () => {
-  // The README's alerts ("mail given up", "jobs failing") read exactly these series.
+  // The alerts in docs/operations.md ("mail given up", "jobs failing") read exactly these series.
   let release = () => {};
   let sends = 0;
   const refusingMailer: Mailer = {

@@ -82,7 +82,7 @@ export async function apiDescription(app: Hono<AppEnv>, deps: Pick<Deps, 'auth' 
         title: 'Core28 API',
         version: '1',
         description:
-          'The API the Core28 web app uses. Sessions are better-auth cookies; a state-changing request needs the site as its Origin. Every refusal answers { error: { code, message } }. Stable: see "API versions" in the README.',
+          'The API the Core28 web app uses. Sessions are better-auth cookies; a state-changing request needs the site as its Origin. Every refusal answers { error: { code, message } }. Stable: see "API versions" in docs/api.md.',
       },
       servers: [{ url: deps.config.publicUrl }],
     },

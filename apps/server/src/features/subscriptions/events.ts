@@ -23,7 +23,7 @@ const SUBSCRIPTION_EVENTS = new Set([
   'invoice.payment_failed',
 ]);
 
-/** Every event type acted on; the others are answered `ignored`. README §Stripe lists exactly these. */
+/** Every event type acted on; the others are answered `ignored`. docs/operations.md §Stripe lists exactly these. */
 export const HANDLED_EVENTS = [CHECKOUT_COMPLETED, ...SUBSCRIPTION_EVENTS, TRIAL_WILL_END];
 
 type Effect =

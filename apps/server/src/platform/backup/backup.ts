@@ -121,7 +121,7 @@ async function dumpDatabase(url: string, staging: string, method: BackupMethod) 
         '--format=custom',
         '--no-owner',
         '--no-privileges',
-        // The job queue is not backed up (README, Backups): pending mail gets a job again at start.
+        // The job queue is not backed up (docs/operations.md, Backups): pending mail gets a job again at start.
         `--exclude-schema=${JOBS_SCHEMA}`,
         `--snapshot=${snapshot}`,
         '--file',

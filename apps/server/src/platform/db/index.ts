@@ -204,7 +204,7 @@ async function migrateOrRefuse(client: pg.Client, { log, allowNewerSchema = fals
     const what = `the database has ${before.count} migrations, the newest from ${migrationDay(before.newest)}; this release knows ${KNOWN_MIGRATIONS.length}, the newest from ${migrationDay(newestKnown)}`;
     if (!allowNewerSchema)
       throw new NewerSchemaError(
-        `Core28 stopped: the database was migrated by a newer release (${what}). Start that release, or set ALLOW_NEWER_SCHEMA=true to run this one on it anyway (README, Rollback).`,
+        `Core28 stopped: the database was migrated by a newer release (${what}). Start that release, or set ALLOW_NEWER_SCHEMA=true to run this one on it anyway (docs/operations.md, Rollback).`,
       );
     log?.warn(`starting on a schema newer than this release (${what}): ALLOW_NEWER_SCHEMA=true`);
     return;

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { useViewer } from '../auth/api';
 import { ClosingCta, LatestArticles, TodaysExercise } from './home-sections';
 
-// Members only, so it loads apart: visitors' first paint does not carry it (README page budgets).
+// Members only, so it loads apart: visitors' first paint does not carry it (page budgets, docs/performance.md).
 const MemberTodayCard = lazy(() => import('../program/today-session-card'));
 
 const FEATURES = [
