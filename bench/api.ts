@@ -16,7 +16,7 @@ import {
   treeCpuMs,
 } from './lib.ts';
 
-// Issue 23: the member API against a bare Hono + node-postgres server (reference-server.mjs)
+// The member API against a bare Hono + node-postgres server (reference-server.mjs)
 // running the same SQL on the same embedded PostgreSQL. The app is `npm start`'s server
 // (apps/server/dist/main.js, production, request logs at info to a file); members are rows made
 // here with SQL (sign-ups would measure argon2), their cookies signed as better-auth signs them.

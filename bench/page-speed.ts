@@ -8,7 +8,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 
-// issue 9 page speed: what each page loads (gzip) and Lighthouse's mobile figures, next to a
+// Page speed: what each page loads (gzip) and Lighthouse's mobile figures, next to a
 // blank Vite + React page built and served in the same run.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = [
@@ -115,7 +115,7 @@ export async function measureBundles(
 type LighthousePage = { name: string; url: string; cookie?: string };
 
 /**
- * Issue 21: a member's page as a member sees it day to day: signed in (the cookie in the
+ * A member's page as a member sees it day to day: signed in (the cookie in the
  * browser's own jar, so the service worker's requests carry it too) and with the service worker
  * installed by a first visit. Lighthouse then keeps the browser's storage instead of clearing it.
  */

@@ -101,7 +101,7 @@ function opened(socket: WebSocket) {
  * Opens every group's sockets, sends ROUNDS messages per group, and measures each receipt. The
  * first round is timed apart, not in p50 and p99: it is the server's first work after the burst
  * of 1,000 handshakes (its JIT, each pool connection's first prepared statement, the collection
- * of what the handshakes left), not its steady delivery, which the goal is about (issue 23).
+ * of what the handshakes left), not its steady delivery, which the goal is about.
  */
 async function run(
   name: string,

@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import pg from 'pg';
 
-// The reference of issue 23: a bare Hono + node-postgres server running the SQL the app's member
+// The member API's reference (decision 0019): a bare Hono + node-postgres server running the SQL the app's member
 // routes need at least, on the app's own database — the session by its token (the cookie's HMAC
 // checked, as the app does) joined to its user with the admin role, then each route's rows.
 // Nothing else: no logging, no security headers, no validation library. What this machine can do.

@@ -20,7 +20,7 @@ import {
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PASSWORD = 'Bench#2026pass';
 /**
- * The page budgets (issues 9, 21, 23): a page that misses one is listed at the end and the bench
+ * The page budgets (23): a page that misses one is listed at the end and the bench
  * exits with 1, so a regression cannot pass unnoticed (figures, never assertions in tests).
  */
 const BUDGETS = { rootJsBytes: 120 * 1024, performance: 95, signedInPerformance: 90, cls: 0.05 };
@@ -380,7 +380,7 @@ async function pageSpeed(testBase: string, cookie: string) {
       { name: '/', url: `${prodBase}/` },
       { name: `/blog/${slug}`, url: `${prodBase}/blog/${slug}` },
       { name: '/subscription', url: `${prodBase}/subscription` },
-      // issue 21: signed in, the service worker installed by a first visit
+      // Signed in, the service worker installed by a first visit
       { name: '/program (signed in, service worker)', url: `${testBase}/program`, cookie },
     ]);
     checkLighthouse(scores);

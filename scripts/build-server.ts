@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-// Issue 19: the production server is JavaScript run by node alone (no tsx). The server and
+// The production server is JavaScript run by node alone (no tsx). The server and
 // packages/core are bundled into apps/server/dist; every npm dependency stays an import, resolved
 // from node_modules (`npm ci --omit=dev` installs them). Migrations are read from apps/server/drizzle.
 const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/server');

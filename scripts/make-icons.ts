@@ -1,4 +1,4 @@
-// The app icons of the manifest (issue 21), made from apps/web/pwa/icon.svg with sharp:
+// The app icons of the manifest, made from apps/web/pwa/icon.svg with sharp:
 // `npx tsx scripts/make-icons.ts` after changing the drawing; the PNGs are committed.
 import path from 'node:path';
 import sharp from 'sharp';

@@ -8,12 +8,12 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 // The framework every page runs on, in one chunk of its own. Left to itself, Rolldown spreads it
 // over a handful of small shared chunks and reshuffles them whenever a module the landing page
-// shares with a lazy page is added or moved (issue 16: moving three header components added
+// shares with a lazy page is added or moved (moving three header components added
 // 0.3–2 KB gzip to /). One chunk keeps what / loads stable, and cached across deploys.
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|clsx|tailwind-merge|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|context|defaultAttributes|shared))[\\/.]/;
 
-// Issue 21: the installable app. The service worker is ours (src/sw/service-worker.ts, built with
+// The installable app. The service worker is ours (src/sw/service-worker.ts, built with
 // Workbox's modules); the plugin builds it, injects the precache list and writes the manifest.
 // The precache is the app shell and the member's pages with the exercise demonstrations, never
 // the admin area or the marketing pages' extras (docs/decisions/0015).
@@ -55,7 +55,7 @@ const pwa = VitePWA({
   },
 });
 
-// Issue 23: the assets are compressed once, at build time (brotli at its best level, and gzip for
+// The assets are compressed once, at build time (brotli at its best level, and gzip for
 // clients without brotli), and the server sends those files (http/static.ts) instead of
 // compressing each response. Files under 1 KB and those that would not shrink are left as they are.
 const precompress = compression({
@@ -69,7 +69,7 @@ const precompress = compression({
   logLevel: 'silent',
 });
 
-// Issue 21: the admin area's chunks are named admin-… so the precache leaves them out by one
+// The admin area's chunks are named admin-… so the precache leaves them out by one
 // pattern (its dashboard, users, member and analytics pages are named like members' pages).
 const ADMIN_FEATURE = `${path.sep}src${path.sep}features${path.sep}admin${path.sep}`;
 const isAdminModule = (id: string) => path.normalize(id).includes(ADMIN_FEATURE);

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { ADMIN, paidMember, signInOverHttp } from './helpers';
 
-// issue 9: axe-core on every page of the route table, signed out, as a member and as the admin,
+// Axe-core on every page of the route table, signed out, as a member and as the admin,
 // at desktop and mobile widths: no serious or critical violations.
 const WIDTHS = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } };
 
@@ -112,7 +112,7 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
       '/admin/exercises',
       '/admin/blog',
       `/admin/chat/${topic.topic.userId}/${topic.topic.id}`,
-      `/admin/users/${topic.topic.userId}`, // issue 22
+      `/admin/users/${topic.topic.userId}`,
     ]);
     expect(found).toEqual([]);
     await context.close();

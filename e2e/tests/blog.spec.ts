@@ -25,7 +25,7 @@ async function publishArticles(request: APIRequestContext, count: number) {
   return ids;
 }
 
-// issue 14: /blog showed the 20 newest articles and no way to reach the older ones.
+// /blog showed the 20 newest articles and no way to reach the older ones.
 test('the Six-Pack Guide pages through every article, at 390 px too', async ({ page, browser }) => {
   const admin = await browser.newContext();
   const ids = await publishArticles(admin.request, 14);

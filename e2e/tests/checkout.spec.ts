@@ -27,7 +27,7 @@ test('a visitor buys The Daily Core monthly with the test card and sees it activ
   await signUpInFlow(page, uniqueEmail('buyer'));
   await expect(page).toHaveURL(/step=payment/);
   await expect(page.getByText('Save 17%')).toBeVisible();
-  // Issue 14: the upgrade banner is not shown during sign-up steps (it was, on this very step).
+  // The upgrade banner is not shown during sign-up steps (it was, on this very step).
   await expect(page.getByText('Unlock the full 28-day program')).toHaveCount(0);
 
   const popupPromise = page.waitForEvent('popup');
@@ -69,7 +69,7 @@ test('a Feel and Burn sign-up starts the trial and the banner shows its end date
     year: 'numeric',
   });
   await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible();
-  // Issue 14: not during sign-up steps; on the member's pages the banner shows the trial's end.
+  // Not during sign-up steps; on the member's pages the banner shows the trial's end.
   await expect(page.getByText(`Your free trial ends: ${end}`)).toHaveCount(0);
   await expect
     .poll(

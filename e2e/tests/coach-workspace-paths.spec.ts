@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ADMIN, expectToast, loseFirstAnswer, moveToDay, paidMember, signInOverHttp } from './helpers';
 
-// issue 22, the coach's workspace off its main road: a member attaching a photo, a refused file
+// A member attaching a photo, a refused file
 // saying why on both sides, the users list's filters and sort, and an adjusted day on the
 // session's first screen and today's card.
 

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ADMIN, moveToDay, signInOverHttp } from './helpers';
 
-// issue 22: every screen of the coach's workspace on a phone (390 px) and a laptop (1280 px):
+// Every screen of the coach's workspace on a phone (390 px) and a laptop (1280 px):
 // the dashboard's card (which opens the member), the member page with its grid, chart, status
 // and Adjust dialog, the chat with the member beside it (a strip that opens on a phone) and the
 // saved-replies dialog. Nothing may end past the screen's right edge. Each screen is kept as a

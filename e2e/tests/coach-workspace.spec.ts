@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ADMIN, expectToast, moveToDay, signInOverHttp } from './helpers';
 
-// issue 22: the coach's workspace in the browser: a member opened from the users list (grid,
+// The coach's workspace in the browser: a member opened from the users list (grid,
 // wellness), their topic with the side panel, a video attachment the member plays, and a day of
 // the member's own plan that their /program then shows.
 

@@ -3,7 +3,7 @@ import { E2E_VIDEO_MAX_BYTES } from '../playwright.config';
 import { expect, test } from './fixtures';
 import { expectToast, trialMember } from './helpers';
 
-// Issue 17: a coach's demonstration video, through the real admin screen and the real API
+// A coach's demonstration video, through the real admin screen and the real API
 // (POST/DELETE /api/admin/exercises/:id/video), as members then see it. Day 1's exercise is the
 // one a new member meets on /exercises and in the day's session.
 
@@ -110,7 +110,7 @@ test('the admin uploads a video, members see and seek it, bad files are refused 
     await expect(member.locator('video')).toBeVisible();
     await expect(member.locator('video source')).toHaveAttribute('src', /\/api\/files\/exercises\//);
 
-    // Issue 21: videos are not kept for offline. Without a connection the drawn demonstration
+    // Videos are not kept for offline. Without a connection the drawn demonstration
     // stands in, and the video is back with the connection.
     const drawing = member.getByRole('img', { name: `Demonstration: ${name}` });
     await memberContext.setOffline(true);

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectFieldError, expectToast, PASSWORD, uniqueEmail } from './helpers';
 
-// issue 14: every form shows its errors under the field (aria-invalid, linked by aria-describedby),
+// Every form shows its errors under the field (aria-invalid, linked by aria-describedby),
 // from the same core schemas the server validates with; the spec's toasts stay where it names them.
 
 /** axe on the page as it is, errors shown: no serious or critical violations (as a11y.spec.ts). */

@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { expectToast } from './helpers';
 import { slowNetwork } from './slow-network';
 
-// issue 14: the header's avatar showed an initial whatever photo the member had uploaded.
+// The header's avatar showed an initial whatever photo the member had uploaded.
 test('the header avatar shows the uploaded photo, and still does after a reload', async ({
   page,
   member: _,
@@ -29,7 +29,7 @@ test('the header avatar shows the uploaded photo, and still does after a reload'
   await expect(avatar.locator('img')).toBeVisible();
 });
 
-// issue 14: after sign-out, the previous member's "Day 10" showed on the home page. The sign-out
+// After sign-out, the previous member's "Day 10" showed on the home page. The sign-out
 // request is slowed down, as on a slow network, so anything asked meanwhile would still carry
 // the member's session.
 test("after sign-out the home page never shows the previous member's day", async ({

@@ -9,7 +9,7 @@ export const uniqueEmail = (prefix = 'member') => `${prefix}-${randomUUID().slic
 
 /**
  * Opens the newest e-mail to `to` with this subject in the dev mailbox. The mail queue sends it a
- * moment after the request (issue 18): the mailbox is reloaded until it is there.
+ * moment after the request: the mailbox is reloaded until it is there.
  */
 export async function openMail(page: Page, to: string, subject: string) {
   const message = page.getByRole('link', { name: subject }).first();

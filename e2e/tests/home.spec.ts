@@ -14,7 +14,7 @@ test('a visitor sees the hero, today’s exercise and the three latest articles'
   await expect(page.getByRole('link', { name: 'View All Articles' })).toHaveAttribute('href', '/blog');
 });
 
-// Issue 17, decision 0011: a member's home leads with today's session, above the hero's buttons.
+// A member's home leads with today's session, above the hero's buttons.
 test('a member on day 4 finds today’s session first on the home page and starts it there', async ({
   page,
   member: { email },

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type BrowserContext, expect, test } from '@playwright/test';
 import { PASSWORD, signUpOverHttp, uniqueEmail } from './helpers';
 
-// Issue 14: every page a failed link returns to says what went wrong, in the words of that link
+// Every page a failed link returns to says what went wrong, in the words of that link
 // (the paid sign-up flow's own case is in payment-flow.spec.ts).
 
 /** Signs up over HTTP without following the confirmation e-mail; returns its link. */

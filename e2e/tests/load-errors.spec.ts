@@ -2,7 +2,7 @@ import type { BrowserContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectToast } from './helpers';
 
-// Issue 16: a failed load is one shape everywhere. The query's `meta.errorToast` goes through the
+// A failed load is one shape everywhere. The query's `meta.errorToast` goes through the
 // one QueryCache handler (app/providers.tsx), the page shows <LoadError>, and its button loads again.
 
 /** Answers `pattern` with a 503 until the returned function is called; the service worker's requests too. */

@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { moveToDay, signOut } from './helpers';
 import { finishTodaysSession } from './session-tools';
 
-// Issue 21: after one online visit the member trains without a connection: /program reloads,
+// After one online visit the member trains without a connection: /program reloads,
 // today's session is started and finished with wellness, the writes wait in IndexedDB behind
 // 'Saved offline, will sync', and reach the server once, in order, when the connection is back.
 
@@ -120,7 +120,7 @@ test('pages that need the network say so offline', async ({ page, context, membe
   await expect(page.getByText('Checkout needs an internet connection.', { exact: false })).toBeVisible();
   await context.setOffline(false);
   await expect(page.getByText('Checkout needs an internet connection.', { exact: false })).toHaveCount(0);
-  // Moving on to another page clears the notice, as React Router's error elements did (issue 23).
+  // Moving on to another page clears the notice, as React Router's error elements did.
   await context.setOffline(true);
   await page.goto('/program');
   const footer = page.getByRole('contentinfo');

@@ -2,7 +2,7 @@ import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
 import { expectToast, loseFirstAnswer, signUpOverHttp, uniqueEmail } from './helpers';
 
-// Issue 14: the sign-up flow's payment step and what surrounds it, as a member meets them.
+// The sign-up flow's payment step and what surrounds it, as a member meets them.
 
 const origin = { origin: new URL(BASE_URL).origin };
 

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectToast, loseFirstAnswer, paidMember } from './helpers';
 
-// Issue 14: a paying member changes plans on the one subscription they have, and cancels to the
+// A paying member changes plans on the one subscription they have, and cancels to the
 // free plan through the billing portal; never a second checkout.
 
 /** Picks the free plan on /subscription and cancels at the period end in the billing portal. */

@@ -66,7 +66,7 @@ test('a member on day 3 completes the day, logs time, reps and wellness, sees pr
   await expect(page.getByRole('button', { name: 'Show Details' })).toHaveCount(1);
   await page.getByRole('button', { name: 'Show Details' }).click();
   await expect(page.getByRole('dialog', { name: 'Day 3: Glute Bridge' })).toBeVisible();
-  // issue 17: the demonstration itself, not a link to a search page.
+  // The demonstration itself, not a link to a search page.
   await expect(
     page.getByRole('dialog').getByRole('img', { name: 'Demonstration: Glute Bridge' }),
   ).toBeVisible();

@@ -76,7 +76,7 @@ test('about, privacy and terms', async ({ page }) => {
   }
 });
 
-// issue 23: the app left React Router's data mode, whose <ScrollRestoration> did this; now the
+// The app left React Router's data mode, whose <ScrollRestoration> did this; now the
 // app's own (lib/scroll-restoration.ts) does.
 test('a link opens a page at its top; Back returns to where the page was scrolled', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });

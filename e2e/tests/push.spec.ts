@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 
-// Issue 21: notifications turned on and off for this device from /profile. The browser's push
+// Notifications turned on and off for this device from /profile. The browser's push
 // service (FCM, out of reach here) is replaced by a PushManager answering as Chromium's does;
 // the server's side of Web Push is tested against a local push service (features/push).
 

@@ -6,7 +6,7 @@ import { expect, test } from './fixtures';
 
 const BUILT_WORKER = path.resolve(import.meta.dirname, '../../apps/web/dist/sw.js');
 
-// Issue 21: an installable app. The manifest and the service worker are served, and Chromium
+// An installable app. The manifest and the service worker are served, and Chromium
 // itself says the page meets its installability criteria.
 
 test('the manifest and service worker are served and Chromium finds the app installable', async ({

@@ -2,7 +2,7 @@ import { BASE_URL } from '../playwright.config';
 import { expect, test } from './fixtures';
 import { expectFieldError, expectToast, openMail } from './helpers';
 
-// Issue 20: the member's own day, and the reminder settings on /profile.
+// The member's own day, and the reminder settings on /profile.
 const origin = { origin: new URL(BASE_URL).origin };
 
 test.describe('reminder settings', () => {
@@ -40,7 +40,7 @@ test.describe('reminder settings', () => {
     await expect(weekly).toBeChecked();
     await weekly.click();
     await expectToast(page, 'Weekly summary: off');
-    // Issue 21: the reminder as a push notification instead (off by default).
+    // The reminder as a push notification instead (off by default).
     const reminderPush = page.getByRole('switch', { name: 'Workout reminder as push notification' });
     await expect(reminderPush).not.toBeChecked();
     await reminderPush.click();

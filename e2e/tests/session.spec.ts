@@ -13,7 +13,7 @@ import {
   wakeLocks,
 } from './session-tools';
 
-// Issue 17: the guided session. Day 3 is Glute Bridge (reps): in week 1, 6 sets of 20 reps with
+// The guided session. Day 3 is Glute Bridge (reps): in week 1, 6 sets of 20 reps with
 // 75 s rest, after a 4-minute warm-up (four moves of 1:00) and before a 3-minute cool-down (four
 // of 0:45). The page's clock (Date) is the test's: it moves only when the test moves it, while the
 // page's timers run as usual, so a jump of minutes is what a sleeping phone sees on waking.
@@ -286,7 +286,7 @@ test('a Finish whose answer is lost is sent again with the same key and saves on
   await expect(page.getByText('1:35')).toBeVisible();
   await expect(page.getByText('How do you feel today?')).toHaveCount(0); // wellness is today's only
 
-  // The server saves, the answer never arrives (a phone losing its signal). Issue 21: the finish
+  // The server saves, the answer never arrives (a phone losing its signal). The finish
   // then waits in the offline queue and is sent again with the same key, answered the first answer.
   const keys: (string | undefined)[] = [];
   // The context's routes see the service worker's requests too (Background Sync sends from there).

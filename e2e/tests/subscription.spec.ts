@@ -55,7 +55,7 @@ test('an auth-page sign-up is on the free trial, shown by the banner and the man
   await expect(page.getByText('Free Trial · 7 days left')).toBeVisible();
   await page.getByRole('link', { name: 'View Plans' }).first().click();
   await expect(page).toHaveURL(/\/subscription$/);
-  // Issue 14: the plan they are on is marked, with no 'Start Free Trial' on it; a second trial is
+  // The plan they are on is marked, with no 'Start Free Trial' on it; a second trial is
   // still refused, whatever a client sends.
   await expect(page.getByRole('group', { name: 'Feel and Burn' }).getByText('Your plan')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Start Free Trial' })).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { chromium } from '@playwright/test';
 
 // Usage: SHOT_EMAIL=… SHOT_PASSWORD=… npx tsx e2e/tools/offline-screenshots.ts http://localhost:3000 /tmp/shots
-// Issue 21 offline: /program with a completion waiting ('Saved offline, will sync'), a page that
+// Offline: /program with a completion waiting ('Saved offline, will sync'), a page that
 // needs the network (/one-on-one), and pages whose code was never kept (/blog, /admin/users: the
 // route's error element), at 390 and 1280 px.
 const [base = 'http://localhost:3000', outDir = '/tmp/shots'] = process.argv.slice(2);

@@ -1,6 +1,6 @@
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 
-// Every screen of the session player (issue 17), the member's home and program, and the admin's
+// Every screen of the session player, the member's home and program, and the admin's
 // program days, at 1280 and 390 px, to look at what we build.
 // Usage: npx tsx e2e/tools/session-screenshots.ts http://localhost:3340 /tmp/shots member@example.com
 // (a member whose program is on day 3 or later: POST /dev/members/registration { email, daysAgo: 2 }).

@@ -1,6 +1,6 @@
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from '@playwright/test';
 
-// Exercise videos (issue 17) where members and the coach see them, at 1280 and 390 px: /exercises,
+// Exercise videos where members and the coach see them, at 1280 and 390 px: /exercises,
 // the exercise dialog with an uploaded video and with a YouTube embed, the player's work step with
 // the video, and /admin/exercises with its program days and video controls. The video is a real
 // WebM recorded by Chromium from a canvas; YouTube is not loaded (a placeholder answers for it).

@@ -15,7 +15,7 @@ import {
   type TestApp,
 } from './testing/harness.ts';
 
-// issue 9: every API route the server registers (and /metrics, issue 18) × every kind of caller.
+// Every API route the server registers (and /metrics) × every kind of caller.
 // The table (testing/access-matrix.ts) says who may do what; a route missing from it fails the
 // test, so a new route cannot be forgotten.
 

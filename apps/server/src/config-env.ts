@@ -24,7 +24,7 @@ export const EnvSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
-    // Issue 19: the embedded database in production only when asked for (a single box).
+    // The embedded database in production only when asked for (a single box).
     EMBEDDED_DB: booleanFlag.default(false),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
     DATABASE_CONNECT_RETRY_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
@@ -69,7 +69,7 @@ export const EnvSchema = z
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).optional(),
-    /** Issue 20: a coaching message unread this long is e-mailed (once per topic until read). */
+    /** A coaching message unread this long is e-mailed (once per topic until read). */
     NOTIFY_UNREAD_AFTER_MINUTES: z.coerce.number().int().min(1).max(10_080).default(10),
     /** A paid plan whose renewal failed is kept this many days while the provider retries. */
     PAYMENT_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(PAYMENT_GRACE_DAYS),
@@ -89,7 +89,7 @@ export const EnvSchema = z
       .min(1024)
       .max(500 * 1024 * 1024)
       .default(DEFAULT_VIDEO_MAX_BYTES),
-    // issue 22: a photo or short video in the coaching chat, held in memory while it is checked.
+    // A photo or short video in the coaching chat, held in memory while it is checked.
     ATTACHMENT_MAX_BYTES: z.coerce
       .number()
       .int()
@@ -108,7 +108,7 @@ export const EnvSchema = z
     STRIPE_PRICE_BURN_MONTHLY: z.string().min(1).optional(),
     STRIPE_PRICE_BURN_YEARLY: z.string().min(1).optional(),
     STRIPE_API_BASE: z.url().optional(),
-    // Issue 21: Web Push's VAPID keys (web-push generate-vapid-keys); unset: generated into DATA_DIR.
+    // Web Push's VAPID keys (web-push generate-vapid-keys); unset: generated into DATA_DIR.
     VAPID_PUBLIC_KEY: z
       .string()
       .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a URL-safe base64 P-256 public key (87 characters)')
@@ -163,7 +163,7 @@ export const EnvSchema = z
         message:
           'is required in production: without a mail relay no member can confirm an account (smtp:// or smtps://user:pass@host:port)',
       });
-    // Issue 18: mail from the placeholder address of the source would be refused or land in spam.
+    // Mail from the placeholder address of the source would be refused or land in spam.
     if (!env.MAIL_FROM)
       ctx.addIssue({
         code: 'custom',
@@ -188,7 +188,7 @@ const MAX_PROXY_HOPS = 10;
 export function parseTrustProxy(value: string): TrustProxy | undefined {
   const text = value.trim().toLowerCase();
   if (text === 'false' || text === '0') return false;
-  // Since issue 15, `true` no longer believes anyone who reaches the port: only proxies that
+  // Since decision 0007, `true` no longer believes anyone who reaches the port: only proxies that
   // connect from this machine or a private network are trusted to have set X-Forwarded-For.
   if (text === 'true') return { proxies: ['loopback', 'private'] };
   if (/^\d+$/.test(text)) {

@@ -1,6 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 
-// Issue 19: `DATABSE_URL=…` silently fell back to the embedded database. A variable the server
+// `DATABSE_URL=…` silently fell back to the embedded database. A variable the server
 // does not read, a small edit away from one it does, is named at start with its likely meaning.
 
 /** Known names shorter than this are left out: HOST, PORT are an edit away from HOME, SHLVL… */

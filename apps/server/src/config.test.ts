@@ -41,7 +41,7 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/PUBLIC_URL: is required in production/);
   });
 
-  it('refuses production without MAIL_FROM, saying what it is (issue 18)', () => {
+  it('refuses production without MAIL_FROM, saying what it is', () => {
     const { MAIL_FROM: _unset, ...production } = PRODUCTION;
     expect(() => loadConfig(production)).toThrow(
       /MAIL_FROM: is required in production: the sender of every e-mail, an address of your domain/,
@@ -64,7 +64,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-token' }).metricsToken).toBe('a-long-enough-token');
   });
 
-  it('takes both VAPID keys or neither (issue 21)', () => {
+  it('takes both VAPID keys or neither', () => {
     const keys = { VAPID_PUBLIC_KEY: `B${'a'.repeat(86)}`, VAPID_PRIVATE_KEY: 'b'.repeat(43) };
     expect(loadConfig({}).vapid).toBeUndefined();
     expect(loadConfig(keys).vapid).toEqual({
@@ -81,7 +81,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).databaseUrl).toBeUndefined();
   });
 
-  // issue 15: without NODE_ENV=production the secret was this published value (a confirmation
+  // Without NODE_ENV=production the secret was this published value (a confirmation
   // token was forged with it), and production accepted it too.
   it('refuses the published development secret everywhere, naming AUTH_SECRET', () => {
     const published = 'core28-development-secret-not-for-production-use';
@@ -143,7 +143,6 @@ describe('loadConfig', () => {
     expect(configWarnings(production)).toEqual([]);
   });
 
-  // issue 19
   describe('in production, the database and the mail relay', () => {
     const { DATABASE_URL: _unset, ...production } = PRODUCTION;
 

@@ -14,9 +14,9 @@ export type Config = {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** Connections each instance's pool may open (issue 19). */
+  /** Connections each instance's pool may open. */
   databasePoolMax: number;
-  /** How long start-up retries a database it cannot reach before giving up (issue 19). */
+  /** How long start-up retries a database it cannot reach before giving up. */
   databaseConnectRetryMs: number;
   /** Start on a database migrated by a newer release (a rollback), knowing its risks. */
   allowNewerSchema: boolean;
@@ -34,23 +34,23 @@ export type Config = {
   paymentGraceDays: number;
   trustProxy: TrustProxy;
   authRateLimit: boolean;
-  /** The longest a request's SQL statement may run (issue 15). */
+  /** The longest a request's SQL statement may run. */
   databaseStatementTimeoutMs: number;
   logLevel: string;
-  /** On SIGTERM: how long requests in flight, then running jobs, may each take to finish (issue 19). */
+  /** On SIGTERM: how long requests in flight, then running jobs, may each take to finish. */
   shutdownTimeoutMs: number;
   /**
    * On SIGTERM: how long the server keeps taking connections with `/api/ready` at 503, so the
-   * proxy's health check sees it and sends new connections elsewhere before the listener closes
-   * (issue 19). Default: 3 s in production (above Caddy's 2 s health interval), 0 otherwise.
+   * proxy's health check sees it and sends new connections elsewhere before the listener closes.
+   * Default: 3 s in production (above Caddy's 2 s health interval), 0 otherwise.
    */
   shutdownDrainMs: number;
   webDist: string | undefined;
   /** Web Push's keys; unset: generated into DATA_DIR on first start (platform/push/vapid-keys.ts). */
   vapid: { publicKey: string; privateKey: string } | undefined;
-  /** The largest exercise video a coach may upload (issue 17). */
+  /** The largest exercise video a coach may upload. */
   videoMaxBytes: number;
-  /** The largest photo or video a member or coach may attach in the chat (issue 22). */
+  /** The largest photo or video a member or coach may attach in the chat. */
   attachmentMaxBytes: number;
   s3:
     | {
@@ -106,7 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     contactEmail: e.CONTACT_EMAIL,
     admin: { email: e.ADMIN_EMAIL ?? DEV_ADMIN.email, password: e.ADMIN_PASSWORD ?? DEV_ADMIN.password },
-    /** Who hears of a member's unread message: ADMIN_EMAIL when set, else every admin (issue 20). */
+    /** Who hears of a member's unread message: ADMIN_EMAIL when set, else every admin. */
     coachNoticeEmail: e.ADMIN_EMAIL ?? null,
     notifyUnreadAfterMinutes: e.NOTIFY_UNREAD_AFTER_MINUTES,
     paymentGraceDays: e.PAYMENT_GRACE_DAYS,
@@ -167,7 +167,7 @@ const isLocalHost = (hostname: string) =>
 
 /**
  * What start-up shouts about: settings that work but are wrong for a server others can reach, and
- * variables that look like a misspelling of one it reads (issue 19).
+ * variables that look like a misspelling of one it reads.
  */
 export function configWarnings(config: Config, env: NodeJS.ProcessEnv = {}): string[] {
   const warnings = misspelledVariables(Object.keys(env), KNOWN_VARIABLES).map(

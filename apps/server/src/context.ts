@@ -22,7 +22,7 @@ export type Deps = {
   /** What /metrics shows. */
   metrics: Metrics;
   storage: AppStorage;
-  /** Web Push (issue 21): the VAPID key and sending to one browser. */
+  /** Web Push: the VAPID key and sending to one browser. */
   push: PushSender;
   /** The demo provider (embedded default) or Stripe. */
   payments: DemoProvider | StripeProvider;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAlive, readPostmasterPid, runningEmbeddedPostgres } from './platform/db/embedded.ts';
 import { serverPort } from './testing/ports.ts';
 
-// Issue 9: SIGKILL the real server (node + its embedded PostgreSQL child, which outlives it) while
+// SIGKILL the real server (node + its embedded PostgreSQL child, which outlives it) while
 // members complete days and save results, restart it on the same DATA_DIR, and check that every
 // write the client saw acknowledged is still there and the database opens cleanly each time.
 // It tests the embedded default, so the CI run on an external PostgreSQL skips it.

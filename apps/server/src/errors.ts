@@ -138,7 +138,7 @@ export async function onError(err: Error, c: Context<AppEnv>) {
     const body = errorBody(err.code, err.message);
     return c.json({ error: { ...err.options.details, ...body.error } }, STATUS[err.code]);
   }
-  // A path whose percent-escapes do not decode names nothing (issue 15: it was a 500).
+  // A path whose percent-escapes do not decode names nothing (it was a 500).
   if (err instanceof URIError) {
     if (wantsPage(c)) return c.html(errorPage('not-found'), 404);
     return c.json(errorBody('BAD_REQUEST', 'The address contains a malformed percent-escape.'), 400);

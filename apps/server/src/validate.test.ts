@@ -7,7 +7,7 @@ import { validate } from './validate.ts';
 
 // validate() reads a path's parameters and a query as hono's validator does, without it: hono's reads
 // the Content-Type header for every target, and served by Node that builds a fetch Headers of the
-// whole request (issue 23). What a client sends must mean what it meant before.
+// whole request. What a client sends must mean what it meant before.
 
 const app = new Hono()
   .get(

@@ -30,7 +30,7 @@ export function validValue<T extends ZodType>(schema: T, value: unknown): z.outp
 /**
  * What hono's validator reads for these targets, read the same way without it: it reads the
  * Content-Type header for every target, and served by Node that builds a fetch Headers of the
- * whole request (~6 KB of garbage a request; issue 23).
+ * whole request (~6 KB of garbage a request).
  */
 const readers: Partial<Record<keyof ValidationTargets, (c: Context) => unknown>> = {
   param: (c) => c.req.param(),

@@ -8,7 +8,7 @@ import { registerServiceWorker } from './app/pwa/register';
 import { AppRoutes } from './app/router';
 import './app.css';
 
-// Issue 23: the first render is a transition, so React renders it in slices and yields to the
+// The first render is a transition, so React renders it in slices and yields to the
 // browser between them (no long task). React Router's data router rendered its first page that
 // way; its declarative mode renders it in one task (~200 ms at Lighthouse's 4× slowdown).
 const root = createRoot(document.getElementById('root')!);

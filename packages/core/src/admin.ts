@@ -6,7 +6,7 @@ export const MemberListQuerySchema = z.object({
   search: z.string().trim().max(100).optional().default(''),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
-  // issue 22: who needs attention
+  // Who needs attention
   plan: z.enum(['all', 'paid', 'trial']).optional().default('all'),
   burn: z.enum(['true', 'false']).optional().default('false'),
   /** At least this many days missed in a row (0: any). */
@@ -21,7 +21,7 @@ export const UserIdParamSchema = z.object({ userId: z.string().trim().min(1).max
 export type WellnessEntry = { day: number; feeling: number; energy: number };
 
 /**
- * issue 22: wellness is falling when, over the last three logged days, feeling or energy went
+ * Wellness is falling when, over the last three logged days, feeling or energy went
  * down by two points or more (first of the three to the last).
  */
 export function isWellnessFalling(entries: readonly WellnessEntry[]): boolean {
@@ -36,7 +36,7 @@ export const ATTENTION_MISSED_DAYS = 2;
 export const ATTENTION_TRIAL_DAYS = 3;
 
 /**
- * issue 22: the member's subscription as the coach reads it on their page: a trial, active
+ * The member's subscription as the coach reads it on their page: a trial, active
  * (renewing), cancelling at the period end, active with a downgrade scheduled for the period end,
  * ended, or never subscribed.
  */

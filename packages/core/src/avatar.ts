@@ -1,5 +1,5 @@
 // The avatar's limits and link lifetime, apart from the profile's schemas: the avatar link is
-// refreshed on every page, the schemas are only for the profile's forms (issue 23).
+// refreshed on every page, the schemas are only for the profile's forms.
 
 /** spec §5 Avatar upload. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;

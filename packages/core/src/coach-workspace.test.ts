@@ -3,7 +3,7 @@ import { isWellnessFalling, memberStatus } from './admin.ts';
 import { ATTACHMENT_ERRORS, fillSavedReply } from './coaching.ts';
 import { missedInARow } from './program.ts';
 
-// issue 22: the rules behind the coach's workspace.
+// The rules behind the coach's workspace.
 
 describe('missedInARow', () => {
   it('counts the days before today back to the last completed one', () => {

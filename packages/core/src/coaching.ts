@@ -35,7 +35,7 @@ export const TopicListQuerySchema = z.object({
 
 export const ArchiveInputSchema = z.object({ isArchived: z.boolean('isArchived must be true or false') });
 
-// ---- issue 22: attachments and saved replies ----
+// ---- attachments and saved replies ----
 
 /** The attachment limit unless the server's ATTACHMENT_MAX_BYTES says otherwise. */
 export const DEFAULT_ATTACHMENT_MAX_BYTES = 25 * 1024 * 1024;

@@ -4,7 +4,7 @@ import { ExerciseInputSchema } from './exercises.ts';
 
 const EMBED = 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ';
 
-describe('youtubeEmbedUrl (issue 17)', () => {
+describe('youtubeEmbedUrl', () => {
   it.each([
     'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
     'https://youtube.com/watch?v=dQw4w9WgXcQ&list=PL123&index=2',

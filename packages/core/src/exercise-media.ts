@@ -1,4 +1,4 @@
-// issue 17: an exercise's demonstration video, uploaded by a coach or linked on YouTube.
+// An exercise's demonstration video, uploaded by a coach or linked on YouTube.
 
 /** The video formats every current browser plays in a <video> element. */
 export const VIDEO_TYPES = ['video/mp4', 'video/webm'] as const;

@@ -22,7 +22,7 @@ export const ExerciseInputSchema = z.object({
       if (url === '') return;
       if (!/^https?:\/\/\S+$/i.test(url))
         ctx.addIssue({ code: 'custom', message: 'The video link must start with http:// or https://' });
-      // issue 17: a link is shown embedded, so it must be one YouTube video; other videos are uploaded.
+      // A link is shown embedded, so it must be one YouTube video; other videos are uploaded.
       else if (!youtubeVideoId(url)) ctx.addIssue({ code: 'custom', message: VIDEO_ERRORS.notYouTube });
     })
     .optional()

@@ -16,7 +16,7 @@ import {
   programStats,
 } from './program.ts';
 
-// Issue 20: the member's own day, with fixed clocks (never the machine's clock or zone).
+// The member's own day, with fixed clocks (never the machine's clock or zone).
 const at = (iso: string) => new Date(iso);
 
 describe("a member's program day in their time zone", () => {

@@ -2,11 +2,11 @@ import { TZDate } from '@date-fns/tz';
 import { addDays, format, startOfDay } from 'date-fns';
 import { DEFAULT_TIME_ZONE, dateFormatOf, isValidTimeZone } from './time-zone.ts';
 
-// Issue 20 (docs/decisions/0014): a member's day is a calendar day in their own time zone (IANA
+// docs/decisions/0014: a member's day is a calendar day in their own time zone (IANA
 // name); without one, UTC (spec §4). Calendar arithmetic is date-fns with @date-fns/tz, so DST
 // changes and zones 14 hours from UTC are the library's business, not offset arithmetic of ours.
 // The two reads made on every request (the day number, the local date) ask Intl for the date in
-// the zone with one cached formatter instead (issue 23: @date-fns/tz formats with Intl several
+// the zone with one cached formatter instead (@date-fns/tz formats with Intl several
 // times per operation, ~40 us per program day); local-day.test.ts checks they agree.
 
 export { DEFAULT_TIME_ZONE, isValidTimeZone };
@@ -76,7 +76,7 @@ const localWallMinute = (at: Date, zone: string) =>
  * The local date whose clock time `target` (minutes since midnight) the member's clock passed in
  * the `windowMinutes` up to `now` (now's minute included), or null. A reminder's schedule asks
  * this every minute: the answer is the date of the occurrence being served, not now's, so a 23:59
- * reminder still due at 00:01 is the evening before's (issue 20). A time the clock skips on a
+ * reminder still due at 00:01 is the evening before's. A time the clock skips on a
  * spring-forward night (02:30 in New York) is passed at the first minute after the gap (03:00).
  * The reminder schedule's SQL twin: `passedClockTimeSql` in the server's reminders.ts.
  */

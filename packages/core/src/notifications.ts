@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Capability } from './entitlements.ts';
 import { isValidTimeZone, parseClockTime } from './local-day.ts';
 
-// Issue 20: what a member may be told, one switch each (docs/decisions/0014). E-mail is the one
+// What a member may be told, one switch each (docs/decisions/0014). E-mail is the one
 // channel today; a push channel (the installable app) becomes a second column per kind.
 
 export const NOTIFICATION_KINDS = [
@@ -47,7 +47,7 @@ export const NOTIFICATION_LABELS: Record<NotificationKind, { title: string; desc
 };
 
 /**
- * Issue 21: the kinds a member may have as a push notification instead of an e-mail (on the
+ * The kinds a member may have as a push notification instead of an e-mail (on the
  * devices where they turned push on; without such a device the e-mail goes as before).
  */
 export const PUSH_KINDS = ['workout-reminder', 'streak-at-risk', 'weekly-summary', 'coaching'] as const;

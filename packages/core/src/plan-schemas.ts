@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CHECKOUT_PLAN_IDS } from './plans.ts';
 
 // The subscription routes' request schemas, apart from the plan catalogue so the pages that only
-// read plans (the upgrade banner on every page) load no zod (issue 23).
+// read plans (the upgrade banner on every page) load no zod.
 const PlanIdSchema = z.enum(CHECKOUT_PLAN_IDS, { error: 'Please choose one of the plans' });
 /** spec §7 create-checkout. */
 export const CheckoutSchema = z.object({ plan: PlanIdSchema });

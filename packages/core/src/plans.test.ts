@@ -71,7 +71,7 @@ describe('upgrade banner (spec §2)', () => {
   });
 });
 
-describe('plan changes for a paying member (issue 14)', () => {
+describe('plan changes for a paying member', () => {
   it('a higher tier, or yearly billing of the same tier, is an upgrade; the rest wait for the period end', () => {
     expect(planChange('daily-core-monthly', 'burn-monthly')).toBe('upgrade');
     expect(planChange('daily-core-yearly', 'burn-monthly')).toBe('upgrade');

@@ -123,7 +123,7 @@ export const addInterval = (from: Date, interval: BillingInterval) => {
 const TIER_RANK: Record<PlanSlug, number> = { 'feel-and-burn': 0, 'daily-core': 1, burn: 2 };
 
 /**
- * How a paying member's switch takes effect (issue 14): a higher tier, or yearly billing of the
+ * How a paying member's switch takes effect: a higher tier, or yearly billing of the
  * same tier, starts now with a prorated charge; anything else waits for the period end, so the
  * member keeps what they paid for.
  */

@@ -33,7 +33,7 @@ describe('ProfileCompletionSchema (spec §5)', () => {
       fitnessLevel: 'beginner',
       goals: ['Lose weight'],
       termsAccepted: true,
-      // Issue 20: the daily reminder is on at 07:00 unless the form says otherwise.
+      // The daily reminder is on at 07:00 unless the form says otherwise.
       workoutReminder: true,
       reminderTime: '07:00',
     });

@@ -84,7 +84,7 @@ export const ProfileCompletionSchema = z.object({
   fitnessLevel: z.string(REQUIRED_FIELDS_MESSAGE).min(1, REQUIRED_FIELDS_MESSAGE).pipe(FitnessLevelSchema),
   goals: GoalsSchema.default([]),
   termsAccepted: z.boolean(TERMS_MESSAGE).refine((accepted) => accepted, TERMS_MESSAGE),
-  // Issue 20: the daily reminder, on at 07:00 unless the member says otherwise here.
+  // The daily reminder, on at 07:00 unless the member says otherwise here.
   workoutReminder: z.boolean().default(true),
   reminderTime: ReminderTimeSchema.default(DEFAULT_REMINDER_TIME),
 });

@@ -136,7 +136,7 @@ describe('inputs and figures (spec §5, §9)', () => {
     expect(errors('01:60', '10')).toEqual({ time: TIME_FORMAT_MESSAGE });
     expect(errors('01:00', '100001')).toEqual({ reps: 'That is too many reps' });
   });
-  it('the day strip reads its fields without zod, with the same messages (issue 23)', () => {
+  it('the day strip reads its fields without zod, with the same messages', () => {
     expect(readDayResultForm({ time: '01:30', reps: '25' })).toEqual({ totalSeconds: 90, reps: 25 });
     expect(readDayResultForm({ time: ' 2:05 ', reps: ' 7 ' })).toEqual({ totalSeconds: 125, reps: 7 });
     expect(readDayResultForm({ time: '', reps: '' })).toEqual({ totalSeconds: 0, reps: 0 });

@@ -58,7 +58,7 @@ export const WellnessSchema = z.object({ day: Day, feeling: Rating('Feeling'), e
 export type DayResultInput = z.infer<typeof DayResultSchema>;
 export type WellnessInput = z.infer<typeof WellnessSchema>;
 
-// ---- issue 17: the session ----
+// ---- the session ----
 
 const DAY_PARAM_MESSAGE = 'Day must be a whole number from 1 to 28';
 /** A day in a path (`/api/program/days/:day/…`, `/api/admin/program-days/:day`). */

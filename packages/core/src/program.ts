@@ -7,8 +7,8 @@ export const PROGRAM_WEEKS = PROGRAM_DAYS / DAYS_PER_WEEK;
 
 /**
  * Whole calendar days since registration, plus one, not clamped: 29 and later are after the
- * program (no reminder is sent then). In the member's time zone, or UTC without one (issue 20,
- * docs/decisions/0014; spec §4 counts UTC days).
+ * program (no reminder is sent then). In the member's time zone, or UTC without one
+ * (docs/decisions/0014; spec §4 counts UTC days).
  */
 export const programDayNumber = (registrationDate: Date, now: Date, timeZone?: string | null) =>
   calendarDaysBetween(now, registrationDate, timeZone) + 1;
@@ -38,7 +38,7 @@ export function currentStreak(completedDays: Iterable<number>, currentDay: numbe
 }
 
 /**
- * issue 22: days missed in a row before the current day (today's pending workout is not missed):
+ * Days missed in a row before the current day (today's pending workout is not missed):
  * 0 when yesterday was completed or the program has just begun.
  */
 export function missedInARow(completedDays: Iterable<number>, currentDay: number): number {
@@ -126,7 +126,7 @@ export const defaultWeek = (currentDay: number) => weekOfDay(Math.max(1, current
 export const daysOfWeek = (week: number) =>
   Array.from({ length: DAYS_PER_WEEK }, (_, i) => (week - 1) * DAYS_PER_WEEK + i + 1);
 
-// Issue 17: a day's exercise is its program_days row (no longer "the Nth exercise by id"), so
+// A day's exercise is its program_days row (no longer "the Nth exercise by id"), so
 // home's signed-in Today's Exercise is the exercise of the member's current day.
 
 /** Home, signed out: rotates daily through the home exercises by whole days since the epoch. */
@@ -170,7 +170,7 @@ export type DayResultFormErrors = Partial<Record<keyof DayResultForm, string>>;
 
 /**
  * The day strip's fields read into what DayResultSchema takes, or each field's message. Plain code
- * rather than a zod schema: /program is the page members open every day and loads no zod (issue 23);
+ * rather than a zod schema: /program is the page members open every day and loads no zod;
  * DayResultFormSchema is built on this, and the server checks DayResultSchema as before.
  */
 export function readDayResultForm({

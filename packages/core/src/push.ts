@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Issue 21: a browser's Web Push subscription, as PushSubscription.toJSON() gives it.
+// A browser's Web Push subscription, as PushSubscription.toJSON() gives it.
 const Base64Url = (label: string, min: number, max: number) =>
   z
     .string({ error: `${label} is required` })

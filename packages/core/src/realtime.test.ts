@@ -24,7 +24,7 @@ function fakeSocket() {
   return socket;
 }
 
-describe('the live connection and the server’s close codes (issue 15)', () => {
+describe('the live connection and the server’s close codes', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });

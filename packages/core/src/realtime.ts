@@ -33,7 +33,7 @@ export type LiveMessage = {
   createdAt: string;
   isCoachReply: boolean;
   readByUser: boolean;
-  /** issue 22: a photo or video, shown to the conversation's two sides only through `url`. */
+  /** A photo or video, shown to the conversation's two sides only through `url`. */
   attachment: { url: string; type: string; size: number } | null;
 };
 

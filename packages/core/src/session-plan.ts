@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DAYS_PER_WEEK, PROGRAM_WEEKS } from './program.ts';
 
-// Issue 17: each program day is a guided session of about 20 minutes (the marketing pages'
+// Each program day is a guided session of about 20 minutes (the marketing pages'
 // promise): a warm-up, the day's exercise in sets with rest between them, and a cool-down.
 
 export type ExerciseCategory = 'time' | 'reps';
@@ -56,7 +56,7 @@ export type ProgramDayInput = z.output<typeof ProgramDayInputSchema>;
 
 export const MEMBER_DAY_NOTE_MAX = 500;
 
-/** issue 22: the coach's change to one member's day (PUT /api/admin/member-plans/:userId/days/:day). */
+/** The coach's change to one member's day (PUT /api/admin/member-plans/:userId/days/:day). */
 export const MemberDayInputSchema = z
   .object({
     exerciseId: z
@@ -273,7 +273,7 @@ const MOVES_SECONDS = [...WARMUP, ...COOLDOWN].reduce((total, move) => total + m
 
 /**
  * estimatedSessionSeconds of a day's sessionPlan, from its prescription alone: the program's
- * answer estimates all 28 days on every request, without building their steps (issue 23).
+ * answer estimates all 28 days on every request, without building their steps.
  * session-plan.test.ts checks it against the plan's steps.
  */
 export function estimatedPrescriptionSeconds(category: ExerciseCategory, prescription: Prescription): number {

@@ -2,7 +2,7 @@ import { MAX_STEP_REPS, type PlayerState, type PlayerStep } from './session-play
 
 // A running session is kept in the browser (localStorage) between reloads; what comes back is
 // checked before the player trusts it. Plain checks rather than a zod schema: /program reads it
-// to offer Resume, and that page loads no zod (issue 23).
+// to offer Resume, and that page loads no zod.
 
 type Json = Record<string, unknown>;
 const KINDS = new Set(['warmup', 'work', 'rest', 'cooldown']);

@@ -1,6 +1,6 @@
 import type { SessionStep } from './session-plan.ts';
 
-// The session player (issue 17): a running workout as a pure value. Every event carries its
+// The session player: a running workout as a pure value. Every event carries its
 // time (epoch milliseconds) and everything shown is derived from timestamps, never from counted
 // ticks, so a backgrounded tab or a sleeping phone comes back to the right step and second.
 

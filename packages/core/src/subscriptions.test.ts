@@ -52,7 +52,7 @@ describe('determineSubscription (spec §4)', () => {
     ).toBe(false);
   });
 
-  it('a paid plan ends at its period end, whatever the subscribed flag says (issue 14)', () => {
+  it('a paid plan ends at its period end, whatever the subscribed flag says', () => {
     const cancelled = row({
       subscribed: true,
       subscriptionTier: '1-on-1 Burn',

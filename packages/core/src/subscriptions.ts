@@ -6,7 +6,7 @@ export const TRIAL_TIER: Tier = 'Feel and Burn';
 /** How long a plan whose renewal failed is kept while the provider retries (PAYMENT_GRACE_DAYS). */
 export const PAYMENT_GRACE_DAYS = 7;
 export const TRIAL_DAYS = 7;
-/** Issue 18: the trial-ending e-mail goes this many days (or fewer) before the trial ends. */
+/** The trial-ending e-mail goes this many days (or fewer) before the trial ends. */
 export const TRIAL_ENDING_NOTICE_DAYS = 3;
 
 export type SubscriberRow = {
@@ -74,7 +74,7 @@ export function determineSubscription(
   }
   const isFreeTierConfirmed = row.subscriptionTier === 'Feel and Burn' && emailConfirmed;
   // A paid period ends at its end, whatever the flag says: a cancellation whose event never
-  // arrived must not keep the plan open (issue 14). Renewals move subscription_end forward.
+  // arrived must not keep the plan open. Renewals move subscription_end forward.
   const hasPeriodEnded = row.subscriptionEnd !== null && row.subscriptionEnd.getTime() <= now.getTime();
   // In its grace a plan is kept even past a period end the provider has not moved yet.
   const isKept = graceEnd ? graceEnd.getTime() > now.getTime() : !hasPeriodEnded;

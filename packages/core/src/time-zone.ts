@@ -1,6 +1,6 @@
-// Issue 20: time-zone names, checked with Intl. Apart from local-day.ts so the web's entry can
+// Time-zone names, checked with Intl. Apart from local-day.ts so the web's entry can
 // check a zone without loading @date-fns/tz, which has no sideEffects flag and so is kept whole
-// wherever local-day.ts is imported (issue 23: −1.6 KB gzip on /).
+// wherever local-day.ts is imported (−1.6 KB gzip on /).
 
 export const DEFAULT_TIME_ZONE = 'UTC';
 

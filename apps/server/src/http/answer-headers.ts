@@ -6,7 +6,7 @@ import { nodeResponse, requestHeader } from './node-request.ts';
  * Sets a header of the answer to come, before it is made. Served by Node, the header goes on
  * Node's response, which merges it into whatever answer is written (the answer's own header of the
  * same name wins). hono's `c.header` builds a fetch `Headers` for a request's first header, and the
- * answer then leaves @hono/node-server's fast path (issue 23: ~10 µs of a probe's ~60). Without a
+ * answer then leaves @hono/node-server's fast path (~10 µs of a probe's ~60). Without a
  * Node response (`app.request` in tests) it is `c.header`.
  */
 export function setAnswerHeader(c: Context, name: string, value: string) {

@@ -23,7 +23,7 @@ const tooLarge = (maxSize: number) => (c: Context<AppEnv>) => {
 
 /**
  * hono's bodyLimit, except that a declared length is checked from Node's request when served by
- * Node: hono's reads `c.req.raw.body` first, which builds a whole fetch Request (issue 23). The
+ * Node: hono's reads `c.req.raw.body` first, which builds a whole fetch Request. The
  * rule is the same: a declared length (without Transfer-Encoding) over the limit is refused at once,
  * anything else is counted as it is read.
  */
@@ -40,9 +40,9 @@ const byDefault = limit(JSON_BODY_LIMIT);
 const forArticles = limit(ARTICLE_BODY_LIMIT);
 const forWebhooks = limit(WEBHOOK_BODY_LIMIT);
 
-/** The exercise video upload (issue 17), the one other route with a limit of its own. */
+/** The exercise video upload, the one other route with a limit of its own. */
 const EXERCISE_VIDEO_PATH = /^\/api\/admin\/exercises\/[^/]+\/video$/;
-/** A chat attachment (issue 22): ATTACHMENT_MAX_BYTES, after the coaching check (coaching/attachment-routes.ts). */
+/** A chat attachment: ATTACHMENT_MAX_BYTES, after the coaching check (coaching/attachment-routes.ts). */
 const ATTACHMENT_PATH = /^\/api\/(admin\/)?coaching\/topics\/[^/]+\/attachments$/;
 
 /**
@@ -54,7 +54,7 @@ const ATTACHMENT_PATH = /^\/api\/(admin\/)?coaching\/topics\/[^/]+\/attachments$
 export const requestBodyLimit: MiddlewareHandler<AppEnv> = (c, next) => {
   // A GET or HEAD has no body to limit: a fetch Request drops it, so hono's bodyLimit always let
   // them through. Checked first, because that check reads `c.req.raw.body`, which builds a whole
-  // fetch Request for every request (issue 23: ~6 % of a GET's CPU).
+  // fetch Request for every request (~6 % of a GET's CPU).
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
   const path = c.req.path;
   if (path === '/api/profile/avatar') return next();

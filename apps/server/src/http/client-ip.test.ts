@@ -35,7 +35,7 @@ describe('resolveClientIp', () => {
   });
 });
 
-// issue 15: with TRUST_PROXY=true, 8 sign-ins straight to the port with 8 made-up
+// With TRUST_PROXY=true, 8 sign-ins straight to the port with 8 made-up
 // X-Forwarded-For values were 8 clients to the per-client limit (3 per 10 s): no 429.
 describe('the per-client sign-in limit behind a proxy', () => {
   let t: TestApp;

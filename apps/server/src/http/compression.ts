@@ -14,7 +14,7 @@ const THRESHOLD_BYTES = 1024;
  * frame (http/request-frame.ts) reads `compressionAsked` before the answer and calls
  * `compressAnswer` after it. A request without Accept-Encoding passes untouched: Hono's compress()
  * set `Vary` on every response after it was made, which alone cost ~53 µs a request by taking
- * @hono/node-server off its fast path (issue 23). An answer made from a string (every JSON answer)
+ * @hono/node-server off its fast path. An answer made from a string (every JSON answer)
  * is judged by its size and, when worth it, gzipped at once with zlib: compress() cannot see the
  * size of such a body (no Content-Length yet), so it piped every JSON answer, 30 bytes or 10 KB,
  * through a CompressionStream (~0.3–0.5 ms of CPU; a coaching message's POST spent a fifth of its

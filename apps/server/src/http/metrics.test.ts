@@ -7,7 +7,7 @@ import { createMetrics } from '../platform/metrics/metrics.ts';
 import { createTestApp, json, type TestApp } from '../testing/harness.ts';
 import { makeRetriesDue } from '../testing/jobs.ts';
 
-// Issue 18: /metrics in Prometheus text behind a bearer token.
+// /metrics in Prometheus text behind a bearer token.
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
 

@@ -4,7 +4,7 @@ import type { AppEnv, Deps } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { countPendingMail } from '../platform/mail/outbox.ts';
 
-// Issue 18: /metrics in Prometheus text for the operator's scraper, behind
+// /metrics in Prometheus text for the operator's scraper, behind
 // `Authorization: Bearer $METRICS_TOKEN`; without METRICS_TOKEN there is no such page.
 
 const digest = (value: string) => createHash('sha256').update(value).digest();

@@ -7,7 +7,7 @@ import { contactMessages } from '../platform/db/schema.ts';
 import { listeningTestApp, TEST_ORIGIN } from '../testing/harness.ts';
 import { bodyText } from './node-body.ts';
 
-// Issue 23: served by Node, a JSON body is read from Node's request (http/node-body.ts), not through
+// Served by Node, a JSON body is read from Node's request (http/node-body.ts), not through
 // a fetch Request built over it. What a client sends must mean what it meant before.
 
 const served = listeningTestApp();
@@ -84,7 +84,7 @@ describe('JSON bodies read from Node', () => {
 
 it('validates a JSON body served by Node without building a fetch Headers or Response', async () => {
   // hono's validator reads the Content-Type through one (a copy of every header) and parses the text
-  // through a Response: ~9 KB of garbage a request (issue 23).
+  // through a Response: ~9 KB of garbage a request.
   const header = vi.spyOn(HonoRequest.prototype, 'header');
   const email = 'no-headers@example.com';
   await served.t.db.delete(contactMessages); // the tests above used this address's allowance

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { nodeRequest } from './node-request.ts';
 
-// Issue 23: a JSON body read straight from Node's request. Through hono, `c.req.json()` on
+// A JSON body read straight from Node's request. Through hono, `c.req.json()` on
 // @hono/node-server builds a whole fetch Request over the request (an AbortController, a copy of
 // its headers, a web ReadableStream over the socket) only to read a few hundred bytes through it.
 

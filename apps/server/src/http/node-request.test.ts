@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestHeader } from './node-request.ts';
 
-// Issue 23: the pipeline reads request headers from Node's request (no fetch Headers built). What
+// The pipeline reads request headers from Node's request (no fetch Headers built). What
 // it reads must be what `c.req.header` reads, over HTTP, header by header.
 
 const NAMES = [

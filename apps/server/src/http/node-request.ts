@@ -1,7 +1,7 @@
 import { IncomingMessage, type ServerResponse } from 'node:http';
 import type { Context } from 'hono';
 
-// Issue 23: what the pipeline reads of a request, read from Node's request when Node serves it.
+// What the pipeline reads of a request, read from Node's request when Node serves it.
 // Through hono, `c.req.header(name)` on @hono/node-server first copies every header of the request
 // into a fetch `Headers` (each name and value checked again): ~4 µs and its garbage per request
 // for the few headers most requests read (Accept-Encoding, Origin, the cookie). Node's response,

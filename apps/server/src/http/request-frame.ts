@@ -7,7 +7,7 @@ import { compressAnswer, compressionAsked } from './compression.ts';
 import { crossSiteWriteCheck, putSecurityHeaders } from './security.ts';
 import { hasMalformedEscape } from './static.ts';
 
-// Issue 23: what every browser-facing request passes, in two middlewares rather than nine. hono's
+// What every browser-facing request passes, in two middlewares rather than nine. hono's
 // compose makes an async frame, a closure and a promise for each layer a request passes, and
 // each of ours made its own again: ~40 µs of a signed-in read's CPU went into the layering alone.
 // Two, because a check that refuses a request throws, and compose turns what a layer throws into
@@ -22,7 +22,7 @@ import { hasMalformedEscape } from './static.ts';
  */
 export function requestFrame(deps: Deps, securityHeaders: [string, string][]): MiddlewareHandler<AppEnv> {
   // The request line's fields are fixed and carry no secret (a path that does is masked: logPath),
-  // so it skips the redaction every other line passes: ~3–5 µs a request (issue 23).
+  // so it skips the redaction every other line passes: ~3–5 µs a request.
   const requestLog = deps.log.child({}, { redact: { paths: [] } });
   const depsOf = requestDeps(deps);
   return async (c, next) => {
@@ -75,7 +75,7 @@ export function requestGuards(
 
 /**
  * Each request's Deps: the app's, with `log` the request's own logger, a pino child with its id,
- * made when something first logs (issue 23: a child costs ~23 µs). An instance of a class whose
+ * made when something first logs (a child costs ~23 µs). An instance of a class whose
  * prototype is `deps`: `Object.create(deps, { log: { get } })` per request cost ~3 µs here, a
  * property descriptor taking V8's slow path each time; `new` takes ~0.1.
  */

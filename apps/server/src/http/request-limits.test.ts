@@ -48,7 +48,7 @@ function slowPost(
   });
 }
 
-describe('request body limit (issue 15)', () => {
+describe('request body limit', () => {
   it('refuses a 50 MB declared body with 413 before reading it', async () => {
     const { res, body, sent } = await slowPost('/api/contact', {
       headers: { 'content-length': String(50 * 1024 * 1024) },
@@ -112,7 +112,7 @@ describe('what the limit leaves alone', () => {
   });
 });
 
-describe('malformed percent-encoding (issue 15)', () => {
+describe('malformed percent-encoding', () => {
   it('answers 400 with the error shape on any API path, never 500', async () => {
     for (const path of ['/api/files/%E0%A4%A', '/api/files/%', '/api/blog/articles/%zz', '/api/%C0']) {
       const res = await served.t.request(path);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { createMember, createTestApp, type TestApp } from '../testing/harness.ts';
 
-// Issue 23: what every request passes through, kept while made cheaper — one request line with
+// What every request passes through, kept while made cheaper — one request line with
 // its id, the request's id on whatever a service logs, compression only when the client asks.
 
 let t: TestApp;
@@ -181,7 +181,7 @@ describe('compression', () => {
     expect(((await res.json()) as { articles: unknown[] }).articles.length).toBeGreaterThan(0);
   });
 
-  it('over HTTP: an answer under 1 KB goes as it is, a larger one gzipped at once (issue 23)', async () => {
+  it('over HTTP: an answer under 1 KB goes as it is, a larger one gzipped at once', async () => {
     const server = await t.listen();
     const member = await createMember(t);
     try {
@@ -212,7 +212,7 @@ describe('compression', () => {
 });
 
 describe('routing', () => {
-  it("matches every route with hono's RegExpRouter, not its slower trie router (issue 23)", async () => {
+  it("matches every route with hono's RegExpRouter, not its slower trie router", async () => {
     // SmartRouter picks its router on the first request: one route pattern the RegExpRouter refuses
     // (a parameter beside a fixed segment, such as /calendar/:file beside /calendar/link) moves
     // every request of the app onto the trie router.

@@ -5,7 +5,7 @@ import { createApp } from '../app.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { machineSecurityHeaderList, securityHeaderList } from './security.ts';
 
-// Issue 23: served by Node, the security headers are set on Node's response before the answer is
+// Served by Node, the security headers are set on Node's response before the answer is
 // made (no Headers object per request); through app.request, on the answer. Both must say the same.
 
 let t: TestApp;

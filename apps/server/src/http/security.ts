@@ -15,7 +15,7 @@ function contentSecurityPolicy(storageOrigin: string | null) {
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],
-    // issue 17: exercise videos (uploads from us or the bucket) and YouTube's privacy-enhanced embed
+    // Exercise videos (uploads from us or the bucket) and YouTube's privacy-enhanced embed
     'media-src': ["'self'", ...(storageOrigin ? [storageOrigin] : [])],
     'frame-src': [YOUTUBE_EMBED_ORIGIN],
     'frame-ancestors': ["'none'"],
@@ -75,7 +75,7 @@ export function machineSecurityHeaderList(isProduction: boolean) {
  * Puts these headers on the answer to come (the request frame, http/request-frame.ts, does it for
  * every request). Served by @hono/node-server (`c.env.outgoing`), they are set on Node's response
  * before the answer is made and Node merges them into it: no fetch `Headers` object is built and
- * filled per request (issue 23: hono's secureHeaders did that after every answer, ~15 µs).
+ * filled per request (hono's secureHeaders did that after every answer, ~15 µs).
  * Without a Node response (`app.request` in tests) they go on the answer once it is made: the
  * function returned, to call then.
  */

@@ -58,7 +58,7 @@ describe('serving the web app', () => {
   });
 });
 
-describe('precompressed assets (issue 23)', () => {
+describe('precompressed assets', () => {
   const get = (encoding: string | null) =>
     t.request('/assets/app-def456.js', { headers: encoding ? { 'accept-encoding': encoding } : {} });
 
@@ -149,7 +149,7 @@ describe('addresses that are not pages', () => {
   });
 });
 
-describe('a page address with a malformed percent-escape (issue 15)', () => {
+describe('a page address with a malformed percent-escape', () => {
   it('gets the not-found page (the SPA, status 404), never a 500', async () => {
     for (const p of ['/blog/%', '/blog/%E0%A4%A', '/%zz']) {
       const res = await t.request(p, { headers: { accept: 'text/html' } });

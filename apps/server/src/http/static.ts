@@ -21,7 +21,7 @@ export function webApp(distDir: string, { findArticle }: { findArticle: FindArti
     );
   }
   const root = path.relative(process.cwd(), distDir) || '.';
-  // Issue 23: the build writes a brotli and a gzip copy of each asset worth compressing
+  // The build writes a brotli and a gzip copy of each asset worth compressing
   // (apps/web/vite.config.ts); a client that accepts one gets that file, nothing is compressed
   // per response.
   const staticFiles = serveStatic<AppEnv>({ root, precompressed: true });
@@ -38,7 +38,7 @@ export function webApp(distDir: string, { findArticle }: { findArticle: FindArti
       })
       .use('/assets/*', staticFiles)
       .get('/assets/*', (c) => c.text('Not found', 404))
-      // The service worker and the manifest are checked for a new version at every visit (issue 21).
+      // The service worker and the manifest are checked for a new version at every visit.
       .use('/sw.js', noCache)
       .use('/manifest.webmanifest', noCache)
       .use('*', (c, next) => (isPublicFile(c.req.path) ? staticFiles(c, next) : next()))

@@ -1,4 +1,4 @@
-// Issue 20: a browser test of "the next day's card at the member's midnight" moves the server's
+// A browser test of "the next day's card at the member's midnight" moves the server's
 // clock as it moves the browser's. Outside production only (deps.ts), set through POST /dev/clock;
 // every rule that reads deps.now() follows it (better-auth keeps its own time for sessions).
 

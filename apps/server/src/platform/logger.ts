@@ -3,7 +3,7 @@ import pino from 'pino';
 /**
  * The process's logger, JSON lines to stdout. `buffered` (the server): lines are written
  * asynchronously, several in one write while one is under way, instead of one blocking write per
- * line (issue 23: a synchronous write per request log was a syscall on every request); pino
+ * line (a synchronous write per request log was a syscall on every request); pino
  * flushes what is left when the process exits. `destination`: another stream (tests read it).
  *
  * No credential reaches a line: fields that hold one are dropped by name (`redact`), and an error's

@@ -13,7 +13,7 @@ import {
 } from '../testing/harness.ts';
 import { seed } from './seed.ts';
 
-// issue 15: ADMIN_EMAIL must not promote an account someone else registered with their password.
+// ADMIN_EMAIL must not promote an account someone else registered with their password.
 const OWNER = { ADMIN_EMAIL: 'owner@gym.example', ADMIN_PASSWORD: 'Owner#2026pass' };
 const ATTACKER_PASSWORD = 'Attacker#666';
 
@@ -116,7 +116,7 @@ describe('the admin account at start-up', () => {
   });
 });
 
-describe('the development admin (issue 19)', () => {
+describe('the development admin', () => {
   it('stays admin outside production whatever ADMIN_EMAIL says', async () => {
     await restartWith({ admin: DEV_ADMIN });
     await restartWith({});

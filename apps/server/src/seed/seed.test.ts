@@ -27,7 +27,7 @@ describe('seed', () => {
     expect(rows[0]?.name).toBe('Dead Bug');
     for (const row of rows) {
       expect(row.description).toMatch(/^1\. /);
-      // issue 17: an animated demonstration of its own, and no search-page link dressed as a video
+      // An animated demonstration of its own, and no search-page link dressed as a video
       expect(row.demoKey).toBe(slugify(row.name));
       expect(row.videoUrl).toBeNull();
     }

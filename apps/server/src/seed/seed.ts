@@ -85,7 +85,7 @@ async function seedHomeAndArticles(
 }
 
 /**
- * The exercises and the 28 program days (issue 17). The exercises go only into an empty table,
+ * The exercises and the 28 program days. The exercises go only into an empty table,
  * all or none, once (a coach's renames and additions are never undone); the days by day number (on
  * conflict do nothing), each day's exercise found by its seeded name, else (a database whose
  * coach renamed it) the Nth by id, as spec §4 had it.
@@ -93,7 +93,7 @@ async function seedHomeAndArticles(
 async function seedProgram(tx: DbOrTx, log: Deps['log']) {
   await seedOnce(tx, 'exercises', exercises, async () => {
     // One insert per row keeps ids in program order.
-    // issue 17: each has an animated demonstration under slugify(name) and no video of its own.
+    // Each has an animated demonstration under slugify(name) and no video of its own.
     for (const e of SEED_EXERCISES) await tx.insert(exercises).values({ ...e, demoKey: slugify(e.name) });
     log.info({ count: SEED_EXERCISES.length }, 'seeded exercises');
   });
@@ -191,7 +191,7 @@ async function makeAdminPasswordOurs({ auth, config, log }: Deps, userId: string
 }
 
 /**
- * issue 19: in production with an admin of its own, the development admin is no admin, and its
+ * In production with an admin of its own, the development admin is no admin, and its
  * password, published in the README, no longer signs in.
  */
 async function retireDevelopmentAdmin(deps: Deps) {

@@ -1,5 +1,5 @@
-// issue 9: the access matrix's table, run by access-matrix.test.ts against every API route the
-// server registers (and /metrics, issue 18) × every kind of caller. It says who may do what; a
+// The access matrix's table, run by access-matrix.test.ts against every API route the
+// server registers (and /metrics) × every kind of caller. It says who may do what; a
 // route missing from it fails the test, so a new route cannot be forgotten: add its row here.
 // What a plan buys is not written here: the roles' plan states go through core's entitlementsOf,
 // the one rule (docs/decisions/0021), and the routes it gates follow it.
@@ -43,7 +43,7 @@ export type Access =
   /** Admins only (anonymous 401, members 403). */
   | 'admin'
   /**
-   * issue 22: an attachment in member B's topic: B and the coach; every other member 403, even
+   * An attachment in member B's topic: B and the coach; every other member 403, even
    * with 1-on-1 Burn and the link.
    */
   | 'conversation'
@@ -62,7 +62,7 @@ export type Access =
   /** better-auth's own catch-all handler, tested route by route in features/auth. */
   | 'auth-library'
   /**
-   * Only with `Authorization: Bearer $METRICS_TOKEN` (issue 18): a session, even the admin's, is
+   * Only with `Authorization: Bearer $METRICS_TOKEN`: a session, even the admin's, is
    * not the token, so every caller here gets 401 (the token itself: http/metrics.test.ts).
    */
   | 'metrics-token'
@@ -72,7 +72,7 @@ export type Access =
    */
   | 'feed'
   /**
-   * Only with a token the server put in an e-mail or gave the member (issue 20: one-click
+   * Only with a token the server put in an e-mail or gave the member (one-click
    * unsubscribe), never a session: without a valid one, this status for all.
    */
   | { token: 400 | 404 };
@@ -134,7 +134,7 @@ export const POLICY: Record<string, Access> = {
   'POST /api/admin/coaching/topics/:topicId/replies': 'admin',
   'POST /api/admin/coaching/topics/:topicId/read': 'admin',
   'PATCH /api/admin/coaching/topics/:topicId': 'admin',
-  // issue 22: the coach's workspace
+  // The coach's workspace
   'GET /api/admin/users/:userId': 'admin',
   'GET /api/admin/users/:userId/summary': 'admin',
   'GET /api/admin/member-plans/:userId': 'admin',

@@ -47,7 +47,7 @@ import {
   type TestApp,
 } from './harness.ts';
 
-// issue 9: every JSON endpoint gets FUZZ_RUNS generated bodies or query strings (half as a
+// Every JSON endpoint gets FUZZ_RUNS generated bodies or query strings (half as a
 // 1-on-1 Burn member, half as the admin). No 5xx, every 4xx in the one error shape, and a
 // refused request writes nothing. Seeded: FUZZ_SEED=<seed> replays a failure. The endpoints are
 // split into areas, one test file each, so the files run side by side on the test workers.
@@ -141,7 +141,7 @@ export const TARGETS: Target[] = [
     schema: ExerciseInputSchema,
     path: (ids) => `/api/admin/exercises/${ids.exerciseId}`,
   },
-  // issue 17: the exercise id of the video routes (the uploaded bytes are fuzzed in exercises/media.test.ts)
+  // The exercise id of the video routes (the uploaded bytes are fuzzed in exercises/media.test.ts)
   {
     area: 'content',
     route: 'POST /api/admin/exercises/:id/video',
@@ -193,7 +193,7 @@ export const TARGETS: Target[] = [
     schema: ArchiveInputSchema,
     path: (ids) => `/api/admin/coaching/topics/${ids.topicId}`,
   },
-  // issue 22: the coach's workspace
+  // The coach's workspace
   {
     area: 'content',
     route: 'GET /api/admin/users/:userId',
@@ -263,7 +263,7 @@ const NOT_JSON = [
   'POST /api/profile/avatar',
   'POST /api/webhooks/stripe',
   'POST /api/auth/*',
-  // issue 22: multipart uploads, fuzzed by their bytes in coaching/attachments.test.ts
+  // Multipart uploads, fuzzed by their bytes in coaching/attachments.test.ts
   'POST /api/coaching/topics/:topicId/attachments',
   'POST /api/admin/coaching/topics/:topicId/attachments',
 ];

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { STRONG_PASSWORD } from './harness.ts';
 
-// Real server processes for the multi-instance test (issue 19): each one `node --import tsx
+// Real server processes for the multi-instance test: each one `node --import tsx
 // main.ts`, as crash-safety.test.ts starts it, with a DATA_DIR of its own.
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');

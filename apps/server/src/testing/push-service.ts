@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { PushTarget } from '../platform/push/push.ts';
 
 /**
- * A push service double (issue 21): an HTTPS server that takes web-push's POSTs as FCM or
+ * A push service double: an HTTPS server that takes web-push's POSTs as FCM or
  * Mozilla's would, checks the VAPID Authorization header, decrypts the aes128gcm body (RFC 8291)
  * with the browser's keys it handed out, and answers 201, or 410 (or 404) for a subscription marked gone.
  */

@@ -3,7 +3,7 @@ import { DUE_QUEUE, SEND_QUEUE } from '../features/notifications/reminders.ts';
 import { mailOutbox, profiles, workoutCompletions } from '../platform/db/schema.ts';
 import { createMember, givePaidTier, type TestApp } from './harness.ts';
 
-// Issue 20's reminder tests: a member with a registration date, zone and reminder time of the
+// The reminder tests: a member with a registration date, zone and reminder time of the
 // test's choosing, the schedule's tick, and the mail it wrote.
 
 export type Member = Awaited<ReturnType<typeof createMember>>;

@@ -47,7 +47,7 @@ export default function AccountMenu({
             </DropdownMenu.Item>
           ))}
           {install && (
-            // issue 21: offered only while the browser offers to install the app.
+            // Offered only while the browser offers to install the app.
             <DropdownMenu.Item
               onSelect={() => void install()}
               className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-highlighted:bg-zinc-100"

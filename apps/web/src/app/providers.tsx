@@ -12,7 +12,7 @@ const queryClient = new QueryClient({
       retry: (count, error) =>
         !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
       refetchOnWindowFocus: false,
-      // Offline the service worker may still answer (issue 21): a query is tried, not paused.
+      // Offline the service worker may still answer: a query is tried, not paused.
       networkMode: 'offlineFirst',
     },
     mutations: { networkMode: 'offlineFirst' },

@@ -8,7 +8,7 @@ import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 export function RootLayout() {
-  useRecordTimeZone(); // issue 20: the browser's zone at sign-up or first sign-in
+  useRecordTimeZone(); // The browser's zone at sign-up or first sign-in
   return (
     <div className="flex min-h-screen flex-col">
       <a

@@ -6,7 +6,7 @@ import { RequireAdmin, RequireAuth } from '@/features/auth/guards';
 import HomePage from '@/features/marketing/home-page';
 import { RootLayout } from './root-layout';
 
-// Issue 23: React Router in declarative mode (`useRoutes` under a `<BrowserRouter>`), not its data
+// React Router in declarative mode (`useRoutes` under a `<BrowserRouter>`), not its data
 // router: the app uses no loaders, actions or fetchers, and the data router's machinery was
 // ~17 KB gzip of what / loads. Pages are React.lazy components (the navigation is a transition,
 // so the page on screen stays until the next one's code is there), and error boundaries of ours
@@ -17,7 +17,7 @@ const page = (load: () => Promise<{ default: ComponentType }>) => {
 };
 
 /**
- * Issue 21: a page that needs the server says so while offline. The notice sits above the page's
+ * A page that needs the server says so while offline. The notice sits above the page's
  * lazy route; when the page's code was never fetched, its failed import lands in the same notice
  * (the error boundary), not in a crash page.
  */
@@ -118,7 +118,7 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    // The workout fills the screen: no site header or footer around it (issue 17).
+    // The workout fills the screen: no site header or footer around it.
     path: 'program/day/:day/session',
     element: (
       <RouteErrorBoundary>

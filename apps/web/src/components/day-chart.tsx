@@ -1,7 +1,7 @@
 import { PROGRAM_DAYS } from '@core28/core/program';
 import { useLayoutEffect, useRef, useState } from 'react';
 
-// Issue 23: the charts of at most 28 days (progress, program analytics) as a small SVG of our own
+// The charts of at most 28 days (progress, program analytics) as a small SVG of our own
 // instead of recharts (~99 KB gzip on those pages). Drawn at the element's real width so text
 // stays 12 px on a phone; the numbers are also a table for screen readers and keyboard users.
 

@@ -5,7 +5,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { isReachable, useOnline } from '@/lib/use-online';
 
 /**
- * Issue 21: a page that cannot work without the server (checkout, coaching, the admin area) says
+ * A page that cannot work without the server (checkout, coaching, the admin area) says
  * so while the browser is offline, instead of failing, and comes back by itself with the network.
  */
 export function NeedsNetwork({ what, children }: { what: string; children: ReactNode }) {
@@ -24,10 +24,10 @@ export function NeedsNetwork({ what, children }: { what: string; children: React
 }
 
 /**
- * A route's error boundary (issue 21): a page whose code could not be fetched, because the browser
+ * A route's error boundary: a page whose code could not be fetched, because the browser
  * is offline and the page was never kept, says it needs the network (and loads by itself when the
  * connection is back), instead of a blank screen. Any other failure offers a reload. Another page
- * (a link in the header) clears the error, as React Router's error elements did (issue 23).
+ * (a link in the header) clears the error, as React Router's error elements did.
  */
 export function RouteErrorBoundary({ what, children }: { what?: string; children: ReactNode }) {
   const { pathname } = useLocation();

@@ -1,5 +1,5 @@
 /**
- * What the service worker keeps of the signed-in member's data (issue 21, docs/decisions/0015):
+ * What the service worker keeps of the signed-in member's data (docs/decisions/0015):
  * the answers the member's pages need to open offline. Coaching, billing and the admin area are
  * never kept: they say they need the network instead.
  */

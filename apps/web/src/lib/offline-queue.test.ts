@@ -3,7 +3,7 @@ import { clear, createStore } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { drainQueue, enqueueWrite, type QueuedWrite, queuedWrites } from './offline-queue';
 
-// Issue 21 (docs/decisions/0015): the offline queue is sent in order, each write once; it stops at
+// docs/decisions/0015: the offline queue is sent in order, each write once; it stops at
 // the first write the network or a busy server does not take and keeps the rest in order; a
 // refusal is dropped; only the signed-in member's writes are ever sent. IndexedDB is
 // fake-indexeddb's; the server is a fetch that answers the statuses a test gives it.

@@ -1,7 +1,7 @@
 import { createStore, get, update } from 'idb-keyval';
 
 /**
- * Writes made without a connection (issue 21, docs/decisions/0015): a session's finish, a day's
+ * Writes made without a connection (docs/decisions/0015): a session's finish, a day's
  * completion, results and wellness wait here, in IndexedDB, and are sent in order when the
  * connection is back, by the page (on `online` and at load) or by the service worker (Background
  * Sync). Each carries the Idempotency-Key made when the member pressed the button, so the server

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
 
 /**
- * Issue 23: what React Router's <ScrollRestoration> did in its data mode, which this app left for
+ * What React Router's <ScrollRestoration> did in its data mode, which this app left for
  * the declarative mode. Back and forward return to where the page was scrolled (kept per history
  * entry, also across a reload); a new page opens at its top, or at its #anchor.
  */

@@ -2,7 +2,7 @@ import type { toast as sonnerToast } from 'sonner';
 import { describe, expect, it } from 'vitest';
 import { toast, toasterMounted, toasterWanted } from './toast';
 
-// Issue 23: sonner loads with the first toast; what was fired before it mounted is not lost.
+// Sonner loads with the first toast; what was fired before it mounted is not lost.
 describe('toast before the toaster is loaded', () => {
   it('asks for the toaster, keeps the toasts, and shows them in order once it is mounted', () => {
     let asked = 0;

@@ -1,6 +1,6 @@
 import type { toast as sonnerToast } from 'sonner';
 
-// Issue 23: sonner (~9 KB gzip) loads with the first toast instead of with every page. A toast
+// Sonner (~9 KB gzip) loads with the first toast instead of with every page. A toast
 // fired before it is on screen waits here and is shown, in order, as soon as the toaster mounts.
 type Sonner = typeof sonnerToast;
 type Args = Parameters<Sonner>;

@@ -7,7 +7,7 @@ const subscribe = (onChange: () => void) => {
 
 /**
  * Whether a service worker answers this page's requests, so what the page fetches now is kept for
- * offline (issue 21). False on the very first visit until the worker has installed.
+ * offline. False on the very first visit until the worker has installed.
  */
 export const useIsControlled = () =>
   useSyncExternalStore(

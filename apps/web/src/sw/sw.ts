@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-// Core28's service worker (issue 21, docs/decisions/0015), built by vite-plugin-pwa with
+// Core28's service worker (docs/decisions/0015), built by vite-plugin-pwa with
 // Workbox's modules: the precached app shell, the member's data network-first with the last
 // answer kept for offline, the offline queue's Background Sync, and push notifications.
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';

@@ -230,7 +230,7 @@ describe('the kept aggregates', () => {
 });
 
 describe('members completing the same day at once', () => {
-  // Issue 23: the per-day counter was one row, locked by every completion of that day until its
+  // The per-day counter was one row, locked by every completion of that day until its
   // transaction ended, so members finishing day 1 together were served one at a time. Each
   // connection now counts in its own shard. PostgreSQL only: PGlite has one connection.
   it.skipIf(!process.env.TEST_DATABASE_URL)(

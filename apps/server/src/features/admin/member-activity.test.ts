@@ -17,7 +17,7 @@ import {
   type TestApp,
 } from '../../testing/harness.ts';
 
-// issue 22 (docs/decisions/0016): member_progress's last_active_at and last three wellness values
+// docs/decisions/0016: member_progress's last_active_at and last three wellness values
 // are kept by triggers. After every kind of write — bulk inserts, edits that move a time back,
 // deletions, signing out, an account deleted with its cascade — they equal what the queries they
 // replace computed from the source tables.

@@ -17,7 +17,7 @@ import {
   type TestApp,
 } from '../../testing/harness.ts';
 
-// issue 22: the coach's view of one member, the chat's side panel, the list's filters and the
+// The coach's view of one member, the chat's side panel, the list's filters and the
 // dashboard's attention card, on a seeded set of members.
 
 const DAY_MS = 86_400_000;

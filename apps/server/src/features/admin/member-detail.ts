@@ -8,7 +8,7 @@ import { listMemberTopics } from '../coaching/service.ts';
 import { getProgramState, listProgramSummaries, missedAtLeastSql } from '../program/service.ts';
 import { memberRowColumns } from './member-list.ts';
 
-// issue 22: the coach's view of one member, and of who needs attention. Program day, streak and
+// The coach's view of one member, and of who needs attention. Program day, streak and
 // missed days come from the program feature (its summaries), never from arithmetic here.
 
 const planOf = (row: { isTrial: boolean | null; subscribed: boolean | null }) =>

@@ -32,7 +32,7 @@ function whereOf({ search, plan, burn, missed, falling }: MemberListQuery, now: 
     conditions.push(
       sql`profiles.user_id in (select s.user_id from subscribers s where s.subscribed and s.subscription_tier = '1-on-1 Burn')`,
     );
-  // issue 22: the program feature's SQL twins of its own rules (docs/decisions/0016)
+  // The program feature's SQL twins of its own rules (docs/decisions/0016)
   if (missed > 0)
     conditions.push(
       missedAtLeastSql(
@@ -69,7 +69,7 @@ export const memberRowColumns = {
 
 /**
  * spec §2 Admin users: members (admins excluded), searched by name or e-mail, paged on the server;
- * issue 22: filtered by plan, 1-on-1 Burn, days missed in a row and falling wellness, sorted by
+ * Filtered by plan, 1-on-1 Burn, days missed in a row and falling wellness, sorted by
  * registration, last activity or days missed.
  */
 export async function listMembers(deps: Pick<Deps, 'db' | 'now'>, query: MemberListQuery) {

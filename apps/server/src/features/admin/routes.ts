@@ -23,7 +23,7 @@ export const adminUserRoutes = new Hono<AppEnv>()
   .get('/', validate('query', MemberListQuerySchema), async (c) =>
     c.json(await listMembers(c.get('deps'), c.req.valid('query'))),
   )
-  // issue 22: one member as the coach sees them, and the chat's side panel
+  // One member as the coach sees them, and the chat's side panel
   .get('/:userId', validate('param', UserIdParamSchema), async (c) =>
     c.json(await getMemberDetail(c.get('deps'), c.req.valid('param'))),
   )

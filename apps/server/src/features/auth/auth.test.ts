@@ -265,7 +265,7 @@ describe('rate limits', () => {
 });
 
 describe('sessions', () => {
-  it('a password change ends every other session, whatever the client asks (issue 15)', async () => {
+  it('a password change ends every other session, whatever the client asks', async () => {
     const member = await createMember(t);
     const thief = cookieFrom(await signIn(member.email, member.password));
     const changed = await t.request('/api/auth/change-password', {

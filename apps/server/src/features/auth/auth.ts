@@ -50,7 +50,7 @@ type AuthDeps = {
 
 export function createAuth({ db, config, jobs, log, secret, now }: AuthDeps) {
   const isHttps = config.publicUrl.startsWith('https://');
-  // Issue 18: the hooks only write the e-mail to the outbox; the mail queue sends it, with
+  // The hooks only write the e-mail to the outbox; the mail queue sends it, with
   // retries, so a relay that is down or hangs neither loses it nor holds the request. better-auth
   // gives the hooks no transaction of its own to join: each mail is one of its own.
   const sendMail = async (message: MailMessage) => {

@@ -5,7 +5,7 @@ import { profiles, sessions, subscribers, users } from '../../platform/db/schema
 import { createMember, createTestApp, signInAdmin, type TestApp } from '../../testing/harness.ts';
 import { readMemberFast, readSessionFast, readViewerFast, verifiedToken } from './fast-session.ts';
 
-// Issue 23: the fast session read and better-auth's getSession agree on every kind of session,
+// The fast session read and better-auth's getSession agree on every kind of session,
 // on PGlite and (TEST_DATABASE_URL) on PostgreSQL.
 
 let t: TestApp;
@@ -178,7 +178,7 @@ describe('the fast session read agrees with better-auth', () => {
   });
 });
 
-describe('served by Node (the cookie read from Node’s request, issue 23)', () => {
+describe('served by Node (the cookie read from Node’s request)', () => {
   it('GET /api/me over HTTP: the member, nobody for a forged cookie, and better-auth’s refresh when due', async () => {
     const server = await t.listen();
     try {

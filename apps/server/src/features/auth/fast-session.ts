@@ -8,7 +8,7 @@ import { profiles, sessions, subscribers, userRoles, users } from '../../platfor
 import type { SessionUser } from './auth.ts';
 import { isAdmin } from './service.ts';
 
-// Issue 23: better-auth's getSession was 45–55 % of a member request's cost (a new endpoint
+// Better-auth's getSession was 45–55 % of a member request's cost (a new endpoint
 // context, a key import and an async HMAC verify per call, two unprepared queries). This reads the
 // same cookie with the same HMAC and finds the session, its user and the admin role in one prepared
 // statement. It hands over to better-auth whenever better-auth would write: an expired session
@@ -70,7 +70,7 @@ const sessionByTokenStatement = (db: DbOrTx) =>
     .where(eq(sessions.token, sql.placeholder('token')))
     .prepare('core28_session_by_token');
 
-/** The same with the member's profile: GET /api/me answers from this one statement (issue 23). */
+/** The same with the member's profile: GET /api/me answers from this one statement. */
 const viewerByTokenStatement = (db: DbOrTx) =>
   db
     .select({ ...sessionFields, profile: getTableColumns(profiles) })
@@ -110,7 +110,7 @@ export function verifiedToken(signed: string | undefined, secret: string): strin
 const VERIFIED_COOKIES_MAX = 10_000;
 
 /**
- * `verifiedToken` remembered per signed cookie (issue 23: an HMAC costs ~2 µs in a loop but 20–40 µs
+ * `verifiedToken` remembered per signed cookie (an HMAC costs ~2 µs in a loop but 20–40 µs
  * on a request of a server at rest, its code and key cold; the live bench's CPU profile put 4 % of
  * a coaching message there). Only what this secret signed is remembered, so a forged cookie is
  * checked every time and cannot fill it, and the memo says nothing about the session: the database
@@ -140,7 +140,7 @@ const sourceOf = (from: Headers | SessionSource): SessionSource =>
 /**
  * A session read's dependencies. Its logger is read only when it logs: a request's `deps.log` is
  * the request's pino child, made on first read (app.ts), and a session read that passed it on
- * every call made one on every signed-in request (issue 23: ~23 µs and ~1 KB of garbage each).
+ * every call made one on every signed-in request (~23 µs and ~1 KB of garbage each).
  */
 type SessionDeps = Pick<Deps, 'auth' | 'db' | 'log'>;
 

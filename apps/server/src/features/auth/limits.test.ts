@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieFrom, createTestApp, json, STRONG_PASSWORD, type TestApp } from '../../testing/harness.ts';
 import { SIGN_IN_FAILURES, signInDelaySeconds } from './limits.ts';
 
-// issue 15: password guessing was limited per client only; 15 wrong passwords from 5 addresses
+// Password guessing was limited per client only; 15 wrong passwords from 5 addresses
 // were all checked against one account.
 let t: TestApp;
 let clock = Date.now();

@@ -41,7 +41,7 @@ describe('the auth secret without AUTH_SECRET', () => {
   });
 });
 
-// issue 15: a confirmation token forged with the secret published in the source confirmed an account.
+// A confirmation token forged with the secret published in the source confirmed an account.
 describe('a server started without AUTH_SECRET', () => {
   let t: TestApp;
   beforeAll(async () => {

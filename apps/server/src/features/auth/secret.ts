@@ -18,7 +18,7 @@ export function readOrCreateAuthSecret(dataDir: string): string {
         throw new ConfigError(
           `Invalid configuration:\n  AUTH_SECRET: unset, and ${file} holds no usable secret (32+ characters); delete the file to have a new one generated (members will be signed out) or set AUTH_SECRET`,
         );
-      // Issue 15: the value once published in the source forges sessions and links, wherever it is kept.
+      // The value once published in the source forges sessions and links, wherever it is kept.
       if (secret === PUBLISHED_DEV_SECRET)
         throw new ConfigError(
           `Invalid configuration:\n  AUTH_SECRET: unset, and ${file} holds the development value published in Core28's source: anyone can forge sessions and links with it. Delete the file to have a random one generated (members will be signed out) or set AUTH_SECRET`,

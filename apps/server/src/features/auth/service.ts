@@ -116,7 +116,7 @@ export async function limitPasswordChecks(
 }
 
 /**
- * The daily clean-up (issue 18): sessions and verification tokens past their expiry, and rate-limit
+ * The daily clean-up: sessions and verification tokens past their expiry, and rate-limit
  * counters untouched for a day (every window is at most a day; see limits.ts for what
  * last_request holds).
  */

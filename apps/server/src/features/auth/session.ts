@@ -26,7 +26,7 @@ type SessionContext = {
 
 /**
  * The request's cookie for a session read, from Node's request when Node serves it: hono's
- * `c.req.raw.headers` first builds a whole fetch Request over it (issue 23: ~4 µs and its garbage
+ * `c.req.raw.headers` first builds a whole fetch Request over it (~4 µs and its garbage
  * on every signed-in request). All the headers are built only for better-auth's own read.
  */
 function sessionSource(c: SessionContext): SessionSource {
@@ -50,7 +50,7 @@ export async function readSession(c: SessionContext) {
 }
 
 /**
- * A coaching request: the session with the member's subscriber row in one statement (issue 23);
+ * A coaching request: the session with the member's subscriber row in one statement;
  * `subscriber` is undefined when the row was not read with it (better-auth read the session).
  */
 export async function readMember(c: SessionContext) {
@@ -68,7 +68,7 @@ export const signedSession = (c: SessionContext) => signedSessionToken(c.get('de
 /** The same for a cookie at hand (a test's). */
 export { signedSessionToken };
 
-/** GET /api/me: the session with the member's profile, in one statement when it can (issue 23). */
+/** GET /api/me: the session with the member's profile, in one statement when it can. */
 export async function readViewer(c: SessionContext) {
   const result = await readViewerFast(c.get('deps'), sessionSource(c));
   remember(c, result);

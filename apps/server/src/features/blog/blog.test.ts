@@ -50,7 +50,7 @@ describe('public article list', () => {
     expect((await list({ limit: 'abc' })).status).toBe(400);
   });
 
-  // issue 14: /blog showed the 20 newest articles and no way to reach older ones.
+  // /blog showed the 20 newest articles and no way to reach older ones.
   it('pages through every public article, each once, newest first', async () => {
     const now = Date.now();
     // 30 more articles, the oldest published a year ago; two share a publication time.

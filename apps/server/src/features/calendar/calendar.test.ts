@@ -11,7 +11,7 @@ import {
   type TestApp,
 } from '../../testing/harness.ts';
 
-// Issue 20: the private calendar feed, parsed by ical.js as a calendar app would read it.
+// The private calendar feed, parsed by ical.js as a calendar app would read it.
 
 /** The feed's events of a member, as a calendar app reads them (a fresh link). */
 async function feedEvents(m: { cookie: string }) {
@@ -90,7 +90,7 @@ describe('calendar feed', () => {
     expect((await t.request('/api/calendar/link')).status).toBe(401);
   });
 
-  it("follows the member's own plan (issue 22): an adjusted day names the coach's exercise, another member's does not", async () => {
+  it("follows the member's own plan: an adjusted day names the coach's exercise, another member's does not", async () => {
     const admin = await signInAdmin(t);
     const onDay3 = async () => {
       const m = await createMember(t);

@@ -18,7 +18,7 @@ export const calendarRoutes = new Hono<AppEnv>()
   // The feed itself, /{token}.ics: no session (calendar apps have none), the token in the path is
   // the key. Matched as `/*` and checked here: a parameter beside /link (`/:file{[^/]+\\.ics}`, or
   // even `/:file`) is a pattern hono's RegExpRouter refuses, which moved every request of the app
-  // onto its trie router (issue 23: ~3 µs a request). /link, registered first, answers its own.
+  // onto its trie router (~3 µs a request). /link, registered first, answers its own.
   .get('/*', async (c) => {
     // The token is the feed's key: the request's log line shows the route instead.
     c.set('logPath', `${c.req.routePath.slice(0, -1)}{token}${ICS}`);

@@ -11,7 +11,7 @@ import { listMemberProgramDays } from '../program/service.ts';
 import { planRequiredError } from '../subscriptions/entitlements.ts';
 import { getMemberEntitlements, type StateDeps } from '../subscriptions/service.ts';
 
-// Issue 20: the member's 28 days in their calendar app, as a private feed (RFC 5545). The link is
+// The member's 28 days in their calendar app, as a private feed (RFC 5545). The link is
 // a bearer secret: whoever has it reads the feed, so a reset replaces it and the old one is gone.
 
 type Member = { userId: string };

@@ -13,7 +13,7 @@ import {
   type TestApp,
 } from '../../testing/harness.ts';
 
-// issue 22 (docs/decisions/0016): with S3 storage, an attachment's link checks the reader like
+// docs/decisions/0016: with S3 storage, an attachment's link checks the reader like
 // the local one, then redirects to a short-lived presigned link of the bucket. s3rver is the
 // bucket service, the one stand-in.
 

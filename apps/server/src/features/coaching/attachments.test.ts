@@ -13,7 +13,7 @@ import {
   type TestApp,
 } from '../../testing/harness.ts';
 
-// issue 22: photos and short videos in the coaching chat, checked by their bytes, read only by
+// Photos and short videos in the coaching chat, checked by their bytes, read only by
 // the conversation's two sides (with byte ranges), and the coach's saved replies.
 
 const MAX_BYTES = 4096; // ATTACHMENT_MAX_BYTES here, so "too large" needs no 25 MB body

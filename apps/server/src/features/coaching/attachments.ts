@@ -13,7 +13,7 @@ import type { SignedInEnv } from '../auth/session.ts';
 import { answerStoredFile } from '../files/service.ts';
 import type { StoredAttachment } from './messages.ts';
 
-// issue 22 (docs/decisions/0016): a photo or short video in the coaching chat. Checked by its
+// docs/decisions/0016: a photo or short video in the coaching chat. Checked by its
 // bytes like an exercise video (file-type), at most ATTACHMENT_MAX_BYTES, stored through the
 // storage adapter, and read only by the conversation's two sides: the member who owns the topic
 // (while they have 1-on-1 Burn) and the coaches.

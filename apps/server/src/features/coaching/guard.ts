@@ -14,7 +14,7 @@ export { COACHING_REFUSED };
  * `c.get('isAdmin')` whether they are the coach.
  */
 export async function decideCoaching(c: Context<SignedInEnv>) {
-  // The session and the subscriber row in one statement (issue 23).
+  // The session and the subscriber row in one statement.
   const member = await readMember(c);
   if (!member) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
   const { user, isAdmin, subscriber } = member;
@@ -40,7 +40,7 @@ export const coachingBeforeErrors = createMiddleware<SignedInEnv>(async (c, next
 });
 
 /**
- * Issue 15: one member posted 600 messages of 5,000 characters in 31 s. Each member may send 10
+ * One member posted 600 messages of 5,000 characters in 31 s. Each member may send 10
  * messages a minute and 200 a day, and open 10 topics an hour; the coach's replies are not limited.
  */
 export const MEMBER_LIMITS = {

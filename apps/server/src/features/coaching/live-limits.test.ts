@@ -7,7 +7,7 @@ import { burnMember, openTopic } from '../../testing/coaching.ts';
 import { cookieFrom, createTestApp, signInAdmin, TEST_ORIGIN, type TestApp } from '../../testing/harness.ts';
 import { connect, isMessage, replyThrough, settle } from '../../testing/live.ts';
 
-// Issue 15: how many sockets a session and a member may hold, and a socket's end with its
+// How many sockets a session and a member may hold, and a socket's end with its
 // session's. The handshake, delivery and rejoin are in live.test.ts.
 let t: TestApp;
 let server: Awaited<ReturnType<TestApp['listen']>>;
@@ -72,7 +72,7 @@ function webClient(port: number, cookie: string) {
   return { statuses, connects: () => connects, close: () => connection.close() };
 }
 
-describe('limits and session ends (issue 15)', () => {
+describe('limits and session ends', () => {
   it('refuses an 11th socket of one session and a 21st of one member with 4429; the client stops instead of retrying', async () => {
     const member = await burnMember(t);
     const tabs = await Promise.all(Array.from({ length: 10 }, () => connect(server.port, member.cookie)));

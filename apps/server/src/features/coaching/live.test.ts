@@ -18,7 +18,7 @@ import {
 } from '../../testing/harness.ts';
 import { connect, isMessage, replyThrough, settle } from '../../testing/live.ts';
 
-// The handshake, delivery, heartbeat, rejoin and two instances; issue 15's limits and session
+// The handshake, delivery, heartbeat, rejoin and two instances; the limits and session
 // ends are in live-limits.test.ts.
 let t: TestApp;
 let server: Awaited<ReturnType<TestApp['listen']>>;

@@ -14,7 +14,7 @@ import { createMember, createTestApp, givePaidTier, json, type TestApp } from '.
 import { signedSessionToken } from '../auth/session.ts';
 import { postMessageWithSession } from './messages.ts';
 
-// Issue 23: a member's text message reads its session and decides coaching access in the statement
+// A member's text message reads its session and decides coaching access in the statement
 // that writes it. That statement must decide as the long way does (core's rule), or not at all.
 
 let t: TestApp;

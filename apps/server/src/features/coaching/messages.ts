@@ -21,7 +21,7 @@ import { MEMBER_LIMITS, memberLimits, sendingTooQuickly } from './guard.ts';
 import { repeatOf } from './repeats.ts';
 import { type MessageRow, messageColumns, toLiveMessage } from './rows.ts';
 
-// Coaching's messages: written with their live event in one statement each (issue 23), and the
+// Coaching's messages: written with their live event in one statement each, and the
 // channel they travel on. The topics' reads and the read flags are in service.ts.
 
 /** Coaching's channel on the realtime hub (spec §7 live subscriptions); its key is the topic. */
@@ -34,7 +34,7 @@ export type CoachingNotice =
 
 export const TOPIC_NOT_FOUND = 'Discussion topic not found';
 
-/** issue 22: a stored photo or video sent with a message (attachments.ts stores and checks it). */
+/** A stored photo or video sent with a message (attachments.ts stores and checks it). */
 export type StoredAttachment = { key: string; type: string; size: number };
 type WithAttachment = { attachment?: StoredAttachment };
 /** The client's Idempotency-Key, when it sent one: the message's id (`repeatOf`). */
@@ -133,7 +133,7 @@ const memberMessageStatement = namedStatements<{ taken: number; written: number 
  * A member's message is read by the member as it is sent and unread for the coach. Writing in
  * an archived conversation brings it back to the coach's Active tab, or nobody would see it.
  * `limits` (a text message's): taken in the same statement, which writes the message only if all
- * were taken (issue 23: one round trip and one commit instead of two). A message with a photo took
+ * were taken (one round trip and one commit instead of two). A message with a photo took
  * them before its upload was read (routes.ts).
  */
 export async function postMemberMessage(
@@ -231,7 +231,7 @@ const sessionMessageStatement = namedStatement<{ user_id: string | null; taken: 
 
 /**
  * A text message from the member of the session whose token this is, that statement finding and
- * deciding the member too (issue 23: the session's own round trip before it was an eighth of a live
+ * deciding the member too (the session's own round trip before it was an eighth of a live
  * message's time). Null when it could not decide: no such session, one better-auth must read, or a
  * member refused or in doubt. Nothing was written then, and the caller goes the long way (routes.ts).
  */

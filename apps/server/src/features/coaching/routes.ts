@@ -74,7 +74,7 @@ const answerRepeatedUpload = (side: 'member' | 'coach') =>
 /** /api/coaching: the member's own topics and messages, nobody else's. */
 export const coachingRoutes = new Hono<AppEnv>()
   // A text message: the statement that writes it reads the session and decides the member too (one
-  // round trip, issue 23), and when it cannot, the long way does. So the route comes before
+  // round trip), and when it cannot, the long way does. So the route comes before
   // `requireCoaching`, which every route after it passes first.
   .post(
     '/topics/:topicId/messages',
@@ -124,7 +124,7 @@ export const coachingRoutes = new Hono<AppEnv>()
   .post('/topics/:topicId/read', validate('param', TopicIdParamSchema), async (c) =>
     c.json(await markReadByMember(c.get('deps'), { userId: c.get('user').id, ...c.req.valid('param') })),
   )
-  // issue 22: a photo or video (multipart/form-data: "file", and "message" as its caption)
+  // A photo or video (multipart/form-data: "file", and "message" as its caption)
   .post(
     '/topics/:topicId/attachments',
     validate('param', TopicIdParamSchema),
@@ -211,7 +211,7 @@ export const adminCoachingRoutes = new Hono<AppEnv>()
         topic: await setTopicArchived(c.get('deps'), { ...c.req.valid('param'), ...c.req.valid('json') }),
       }),
   )
-  // issue 22: the coach's saved replies
+  // The coach's saved replies
   .get('/saved-replies', async (c) =>
     c.json(await listSavedReplies(c.get('deps'), { coachId: c.get('user').id })),
   )

@@ -5,7 +5,7 @@ import { AppError } from '../../errors.ts';
 import { oneRow } from '../../platform/db/index.ts';
 import { savedReplies } from '../../platform/db/schema.ts';
 
-// issue 22: each coach's saved replies (title + text); the reply box fills in {firstName} and
+// Each coach's saved replies (title + text); the reply box fills in {firstName} and
 // {day} (core fillSavedReply) from the chat's side panel before the coach sends it.
 
 type Coach = { coachId: string };

@@ -76,7 +76,7 @@ async function findOwnTopic(db: Database, userId: string, topicId: string) {
   return row;
 }
 
-/** Before an upload is read (issue 22): 404 unless the topic is the member's, or for the coach exists. */
+/** Before an upload is read: 404 unless the topic is the member's, or for the coach exists. */
 export async function assertTopicFor(
   { db }: Pick<Deps, 'db'>,
   { userId, topicId }: { userId: string | null; topicId: string },

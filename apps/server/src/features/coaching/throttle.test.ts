@@ -4,7 +4,7 @@ import { discussionMessages } from '../../platform/db/schema.ts';
 import { burnMember, openTopic } from '../../testing/coaching.ts';
 import { createTestApp, json, signInAdmin, type TestApp } from '../../testing/harness.ts';
 
-// Issue 15: a member's messages and new topics are limited (guard.ts MEMBER_LIMITS), in the
+// A member's messages and new topics are limited (guard.ts MEMBER_LIMITS), in the
 // database, so every server instance holds them; a text message takes its limits in the statement
 // that writes it (messages.ts).
 
@@ -24,7 +24,7 @@ const tick = (ms: number) => {
 const messagesIn = async (topicId: string) =>
   (await t.db.select().from(discussionMessages).where(eq(discussionMessages.topicId, topicId))).length;
 
-describe('throttle (issue 15)', () => {
+describe('throttle', () => {
   // Plain requests: the typed client knows only the 201 the route answers, not the guard's 429.
   const post = (app: TestApp, cookie: string, topicId: string, message: string) =>
     app.request(`/api/coaching/topics/${topicId}/messages`, { cookie, json: { message } });

@@ -10,7 +10,7 @@ import {
   type TestApp,
 } from '../../testing/harness.ts';
 
-// Issue 20: a member's message unread by the coaches goes to ADMIN_EMAIL's account only when that
+// A member's message unread by the coaches goes to ADMIN_EMAIL's account only when that
 // is set (not to every admin), once per topic until the coaches read it, after the configured delay.
 
 const HEAD_COACH = 'head-coach@example.com';

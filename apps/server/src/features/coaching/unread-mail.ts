@@ -5,7 +5,7 @@ import { actionEmail } from '../../platform/mail/templates.ts';
 import { notify } from '../notifications/service.ts';
 import { getMemberEntitlements, type StateDeps } from '../subscriptions/service.ts';
 
-// Issue 20: nobody's message left unseen. A coach reply unread by the member, or a member's
+// Nobody's message left unseen. A coach reply unread by the member, or a member's
 // message unread by the coaches, for NOTIFY_UNREAD_AFTER_MINUTES gets one e-mail per topic; the
 // next one only after everything was read and a new message stays unread again. The topic's
 // member_/coach_notified_at is claimed in the transaction that writes the mail, so two instances

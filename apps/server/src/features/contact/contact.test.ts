@@ -88,7 +88,7 @@ describe('contact', () => {
     expect(await stored()).toBe(3);
   });
 
-  it('lets exactly 3 of 30 concurrent messages from one client through (issue 15)', async () => {
+  it('lets exactly 3 of 30 concurrent messages from one client through', async () => {
     const ip = '198.51.100.6';
     const statuses = await Promise.all(
       Array.from({ length: 30 }, async () => (await send(message, ip)).status),

@@ -12,7 +12,7 @@ const LIMIT = { messages: 3, windowMs: 10 * 60_000 };
 
 /**
  * spec §5 Contact: the message is stored and mailed to the team; at most 3 in 10 minutes from
- * one client address. Issue 18: the mail is an outbox row written in the same transaction and
+ * one client address. The mail is an outbox row written in the same transaction and
  * sent by the mail queue, so a relay that is down or hangs neither loses it nor holds the request.
  */
 export async function sendContactMessage(
@@ -21,7 +21,7 @@ export async function sendContactMessage(
 ) {
   const since = new Date(deps.now().getTime() - LIMIT.windowMs);
   // Count and insert under one lock per client, so concurrent posts cannot all see room for one
-  // more (issue 15: 15-47 of 20-50 concurrent posts got through).
+  // more (15-47 of 20-50 concurrent posts got through).
   await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contact:${clientIp}`}))`);
     if (id && (await sentBefore(tx, id, input))) return;
@@ -76,7 +76,7 @@ const mailToTeam = (
   );
 
 /**
- * Messages stored before issue 18 whose mail the relay refused (mailed_at empty) go to the outbox
+ * Messages stored before the mail outbox existed whose mail the relay refused (mailed_at empty) go to the outbox
  * once; run at start-up, a row at a time, so two instances starting together mail each once.
  */
 export async function mailStoredContactMessages(deps: Pick<Deps, 'db' | 'now' | 'config' | 'jobs'>) {

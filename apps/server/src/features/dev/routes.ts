@@ -49,7 +49,7 @@ export const devRoutes = new Hono<AppEnv>()
           </tbody>
         </table>`
       : html`<p class="empty">No e-mails yet. Sign up, ask for a password reset or send the contact form.</p>`;
-    // Issue 18: mail is sent by the mail-send job; what it has not sent (yet) is listed apart.
+    // Mail is sent by the mail-send job; what it has not sent (yet) is listed apart.
     const queue = unsent.length
       ? html`<h2>In the outbox queue</h2>
           <table>
@@ -65,7 +65,7 @@ export const devRoutes = new Hono<AppEnv>()
     return c.html(page('Inbox', html`${list}${queue}`));
   })
   .get('/mail.json', async (c) => c.json(await listSentMail(c.get('deps'), { to: c.req.query('to') })))
-  /** Browser tests (issue 20): the server's clock at `at` (an ISO instant), or back to real time with null. */
+  /** Browser tests: the server's clock at `at` (an ISO instant), or back to real time with null. */
   .post('/clock', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { at?: string | null };
     const at = body.at ? new Date(body.at) : null;

@@ -16,7 +16,7 @@ const mailColumns = {
 };
 const toFilter = (to: string | undefined) => (to ? eq(mailOutbox.to, to.toLowerCase()) : undefined);
 
-/** The mailbox page: the 200 newest sent e-mails, and the 50 newest the mail-send job has not sent (issue 18). */
+/** The mailbox page: the 200 newest sent e-mails, and the 50 newest the mail-send job has not sent. */
 export async function listMailbox({ db }: Pick<Deps, 'db'>, { to }: { to?: string }) {
   const [sent, unsent] = await Promise.all([
     db

@@ -46,7 +46,7 @@ export const adminExerciseRoutes = new Hono<AppEnv>()
   .put('/:id', validate('param', ExerciseIdParamSchema), validate('json', ExerciseInputSchema), async (c) =>
     c.json(await updateExercise(c.get('deps'), { id: c.req.valid('param').id, input: c.req.valid('json') })),
   )
-  // issue 17: a demonstration video, multipart/form-data in the field "file"
+  // A demonstration video, multipart/form-data in the field "file"
   .post('/:id/video', validate('param', ExerciseIdParamSchema), videoBodyLimit, async (c) => {
     const body = await c.req.parseBody().catch(() => {
       throw new AppError('BAD_REQUEST', VIDEO_ERRORS.missingFile);

@@ -11,7 +11,7 @@ import { afterAll, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from '../../platform/db/index.ts';
 import { SEED_EXERCISES } from '../../seed/content.ts';
 
-// issue 17: the migration that adds the media columns also gives the exercises already in a
+// The migration that adds the media columns also gives the exercises already in a
 // database their demonstration keys and drops the seed's YouTube search links.
 
 const folders: string[] = [];
@@ -31,7 +31,7 @@ async function migrationsBeforeMedia() {
   return folder;
 }
 
-/** How the seed wrote its links before issue 17. */
+/** How the seed wrote its links before exercise media were stored. */
 const searchLink = (name: string) =>
   `https://www.youtube.com/results?search_query=${name.toLowerCase().replaceAll(/[^a-z0-9]+/g, '+')}+exercise+tutorial`;
 

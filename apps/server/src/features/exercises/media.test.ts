@@ -8,7 +8,7 @@ import { securityHeaderList } from '../../http/security.ts';
 import { exercises } from '../../platform/db/schema.ts';
 import { createMember, createTestApp, json, signInAdmin, type TestApp } from '../../testing/harness.ts';
 
-// issue 17: exercise videos (uploaded or on YouTube) as the API shows them, and stored files
+// Exercise videos (uploaded or on YouTube) as the API shows them, and stored files
 // served in byte ranges.
 
 const MAX_BYTES = 4096; // VIDEO_MAX_BYTES for this file, so "too large" needs no 50 MB body

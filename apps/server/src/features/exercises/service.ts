@@ -30,7 +30,7 @@ const exerciseColumns = {
 };
 
 /**
- * spec §4: a member sees the exercises of the days up to today (issue 17: the days are
+ * spec §4: a member sees the exercises of the days up to today (the days are
  * program_days rows). Each exercise once, with `days`, the days up to today it is used on;
  * `dayNumber` and `status` are those of the latest of them (current, completed or missed:
  * docs/decisions/0004), so today's exercise is 'current'.
@@ -112,14 +112,14 @@ export async function getTodaysHomeExercise({ db, now }: Pick<Deps, 'db' | 'now'
   return {
     kind: 'home' as const,
     dayNumber: null,
-    // issue 17: the home exercises are program moves, shown by the same demonstrations
+    // The home exercises are program moves, shown by the same demonstrations
     exercise: exercise
       ? { ...exercise, demoKey: slugify(exercise.name), media: null as ExerciseMedia }
       : null,
   };
 }
 
-// ---- the library (spec §2 Admin exercises) and its media (issue 17) ----
+// ---- the library (spec §2 Admin exercises) and its media ----
 
 const toRow = (input: ExerciseInput) => ({ ...input, videoUrl: input.videoUrl || null });
 

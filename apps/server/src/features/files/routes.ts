@@ -14,7 +14,7 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /**
  * Files of the local storage, shown only through an unexpired HMAC-signed link. They answer
- * byte ranges (issue 17), which phones need to play and seek a video; HEAD is answered by Hono
+ * byte ranges, which phones need to play and seek a video; HEAD is answered by Hono
  * from this GET without the body.
  */
 export const fileRoutes = new Hono<AppEnv>().get('/*', async (c) => {

@@ -11,9 +11,9 @@ export type OpenedFile = {
 };
 
 /**
- * A stored file's answer, whole or one byte range (issue 17: phones play and seek a video only
+ * A stored file's answer, whole or one byte range (phones play and seek a video only
  * from ranges): 206 with Content-Range, 416 past the end, HEAD without the body. Every stored
- * file goes out through here: signed links (/api/files) and chat attachments (issue 22).
+ * file goes out through here: signed links (/api/files) and chat attachments.
  */
 export async function answerStoredFile<E extends AppEnv>(
   c: Context<E>,

@@ -122,7 +122,7 @@ describe('platform routes', () => {
   });
 });
 
-// issue 15: the mailbox holds every confirmation and reset link, i.e. every account.
+// The mailbox holds every confirmation and reset link, i.e. every account.
 describe('the dev mailbox and dev helpers answer this machine only', () => {
   it('answers loopback requests, IPv4 and IPv6', async () => {
     for (const from of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {

@@ -5,7 +5,7 @@ import { takeRequestId } from '../../http/answer-headers.ts';
 import { machineSecurityHeaderList } from '../../http/security.ts';
 import { databaseAnswers, migrationsAreCurrent } from '../../platform/db/index.ts';
 
-/** Issue 15: a load balancer learns within a second that the database does not answer. */
+/** A load balancer learns within a second that the database does not answer. */
 const READY_TIMEOUT_MS = 700;
 
 /**
@@ -15,7 +15,7 @@ const READY_TIMEOUT_MS = 700;
  */
 const isAlive = () => null;
 
-/** Why this instance should not get traffic now, or null (issue 19). */
+/** Why this instance should not get traffic now, or null. */
 async function notReadyReason(deps: Deps): Promise<string | null> {
   if (deps.lifecycle.isStopping) return 'Shutting down';
   if (!(await databaseAnswers(deps.db, READY_TIMEOUT_MS))) {
@@ -34,7 +34,7 @@ async function notReadyReason(deps: Deps): Promise<string | null> {
  * with the reason while its database is away or behind, its job queue is stopped, or it is
  * shutting down).
  *
- * app.ts mounts them before the browser-facing pipeline (issue 23: its layers cost a probe more
+ * app.ts mounts them before the browser-facing pipeline (its layers cost a probe more
  * CPU than the probe's own work). A probe has no body, cookie, session or Origin to check, its 30 bytes are not
  * worth compressing, and it is not logged (a few a second from each load balancer); it carries
  * what applies to it: its request id, the security headers of a JSON answer to a machine,
@@ -42,7 +42,7 @@ async function notReadyReason(deps: Deps): Promise<string | null> {
  * other method on these paths goes through the whole pipeline (a 404).
  *
  * Its answer is made whole, its headers one plain object: @hono/node-server hands that object to
- * Node's `writeHead` as it is (issue 23: setting them one by one on Node's response, or hono's
+ * Node's `writeHead` as it is (setting them one by one on Node's response, or hono's
  * `c.json` with more than one header, builds a header map per request).
  */
 export function probeRoutes(deps: Deps) {

@@ -11,7 +11,7 @@ import { blogArticles } from '../../platform/db/schema.ts';
 import { createMember, createTestApp, json, TEST_ORIGIN, type TestApp } from '../../testing/harness.ts';
 import { closedPort } from '../../testing/ports.ts';
 
-// Issue 15: with the database down, /api/ready said 503 but every other route answered 500
+// With the database down, /api/ready said 503 but every other route answered 500
 // (sign-in a 500 with an empty body, an article page JSON). The same app, its database gone:
 // node-postgres pointed at a port nobody listens on, so every query fails as in an outage.
 // /api/health stays 200 all along: a liveness probe failing with the database would have every
@@ -50,7 +50,7 @@ const expectUnavailable = async (res: Response) => {
   });
 };
 
-describe('with the database down (issue 15)', () => {
+describe('with the database down', () => {
   it('/api/health answers 200 at once: the process is alive', async () => {
     const started = performance.now();
     const res = await down.request('/api/health');
@@ -59,7 +59,7 @@ describe('with the database down (issue 15)', () => {
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
-  it('/api/ready answers 503 with the reason at once (issue 19)', async () => {
+  it('/api/ready answers 503 with the reason at once', async () => {
     const started = performance.now();
     const res = await down.request('/api/ready');
     expect(res.status).toBe(503);

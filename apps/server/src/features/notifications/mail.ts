@@ -3,7 +3,7 @@ import { prescriptionSummary } from '@core28/core/session-plan';
 import { actionEmail, type Unsubscribe } from '../../platform/mail/templates.ts';
 import type { getProgramState } from '../program/service.ts';
 
-// Issue 20: the habit e-mails. Each names the day and what to do, and links straight into it.
+// The habit e-mails. Each names the day and what to do, and links straight into it.
 
 type To = { email: string; unsubscribe: Unsubscribe };
 type ProgramState = Awaited<ReturnType<typeof getProgramState>>;

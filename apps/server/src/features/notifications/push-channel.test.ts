@@ -7,7 +7,7 @@ import { createMember, createTestApp, givePaidTier, json, type TestApp } from '.
 import { startPushService } from '../../testing/push-service.ts';
 import { DUE_QUEUE } from './reminders.ts';
 
-// Issue 21: a member who chose push for a kind gets that notification on their devices instead of
+// A member who chose push for a kind gets that notification on their devices instead of
 // the e-mail; without a device, the e-mail goes as before.
 
 let clock = new Date('2026-07-15T14:01:00Z'); // 07:01 in Los Angeles

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { createReminderMember, mailsOf, tick } from '../../testing/reminders.ts';
 import { dueKinds, listReminderCandidates } from './reminders.ts';
 
-// Issue 20: a reminder at any minute of the day goes once, for the date it was set for: next to
+// A reminder at any minute of the day goes once, for the date it was set for: next to
 // midnight, on the nights the clocks change, and the schedule's SQL picks whom the rule finds due.
 
 let clock = new Date('2026-07-15T23:59:00Z');

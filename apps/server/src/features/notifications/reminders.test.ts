@@ -11,7 +11,7 @@ import {
 } from '../../testing/reminders.ts';
 import { DUE_QUEUE } from './reminders.ts';
 
-// Issue 20: with the clock moved, each kind of reminder is queued and written once, for the right
+// With the clock moved, each kind of reminder is queued and written once, for the right
 // members only, in each member's own time zone.
 
 let clock = new Date('2026-07-15T14:01:00Z');

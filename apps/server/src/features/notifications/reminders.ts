@@ -18,7 +18,7 @@ import { getMemberEntitlements } from '../subscriptions/service.ts';
 import { streakAtRiskEmail, weeklySummaryEmail, workoutReminderEmail } from './mail.ts';
 import { listSwitchedOff, notify } from './service.ts';
 
-// Issue 20: the habit reminders. A schedule every minute finds who is due in their own time zone
+// The habit reminders. A schedule every minute finds who is due in their own time zone
 // and queues one job per member, kind and local date (a singleton key); the job checks again
 // (completed since?) and writes the mail with a dedupe key of the same three, so two instances,
 // two ticks in one window or a retried job never send twice. The local date is the one whose
@@ -81,7 +81,7 @@ function passedClockTimeSql(now: Date, target: SQL | number) {
  * The members the schedule looks at now: in the program's weeks, confirmed, not coaches, and with
  * one of the reminder times (their own, the streak's, the summary's) in the window in their zone.
  * dueKinds decides; this narrows 100,000 members to the few whose hour it is, in the database,
- * instead of converting every member's clock in JavaScript each minute (issue 23's profile).
+ * instead of converting every member's clock in JavaScript each minute (the profile).
  */
 export function listReminderCandidates({ db }: Pick<Deps, 'db'>, now: Date) {
   const reminderMinute = sql`(split_part(${profiles.reminderTime}, ':', 1)::int * 60 + split_part(${profiles.reminderTime}, ':', 2)::int)`;

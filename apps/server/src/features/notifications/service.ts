@@ -20,7 +20,7 @@ import type { Unsubscribe } from '../../platform/mail/templates.ts';
 import { hasPushDevice } from '../push/service.ts';
 import { readUnsubscribeToken, unsubscribeToken } from './tokens.ts';
 
-// Issue 20: every notification a member may get goes through notify(): it reads the member's
+// Every notification a member may get goes through notify(): it reads the member's
 // choice for that kind and sends on the channels that are on (e-mail today; push later joins here).
 
 type Member = { userId: string };
@@ -179,7 +179,7 @@ export async function notify(
     oneClickUrl: `${deps.config.publicUrl}/api/notifications/unsubscribe?token=${token}`,
     what: NOTIFICATION_LABELS[kind].title.toLowerCase(),
   };
-  // Issue 21: push instead of the e-mail when the member chose it and has a device to receive it.
+  // Push instead of the e-mail when the member chose it and has a device to receive it.
   if (isPushKind(kind) && switches.push[kind] && (await hasPushDevice(tx, { userId }))) {
     const message = build({ email: member.email, unsubscribe });
     await deps.jobs.enqueue(
@@ -222,7 +222,7 @@ export function pushOf(message: MailMessage, publicUrl: string): PushMessage {
 /**
  * Members for whom `kind` is off on every channel, among these (the schedules skip them before
  * queueing): e-mail off and push not chosen. The same rule as notify(), which sends the push
- * instead of the e-mail when push is chosen, whatever the e-mail switch (issue 21); a member with
+ * instead of the e-mail when push is chosen, whatever the e-mail switch; a member with
  * push chosen but no device left gets a job that sends nothing.
  */
 export async function listSwitchedOff(

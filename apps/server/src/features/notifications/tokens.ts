@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { NOTIFICATION_KINDS, type NotificationKind } from '@core28/core/notifications';
 
-// Issue 20: a one-click unsubscribe works without signing in, so the link carries who and what,
+// A one-click unsubscribe works without signing in, so the link carries who and what,
 // signed with a key derived from the auth secret (deps.mailLinkKey). It does not expire: an
 // old mail's link must still stop that kind (RFC 8058 expects the URL to keep working).
 

@@ -11,7 +11,7 @@ import {
 } from '../../testing/harness.ts';
 import { DUE_QUEUE } from './reminders.ts';
 
-// Issue 20: one-click unsubscribe (RFC 8058) signed out, and the coaching mails after the delay.
+// One-click unsubscribe (RFC 8058) signed out, and the coaching mails after the delay.
 
 let clock = new Date('2026-07-15T07:00:30Z');
 let t: TestApp;

@@ -21,7 +21,7 @@ export async function processAvatar(bytes: Buffer): Promise<Buffer> {
     'UNSUPPORTED_MEDIA_TYPE',
     `${AVATAR_ERRORS.invalidType.title}: ${AVATAR_ERRORS.invalidType.message}`,
   );
-  // sharp (a native library and ~2.5 MB of modules) is loaded at the first avatar (issue 23).
+  // sharp (a native library and ~2.5 MB of modules) is loaded at the first avatar.
   const { default: sharp } = await import('sharp');
   let format: string | undefined;
   try {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../platform/db/schema.ts';
 import { createMember, createTestApp, json, type TestApp } from '../../testing/harness.ts';
 
-// issue 15: deleting an account checked the password without any limit, and its raw Set-Cookie
+// Deleting an account checked the password without any limit, and its raw Set-Cookie
 // for the __Host- session cookie lacked Secure, so browsers kept the dead cookie.
 const ORIGIN = 'https://core28.test';
 let t: TestApp;

@@ -77,7 +77,7 @@ describe('profile', () => {
     expect(body.stats).toEqual({ totalWorkouts: 0, currentStreak: 0, currentDay: 1, progressPercentage: 0 });
   });
 
-  it('keeps the reminder chosen at completion (issue 20): the time, and the switch on or off', async () => {
+  it('keeps the reminder chosen at completion: the time, and the switch on or off', async () => {
     const notifications = async (cookie: string) => json(await t.request('/api/notifications', { cookie }));
     const off = await createMember(t);
     const res = await t.request('/api/profile/complete', {
@@ -133,7 +133,7 @@ describe('profile', () => {
 });
 
 describe('avatar', () => {
-  // issue 14: the header's avatar showed only an initial, whatever photo the member had uploaded.
+  // The header's avatar showed only an initial, whatever photo the member had uploaded.
   it('/api/me carries the signed avatar link the header shows, and none before an upload', async () => {
     const member = await createMember(t);
     expect((await json(await t.request('/api/me', { cookie: member.cookie }))).avatar).toBeNull();

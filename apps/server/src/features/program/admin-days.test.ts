@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exercises, profiles, programDays } from '../../platform/db/schema.ts';
 import { createMember, createTestApp, json, signInAdmin, type TestApp } from '../../testing/harness.ts';
 
-// Issue 17: the coach edits and reorders the program days; members see the change.
+// The coach edits and reorders the program days; members see the change.
 
 const NOW = new Date('2026-07-10T15:00:00Z');
 let t: TestApp;

@@ -8,7 +8,7 @@ import { requireAdmin } from '../auth/session.ts';
 import { listAdminProgramDays, swapProgramDays, updateProgramDay } from './days.ts';
 import { getMemberPlan, resetMemberProgramDay, setMemberProgramDay } from './member-plan.ts';
 
-/** The 28 program days (issue 17): the coach reorders them and edits each prescription. */
+/** The 28 program days: the coach reorders them and edits each prescription. */
 export const adminProgramDayRoutes = new Hono<AppEnv>()
   .use(requireAdmin)
   .get('/', async (c) => c.json(await listAdminProgramDays(c.get('deps'))))
@@ -25,7 +25,7 @@ export const adminProgramDayRoutes = new Hono<AppEnv>()
     c.json(await swapProgramDays(c.get('deps'), { adminId: c.get('user').id, ...c.req.valid('json') })),
   );
 
-/** issue 22: a 1-on-1 Burn member's own plan, and every change made to it. */
+/** A 1-on-1 Burn member's own plan, and every change made to it. */
 export const adminMemberPlanRoutes = new Hono<AppEnv>()
   .use(requireAdmin)
   .get('/:userId', validate('param', UserIdParamSchema), async (c) =>

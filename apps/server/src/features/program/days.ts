@@ -15,7 +15,7 @@ import type { DbOrTx } from '../../platform/db/index.ts';
 import { prepared } from '../../platform/db/prepared.ts';
 import { exercises, memberProgramDays, programDays, users } from '../../platform/db/schema.ts';
 
-// Issue 17: the program is 28 rows, day → exercise + prescription (replacing spec §4's "day N is
+// The program is 28 rows, day → exercise + prescription (replacing spec §4's "day N is
 // the Nth exercise by id"). Members read them through the plan; the coach edits them.
 
 const dayColumns = {
@@ -84,7 +84,7 @@ export function daySession({ day, exercise, prescription }: ProgramDay) {
   return { steps, estimatedSeconds: estimatedSessionSeconds(steps) };
 }
 
-// issue 22 (docs/decisions/0016): a 1-on-1 Burn member may have days of their own. Every read of
+// docs/decisions/0016: a 1-on-1 Burn member may have days of their own. Every read of
 // a member's day N — /api/program, the session, today's exercise, the exercise list (and issue
 // 20's calendar and reminders) — goes through listMemberProgramDays, and nowhere else.
 
@@ -99,7 +99,7 @@ const ownOr = <T extends AnyPgColumn>(ownColumn: AnyPgColumn, standard: T) =>
 
 /**
  * The member's program: the 28 standard days with the member's own days in their place, in one
- * prepared statement (issue 23: it was two, on every program read).
+ * prepared statement (it was two, on every program read).
  */
 export async function listMemberProgramDays(
   db: DbOrTx,
@@ -156,7 +156,7 @@ type PlanRow = {
 };
 
 /**
- * Issue 23: the member's plan (the 28 standard days, the member's own in their place) as one JSON
+ * The member's plan (the 28 standard days, the member's own in their place) as one JSON
  * value, so GET /api/program reads it in the same statement as the member's rows. The same days
  * as listMemberProgramDays, in SQL of its own: member-plan.test.ts proves both agree. `userId` is
  * the statement's placeholder, not the outer row's column: drizzle names a column of a one-table

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles, workoutCompletions } from '../../platform/db/schema.ts';
 import { createMember, createTestApp, json, type TestApp } from '../../testing/harness.ts';
 
-// Issue 21 (docs/decisions/0015): a finish sent late from a phone's offline queue never loses what
+// docs/decisions/0015: a finish sent late from a phone's offline queue never loses what
 // another device saved for the day meanwhile; of two sessions of one day, the later one wins.
 
 const NOW = new Date('2026-07-10T15:00:00Z');

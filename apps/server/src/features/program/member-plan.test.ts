@@ -12,7 +12,7 @@ import {
 } from '../../testing/harness.ts';
 import { listMemberProgramDays } from './days.ts';
 
-// issue 22: a 1-on-1 Burn member's own plan. It changes only that member's program, session and
+// A 1-on-1 Burn member's own plan. It changes only that member's program, session and
 // today's exercise; every change is kept; a member without 1-on-1 Burn is refused.
 
 let t: TestApp;
@@ -81,7 +81,7 @@ describe("a member's own plan", () => {
     expect(theirSession.adjusted).toBe(false);
   });
 
-  it("reads the program's plan in one statement to the same days as listMemberProgramDays (issue 23)", async () => {
+  it("reads the program's plan in one statement to the same days as listMemberProgramDays", async () => {
     const member = await burnMemberOnDay(5);
     await setDay(member.userId, 9, {
       exerciseId: deadBugId,

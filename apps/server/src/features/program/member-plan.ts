@@ -14,7 +14,7 @@ import { getMemberEntitlements, type StateDeps } from '../subscriptions/service.
 import { listMemberProgramDays } from './days.ts';
 import { getProgramDay } from './service.ts';
 
-// issue 22 (docs/decisions/0016): a coach adjusts a 1-on-1 Burn member's remaining days. The
+// docs/decisions/0016: a coach adjusts a 1-on-1 Burn member's remaining days. The
 // member's own days are rows of member_program_days, read through listMemberProgramDays; every
 // change is a member_program_day_changes row (who, when, the day before and after).
 

@@ -129,7 +129,7 @@ describe('program day rules on the server', () => {
     expect(state.wellness).toEqual([{ day: 3, feeling: 4, energy: 5 }]);
   });
 
-  it("follows the member's own day (issue 20): at 21:00 in Los Angeles, already tomorrow in UTC", async () => {
+  it("follows the member's own day: at 21:00 in Los Angeles, already tomorrow in UTC", async () => {
     const member = await createMember(t);
     await t.db
       .update(profiles) // 09:00 on 8 July in Los Angeles: 10 July is day 3 there

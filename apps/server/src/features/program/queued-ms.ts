@@ -1,12 +1,12 @@
 import { AppError } from '../../errors.ts';
 
-// Issue 21: the web's offline queue says how long a write waited in it.
+// The web's offline queue says how long a write waited in it.
 
-/** How long the longest-waiting queued write may say it waited: a month (issue 21). */
+/** How long the longest-waiting queued write may say it waited: a month. */
 const MAX_QUEUED_MS = 30 * 24 * 3_600_000;
 
 /**
- * Issue 21: how long a write waited in the web's offline queue (the `X-Queued-Ms` header, both
+ * How long a write waited in the web's offline queue (the `X-Queued-Ms` header, both
  * ends measured by the one browser clock, so a device whose clock is off does not matter); 0
  * without it, at most a month; anything but whole milliseconds is a 400.
  */

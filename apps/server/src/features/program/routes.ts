@@ -24,7 +24,7 @@ import {
   saveWellness,
 } from './service.ts';
 
-/** Issue 21: how long a finish waited in the offline queue (queued-ms.ts). */
+/** How long a finish waited in the offline queue (queued-ms.ts). */
 const QUEUED_HEADER = 'x-queued-ms';
 
 /**
@@ -56,7 +56,7 @@ export const programRoutes = new Hono<AppEnv>()
       await saveWellness(c.get('deps'), { userId: c.get('user').id, input, key: optionalIdempotencyKey(c) }),
     );
   })
-  // issue 17: a day's guided session, and finishing it in one request. The day is always the
+  // A day's guided session, and finishing it in one request. The day is always the
   // caller's own: the member comes from the session, never from the path.
   .get('/days/:day/session', withEntitlements, validate('param', DayParamSchema), async (c) => {
     const { day } = c.req.valid('param');

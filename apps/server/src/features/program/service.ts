@@ -37,7 +37,7 @@ type Keyed = { key: string | null };
 
 /**
  * The member's program day (spec §4), from the one profile read a request makes: counted in the
- * member's own time zone (issue 20, docs/decisions/0014), so every caller (streaks, missed days,
+ * member's own time zone (docs/decisions/0014), so every caller (streaks, missed days,
  * today) follows the member's day.
  */
 export async function getProgramDay(deps: Pick<Deps, 'db' | 'now'>, { userId }: Member): Promise<ProgramDay> {
@@ -69,7 +69,7 @@ type Result = { day: number; totalSeconds: number; reps: number };
 type Wellness = { day: number; feeling: number; energy: number };
 
 /**
- * Issue 23: the member's profile day, completions, results, wellness and plan in one prepared
+ * The member's profile day, completions, results, wellness and plan in one prepared
  * statement (one round trip instead of six), each list built as JSON in day order by PostgreSQL.
  * `completedAt` is formatted as JavaScript's toISOString would (UTC, milliseconds, 'Z').
  */
@@ -155,7 +155,7 @@ const insertCompletionStatement = (db: DbOrTx) =>
     .prepare('core28_insert_completion');
 
 /**
- * `keepNewer` (a finish, issue 21): a row saved after `at` (on another device, while this write
+ * `keepNewer` (a finish): a row saved after `at` (on another device, while this write
  * waited offline) is kept. Answers whether the row was written.
  */
 type Upsert<I> = Member & { input: I; at: Date; keepNewer?: boolean };
@@ -225,7 +225,7 @@ export async function saveWellness(
   });
 }
 
-// ---- issue 17: the session of a day ----
+// ---- the session of a day ----
 
 /** A day's guided session: today or a past day (a replay); a future day is refused. */
 export async function getDaySession(deps: Deps, { userId, day }: Member & { day: number }) {
@@ -256,7 +256,7 @@ export async function getDaySession(deps: Deps, { userId, day }: Member & { day:
  * day is today, and its completion when it is not completed yet. The same key again answers the
  * first answer and writes nothing (the web retries a finish it did not hear back from).
  *
- * Issue 21 (docs/decisions/0015): a finish sent late from the offline queue says how long it
+ * docs/decisions/0015: a finish sent late from the offline queue says how long it
  * waited (`queuedMs`), so it counts from when the member pressed Finish: its rows are stamped
  * then, and results or wellness saved after that (the day finished again on another device
  * meanwhile) are kept: of two sessions of one day, the member's later one wins, as online.

@@ -14,7 +14,7 @@ import {
 } from '../../platform/db/schema.ts';
 import { createMember, createTestApp, json, type TestApp } from '../../testing/harness.ts';
 
-// Issue 17: the prescriptions of the plan, a day's session, and finishing it once.
+// The prescriptions of the plan, a day's session, and finishing it once.
 
 const NOW = new Date('2026-07-10T15:00:00Z');
 let clock = NOW.getTime();
@@ -69,7 +69,7 @@ describe('the plan and the session of a day', () => {
       },
       prescription: { sets: 6, workSeconds: null, targetReps: 20, restSeconds: 75 },
       estimatedMinutes: 19,
-      // issue 22: the standard day (a 1-on-1 Burn member's coach may adjust it)
+      // The standard day (a 1-on-1 Burn member's coach may adjust it)
       adjusted: false,
       note: '',
     });
@@ -332,7 +332,7 @@ describe('Idempotency-Key on the day strip routes', () => {
     ).toHaveLength(1);
   });
 
-  // Issue 21: the offline queue replays these with the key made on the phone.
+  // The offline queue replays these with the key made on the phone.
   it("complete, results and wellness: a key is the member's own, another member's same key writes theirs", async () => {
     const a = await memberOnDay(3);
     const b = await memberOnDay(3);

@@ -4,7 +4,7 @@ import { profiles, wellnessTracking, workoutCompletions } from '../../platform/d
 import { createMember, createTestApp, type TestApp } from '../../testing/harness.ts';
 import { listProgramSummaries, missedAtLeastSql, missedInARowSql, programDaySql } from './summaries.ts';
 
-// issue 22: the SQL twins of the program's rules (the coach's filters over every member) answer
+// The SQL twins of the program's rules (the coach's filters over every member) answer
 // what the program feature's own functions answer, member by member, whatever the time of day.
 
 const NOW = new Date('2026-07-10T00:30:00Z'); // just past midnight UTC: a day boundary close by
@@ -54,7 +54,7 @@ const CASES: Case[] = [
   { registered: '2026-07-05T00:31:00Z', completed: [5], wellness: [] },
   { registered: '2026-04-01T08:00:00Z', completed: [1, 26, 27], wellness: [] }, // day 28, yesterday done
   { registered: '2026-04-01T08:00:00Z', completed: [...Array(27).keys()].map((i) => i + 1), wellness: [] },
-  // issue 20: the member's own calendar. 00:30 UTC is 17:30 the day before in Los Angeles (still
+  // The member's own calendar. 00:30 UTC is 17:30 the day before in Los Angeles (still
   // day 1 for a member who registered there at 09:00 local) and 14:30 in Kiritimati (UTC+14).
   { registered: '2026-07-09T16:00:00Z', completed: [], wellness: [], timeZone: 'America/Los_Angeles' },
   { registered: '2026-07-09T06:00:00Z', completed: [1], wellness: [], timeZone: 'America/Los_Angeles' },

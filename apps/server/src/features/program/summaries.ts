@@ -14,7 +14,7 @@ export type ProgramDay = { registrationDate: Date; currentDay: number; timeZone:
 
 /**
  * The one place a profile becomes a program day (the single member and the coach's lists),
- * counted in the member's own time zone (issue 20, docs/decisions/0014).
+ * counted in the member's own time zone (docs/decisions/0014).
  */
 export const programDayOf = (
   profile: { registrationDate: Date; timeZone: string | null },
@@ -26,7 +26,7 @@ export const programDayOf = (
 });
 
 /**
- * issue 22: where each member stands, for the coach's lists (members, attention, the chat's
+ * Where each member stands, for the coach's lists (members, attention, the chat's
  * panel): program day, streak, days completed, days missed in a row, wellness falling, the last
  * session and wellness. Three queries for any number of members.
  */
@@ -118,12 +118,12 @@ export type ProgramSummary = {
 // ---- the same figures in SQL, for the coach's filters over every member (docs/decisions/0016) ----
 // Twins of programDayOf (core currentProgramDay) and core missedInARow (isWellnessFalling's is a column), so a
 // list of 100,000 members is filtered and sorted by the database. Keep them in step: a change to
-// how a member's day is counted (issue 20: their time zone) changes programDaySql with
+// how a member's day is counted (their time zone) changes programDaySql with
 // programDayOf; summaries.test.ts compares the two on seeded members.
 
 /**
  * The member's program day: whole calendar days since registration in the member's time zone
- * (UTC without one), plus one, clamped to 1..28. Time zones are stored only when valid (issue 20).
+ * (UTC without one), plus one, clamped to 1..28. Time zones are stored only when valid.
  */
 export const programDaySql = (registrationDate: SQL | AnyPgColumn, timeZone: SQL | AnyPgColumn, now: Date) =>
   sql<number>`least(28, greatest(1, ((${now.toISOString()}::timestamptz at time zone coalesce(${timeZone}, 'UTC'))::date

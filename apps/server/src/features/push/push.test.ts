@@ -10,7 +10,7 @@ import { createMember, createTestApp, json, type TestApp } from '../../testing/h
 import { startPushService } from '../../testing/push-service.ts';
 import { sendPush } from './service.ts';
 
-// Issue 21: Web Push through web-push, against a local push service that decrypts what it gets.
+// Web Push through web-push, against a local push service that decrypts what it gets.
 
 let t: TestApp;
 let service: Awaited<ReturnType<typeof startPushService>>;

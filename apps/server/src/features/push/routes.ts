@@ -11,7 +11,7 @@ import {
   savePushSubscription,
 } from './service.ts';
 
-// Issue 21: turning Web Push on and off for this browser, from /profile.
+// Turning Web Push on and off for this browser, from /profile.
 export const pushRoutes = new Hono<AppEnv>()
   .use(requireUser())
   .get('/key', (c) => c.json(getPushKey(c.get('deps'))))

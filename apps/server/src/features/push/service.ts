@@ -14,7 +14,7 @@ type Member = { userId: string };
 export const MAX_PUSH_DEVICES = 10;
 
 /**
- * Turns push on for one browser (issue 21). An endpoint is one browser's: subscribed again by
+ * Turns push on for one browser. An endpoint is one browser's: subscribed again by
  * another member signed in there, it becomes theirs, so the first never gets a second's pushes.
  * The member's newest MAX_PUSH_DEVICES are kept: an 11th replaces the longest registered.
  */
@@ -99,7 +99,7 @@ export const getPushKey = (deps: Deps) => ({ publicKey: deps.push.publicKey });
  * Sends one notification to every browser the member turned push on in; a subscription the push
  * service says has ended (404/410) is forgotten. A push service that fails otherwise is logged and
  * skipped: the other browsers still get theirs. Who gets a push, and for what, is the caller's
- * (issue 20's notification preferences).
+ * (the notification preferences).
  */
 export async function sendPush(
   deps: Deps,
@@ -127,7 +127,7 @@ export async function sendPush(
   return { sent, removed, failed: targets.length - sent - removed };
 }
 
-/** Whether the member has a device to receive push notifications (issue 21: else the e-mail goes). */
+/** Whether the member has a device to receive push notifications (else the e-mail goes). */
 export async function hasPushDevice(db: DbOrTx, { userId }: Member) {
   const [row] = await db
     .select({ id: pushSubscriptions.id })

@@ -61,7 +61,7 @@ async function paidInvoiceOf(deps: Deps, event: PaymentEvent): Promise<PaidInvoi
  * same transaction as the effect), safe out of order (an event older than the stored state
  * changes nothing), and the subscription is re-read from the provider before writing. Its e-mails
  * (a receipt, the trial's end) are written in the same transaction and sent by the mail queue:
- * a retried event does not send them twice, and a failed send is retried by the queue (issue 18).
+ * a retried event does not send them twice, and a failed send is retried by the queue.
  */
 export async function handlePaymentEvent(deps: Deps, event: PaymentEvent): Promise<EventOutcome> {
   const [seen] = await deps.db
@@ -156,7 +156,7 @@ async function ownerOf(
  * Rows paid before the subscription's creation time was recorded (migration 0007) cannot tell
  * an older subscription from a newer one: before an event about another subscription is written,
  * the member's stored subscription is re-read once, which records its creation time and plan,
- * so `writeSubscription` can compare (issue 14: the members who paid twice before the fix are
+ * so `writeSubscription` can compare (the members who paid twice before the fix are
  * exactly the ones whose old subscription still sends events). A provider that cannot answer
  * fails the event, which the provider retries, rather than let it overwrite the current plan.
  */
@@ -185,7 +185,7 @@ async function learnStoredSubscription(
  * Writes what the provider says about one subscription onto its member's row. The row follows one
  * subscription, the member's current one: an event about an older subscription (by the
  * provider's creation time) changes nothing, so the end of a replaced plan cannot end the plan
- * the member pays for now (issue 14); a newer subscription takes the row over. A row with no
+ * the member pays for now; a newer subscription takes the row over. A row with no
  * creation time (see `learnStoredSubscription`) is taken over by any other subscription.
  */
 export async function writeSubscription(

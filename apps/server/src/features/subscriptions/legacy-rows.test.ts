@@ -6,7 +6,7 @@ import type { DemoProvider } from '../../platform/payments/demo.ts';
 import { createMember, createTestApp, type TestApp } from '../../testing/harness.ts';
 import { handlePaymentEvent } from './events.ts';
 
-// Issue 14: rows paid before migration 0007 know neither their subscription's creation time nor
+// Rows paid before migration 0007 know neither their subscription's creation time nor
 // their plan. Both are learnt from the provider: before an event about another subscription is
 // compared with the stored one, and when the plan chooser asks for the plan.
 

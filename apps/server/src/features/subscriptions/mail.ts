@@ -10,12 +10,12 @@ import { actionEmail, receiptEmail, type Unsubscribe } from '../../platform/mail
 import type { PaidInvoice } from '../../platform/payments/provider.ts';
 import { notify } from '../notifications/service.ts';
 
-// Issue 18: the member's subscription e-mails, each written in the transaction of its cause and
+// The member's subscription e-mails, each written in the transaction of its cause and
 // sent by the mail queue, once.
 
 type MailDeps = Pick<Deps, 'config' | 'jobs' | 'mailLinkKey'>;
 
-/** The trial's end as the member counts days (issue 20): the date in their zone, else UTC. */
+/** The trial's end as the member counts days: the date in their zone, else UTC. */
 const formatDay = (at: Date, timeZone: string | null) =>
   new Intl.DateTimeFormat('en-US', {
     weekday: 'long',
@@ -77,7 +77,7 @@ export async function mailEndingTrials(deps: Pick<Deps, 'db' | 'now'> & MailDeps
         .where(and(eq(subscribers.userId, member.userId), isNull(subscribers.trialEndingMailedAt)))
         .returning({ userId: subscribers.userId });
       if (claimed.length === 0) return;
-      // Issue 20: through the member's choice for this kind (marked either way: asked once).
+      // Through the member's choice for this kind (marked either way: asked once).
       const isWritten = await notify(deps, tx, {
         userId: member.userId,
         kind: 'trial-ending',

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAlive, readPostmasterPid, runningEmbeddedPostgres } from '../../platform/db/embedded.ts';
 import { serverPort } from '../../testing/ports.ts';
 
-// Issue 14: SIGKILL the real server (on its embedded PostgreSQL) while members pay demo
+// SIGKILL the real server (on its embedded PostgreSQL) while members pay demo
 // checkouts, several submits each, then restart it. Every checkout must be either paid and
 // complete, with one subscription, one invoice, one card and its member subscribed, or untouched.
 

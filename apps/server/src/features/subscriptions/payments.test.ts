@@ -236,7 +236,7 @@ describe('payment event handling', () => {
   });
 });
 
-describe('paying a demo checkout (issue 14)', () => {
+describe('paying a demo checkout', () => {
   const objects = async (customerId: string, kind: 'invoice' | 'payment_method' | 'subscription') =>
     t.db
       .select()

@@ -7,7 +7,7 @@ import type { DemoProvider } from '../../platform/payments/demo.ts';
 import { createMember, createTestApp, json, type TestApp } from '../../testing/harness.ts';
 import { handlePaymentEvent } from './events.ts';
 
-// Issue 14: one subscription per member. Plan changes switch it (prorated upgrades now,
+// One subscription per member. Plan changes switch it (prorated upgrades now,
 // downgrades at the period end), a second checkout is refused, a cancelled plan ends at its
 // period end whatever events arrive, and an event about an older subscription changes nothing.
 // The clock is the test's: periods are crossed by moving it.
@@ -322,7 +322,7 @@ describe('cancel at period end', () => {
     });
     expect(topic.status).toBe(201);
     // April's period has ended and the renewal's event never came: the message's own statement
-    // cannot decide (issue 23), so the request goes the long way, which re-reads the subscription.
+    // cannot decide, so the request goes the long way, which re-reads the subscription.
     at('2026-05-02T00:00:00Z');
     const sent = await t.request(`/api/coaching/topics/${(await json(topic)).topic.id}/messages`, {
       method: 'POST',

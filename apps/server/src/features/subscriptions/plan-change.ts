@@ -8,7 +8,7 @@ import { PaymentRefusedError } from '../../platform/payments/provider.ts';
 import { syncSubscription } from './events.ts';
 import { findSubscriber, getCurrentPlan, getSubscriptionState } from './service.ts';
 
-// Issue 14: a member has one subscription. A paying member changes plans (prorated upgrades now,
+// A member has one subscription. A paying member changes plans (prorated upgrades now,
 // downgrades at the period end); a second checkout is refused, whatever the UI sends.
 
 type Member = { id: string; email: string; emailVerified: boolean };

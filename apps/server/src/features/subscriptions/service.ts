@@ -29,7 +29,7 @@ export async function findSubscriber({ db }: Pick<Deps, 'db'>, { userId }: { use
 /** A member's row in `subscribers`. */
 export type SubscriberRecord = typeof subscribers.$inferSelect;
 
-/** Read on every coaching request and live event (issue 23: prepared, planned once per connection). */
+/** Read on every coaching request and live event (prepared, planned once per connection). */
 const subscriberStatement = (db: DbOrTx) =>
   db
     .select()
@@ -51,7 +51,7 @@ const asSubscriberRow = (row: typeof subscribers.$inferSelect | null): Subscribe
 /**
  * The member's row, re-read from the provider when in doubt: a paid period that ended with no
  * renewal or cancellation heard of (a lost webhook). The provider's answer is written, so the
- * doubt is over; when the provider cannot be reached the period end decides (issue 14).
+ * doubt is over; when the provider cannot be reached the period end decides.
  */
 /** `known`: the member's row when the caller read it already (null: none). */
 async function currentRow(deps: StateDeps, userId: string, known?: SubscriberRecord | null) {
@@ -131,7 +131,7 @@ const memberSubscriberStatement = (db: DbOrTx) =>
 
 /**
  * The state of a member known by id only (live delivery decides again for every event, and after
- * each heartbeat for every member): the member and their row in one statement (issue 23).
+ * each heartbeat for every member): the member and their row in one statement.
  */
 export async function getMemberSubscriptionState(
   deps: StateDeps,

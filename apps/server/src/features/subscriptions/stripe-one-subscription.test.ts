@@ -13,7 +13,7 @@ import {
   stripeEnv,
 } from '../../testing/stripe.ts';
 
-// Issue 14 against the Stripe double (testing/stripe.ts): checkout, the webhook's events and
+// One subscription per member (decision 0005) against the Stripe double (testing/stripe.ts): checkout, the webhook's events and
 // billing are in stripe-webhooks.test.ts.
 let stripe: StripeDouble;
 let t: TestApp;
@@ -49,7 +49,7 @@ async function ownerCookie() {
     .join('; ');
 }
 
-describe('Stripe: one subscription per member (issue 14)', () => {
+describe('Stripe: one subscription per member', () => {
   it('checkout passes the member’s one customer, never only an e-mail, and makes it once', async () => {
     const paying = stripe.state.owner;
     try {

@@ -12,7 +12,7 @@ import {
 } from '../../testing/stripe.ts';
 
 // Checkout, the webhook's signature and events, billing: against the Stripe double
-// (testing/stripe.ts), the only thing faked. Issue 14's one subscription per member is in
+// (testing/stripe.ts), the only thing faked. One subscription per member is in
 // stripe-one-subscription.test.ts.
 let stripe: StripeDouble;
 let t: TestApp;

@@ -12,7 +12,7 @@ import {
 } from '../../testing/stripe.ts';
 import { handlePaymentEvent } from './events.ts';
 
-// Issue 18: the member's subscription e-mails come from the queue, once.
+// The member's subscription e-mails come from the queue, once.
 
 const DAY = 86_400_000;
 const mailsTo = (t: TestApp, email: string, subject: string) =>
@@ -68,7 +68,7 @@ describe('the trial-ending e-mail (our own 7-day trial)', () => {
     );
   });
 
-  it("follows the member's choice and time zone, with a one-click unsubscribe (issue 20)", async () => {
+  it("follows the member's choice and time zone, with a one-click unsubscribe", async () => {
     clock = new Date('2026-12-20T12:00:00Z');
     const start = clock;
     const off = await createMember(t, undefined, { plan: 'none' });
@@ -94,7 +94,7 @@ describe('the trial-ending e-mail (our own 7-day trial)', () => {
     expect(mail?.listUnsubscribe).toContain('/api/notifications/unsubscribe?token=');
   });
 
-  it('a failed payment is told once per event, unless switched off (issue 20)', async () => {
+  it('a failed payment is told once per event, unless switched off', async () => {
     const told = await createMember(t, undefined, { plan: 'none' });
     const off = await createMember(t, undefined, { plan: 'none' });
     await t.request('/api/notifications', {

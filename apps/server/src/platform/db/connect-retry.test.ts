@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { closedPort } from '../../testing/ports.ts';
 import { DatabaseUnreachableError, openPostgresWithRetry } from './connect-retry.ts';
 
-// Issue 19: an unreachable database at start is retried with a one-line cause, then given up.
+// An unreachable database at start is retried with a one-line cause, then given up.
 
 describe('openPostgresWithRetry', () => {
   it('retries an unreachable database with a one-line cause, then gives up naming it', async () => {

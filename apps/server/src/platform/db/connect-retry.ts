@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { isDatabaseUnavailable } from '../../errors.ts';
 import { type MigrateOptions, openPostgres, type PostgresOptions } from './index.ts';
 
-// Issue 19: a database unreachable at start (still booting, a network hiccup, a wrong host) ended
+// A database unreachable at start (still booting, a network hiccup, a wrong host) ended
 // the process with the cause buried in a stack trace. Start-up now retries it for a while, one
 // line per attempt, then gives up with that line.
 

@@ -3,7 +3,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * Issue 15: a second `npm start` on the same DATA_DIR took the running database for one left over
+ * A second `npm start` on the same DATA_DIR took the running database for one left over
  * from a crash and stopped it, killing the first instance. Whoever runs the embedded PostgreSQL
  * of a DATA_DIR (the server, `npm run seed`, a backup or restore) holds this file first.
  */

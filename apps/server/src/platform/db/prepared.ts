@@ -4,7 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './index.ts';
 import { withCompiledRowMapper } from './row-mapper.ts';
 
-// Issue 23: a drizzle query built and named once per database handle (or transaction) instead of
+// A drizzle query built and named once per database handle (or transaction) instead of
 // on every call: PostgreSQL parses and plans a named statement once per connection, and node skips
 // drizzle's query building. `build` is the statement's identity, so declare it at module level.
 // Its rows are mapped by a mapper compiled once for its fields (row-mapper.ts).
@@ -37,7 +37,7 @@ export type StatementValues = Record<string, unknown>;
  * (measured on a coaching message's write, four CTEs: 0.80–0.91 ms of PostgreSQL CPU unnamed,
  * 0.51–0.59 ms named), and node builds its text once, on first use. Built on every call (drizzle's
  * `sql` objects, their text and the name's hash) it was a quarter of the garbage a coaching message
- * made, ~45 KB, and ~4 % of the live bench's CPU (issue 23). The name is the text's hash, so a
+ * made, ~45 KB, and ~4 % of the live bench's CPU. The name is the text's hash, so a
  * statement of another shape is another statement, never a clash. A missing value throws.
  */
 export function namedStatement<T>(build: () => SQL) {

@@ -9,7 +9,7 @@ export type RateLimit = { max: number; windowMs: number };
 /**
  * Takes one from each key's allowance at once: fixed windows of `windowMs` holding at most `max`,
  * counted in the rate_limits table beside better-auth's own limits, so they hold across server
- * instances. One statement for all the keys (issue 23: a message's minute and day limits were two
+ * instances. One statement for all the keys (a message's minute and day limits were two
  * round trips): when any key is exhausted none is counted, and each row's own condition keeps
  * concurrent requests from taking the same last one. A refusal says how many seconds remain until
  * the exhausted window starts over.
@@ -38,7 +38,7 @@ export type KeyedLimit = RateLimit & { key: string };
 
 /**
  * takeFromLimits as common table expressions, for a write that takes its limits in its own
- * statement (issue 23: a coaching message): `ctes` go after `with` (the last is `taken`, the keys
+ * statement (a coaching message): `ctes` go after `with` (the last is `taken`, the keys
  * counted), `count` is how many were taken. All of them, or the write must not happen. Written
  * with placeholders for `count` limits, for a statement built once (prepared.ts): `limitValues`
  * gives their values. `keyOwner`: an expression of the statement the keys end with (a member's id

@@ -124,7 +124,7 @@ export const profiles = pgTable(
     goals: text('goals').array().notNull().default(sql`'{}'::text[]`),
     country: text('country'),
     avatarUrl: text('avatar_url'),
-    /** Issue 20: the member's IANA time zone; their program day turns at their midnight (decision 0014). */
+    /** The member's IANA time zone; their program day turns at their midnight (decision 0014). */
     timeZone: text('time_zone'),
     /** The workout reminder's local time, HH:MM. */
     reminderTime: text('reminder_time').notNull().default('07:00'),
@@ -181,7 +181,7 @@ export const subscribers = pgTable(
     isTrial: boolean('is_trial').notNull().default(false),
     trialEnd: timestamp('trial_end', { withTimezone: true }),
     trialUsed: boolean('trial_used').notNull().default(false),
-    /** When the trial-ending e-mail was written (issue 18: once, three days before trial_end). */
+    /** When the trial-ending e-mail was written (once, three days before trial_end). */
     trialEndingMailedAt: timestamp('trial_ending_mailed_at', { withTimezone: true }),
     providerCustomerId: text('provider_customer_id').unique(),
     providerSubscriptionId: text('provider_subscription_id').unique(),
@@ -215,7 +215,7 @@ export const subscribers = pgTable(
       .where(
         sql`${t.subscribed} and not ${t.isTrial} and ${t.subscriptionTier} in ('The Daily Core', '1-on-1 Burn')`,
       ),
-    // issue 22, the dashboard's attention card: a small probe per member for "paid 1-on-1 Burn"
+    // A small probe per member for "paid 1-on-1 Burn"
     // while it walks the newest members, and the trials ending soonest in order.
     index('subscribers_burn_idx')
       .on(t.userId)
@@ -233,7 +233,7 @@ export const exercises = pgTable(
     exercise: text('exercise').notNull().default(''),
     videoUrl: text('video_url'),
     category: text('category', { enum: EXERCISE_CATEGORIES }).notNull().default('time'),
-    /** The animated demonstration to show (issue 17): slugify(name) for the seeded exercises. */
+    /** The animated demonstration to show: slugify(name) for the seeded exercises. */
     demoKey: text('demo_key'),
     /** An uploaded demonstration video: its storage key, checked type and size in bytes. */
     videoKey: text('video_key'),
@@ -346,7 +346,7 @@ export const wellnessTracking = pgTable(
 );
 
 /**
- * Issue 17: the program as rows, day → exercise and its prescription (core session-plan.ts),
+ * The program as rows, day → exercise and its prescription (core session-plan.ts),
  * instead of "day N is the Nth exercise by id". Seeded for all 28 days; the coach edits them.
  */
 export const programDays = pgTable(
@@ -378,7 +378,7 @@ export const programDays = pgTable(
 );
 
 /**
- * A member's Idempotency-Key and the first successful answer it got (issue 17): the same key
+ * A member's Idempotency-Key and the first successful answer it got: the same key
  * again answers that, writing nothing. Scoped to the member; kept IDEMPOTENCY_KEY_TTL_MS.
  */
 export const idempotencyKeys = pgTable(
@@ -410,7 +410,7 @@ export const discussionTopics = pgTable(
     title: text('title').notNull(),
     description: text('description'),
     isArchived: boolean('is_archived').notNull().default(false),
-    /** Issue 20: when the member / the coaches were last e-mailed about an unread message here. */
+    /** When the member / the coaches were last e-mailed about an unread message here. */
     memberNotifiedAt: timestamp('member_notified_at', { withTimezone: true }),
     coachNotifiedAt: timestamp('coach_notified_at', { withTimezone: true }),
     ...timestamps,
@@ -438,7 +438,7 @@ export const discussionMessages = pgTable(
     readByUser: boolean('read_by_user').notNull().default(false),
     /** Not in spec §3: one flag cannot carry both directions (docs/decisions/0003). */
     readByCoach: boolean('read_by_coach').notNull().default(false),
-    /** issue 22: a photo or short video sent with the message (its storage key, checked type, bytes). */
+    /** A photo or short video sent with the message (its storage key, checked type, bytes). */
     attachmentKey: text('attachment_key'),
     attachmentType: text('attachment_type'),
     attachmentSize: integer('attachment_size'),
@@ -458,7 +458,7 @@ export const discussionMessages = pgTable(
       .on(t.topicId)
       .where(sql`not ${t.readByUser} or not ${t.readByCoach}`),
     index('discussion_messages_created_idx').on(t.createdAt),
-    // issue 22: a member's last activity (the coach's lists) reads their newest message.
+    // A member's last activity (the coach's lists) reads their newest message.
     index('discussion_messages_user_created_idx').on(t.userId, t.createdAt),
   ],
 );
@@ -471,7 +471,7 @@ export const contactMessages = pgTable(
     email: text('email').notNull(),
     message: text('message').notNull(),
     clientIp: text('client_ip'),
-    /** When the message was handed to the mail outbox (before issue 18: when the relay took it). */
+    /** When the message was handed to the mail outbox (before the outbox: when the relay took it). */
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -482,7 +482,7 @@ export const contactMessages = pgTable(
 );
 
 /**
- * Issue 20: a member's choice per kind of notification; no row is the default (on). E-mail is the
+ * A member's choice per kind of notification; no row is the default (on). E-mail is the
  * one channel; push (the installable app) becomes a column beside it.
  */
 export const notificationPreferences = pgTable(
@@ -493,7 +493,7 @@ export const notificationPreferences = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
     email: boolean('email').notNull(),
-    /** Issue 21: a push notification instead of the e-mail, on the member's push-enabled devices. */
+    /** A push notification instead of the e-mail, on the member's push-enabled devices. */
     push: boolean('push').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -503,7 +503,7 @@ export const notificationPreferences = pgTable(
 // ---- platform tables ----
 
 /**
- * Every e-mail the app sends (issue 18): written in the transaction that causes it, sent by a job
+ * Every e-mail the app sends: written in the transaction that causes it, sent by a job
  * (`mail-send`) with retries; `sent_at` or `failed_at` and `last_error` say how it went. Without
  * SMTP the dev mailbox (/dev/mail) shows the sent ones.
  */
@@ -519,7 +519,7 @@ export const mailOutbox = pgTable(
     meta: jsonb('meta').$type<Record<string, string>>().notNull().default({}),
     /** A mail that must go once (a receipt per invoice): a second one with this key is not written. */
     dedupeKey: text('dedupe_key').unique(),
-    /** Issue 20: the one-click unsubscribe URL (RFC 8058 List-Unsubscribe), for mail a member may stop. */
+    /** The one-click unsubscribe URL (RFC 8058 List-Unsubscribe), for mail a member may stop. */
     listUnsubscribe: text('list_unsubscribe'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
@@ -540,7 +540,7 @@ export const mailOutbox = pgTable(
 
 /**
  * Each member's one customer at the payment provider, made before the first checkout so that
- * every checkout, subscription and invoice of the member shares it (issue 14).
+ * every checkout, subscription and invoice of the member shares it.
  */
 export const paymentCustomers = pgTable('payment_customers', {
   userId: text('user_id')
@@ -603,12 +603,12 @@ export const adminDailyCounts = pgTable('admin_daily_counts', {
 });
 
 // Aggregates kept by triggers on every insert, update and delete (migration 0005; member_progress's
-// activity and wellness columns since issue 22), so the admin pages read a few hundred rows
+// activity and wellness columns since decision 0016), so the admin pages read a few hundred rows
 // instead of scanning 1.5 million; they count everyone, and the readers subtract the few admins'
 // own rows. The two program-wide counters are split into shards, one per database connection
 // (`pg_backend_pid() % 32`, migration 0015): a single row per day was locked by every member
-// completing that day until their transaction ended, so completions of one day ran one at a time
-// (issue 23). Readers sum a key's shards.
+// completing that day until their transaction ended, so completions of one day ran one at a time.
+// Readers sum a key's shards.
 
 export const programDayStats = pgTable(
   'program_day_stats',
@@ -627,7 +627,7 @@ export const memberProgress = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     completedDays: integer('completed_days').notNull().default(0),
-    /** issue 22: the completed days as bits (day d is bit d-1), for days missed in a row in SQL. */
+    /** The completed days as bits (day d is bit d-1), for days missed in a row in SQL. */
     completedMask: integer('completed_mask').notNull().default(0),
     /**
      * The latest of a session touched, a day completed, results saved, a message written (kept by
@@ -669,7 +669,7 @@ export const wellnessWeekStats = pgTable(
 );
 
 /**
- * Issue 21: a browser's Web Push subscription. An endpoint is one browser's, so it belongs to one
+ * A browser's Web Push subscription. An endpoint is one browser's, so it belongs to one
  * member: subscribing it again (another member signed in on that browser) moves it. Removed when
  * the member turns push off there or the push service answers 404/410.
  */
@@ -688,7 +688,7 @@ export const pushSubscriptions = pgTable(
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],
 );
 
-// ---- issue 22: the coach's workspace (docs/decisions/0016) ----
+// ---- the coach's workspace (docs/decisions/0016) ----
 
 /** A 1-on-1 Burn member's own version of a program day; the standard day otherwise. */
 export const memberProgramDays = pgTable(

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from './embedded.ts';
 import { connectPostgres, DATABASE_TIMEOUTS, fillPool } from './index.ts';
 
-// Issue 15: no request waits on the database for ever. The statement timeout is drilled on a
+// No request waits on the database for ever. The statement timeout is drilled on a
 // frozen database (fault-drills.test.ts); here the pool's other two: connecting (or waiting for a
 // pooled connection) and a transaction left idle. A real PostgreSQL: TEST_DATABASE_URL, else an
 // embedded one.

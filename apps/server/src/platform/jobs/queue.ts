@@ -131,7 +131,7 @@ export async function startJobQueue({
   // is refused rather than sent to a database that may be closing.
   let isStopped = false;
   let isStopping = false;
-  // Readiness (issue 19): pg-boss's own statements failing one after another (its schema gone,
+  // Readiness: pg-boss's own statements failing one after another (its schema gone,
   // its rights revoked) is a queue that does no work, though nobody stopped it.
   let failuresInARow = 0;
   const inFlight = new Set<Promise<unknown>>();

@@ -123,7 +123,7 @@ describe('SMTP mailer', () => {
     expect(received.at(-1)?.data).toMatch(/^Reply-To: ann@example\.com$/m);
   });
 
-  // Issue 18: `createTransport({ url, greetingTimeout })` kept only the URL's options, so a
+  // `createTransport({ url, greetingTimeout })` kept only the URL's options, so a
   // relay that never greeted held the send for nodemailer's default 30 s.
   it('gives up on a relay that never greets after the greeting timeout', async () => {
     const smtp = await startSmtpDouble();

@@ -11,7 +11,7 @@ export type MailMessage = {
   text: string;
   html: string;
   meta?: Record<string, string>;
-  /** RFC 8058 one-click unsubscribe URL (issue 20): List-Unsubscribe and List-Unsubscribe-Post. */
+  /** RFC 8058 one-click unsubscribe URL: List-Unsubscribe and List-Unsubscribe-Post. */
   listUnsubscribe?: string;
 };
 
@@ -44,7 +44,7 @@ export function createOutboxMailer(): Mailer {
 }
 
 /**
- * Issue 18: a relay that never answered held the request for 30 s. Requests no longer wait for
+ * A relay that never answered held the request for 30 s. Requests no longer wait for
  * the relay, and the job gives up on a silent one after these (then retries later).
  */
 export const SMTP_TIMEOUTS = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 30_000 };

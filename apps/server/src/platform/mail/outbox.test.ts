@@ -9,7 +9,7 @@ import { mailOutbox } from '../db/schema.ts';
 import { createSmtpMailer } from './mailer.ts';
 import { MAIL_POLICY, MAIL_QUEUE, minimumRetrySpanSeconds, requeueStrandedMail } from './outbox.ts';
 
-// Issue 18: mail through the queue, against a local SMTP server speaking the protocol.
+// Mail through the queue, against a local SMTP server speaking the protocol.
 
 const log = pino({ level: 'silent' });
 const FROM = 'Core28 <hello@core28.app>';

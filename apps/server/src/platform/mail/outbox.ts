@@ -7,7 +7,7 @@ import { JOBS_SCHEMA, type JobQueue, type QueuePolicy } from '../jobs/queue.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { headerLine, type Mailer, type MailMessage } from './mailer.ts';
 
-// Issue 18: mail is never lost. Each e-mail is an outbox row written in the transaction that
+// Mail is never lost. Each e-mail is an outbox row written in the transaction that
 // causes it, with a mail-send job in the same transaction; the job sends it through the relay and
 // records sent_at, or retries with exponential backoff and finally records failed_at and why.
 

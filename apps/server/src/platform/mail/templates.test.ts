@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { actionEmail, contactEmail, receiptEmail } from './templates.ts';
 
-// Issue 18: every e-mail opens with a hidden preview line (preheader) that inboxes show.
+// Every e-mail opens with a hidden preview line (preheader) that inboxes show.
 
 const templates = {
   action: actionEmail({

@@ -19,7 +19,7 @@ const paragraph = (text: string) =>
   `<p style="font-size:15px;line-height:1.5;color:#222;white-space:pre-wrap">${escapeHtml(text)}</p>`;
 
 /**
- * Issue 20: a mail the member may stop carries a visible link (a page that asks once more) and the
+ * A mail the member may stop carries a visible link (a page that asks once more) and the
  * RFC 8058 one-click URL that mail clients POST to (List-Unsubscribe, set by the mailer).
  */
 export type Unsubscribe = { pageUrl: string; oneClickUrl: string; what: string };

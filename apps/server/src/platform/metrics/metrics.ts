@@ -35,12 +35,12 @@ export function createMetrics({ withProcessMetrics = false }: { withProcessMetri
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers,
   });
-  // Each method, route pattern and status's series, found by one string (issue 23: prom-client's
+  // Each method, route pattern and status's series, found by one string (prom-client's
   // observe(labels, …) checks, sorts and hashes the labels on every request). Bounded: a route is a
   // pattern, never a raw path, and Node's parser knows a fixed set of methods.
   const httpSeries = new Map<string, ReturnType<typeof httpSeconds.labels>>();
   // The histogram's own count, also under the name dashboards know: read at each scrape rather
-  // than counted again on every request (issue 23).
+  // than counted again on every request.
   new Counter({
     name: 'core28_http_requests_total',
     help: 'HTTP requests answered, by method, route pattern and status',

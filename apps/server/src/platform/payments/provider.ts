@@ -72,7 +72,7 @@ export type PaymentEvent = {
   email?: string | null;
 };
 
-/** A paid invoice as the receipt e-mail shows it (issue 18). */
+/** A paid invoice as the receipt e-mail shows it. */
 export type PaidInvoice = {
   id: string;
   customerId: string;

@@ -22,7 +22,7 @@ const isMissing = (err: unknown) => (err as { statusCode?: number }).statusCode 
 export function createStripeProvider(settings: StripeSettings) {
   const api = settings.apiBase ? new URL(settings.apiBase) : null;
   // The SDK is loaded where Stripe is configured only: its modules hold ~6 MB of the heap every
-  // major collection marks (issue 23). Loading starts now; a failure is thrown where it is awaited.
+  // major collection marks. Loading starts now; a failure is thrown where it is awaited.
   const loading = import('stripe').then(({ default: StripeSdk }) => ({
     StripeSdk,
     stripe: new StripeSdk(settings.secretKey, {

@@ -6,7 +6,7 @@ import type { VapidKeys } from './vapid-keys.ts';
 export type PushTarget = { endpoint: string; keys: { p256dh: string; auth: string } };
 
 /**
- * Web Push (issue 21) through the `web-push` library: the VAPID public key browsers subscribe
+ * Web Push through the `web-push` library: the VAPID public key browsers subscribe
  * with, and one encrypted message sent to one subscription. 'gone' is the push service saying the
  * subscription has ended (404/410): the caller forgets it.
  */

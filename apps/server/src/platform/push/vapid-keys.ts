@@ -5,7 +5,7 @@ export const VAPID_KEYS_FILE = 'vapid-keys.json';
 export type VapidKeys = { publicKey: string; privateKey: string };
 
 /**
- * Web Push's keys when VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY are unset (issue 21): made on first start
+ * Web Push's keys when VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY are unset: made on first start
  * and kept in DATA_DIR (mode 0600), as the auth secret is, so members' subscriptions outlive a
  * restart (a new key would silently end every one of them); platform/kept-file.ts writes it.
  */

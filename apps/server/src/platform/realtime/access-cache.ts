@@ -4,7 +4,7 @@ import type { Access, Viewer } from './channel.ts';
 export type SessionCheck = { id: string; isAdmin: boolean; expiresAt: Date };
 
 /**
- * What the hub remembers between events (issue 23: a query per event was most of a delivery):
+ * What the hub remembers between events (a query per event was most of a delivery):
  * each socket's session (valid until it expires, with whether its member is an admin) and each
  * member's access per channel (until the channel's `until`). Forgotten when a change is announced
  * (NOTIFY, channel.ts: a session ended; a member's subscription or role changed) and when the

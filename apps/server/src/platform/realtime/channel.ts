@@ -92,7 +92,7 @@ const PAYLOAD = 'live_payload';
 
 /**
  * The `pg_notify(…)` call a statement that publishes on `channel` puts in its text, for a write
- * that is one statement (issue 23: no BEGIN, NOTIFY and COMMIT round trips around it); sent when
+ * that is one statement (no BEGIN, NOTIFY and COMMIT round trips around it); sent when
  * it commits. Its payload is a placeholder, so the statement is written once (db/prepared.ts):
  * `publication` gives its value. `fill` names notice fields only the statement knows (an SQL
  * expression each, a string in JSON).

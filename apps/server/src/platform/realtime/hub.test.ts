@@ -364,7 +364,7 @@ describe('sockets', () => {
 });
 
 describe('the heartbeat', () => {
-  it('reads every socket’s session again, and keeps what it knows of members’ access (issue 23)', async () => {
+  it('reads every socket’s session again, and keeps what it knows of members’ access', async () => {
     const beating = await startHub({ heartbeatMs: 100 });
     try {
       const member = signIn('beaten');

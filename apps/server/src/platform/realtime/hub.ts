@@ -128,7 +128,7 @@ export function createRealtimeHub(options: HubOptions) {
    * What the cache holds of members' access is not dropped here: every change to it is announced
    * (migration 0016's triggers), the listener's return forgets it all, and each answer lasts only
    * until its period ends. Dropping it at each heartbeat made the next event of every topic wait
-   * for its own access query, a burst of slow deliveries every 25 s (issue 23: the live bench's
+   * for its own access query, a burst of slow deliveries every 25 s (the live bench's
    * slowest copies all fell in the second after a heartbeat).
    */
   let isSweeping = false;
@@ -189,7 +189,7 @@ export function createRealtimeHub(options: HubOptions) {
     if (candidates.size === 0) return;
     const valid = await checkSessions(candidates);
     // A member of the audience is decided once per event, not once per socket (ten sockets open
-    // were ten lookups and ten awaits; issue 23).
+    // were ten lookups and ten awaits).
     const members = new Map<string, boolean | undefined>(
       audience.userIds.map((userId) => [userId, undefined]),
     );

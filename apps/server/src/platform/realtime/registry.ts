@@ -1,7 +1,7 @@
 import type { Viewer } from './channel.ts';
 
 /**
- * Issue 15: one member opened 3,000 sockets. Per server instance, a session may hold 10 and a
+ * One member opened 3,000 sockets. Per server instance, a session may hold 10 and a
  * member 20 (several devices); the next is closed at once with CLOSE_CODES.tooManyConnections.
  */
 export const MAX_SOCKETS = { perSession: 10, perMember: 20 } as const;
@@ -83,7 +83,7 @@ export const SLICE_GAP_MS = 25;
 
 /**
  * Runs `work` on `items` in slices of `size`, letting the event loop run between slices (I/O and
- * timers first), `gapMs` apart. Issue 23: the heartbeat pinged 1,000 sockets in one go, and each
+ * timers first), `gapMs` apart. The heartbeat once pinged 1,000 sockets in one go, and each
  * ping is a socket write: 10–125 ms during which no request was answered, every 25 s. Slices one
  * turn apart still held the loop 80–110 ms on a slow VM (each ping's pong comes back at once), and
  * every live message of that moment waited: spread over time, a slice holds it a few ms.

@@ -3,7 +3,7 @@ import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ExecuteSql } from '../db/index.ts';
 
-// Issue 19: an avatar uploaded on instance A answered 403 on B and C, each keeping files in a
+// An avatar uploaded on instance A answered 403 on B and C, each keeping files in a
 // folder of its own. Several instances on one database need one store: an S3 bucket, or one folder
 // they all mount. Each instance names itself in PostgreSQL (application_name) and leaves a marker
 // in its storage folder; an instance with local storage that sees another such instance on the

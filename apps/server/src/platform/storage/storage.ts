@@ -84,7 +84,7 @@ export function createLocalStorage({
       return this.openKey(key);
     },
     /**
-     * Opens a stored file for a route that has checked who may read it itself (issue 22: a chat
+     * Opens a stored file for a route that has checked who may read it itself (a chat
      * attachment, for the conversation's two sides only); null when it is gone.
      */
     async openKey(key: string) {
@@ -106,7 +106,7 @@ export type LocalStorage = ReturnType<typeof createLocalStorage>;
 
 /**
  * The AWS SDK and a client of it. Loaded where S3 is configured only: its modules hold ~6 MB of
- * the heap every major collection marks (issue 23: the app's mark-compacts set the live tail).
+ * the heap every major collection marks (the app's mark-compacts set the live tail).
  */
 async function loadS3(s3: NonNullable<Config['s3']>) {
   const [sdk, { getSignedUrl }] = await Promise.all([

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-// Chromium's install offer (issue 21): kept from the moment the page loads, so the account menu
+// Chromium's install offer: kept from the moment the page loads, so the account menu
 // (loaded later) can show 'Install app' while the browser offers it. Not a standard DOM type yet.
 type InstallPromptEvent = Event & { prompt: () => Promise<void>; userChoice: Promise<{ outcome: string }> };
 

@@ -8,7 +8,7 @@ import { drainQueue, onQueueChange, queuedWrites } from '@/lib/offline-queue';
 import { useIsControlled } from '@/lib/use-service-worker';
 
 /**
- * Issue 21: sends the signed-in member's writes queued offline when the page loads, when the
+ * Sends the signed-in member's writes queued offline when the page loads, when the
  * connection comes back and when the service worker has sent them itself (Background Sync), and
  * shows 'Saved offline, will sync' while any wait.
  */

@@ -1,11 +1,11 @@
 import { toast } from '@/lib/toast';
 
 /**
- * The service worker (issue 21), registered once the page has loaded so it never competes with the
+ * The service worker, registered once the page has loaded so it never competes with the
  * first paint, in prompt mode: a new version waits, and the member chooses when to reload into it,
  * so no page ever runs half old and half new.
  *
- * Issue 23: with the browser's own service worker API rather than workbox-window (2.7 KB gzip on
+ * With the browser's own service worker API rather than workbox-window (2.7 KB gzip on
  * every page for the same few events): a worker that has installed while another one controls the
  * page is a new version; Reload asks it to take over (sw.ts answers SKIP_WAITING), and the page
  * reloads once it has, as does every other open tab that offered the reload.

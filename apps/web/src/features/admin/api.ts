@@ -14,7 +14,7 @@ export const adminKeys = {
   memberPlan: (userId: string) => ['admin', 'member', userId, 'plan'] as const,
 };
 
-/** issue 22: the member list's filters and sort, as the server's query takes them. */
+/** The member list's filters and sort, as the server's query takes them. */
 export type MemberFilters = {
   plan: 'all' | 'paid' | 'trial';
   burn: 'true' | 'false';
@@ -67,7 +67,7 @@ export const usersQuery = (search: string, page: number, filters: MemberFilters 
 
 export type MemberListRow = InferResponseType<typeof api.admin.users.$get, 200>['users'][number];
 
-// ---- issue 22: one member, as the coach sees them ----
+// ---- one member, as the coach sees them ----
 
 export const memberDetailQuery = (userId: string) =>
   queryOptions({

@@ -33,7 +33,7 @@ function activityText(a: Dashboard['recentActivity'][number]) {
   return a.isTrial ? `started a ${a.tier} trial` : `subscribed to ${a.tier}`;
 }
 
-/** issue 22: 1-on-1 Burn members who missed two days in a row, and trials ending within three days. */
+/** 1-on-1 Burn members who missed two days in a row, and trials ending within three days. */
 function AttentionCard({ members }: { members: Dashboard['attention'] | undefined }) {
   return (
     <Card className="overflow-hidden">

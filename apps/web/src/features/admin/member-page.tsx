@@ -52,7 +52,7 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** issue 22: /admin/users/{userId}, the member the coach is helping on one screen. */
+/** /admin/users/{userId}, the member the coach is helping on one screen. */
 export default function AdminMemberPage() {
   const { userId = '' } = useParams();
   const detail = useQuery(memberDetailQuery(userId));

@@ -23,7 +23,7 @@ const snapshotText = (s: Change['before']) =>
     ? `${s.exerciseName}, ${dayText(s)}${s.adjusted ? '' : ' (standard)'}${s.note ? ` · “${s.note}”` : ''}`
     : '—';
 
-/** issue 22: the member's remaining days, each adjustable for a 1-on-1 Burn member, and every change. */
+/** The member's remaining days, each adjustable for a 1-on-1 Burn member, and every change. */
 export function MemberPlanSection({ userId }: { userId: string }) {
   const plan = useQuery(memberPlanQuery(userId));
   const [editing, setEditing] = useState<PlanDay | null>(null);

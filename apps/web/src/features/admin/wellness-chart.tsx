@@ -1,6 +1,6 @@
 import { PROGRAM_DAYS } from '@core28/core/program';
 
-// issue 22: feeling and energy per day as a small SVG of our own (issue 23 removes recharts).
+// Feeling and energy per day as a small SVG of our own (instead of recharts, decision 0017).
 
 // Drawn at about a phone card's width (a 390 px screen leaves ~320 px) and scaled from there: at
 // 560 wide it shrank to 0.57 on a phone and its 11-unit labels to 6 px.

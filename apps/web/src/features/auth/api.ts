@@ -75,7 +75,7 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return () => {
     signOutState.hasSignedOut = true;
-    // Issue 21: this browser stops showing the member's notifications.
+    // This browser stops showing the member's notifications.
     void import('../push/api').then(({ forgetDevicePush }) => forgetDevicePush()).catch(() => undefined);
     const signedOut = fetch('/api/auth/sign-out', {
       method: 'POST',
@@ -93,7 +93,7 @@ export function useSignOut() {
       isAdmin: false,
     });
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authKeys.me[0] });
-    // Issue 21: the service worker's copies of the member's answers go too (it drops them as well).
+    // The service worker's copies of the member's answers go too (it drops them as well).
     void signedOut.finally(async () => {
       await globalThis.caches?.delete(MEMBER_CACHE).catch(() => undefined);
       await queryClient.invalidateQueries({ queryKey: authKeys.me });

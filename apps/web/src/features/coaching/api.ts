@@ -150,7 +150,7 @@ export function addMessage(queryClient: QueryClient, queryKey: readonly unknown[
   });
 }
 
-// ---- issue 22: attachments and saved replies ----
+// ---- attachments and saved replies ----
 
 /**
  * Sends a photo or video (multipart: "file", and the reply box's text as "message"). The route

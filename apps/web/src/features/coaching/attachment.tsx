@@ -5,7 +5,7 @@ import { cn } from '@/lib/utils';
 type Attachment = NonNullable<LiveMessage['attachment']>;
 
 /**
- * issue 22: a photo or video in a message. The link is read only by the conversation's two
+ * A photo or video in a message. The link is read only by the conversation's two
  * sides (the server checks the session) and answers byte ranges, so a video plays and seeks inline.
  */
 export function MessageAttachment({ attachment, isOwn }: { attachment: Attachment; isOwn: boolean }) {

@@ -79,7 +79,7 @@ export function Composer({
   disabledText?: string;
   /** Resolves when sent; the box is cleared then. A rejection keeps the text. */
   onSend: (text: string) => Promise<unknown>;
-  /** issue 22: sends a photo or video with the box's text as its caption; same promise rules. */
+  /** Sends a photo or video with the box's text as its caption; same promise rules. */
   onAttach?: (file: File, caption: string) => Promise<unknown>;
   /** Controls above the box (the coach's saved replies), given a way to put text in it. */
   tools?: (insert: (text: string) => void) => ReactNode;

@@ -5,7 +5,7 @@ import { formatRelative } from '@/lib/relative-time';
 import { cn } from '@/lib/utils';
 import { type MemberSummary, memberSummaryQuery } from '../admin/api';
 
-// issue 22: who the coach is answering, beside the chat: plan, day, streak, last session and
+// Who the coach is answering, beside the chat: plan, day, streak, last session and
 // wellness. A column on wide screens, a collapsible strip above the messages on narrow ones.
 
 const PLAN_LABEL = { trial: 'Trial', paid: 'Paid', none: 'No plan' } as const;

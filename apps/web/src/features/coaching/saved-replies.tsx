@@ -11,7 +11,7 @@ import { useZodForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { savedRepliesQuery, useSavedReplies } from './api';
 
-// issue 22: the coach's saved replies, inserted into the reply box with {firstName} and {day} filled in.
+// The coach's saved replies, inserted into the reply box with {firstName} and {day} filled in.
 
 export function SavedReplies({
   values,

@@ -29,7 +29,7 @@ export function useSaveExercise(id: number | null) {
   });
 }
 
-// ---- the program's 28 days (issue 17) ----
+// ---- the program's 28 days ----
 
 const programDaysKey = ['admin', 'program-days'] as const;
 const programDays = api.admin['program-days'];
@@ -61,7 +61,7 @@ export function useSwapProgramDays() {
   });
 }
 
-// ---- an exercise's video (issue 17) ----
+// ---- an exercise's video ----
 
 const exerciseVideo = api.admin.exercises[':id'].video;
 

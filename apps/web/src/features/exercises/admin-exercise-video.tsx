@@ -9,7 +9,7 @@ import { ExerciseMedia } from './exercise-media';
 const ACCEPTED = 'video/mp4,video/webm';
 
 /**
- * An exercise's own video (issue 17): upload an MP4 or WebM (the server checks the bytes and the
+ * An exercise's own video: upload an MP4 or WebM (the server checks the bytes and the
  * size, and its 413/415 message shows here) or remove it. A YouTube link goes in the form above.
  */
 export function ExerciseVideo({ exercise }: { exercise: AdminExercise }) {

@@ -11,7 +11,7 @@ import { ProgramDayForm } from './admin-program-day-form';
 const prescriptionText = ({ sets, workSeconds, targetReps, restSeconds }: AdminProgramDay['prescription']) =>
   `${sets} sets × ${targetReps !== null ? `${targetReps} reps` : `${workSeconds} s`} · rest ${restSeconds} s`;
 
-/** The 28 program days (issue 17): each day's exercise and prescription; days swap to reorder. */
+/** The 28 program days: each day's exercise and prescription; days swap to reorder. */
 export function AdminProgramDays({ exercises }: { exercises: AdminExercise[] }) {
   const list = useQuery(programDaysQuery());
   const swap = useSwapProgramDays();

@@ -6,8 +6,8 @@ import { ExerciseDemo } from './exercise-demo';
 
 /**
  * An exercise's demonstration: the coach's video (an upload or a YouTube embed) when there is
- * one, else the project's animated illustration (issue 17). Never a link to a search page.
- * Videos are not kept for offline (issue 21, docs/decisions/0015): without a connection, or when
+ * one, else the project's animated illustration. Never a link to a search page.
+ * Videos are not kept for offline (docs/decisions/0015): without a connection, or when
  * the uploaded file cannot be fetched, the illustration stands in, and the video is back with the
  * connection.
  */

@@ -30,7 +30,7 @@ export default function HomePage() {
   return (
     <>
       <section className="bg-zinc-950 text-white">
-        {/* Issue 17: a member's home leads with today's session, above the hero's buttons. */}
+        {/* A member's home leads with today's session, above the hero's buttons. */}
         {user && (
           <div className="mx-auto max-w-7xl px-4 pt-6 text-zinc-900 sm:px-6 md:pt-10">
             <Suspense fallback={<div className="h-56 animate-pulse rounded-2xl bg-zinc-800 sm:h-44" />}>

@@ -84,7 +84,7 @@ export const sendVerificationEmail = (email: string) =>
 
 export const deleteAccount = (password: string) => unwrap(api.profile.delete.$post({ json: { password } }));
 
-// ---- issue 20: reminders, e-mail choices, time zone and the calendar feed ----
+// ---- reminders, e-mail choices, time zone and the calendar feed ----
 
 export const notificationKeys = {
   settings: ['notifications'] as const,

@@ -8,7 +8,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { toast } from '@/lib/toast';
 import { calendarLinkQuery, useResetCalendarLink } from './api';
 
-/** Issue 20: the 28 days as a private calendar feed, with a reset that ends the old link. */
+/** The 28 days as a private calendar feed, with a reset that ends the old link. */
 export function CalendarCard() {
   const link = useQuery(calendarLinkQuery());
   const reset = useResetCalendarLink();

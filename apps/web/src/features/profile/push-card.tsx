@@ -17,7 +17,7 @@ import {
 const NOT_SUPPORTED =
   "This browser can't show notifications from Core28. On an iPhone, add Core28 to your Home Screen first, then turn them on from there.";
 
-/** Issue 21: notifications on this device, turned on and off here. */
+/** Notifications on this device, turned on and off here. */
 export function PushCard() {
   const device = useQuery(devicePushQuery());
   const turnOn = useTurnPushOn();

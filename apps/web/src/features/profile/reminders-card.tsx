@@ -28,7 +28,7 @@ function timeZoneOptions(current: string | null) {
   return current && !list.includes(current) ? [current, ...list] : list;
 }
 
-/** Issue 20: the member's day, the reminder's hour and one switch per kind of e-mail. */
+/** The member's day, the reminder's hour and one switch per kind of e-mail. */
 export function RemindersCard() {
   const settings = useQuery(notificationSettingsQuery());
   return (

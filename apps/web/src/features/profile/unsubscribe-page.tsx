@@ -7,7 +7,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { unsubscribeQuery, useUnsubscribe } from './api';
 
 /**
- * Issue 20: the page behind an e-mail's visible unsubscribe link. It works signed out (the link's
+ * The page behind an e-mail's visible unsubscribe link. It works signed out (the link's
  * signed token says who and which kind) and asks once, so a link scanner's visit changes nothing.
  */
 export default function UnsubscribePage() {

@@ -115,7 +115,7 @@ export const sessionQuery = (day: number) =>
   });
 
 /**
- * Issue 21: today's and past sessions' plans, fetched one after another (today's first) once the
+ * Today's and past sessions' plans, fetched one after another (today's first) once the
  * program is on screen, so the service worker has them when the member trains without a
  * connection. A plan fetched within its staleTime is not fetched again.
  */
@@ -184,7 +184,7 @@ export function useFinishSession() {
 }
 
 /**
- * Issue 20: the page turns to the next day at the member's local midnight. The browser counts
+ * The page turns to the next day at the member's local midnight. The browser counts
  * the day with the server's core function; at midnight (or at once, when the answer it has is
  * behind the browser's day) the program is read again, and the server's answer is what shows.
  */

@@ -1,7 +1,7 @@
 import { UserRoundCheck } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
-/** issue 22: a day the member's coach changed for them (docs/decisions/0016), with the coach's note. */
+/** A day the member's coach changed for them (docs/decisions/0016), with the coach's note. */
 export function CoachAdjusted({ note, tone = 'light' }: { note: string; tone?: 'light' | 'dark' }) {
   return (
     <div

@@ -65,7 +65,7 @@ const formValues = (result: { totalSeconds: number; reps: number } | undefined):
 
 /**
  * One day's time and reps. Plain state rather than useZodForm: /program is the page members open
- * every day, and react-hook-form with zod was a third of its JavaScript (issue 23). It behaves as
+ * every day, and react-hook-form with zod was a third of its JavaScript. It behaves as
  * the form did: a field says what is wrong once the member has left it (then as they type), Save
  * waits for both to be valid, a refused submit shows every message and focuses the first field.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withWrite } from './offline-writes';
 
-// Issue 21: the state the page shows after a write queued offline is the one the server answers
+// The state the page shows after a write queued offline is the one the server answers
 // once the write arrives (features/program/service.ts's programState).
 
 const NOW = new Date('2026-07-10T15:00:00Z');

@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/api';
 import { enqueueWrite, QUEUE_SYNC_TAG } from '@/lib/offline-queue';
 
 /**
- * Issue 21: a program write made without a connection is queued (lib/offline-queue.ts) and the
+ * A program write made without a connection is queued (lib/offline-queue.ts) and the
  * page goes on with the state the server will answer once it arrives, worked out here with the
  * same rules (core's program.ts). The server has the last word when the queue is sent.
  */

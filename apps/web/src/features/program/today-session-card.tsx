@@ -12,7 +12,7 @@ import { planDay, prescriptionText, sessionPath } from './plan-text';
 import { readSession, sessionAction, sessionStorageKey } from './session/session-storage';
 
 /**
- * Today's session (issue 17): the day, its exercise and demonstration, the target from the plan,
+ * Today's session: the day, its exercise and demonstration, the target from the plan,
  * the streak and Start workout. First on the member's home and on /program.
  */
 export function TodaySessionCard({

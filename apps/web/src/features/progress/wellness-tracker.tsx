@@ -61,7 +61,7 @@ function TodayWellness({ state }: { state: ProgramState }) {
 
 /** spec §4 Wellness: editable only for the current day; past days read-only; future days 'Future day'. */
 export function WellnessTracker({ state }: { state: ProgramState }) {
-  useDayRollover(state); // the wellness day is today in the member's zone (issue 20)
+  useDayRollover(state); // the wellness day is today in the member's zone
   return (
     <section aria-labelledby="wellness-heading" className="grid gap-4">
       <h2 id="wellness-heading" className="text-lg font-bold">

@@ -2,7 +2,7 @@ import type { PushSubscriptionInput } from '@core28/core/push';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
 
-// Issue 21: Web Push on this browser. The browser holds the subscription (its push service's
+// Web Push on this browser. The browser holds the subscription (its push service's
 // endpoint and keys); the server keeps a copy per member to send to.
 
 export const pushKeys = { device: ['push', 'device'] as const, devices: ['push', 'devices'] as const };

@@ -30,7 +30,7 @@ function Badge({ children, tone }: { children: string; tone: 'green' | 'amber' }
 
 /**
  * The paid plan's heading: 'Active' with the next billing date, or, after 'Cancel at period end',
- * 'Cancels on {date}' with a way to resume and no billing date (issue 14).
+ * 'Cancels on {date}' with a way to resume and no billing date.
  */
 function PaidPlanHeader({ subscription }: { subscription: SubscriptionState }) {
   // Cancelling happens in the billing portal's tab: this one re-reads the plan when looked at again.

@@ -18,7 +18,7 @@ import { useViewer } from '../auth/api';
 import { toastTrialError, useActivateTrial } from './api';
 
 // One plan on the chooser, with what this viewer can do about it: sign up, start the trial, or,
-// paying already, switch the one subscription (issue 14).
+// paying already, switch the one subscription.
 
 export type Billing = 'monthly' | 'annually';
 

@@ -10,7 +10,7 @@ import { useWakeLock } from './use-wake-lock';
 
 const TYPING = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 
-/** A day's session from Start to Finish (issue 17). */
+/** A day's session from Start to Finish. */
 export function Player({ data, storageKey }: { data: SessionData; storageKey: string }) {
   const player = useSessionPlayer(storageKey, data.steps);
   const { view } = player;

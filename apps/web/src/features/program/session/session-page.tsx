@@ -11,7 +11,7 @@ import { sessionQuery } from '../api';
 import { Player } from './player';
 import { sessionStorageKey } from './session-storage';
 
-/** /program/day/{n}/session: the guided workout of day n (issue 17). */
+/** /program/day/{n}/session: the guided workout of day n. */
 export default function SessionPage() {
   const param = useParams().day;
   const day = Number(param);

@@ -3,7 +3,7 @@ import type { PlayerState } from '@core28/core/session-player';
 import { parsePlayerState } from '@core28/core/session-player-store';
 
 /**
- * A session in progress, kept in this browser until it is saved (issue 17): a reload, a closed
+ * A session in progress, kept in this browser until it is saved: a reload, a closed
  * tab or a phone's lock screen comes back to it. The finish request's Idempotency-Key is made
  * once with the session and kept beside it, so a retried or double-tapped Finish saves once.
  */
