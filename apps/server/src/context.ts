@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
-import type { Auth, SessionUser } from './features/auth/auth.ts';
+import type { Auth, SessionUser } from './platform/auth/auth.ts';
 import type { Database } from './platform/db/index.ts';
 import type { DevClock } from './platform/dev-clock.ts';
 import type { JobQueue } from './platform/jobs/queue.ts';

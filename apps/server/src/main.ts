@@ -1,6 +1,5 @@
 import { ConfigError, configWarnings, loadConfig } from './config.ts';
 import { createDeps } from './deps.ts';
-import { isDatabaseUnavailable } from './errors.ts';
 import { mailStoredContactMessages } from './features/contact/service.ts';
 import { registerServerGauges } from './http/metrics.ts';
 import { registerJobs } from './jobs.ts';
@@ -8,6 +7,7 @@ import { DatabaseUnreachableError, openPostgresWithRetry } from './platform/db/c
 import { DataDirInUseError } from './platform/db/data-dir-lock.ts';
 import { startEmbeddedPostgres } from './platform/db/embedded.ts';
 import { NewerSchemaError } from './platform/db/index.ts';
+import { isDatabaseUnavailable } from './platform/db/unavailable.ts';
 import { startJobQueue } from './platform/jobs/queue.ts';
 import { createLogger } from './platform/logger.ts';
 import { requeueStrandedMail } from './platform/mail/outbox.ts';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { HonoRequest } from 'hono/request';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { onError } from './errors.ts';
+import { onError } from './http/on-error.ts';
 import { validate } from './validate.ts';
 
 // validate() reads a path's parameters and a query as hono's validator does, without it: hono's reads

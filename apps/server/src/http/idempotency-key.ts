@@ -9,8 +9,6 @@ import { requestHeader } from './node-request.ts';
 // (platform/db/idempotency.ts); a coaching message or topic and a contact message are stored under
 // it as their id (features/coaching/messages.ts, features/contact/service.ts).
 
-export const KEY_USED_FOR_ANOTHER_REQUEST = 'This Idempotency-Key was already used for another request';
-
 type WithHeaders = Pick<Context, 'env' | 'req'>;
 
 /** The request's key, lower-cased, or null when there is none; a malformed one is a 400. */

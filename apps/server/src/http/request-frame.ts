@@ -1,9 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, Deps } from '../context.ts';
-import { AppError, replaceHandlerFailure } from '../errors.ts';
+import { AppError } from '../errors.ts';
 import { setAnswerHeader, takeRequestId } from './answer-headers.ts';
 import { requestBodyLimit } from './body-limit.ts';
 import { compressAnswer, compressionAsked } from './compression.ts';
+import { replaceHandlerFailure } from './on-error.ts';
 import { crossSiteWriteCheck, putSecurityHeaders } from './security.ts';
 import { hasMalformedEscape } from './static.ts';
 

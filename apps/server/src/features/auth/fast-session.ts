@@ -2,10 +2,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { parseCookies } from 'better-call';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
+import type { SessionUser } from '../../platform/auth/auth.ts';
 import type { DbOrTx } from '../../platform/db/index.ts';
 import { prepared } from '../../platform/db/prepared.ts';
 import { profiles, sessions, subscribers, userRoles, users } from '../../platform/db/schema.ts';
-import type { SessionUser } from './auth.ts';
 import { isAdmin } from './service.ts';
 
 // Better-auth's getSession was 45–55 % of a member request's cost (a new endpoint

@@ -3,8 +3,8 @@ import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { errorBody } from '../../errors.ts';
 import { clientIp } from '../../http/client-ip.ts';
+import { CLIENT_IP_HEADER } from '../../platform/auth/auth.ts';
 import { validate } from '../../validate.ts';
-import { CLIENT_IP_HEADER } from './auth.ts';
 import { getViewer, INVALID_TOKEN_MESSAGE, recoverPassword } from './service.ts';
 import { readViewer } from './session.ts';
 

@@ -3,11 +3,11 @@ import { and, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import type { SessionUser } from '../../platform/auth/auth.ts';
+import { consumeAttempt, DELETE_ACCOUNT_LIMIT, describeWait } from '../../platform/auth/limits.ts';
 import type { DbOrTx } from '../../platform/db/index.ts';
 import { prepared } from '../../platform/db/prepared.ts';
 import { profiles, rateLimits, sessions, userRoles, users, verifications } from '../../platform/db/schema.ts';
-import type { SessionUser } from './auth.ts';
-import { consumeAttempt, DELETE_ACCOUNT_LIMIT, describeWait } from './limits.ts';
 
 export const INVALID_TOKEN_MESSAGE = 'This link is invalid or has expired. Please request a new one.';
 

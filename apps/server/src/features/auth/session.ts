@@ -4,7 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { nodeRequest } from '../../http/node-request.ts';
-import type { SessionUser } from './auth.ts';
+import type { SessionUser } from '../../platform/auth/auth.ts';
 import {
   readMemberFast,
   readSessionFast,

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../context.ts';
-import { onError } from '../../errors.ts';
+import { onError } from '../../http/on-error.ts';
 import { subscribers } from '../../platform/db/schema.ts';
 import { cookieFrom, createMember, createTestApp, type TestApp } from '../../testing/harness.ts';
 import { requireCoaching } from './guard.ts';

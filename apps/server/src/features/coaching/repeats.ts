@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { KEY_USED_FOR_ANOTHER_REQUEST } from '../../http/idempotency-key.ts';
+import { KEY_USED_FOR_ANOTHER_REQUEST } from '../../platform/db/idempotency.ts';
 import { discussionMessages, discussionTopics } from '../../platform/db/schema.ts';
 import { type MessageRow, messageColumns, toLiveMessage, topicColumns, toTopic, unreadFor } from './rows.ts';
 

@@ -2,7 +2,7 @@ import type { ContactInput } from '@core28/core/contact';
 import { and, count, eq, gt, isNull, min, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { KEY_USED_FOR_ANOTHER_REQUEST } from '../../http/idempotency-key.ts';
+import { KEY_USED_FOR_ANOTHER_REQUEST } from '../../platform/db/idempotency.ts';
 import type { DbOrTx } from '../../platform/db/index.ts';
 import { contactMessages } from '../../platform/db/schema.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';

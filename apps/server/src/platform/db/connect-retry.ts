@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import { isDatabaseUnavailable } from '../../errors.ts';
 import { type MigrateOptions, openPostgres, type PostgresOptions } from './index.ts';
+import { isDatabaseUnavailable } from './unavailable.ts';
 
 // A database unreachable at start (still booting, a network hiccup, a wrong host) ended
 // the process with the cause buried in a stack trace. Start-up now retries it for a while, one

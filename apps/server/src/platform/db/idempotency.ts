@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import { AppError } from '../../errors.ts';
-import { KEY_USED_FOR_ANOTHER_REQUEST } from '../../http/idempotency-key.ts';
 import type { Database, DbOrTx } from './index.ts';
 import { idempotencyKeys } from './schema.ts';
 
-// "nothing is saved twice". A client sends an Idempotency-Key (a UUID made once per
+/** The 409's message when a key comes back with another request (the HTTP layer reads the key). */
+export const KEY_USED_FOR_ANOTHER_REQUEST = 'This Idempotency-Key was already used for another request';
+
+// Nothing is saved twice. A client sends an Idempotency-Key (a UUID made once per
 // action) and sends it again when it retries; the first successful answer is kept and answered
 // again, and the retry writes nothing. A refused request (4xx) keeps nothing: it wrote nothing,
 // and a retry is judged afresh. The program's writes keep theirs here (`once`), as do a plan change,

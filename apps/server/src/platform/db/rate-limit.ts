@@ -16,7 +16,7 @@ export type RateLimit = { max: number; windowMs: number };
  *
  * last_request holds when the window ends, not when it began: better-auth deletes every row whose
  * last_request is more than its own longest window (60 s) old, which erased an hour's or a day's
- * count a minute into it (features/auth/limits.ts keeps its rows the same way).
+ * count a minute into it (platform/auth/limits.ts keeps its rows the same way).
  */
 export async function takeFromLimits(
   db: Database,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../platform/db/index.ts';
-import { rateLimits } from '../../platform/db/schema.ts';
+import type { Database } from '../db/index.ts';
+import { rateLimits } from '../db/schema.ts';
 
 /*
  * Per-account limits, kept in better-auth's rate_limits table next to its per-client ones (keys

@@ -10,21 +10,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../platform/db/index.ts';
-import {
-  accounts,
-  mailOutbox,
-  profiles,
-  rateLimits,
-  sessions,
-  users,
-  verifications,
-} from '../../platform/db/schema.ts';
-import type { JobQueue } from '../../platform/jobs/queue.ts';
-import { scrubLogValue, scrubSecrets } from '../../platform/logger.ts';
-import type { MailMessage } from '../../platform/mail/mailer.ts';
-import { enqueueMail } from '../../platform/mail/outbox.ts';
-import { actionEmail } from '../../platform/mail/templates.ts';
+import type { Database } from '../db/index.ts';
+import { accounts, mailOutbox, profiles, rateLimits, sessions, users, verifications } from '../db/schema.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { scrubLogValue, scrubSecrets } from '../logger.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { actionEmail } from '../mail/templates.ts';
 import { clearSignInFailures, describeWait, reserveSignInAttempt } from './limits.ts';
 
 // OWASP's argon2id minimum (19 MiB, t=2, p=1); better-auth's default scrypt cost is below it.
