@@ -16,12 +16,12 @@ import { adminCoachingRoutes, coachingRoutes } from './features/coaching/routes.
 import { contactRoutes } from './features/contact/routes.ts';
 import { devRoutes } from './features/dev/routes.ts';
 import { adminExerciseRoutes } from './features/exercises/admin-routes.ts';
-import { exerciseRoutes } from './features/exercises/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { probeRoutes } from './features/health/routes.ts';
 import { notificationRoutes, UNSUBSCRIBE_PATH } from './features/notifications/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { adminMemberPlanRoutes, adminProgramDayRoutes } from './features/program/admin-routes.ts';
+import { exerciseRoutes } from './features/program/exercise-routes.ts';
 import { programRoutes } from './features/program/routes.ts';
 import { pushRoutes } from './features/push/routes.ts';
 import { demoPayRoutes } from './features/subscriptions/demo-pay.ts';

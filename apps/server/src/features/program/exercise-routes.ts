@@ -1,8 +1,11 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { optionalUser } from '../auth/session.ts';
+import { getTodaysHomeExercise } from '../exercises/service.ts';
 import { requireCapability } from '../subscriptions/entitlements.ts';
-import { getTodaysHomeExercise, getTodaysProgramExercise, listUnlockedExercises } from './service.ts';
+import { getTodaysProgramExercise, listUnlockedExercises } from './exercises.ts';
+
+// /api/exercises: the member's library and Today's Exercise, both read through their program days.
 
 export const exerciseRoutes = new Hono<AppEnv>()
   .get('/', requireCapability('library'), async (c) =>
