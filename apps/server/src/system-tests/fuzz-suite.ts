@@ -36,7 +36,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ZodType, z } from 'zod';
-import { arbitraryFor, HOSTILE_STRINGS, queryArbitraryFor } from './fuzz.ts';
+import { arbitraryFor, HOSTILE_STRINGS, queryArbitraryFor } from '../testing/fuzz.ts';
 import {
   createMember,
   createTestApp,
@@ -45,7 +45,7 @@ import {
   signInAdmin,
   TEST_ORIGIN,
   type TestApp,
-} from './harness.ts';
+} from '../testing/harness.ts';
 
 // Every JSON endpoint gets FUZZ_RUNS generated bodies or query strings (half as a
 // 1-on-1 Burn member, half as the admin). No 5xx, every 4xx in the one error shape, and a

@@ -6,13 +6,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { isAlive, readPostmasterPid } from './platform/db/embedded.ts';
-import { serverPort } from './testing/ports.ts';
+import { isAlive, readPostmasterPid } from '../platform/db/embedded.ts';
+import { serverPort } from '../testing/ports.ts';
 
 // SIGTERM, as a process manager or an orchestrator sends it, to the production build
 // (apps/server/dist/main.js, run by node alone) on its embedded PostgreSQL (whose library used to
 // exit on the signal by itself), while requests are in flight.
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'core28-shutdown-'));
 chmodSync(dataDir, 0o755); // as root, the embedded PostgreSQL runs as `postgres` and must get in
 /** The root package.json's scripts, run by npm, with a `build` that does nothing. */

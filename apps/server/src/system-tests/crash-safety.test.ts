@@ -6,15 +6,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isAlive, readPostmasterPid, runningEmbeddedPostgres } from './platform/db/embedded.ts';
-import { serverPort } from './testing/ports.ts';
+import { isAlive, readPostmasterPid, runningEmbeddedPostgres } from '../platform/db/embedded.ts';
+import { serverPort } from '../testing/ports.ts';
 
 // SIGKILL the real server (node + its embedded PostgreSQL child, which outlives it) while
 // members complete days and save results, restart it on the same DATA_DIR, and check that every
 // write the client saw acknowledged is still there and the database opens cleanly each time.
 // It tests the embedded default, so the CI run on an external PostgreSQL skips it.
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const KILLS = 20;
 const MEMBERS = 16;
 const WORKERS = 4;

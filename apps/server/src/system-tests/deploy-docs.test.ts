@@ -2,10 +2,10 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { HANDLED_EVENTS } from './features/subscriptions/events.ts';
+import { HANDLED_EVENTS } from '../features/subscriptions/events.ts';
 
 // The operator's instructions (docs/operations.md) say what the deploy files and the code do.
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 const readme = read('README.md');
 const operations = read('docs/operations.md');

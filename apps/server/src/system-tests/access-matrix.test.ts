@@ -3,8 +3,7 @@ import { type Entitlements, entitlementsOf } from '@core28/core/entitlements';
 import { determineSubscription, type Tier } from '@core28/core/subscriptions';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogArticles, exercises, subscribers } from './platform/db/schema.ts';
-import { BODIES, DAYS_TRIED, expected, POLICY, ROLES, type Role } from './testing/access-matrix.ts';
+import { blogArticles, exercises, subscribers } from '../platform/db/schema.ts';
 import {
   createMember,
   createTestApp,
@@ -13,10 +12,11 @@ import {
   signInAdmin,
   TEST_ORIGIN,
   type TestApp,
-} from './testing/harness.ts';
+} from '../testing/harness.ts';
+import { BODIES, DAYS_TRIED, expected, POLICY, ROLES, type Role } from './access-matrix.ts';
 
 // Every API route the server registers (and /metrics) × every kind of caller.
-// The table (testing/access-matrix.ts) says who may do what; a route missing from it fails the
+// The table (system-tests/access-matrix.ts) says who may do what; a route missing from it fails the
 // test, so a new route cannot be forgotten.
 
 /** A PNG's first bytes: enough for the attachment check. */

@@ -10,8 +10,8 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { MIGRATIONS_FOLDER } from './platform/db/index.ts';
-import { SEED_ARTICLES, SEED_EXERCISES, SEED_HOME_EXERCISES } from './seed/content.ts';
+import { MIGRATIONS_FOLDER } from '../platform/db/index.ts';
+import { SEED_ARTICLES, SEED_EXERCISES, SEED_HOME_EXERCISES } from '../seed/content.ts';
 import {
   createDatabase,
   type Instance,
@@ -24,7 +24,7 @@ import {
   startInstance,
   stopInstance,
   waitReady,
-} from './testing/instances.ts';
+} from '../testing/instances.ts';
 
 // Three real server processes started at once on one empty PostgreSQL database, as an
 // operator runs them behind a load balancer. Needs a PostgreSQL server (CI's run sets

@@ -8,19 +8,19 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from './app.ts';
-import { createDeps } from './deps.ts';
-import { connectPostgres, type DatabaseHandle } from './platform/db/index.ts';
-import { blogArticles } from './platform/db/schema.ts';
-import { createTestApp, TEST_ORIGIN, type TestApp } from './testing/harness.ts';
-import { closedPort, serverPort } from './testing/ports.ts';
+import { createApp } from '../app.ts';
+import { createDeps } from '../deps.ts';
+import { connectPostgres, type DatabaseHandle } from '../platform/db/index.ts';
+import { blogArticles } from '../platform/db/schema.ts';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../testing/harness.ts';
+import { closedPort, serverPort } from '../testing/ports.ts';
 
 // The repository's Caddyfile in front of real app instances, on Debian's caddy. With the database
 // away every instance fails /api/ready at once; people must still get an instance's own answer
 // (the "We'll be right back" page, the API's UNAVAILABLE error, with Retry-After) and at once,
 // not Caddy's bare 503 after holding the request.
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const hasCaddy = spawnSync('caddy', ['version']).status === 0;
 if (!hasCaddy) {
   // CI installs caddy (.ci/run); a machine without it says so instead of passing in silence.

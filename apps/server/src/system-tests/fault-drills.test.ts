@@ -6,16 +6,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCK_FILE } from './platform/db/data-dir-lock.ts';
-import { isAlive, readPostmasterPid } from './platform/db/embedded.ts';
-import { serverPort } from './testing/ports.ts';
+import { LOCK_FILE } from '../platform/db/data-dir-lock.ts';
+import { isAlive, readPostmasterPid } from '../platform/db/embedded.ts';
+import { serverPort } from '../testing/ports.ts';
 
 // The fault drills, on the real server (`node --import tsx main.ts`) and its embedded
 // PostgreSQL, one DATA_DIR for all of them, in this order: a second start on the same DATA_DIR,
 // the database frozen (SIGSTOP), the database killed (restarted), the database killed for good
 // (the server gives up and exits non-zero). The CI run on an external PostgreSQL skips them.
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 type Running = { child: ChildProcess; stderr: () => string; base: string };
 

@@ -1,3 +1,0 @@
-import { fuzzArea } from './testing/fuzz-suite.ts';
-
-fuzzArea('content');

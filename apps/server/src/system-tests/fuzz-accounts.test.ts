@@ -1,0 +1,3 @@
+import { fuzzArea } from './fuzz-suite.ts';
+
+fuzzArea('accounts', { checkCoverage: true });
