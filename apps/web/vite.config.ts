@@ -56,7 +56,7 @@ const pwa = VitePWA({
 });
 
 // The assets are compressed once, at build time (brotli at its best level, and gzip for
-// clients without brotli), and the server sends those files (http/static.ts) instead of
+// clients without brotli), and the server sends those files (site/static.ts) instead of
 // compressing each response. Files under 1 KB and those that would not shrink are left as they are.
 const precompress = compression({
   algorithms: [

@@ -27,14 +27,14 @@ import { pushRoutes } from './features/push/routes.ts';
 import { demoPayRoutes } from './features/subscriptions/demo-pay.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { webhookRoutes } from './features/subscriptions/webhook-routes.ts';
-import { metricsRoutes } from './http/metrics.ts';
 import { onError } from './http/on-error.ts';
-import { apiDescription, referencePage } from './http/openapi.ts';
 import { requestFrame, requestGuards } from './http/request-frame.ts';
 import { sameOriginWrites, securityHeaderList } from './http/security.ts';
-import { seoRoutes } from './http/seo.ts';
-import { webApp } from './http/static.ts';
-import { wellKnownRoutes } from './http/well-known.ts';
+import { metricsRoutes } from './site/metrics.ts';
+import { apiDescription, referencePage } from './site/openapi.ts';
+import { seoRoutes } from './site/seo.ts';
+import { webApp } from './site/static.ts';
+import { wellKnownRoutes } from './site/well-known.ts';
 
 /** Every API route, chained so the web's typed client (hc<AppType>) sees them all. */
 const apiRoutes = new Hono<AppEnv>()

@@ -1,7 +1,6 @@
 import { ConfigError, configWarnings, loadConfig } from './config.ts';
 import { createDeps } from './deps.ts';
 import { mailStoredContactMessages } from './features/contact/service.ts';
-import { registerServerGauges } from './http/metrics.ts';
 import { registerJobs } from './jobs.ts';
 import { DatabaseUnreachableError, openPostgresWithRetry } from './platform/db/connect-retry.ts';
 import { DataDirInUseError } from './platform/db/data-dir-lock.ts';
@@ -22,6 +21,7 @@ import {
 import { localStorageRoot } from './platform/storage/storage.ts';
 import { SEED_LOCK, seed } from './seed/seed.ts';
 import { startServer } from './server.ts';
+import { registerServerGauges } from './site/metrics.ts';
 
 /** Beyond the two SHUTDOWN_TIMEOUT_MS waits (requests, then jobs): closing the database. */
 const SHUTDOWN_MARGIN_MS = 5_000;

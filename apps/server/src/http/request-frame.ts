@@ -4,9 +4,9 @@ import { AppError } from '../errors.ts';
 import { setAnswerHeader, takeRequestId } from './answer-headers.ts';
 import { requestBodyLimit } from './body-limit.ts';
 import { compressAnswer, compressionAsked } from './compression.ts';
+import { hasMalformedEscape } from './malformed-escape.ts';
 import { replaceHandlerFailure } from './on-error.ts';
 import { crossSiteWriteCheck, putSecurityHeaders } from './security.ts';
-import { hasMalformedEscape } from './static.ts';
 
 // What every browser-facing request passes, in two middlewares rather than nine. hono's
 // compose makes an async frame, a closure and a promise for each layer a request passes, and

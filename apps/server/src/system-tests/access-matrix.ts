@@ -63,7 +63,7 @@ export type Access =
   | 'auth-library'
   /**
    * Only with `Authorization: Bearer $METRICS_TOKEN`: a session, even the admin's, is
-   * not the token, so every caller here gets 401 (the token itself: http/metrics.test.ts).
+   * not the token, so every caller here gets 401 (the token itself: site/metrics.test.ts).
    */
   | 'metrics-token'
   /**

@@ -11,7 +11,6 @@ import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { createDeps } from '../deps.ts';
-import { registerServerGauges } from '../http/metrics.ts';
 import { registerJobs } from '../jobs.ts';
 import { type DatabaseHandle, openPostgres } from '../platform/db/index.ts';
 import { openPglite } from '../platform/db/pglite.ts';
@@ -22,6 +21,7 @@ import { createMetrics } from '../platform/metrics/metrics.ts';
 import type { PushSender } from '../platform/push/push.ts';
 import { seed } from '../seed/seed.ts';
 import { startServer } from '../server.ts';
+import { registerServerGauges } from '../site/metrics.ts';
 import { migratedSnapshot } from './pglite-snapshot.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3999';

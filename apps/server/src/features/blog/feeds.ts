@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
-import { PUBLIC_PATHS } from '../../http/seo.ts';
 import { escapeHtml as escapeXml } from '../../platform/html.ts';
+import { PUBLIC_PATHS } from '../../site/seo.ts';
 import { listPublicArticles } from './service.ts';
 
 /** The sitemap (the public pages and every due article) and the RSS feed of the newest 50. */

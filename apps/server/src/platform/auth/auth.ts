@@ -156,7 +156,7 @@ export function createAuth({ db, config, jobs, log, secret, now }: AuthDeps) {
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     // Google through OpenID Connect discovery (Google's by default), so any OIDC issuer can stand
     // in for it in tests; Apple through better-auth's own provider. Each only when configured.
-    // openAPI: better-auth describes its own routes for /api/openapi.json (http/openapi.ts); its
+    // openAPI: better-auth describes its own routes for /api/openapi.json (site/openapi.ts); its
     // Scalar page, which loads from a CDN, is not served.
     plugins: [
       openAPI({ disableDefaultReference: true }),

@@ -6,6 +6,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';
+import { hasMalformedEscape } from '../http/malformed-escape.ts';
 import { type FindArticle, metaFor, withMeta } from './seo.ts';
 
 /**
@@ -71,15 +72,3 @@ const isPublicFile = (p: string) => /\.[a-z0-9]+$/i.test(p) && !p.endsWith('.htm
  * no page has either. /index.html is the app itself.
  */
 const isFilePath = (p: string) => p !== '/index.html' && (/\/[^/]*\.[a-z0-9]+$/i.test(p) || p.includes('/.'));
-
-/** True when the URL's path has a percent-escape that does not decode (`/blog/%`, `%E0%A4%A`). */
-export function hasMalformedEscape(url: string) {
-  const { pathname } = new URL(url);
-  if (!pathname.includes('%')) return false;
-  try {
-    decodeURIComponent(pathname);
-    return false;
-  } catch {
-    return true;
-  }
-}
