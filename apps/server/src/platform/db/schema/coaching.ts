@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { memberId, users } from './auth.ts';
+import { timestamps, updatedAt } from './columns.ts';
+
+// The coaching chat and the coach's saved replies.
+
+export const discussionTopics = pgTable(
+  'discussion_topics',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: memberId(),
+    title: text('title').notNull(),
+    description: text('description'),
+    isArchived: boolean('is_archived').notNull().default(false),
+    /** When the member / the coaches were last e-mailed about an unread message here. */
+    memberNotifiedAt: timestamp('member_notified_at', { withTimezone: true }),
+    coachNotifiedAt: timestamp('coach_notified_at', { withTimezone: true }),
+    ...timestamps,
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('discussion_topics_title_not_blank', sql`length(trim(${t.title})) > 0`),
+    index('discussion_topics_user_updated_idx').on(t.userId, t.updatedAt),
+    index('discussion_topics_archived_updated_idx').on(t.isArchived, t.updatedAt),
+  ],
+);
+
+export const discussionMessages = pgTable(
+  'discussion_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    topicId: uuid('topic_id')
+      .notNull()
+      .references(() => discussionTopics.id, { onDelete: 'cascade' }),
+    userId: memberId(),
+    message: text('message').notNull(),
+    isCoachReply: boolean('is_coach_reply').notNull().default(false),
+    readByUser: boolean('read_by_user').notNull().default(false),
+    /** Not in spec §3: one flag cannot carry both directions (docs/decisions/0003). */
+    readByCoach: boolean('read_by_coach').notNull().default(false),
+    /** A photo or short video sent with the message (its storage key, checked type, bytes). */
+    attachmentKey: text('attachment_key'),
+    attachmentType: text('attachment_type'),
+    attachmentSize: integer('attachment_size'),
+    ...timestamps,
+  },
+  (t) => [
+    check(
+      'discussion_messages_not_blank',
+      sql`length(trim(${t.message})) > 0 or ${t.attachmentKey} is not null`,
+    ),
+    check(
+      'discussion_messages_attachment_complete',
+      sql`(${t.attachmentKey} is null) = (${t.attachmentType} is null) and (${t.attachmentKey} is null) = (${t.attachmentSize} is null)`,
+    ),
+    index('discussion_messages_topic_created_idx').on(t.topicId, t.createdAt),
+    index('discussion_messages_unread_idx')
+      .on(t.topicId)
+      .where(sql`not ${t.readByUser} or not ${t.readByCoach}`),
+    index('discussion_messages_created_idx').on(t.createdAt),
+    // A member's last activity (the coach's lists) reads their newest message.
+    index('discussion_messages_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** A coach's saved replies, with {firstName} and {day} filled in when inserted. */
+export const savedReplies = pgTable(
+  'saved_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    coachId: text('coach_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    ...timestamps,
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('saved_replies_coach_idx').on(t.coachId, t.title)],
+);
