@@ -1,22 +1,20 @@
-import { CHECKOUT_PLAN_IDS, type CheckoutPlanId, checkoutPlan, planChange } from '@core28/core/plans';
+import { type CheckoutPlanId, checkoutPlan, planChange } from '@core28/core/plans';
 import type Stripe from 'stripe';
 import type { Config } from '../../config.ts';
+import { type PaymentEvent, type PaymentProvider, PaymentRefusedError } from './provider.ts';
 import {
-  type PaymentEvent,
-  type PaymentProvider,
-  PaymentRefusedError,
-  type ProviderSubscription,
-  type SubscriptionStatus,
-} from './provider.ts';
+  billingInfoOf,
+  idOf,
+  isMissing,
+  paidInvoiceOf,
+  paymentEventOf,
+  seconds,
+  subscriptionOf,
+} from './stripe-objects.ts';
 
 export type StripeSettings = NonNullable<Config['stripe']>;
 
 export class WebhookSignatureError extends Error {}
-
-const idOf = (value: string | { id: string } | null | undefined) =>
-  typeof value === 'string' ? value : (value?.id ?? null);
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
-const isMissing = (err: unknown) => (err as { statusCode?: number }).statusCode === 404;
 
 /** Stripe: Checkout Sessions in subscription mode, the Billing Portal, and signed webhooks. */
 export function createStripeProvider(settings: StripeSettings) {
@@ -33,35 +31,7 @@ export function createStripeProvider(settings: StripeSettings) {
     }),
   }));
   loading.catch(() => {});
-  const planOfPrice = (priceId: string | undefined) =>
-    CHECKOUT_PLAN_IDS.find((id) => settings.prices[id] === priceId);
-
-  /** A downgrade waiting in the subscription's schedule: the phase that starts at the period end. */
-  const scheduledPlanOf = (s: Stripe.Subscription, periodEnd: number, planId: CheckoutPlanId) => {
-    if (!s.schedule || typeof s.schedule === 'string') return null;
-    const next = s.schedule.phases.find((phase) => phase.start_date >= periodEnd);
-    const price = next?.items[0]?.price;
-    const nextPlan = planOfPrice(typeof price === 'string' ? price : price?.id);
-    return nextPlan && nextPlan !== planId ? nextPlan : null;
-  };
-
-  const toSubscription = (s: Stripe.Subscription): ProviderSubscription | null => {
-    const item = s.items.data[0];
-    const planId = planOfPrice(item?.price.id);
-    if (!item || !planId) return null;
-    return {
-      id: s.id,
-      customerId: idOf(s.customer)!,
-      userId: s.metadata.userId ?? null,
-      planId,
-      status: s.status as SubscriptionStatus,
-      createdAt: new Date(s.created * 1000),
-      currentPeriodStart: new Date(item.current_period_start * 1000),
-      currentPeriodEnd: new Date(item.current_period_end * 1000),
-      cancelAtPeriodEnd: s.cancel_at_period_end,
-      scheduledPlanId: scheduledPlanOf(s, item.current_period_end, planId),
-    };
-  };
+  const toSubscription = (s: Stripe.Subscription) => subscriptionOf(s, settings.prices);
 
   /** The subscription with its schedule; null when Stripe has no such subscription. */
   async function retrieve(id: string) {
@@ -143,42 +113,7 @@ export function createStripeProvider(settings: StripeSettings) {
         stripe.paymentMethods.list({ customer: customerId, type: 'card' }),
         stripe.invoices.list({ customer: customerId, limit: 10 }),
       ]);
-      return {
-        subscriptions: subscriptions.data.flatMap((s) => {
-          const mapped = toSubscription(s);
-          if (!mapped) return [];
-          return [
-            {
-              plan_name: checkoutPlan(mapped.planId).plan.name,
-              current_period_end: Math.floor(mapped.currentPeriodEnd.getTime() / 1000),
-              cancel_at_period_end: mapped.cancelAtPeriodEnd,
-            },
-          ];
-        }),
-        payment_methods: methods.data.flatMap((pm) =>
-          pm.card
-            ? [
-                {
-                  id: pm.id,
-                  card: {
-                    brand: pm.card.brand,
-                    last4: pm.card.last4,
-                    exp_month: pm.card.exp_month,
-                    exp_year: pm.card.exp_year,
-                  },
-                },
-              ]
-            : [],
-        ),
-        invoices: invoices.data.map((invoice) => ({
-          id: invoice.id ?? '',
-          number: invoice.number ?? '',
-          created: invoice.created,
-          amount_paid: invoice.amount_paid,
-          description: invoice.description ?? invoice.lines?.data[0]?.description ?? '',
-          invoice_pdf: invoice.invoice_pdf ?? null,
-        })),
-      };
+      return billingInfoOf(subscriptions.data, methods.data, invoices.data, toSubscription);
     },
 
     async getPaidInvoice(id) {
@@ -188,15 +123,7 @@ export function createStripeProvider(settings: StripeSettings) {
         throw err;
       });
       if (!invoice?.id || invoice.status !== 'paid') return null;
-      return {
-        id: invoice.id,
-        customerId: idOf(invoice.customer)!,
-        number: invoice.number ?? invoice.id,
-        amountPaidCents: invoice.amount_paid,
-        description: invoice.description ?? invoice.lines?.data[0]?.description ?? '',
-        paidAt: new Date((invoice.status_transitions?.paid_at ?? invoice.created) * 1000),
-        url: invoice.hosted_invoice_url ?? invoice.invoice_pdf ?? null,
-      };
+      return paidInvoiceOf(invoice);
     },
 
     async createPortalUrl(customerId, returnUrl, options?) {
@@ -315,34 +242,7 @@ export function createStripeProvider(settings: StripeSettings) {
       } catch (err) {
         throw new WebhookSignatureError((err as Error).message);
       }
-      const object = event.data.object as unknown as Record<string, unknown> & {
-        id?: string;
-        object?: string;
-      };
-      // Invoices name their subscription under parent.subscription_details in current API versions.
-      const parent = object.parent as
-        | { subscription_details?: { subscription?: string | { id: string } } }
-        | undefined;
-      const subscriptionId =
-        object.object === 'subscription'
-          ? (object.id ?? null)
-          : idOf(
-              (object.subscription ?? parent?.subscription_details?.subscription ?? null) as
-                | string
-                | { id: string }
-                | null,
-            );
-      const metadata = (object.metadata ?? {}) as Record<string, string>;
-      return {
-        id: event.id,
-        type: event.type,
-        created: new Date(event.created * 1000),
-        checkoutId: object.object === 'checkout.session' ? (object.id ?? null) : null,
-        invoiceId: object.object === 'invoice' ? (object.id ?? null) : null,
-        subscriptionId,
-        customerId: idOf(object.customer as string | { id: string } | null),
-        userId: (object.client_reference_id as string | undefined) ?? metadata.userId ?? null,
-      };
+      return paymentEventOf(event);
     },
   } satisfies PaymentProvider & { parseWebhook: unknown };
 }
