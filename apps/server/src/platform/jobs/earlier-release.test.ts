@@ -1,6 +1,7 @@
 import PgBoss10 from 'pg-boss-10';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { openTestDatabase } from '../../testing/harness.ts';
 import { jobsOf } from '../../testing/jobs.ts';
 import type { DatabaseHandle, ExecuteSql } from '../db/index.ts';
@@ -73,8 +74,8 @@ beforeAll(async () => {
   const record = (name: string) => async (data: unknown, run: JobRun) => {
     runs.push({ queue: name, data, attempt: run.attempt });
   };
-  await queue.work('mail-send', record('mail-send'), { retryLimit: 3 });
-  await queue.work('reminders-due', record('reminders-due'));
+  await queue.work('mail-send', z.unknown(), record('mail-send'), { retryLimit: 3 });
+  await queue.work('reminders-due', z.unknown(), record('reminders-due'));
   queue.schedule('reminders-due', '* * * * *');
 });
 afterAll(async () => {

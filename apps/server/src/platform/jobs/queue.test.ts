@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { openTestDatabase } from '../../testing/harness.ts';
 import { jobsOf, makeRetriesDue, retryWaits } from '../../testing/jobs.ts';
 import type { DatabaseHandle } from '../db/index.ts';
@@ -41,7 +42,7 @@ afterAll(async () => {
 describe('the job queue', () => {
   it('never runs a job enqueued in a transaction that rolled back, and runs a committed one once', async () => {
     const ran: number[] = [];
-    await queue.work<{ n: number }>('tx-test', async ({ n }) => {
+    await queue.work('tx-test', z.object({ n: z.number() }), async ({ n }) => {
       ran.push(n);
     });
     const rollback = database.db.transaction(async (tx) => {
@@ -65,6 +66,7 @@ describe('the job queue', () => {
     const runs: { attempt: number; isLastAttempt: boolean }[] = [];
     await queue.work(
       'always-fails',
+      z.object({}),
       async (_, run) => {
         runs.push({ attempt: run.attempt, isLastAttempt: run.isLastAttempt });
         throw new Error(`refused at attempt ${run.attempt}`);
@@ -107,10 +109,63 @@ describe('the job queue', () => {
     expect(await queue.drain()).toBe(0);
   });
 
+  it('fails a job whose data does not fit its payload at once, with the reason, and never runs its handler', async () => {
+    const lines: { msg: string; queue?: string; jobId?: string }[] = [];
+    const logged = pino({ level: 'warn' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const seen: unknown[] = [];
+    const payload = z.object({ userId: z.string(), count: z.number() });
+    const handler = async (data: unknown) => {
+      seen.push(data);
+    };
+    // Through drain() (tests, tools), and through a working instance's own worker.
+    const drained = await startJobQueue({
+      executeSql: database.executeSql,
+      db: database.db,
+      log: logged,
+      isWorking: false,
+    });
+    const worker = await startJobQueue({
+      executeSql: database.executeSql,
+      db: database.db,
+      log: logged,
+      isWorking: true,
+    });
+    try {
+      await drained.work('strict-drained', payload, handler, { retryLimit: 5 });
+      await worker.work('strict-worked', payload, handler, { retryLimit: 5, pollingSeconds: 0.5 });
+      const malformed = { userId: 'u1', count: 'many', password: 'hunter2' };
+      await drained.enqueue('strict-drained', malformed);
+      await worker.enqueue('strict-worked', malformed);
+      expect(await drained.drain()).toBe(1);
+      await until(async () =>
+        (await jobsOf(database.executeSql, 'strict-worked')).some((job) => job.state === 'failed'),
+      );
+      for (const queueName of ['strict-drained', 'strict-worked']) {
+        const [job] = await jobsOf(database.executeSql, queueName);
+        const reason = `The job's data does not fit the ${queueName} queue's payload (count: Invalid input: expected number, received string)`;
+        expect(job).toMatchObject({ state: 'failed', retryCount: 0, output: { message: reason } });
+        const line = lines.find((l) => l.queue === queueName);
+        expect(line).toMatchObject({ msg: 'job failed', jobId: job!.id, willRetry: false });
+        expect(JSON.stringify(line)).not.toContain('hunter2');
+      }
+      expect(seen).toEqual([]);
+      expect(await drained.drain()).toBe(0);
+
+      // A job that fits runs with the parsed data: what the schema does not name is dropped.
+      await drained.enqueue('strict-drained', { userId: 'u2', count: 2, extra: true });
+      expect(await drained.drain()).toBe(1);
+      expect(seen).toEqual([{ userId: 'u2', count: 2 }]);
+    } finally {
+      await worker.stop(1_000);
+      await drained.stop(1_000);
+    }
+  });
+
   it('keeps finished jobs, completed and failed, a week for a look, then deletes them', async () => {
     await queue.work(
       'cleanup-test',
-      async (data: { isFailing: boolean }) => {
+      z.object({ isFailing: z.boolean() }),
+      async (data) => {
         if (data.isFailing) throw new Error('refused');
       },
       { retryLimit: 0 },
@@ -153,8 +208,8 @@ describe('the job queue', () => {
   });
 
   it("sends a due schedule's job once in its minute, however often it is checked", async () => {
-    await queue.work('each-minute', async () => {});
-    await queue.work('new-year', async () => {});
+    await queue.work('each-minute', z.object({}), async () => {});
+    await queue.work('new-year', z.object({}), async () => {});
     queue.schedule('each-minute', '* * * * *');
     queue.schedule('new-year', '0 0 1 1 *');
     // Late in a minute the two checks could fall in two minutes.
@@ -180,7 +235,7 @@ describe('the job queue', () => {
       isWorking: true,
     });
     try {
-      await instance.work('while-away', async () => {});
+      await instance.work('while-away', z.object({}), async () => {});
       instance.schedule('while-away', '* * * * *');
       await until(() => lines.some((line) => line.msg.startsWith('job schedules could not be checked')));
       await sleep(3_500); // three more checks, every second
@@ -191,7 +246,7 @@ describe('the job queue', () => {
   });
 
   it("leaves pg-boss's own timekeeper off: schedules are ours, none in its table", async () => {
-    await queue.work('left-behind', async () => {});
+    await queue.work('left-behind', z.object({}), async () => {});
     queue.schedule('left-behind', '*/5 * * * *');
     const { rows } = await database.executeSql(
       `select (select count(*)::int from ${JOBS_SCHEMA}.schedule) as schedules`,
@@ -215,6 +270,7 @@ describe('the job queue', () => {
         }).then(async (instance) => {
           await instance.work(
             'every-minute',
+            z.object({}),
             async () => {
               ran.push(name);
             },
@@ -246,7 +302,8 @@ describe('the job queue', () => {
     let isFinished = false;
     await worker.work(
       'slow',
-      async (data: { ms: number }) => {
+      z.object({ ms: z.number() }),
+      async (data) => {
         await sleep(data.ms);
         isFinished = true;
       },
@@ -266,7 +323,7 @@ describe('the job queue', () => {
       log,
       isWorking: true,
     });
-    await stuck.work('stuck', () => new Promise<void>(() => {}), { pollingSeconds: 0.5 });
+    await stuck.work('stuck', z.object({}), () => new Promise<void>(() => {}), { pollingSeconds: 0.5 });
     await stuck.enqueue('stuck', {});
     await until(async () =>
       (await jobsOf(database.executeSql, 'stuck')).some((job) => job.state === 'active'),
@@ -293,6 +350,7 @@ describe('the job queue', () => {
         const queueName = `late-${outcome}`;
         await late.work(
           queueName,
+          z.object({}),
           () =>
             new Promise<void>((resolve, reject) => {
               finish = outcome === 'succeeds' ? resolve : () => reject(new Error('too late'));

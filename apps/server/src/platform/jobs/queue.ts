@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type JobWithMetadata, PgBoss, type Queue } from 'pg-boss';
 import type { Logger } from 'pino';
+import type { z } from 'zod';
 import type { Database, DbOrTx, ExecuteSql } from '../db/index.ts';
 import { takeOverEarlierJobs } from './earlier-release.ts';
 import { startScheduler } from './schedules.ts';
@@ -14,6 +15,20 @@ export const JOBS_SCHEMA = 'jobs';
 /** What a handler knows about its run: the attempt (1 = first) and whether a failure now is final. */
 export type JobRun = { id: string; queue: string; attempt: number; isLastAttempt: boolean };
 export type JobHandler<T> = (data: T, run: JobRun) => Promise<void>;
+
+/**
+ * A job whose data does not fit its queue's payload schema: it would fail the same way at every
+ * retry, so it fails for good at once. The reason names the fields, never their values.
+ */
+export class MalformedJobError extends Error {
+  constructor(queue: string, error: z.ZodError) {
+    const fields = error.issues.map(
+      (issue) => `${issue.path.map(String).join('.') || '(data)'}: ${issue.message}`,
+    );
+    super(`The job's data does not fit the ${queue} queue's payload (${fields.join('; ')})`);
+    this.name = 'MalformedJobError';
+  }
+}
 
 export type QueuePolicy = {
   /** Retries after the first attempt; then the job is `failed` (kept for inspection). */
@@ -61,9 +76,15 @@ export type EnqueueOptions = {
 export type JobQueue = {
   /**
    * Creates the queue with its retry policy and registers its handler; with workers on, this
-   * instance polls it. Every queue a job is sent to must be registered first.
+   * instance polls it. Every queue a job is sent to must be registered first. Each job's data is
+   * parsed with `payload` before the handler sees it (a job that does not parse fails at once).
    */
-  work<T>(queue: string, handler: JobHandler<T>, policy?: Partial<QueuePolicy>): Promise<void>;
+  work<T>(
+    queue: string,
+    payload: z.ZodType<T>,
+    handler: JobHandler<T>,
+    policy?: Partial<QueuePolicy>,
+  ): Promise<void>;
   /**
    * A cron schedule (UTC, minute-grained) for a registered queue: one job in each of its minutes,
    * whatever the number of instances; working instances check every `scheduleCheckSeconds`.
@@ -169,15 +190,17 @@ export async function startJobQueue({
   boss.on('error', (err) => log.error({ err }, 'job queue'));
   await boss.start();
 
-  const handlers = new Map<string, JobHandler<unknown>>();
+  const handlers = new Map<string, { payload: z.ZodType; handler: JobHandler<unknown> }>();
   const workerIds = new Map<string, string[]>();
 
   /** One job, as pg-boss's worker runs it: the handler, then complete or fail (which retries). */
   async function run(queue: string, job: JobWithMetadata<unknown>): Promise<void> {
-    const handler = handlers.get(queue)!;
+    const { payload, handler } = handlers.get(queue)!;
+    const parsed = payload.safeParse(job.data);
+    if (!parsed.success) throw new MalformedJobError(queue, parsed.error);
     const attempt = job.retryCount + 1;
     const isLastAttempt = job.retryCount >= job.retryLimit;
-    await handler(job.data, { id: job.id, queue, attempt, isLastAttempt });
+    await handler(parsed.data, { id: job.id, queue, attempt, isLastAttempt });
     onOutcome?.(queue, 'completed');
   }
 
@@ -194,7 +217,7 @@ export async function startJobQueue({
   }
 
   const reportFailure = (queue: string, job: JobWithMetadata<unknown>, err: unknown) => {
-    const willRetry = job.retryCount < job.retryLimit;
+    const willRetry = !(err instanceof MalformedJobError) && job.retryCount < job.retryLimit;
     onOutcome?.(queue, willRetry ? 'retried' : 'failed');
     log.warn({ err, queue, jobId: job.id, attempt: job.retryCount + 1, willRetry }, 'job failed');
   };
@@ -211,7 +234,12 @@ export async function startJobQueue({
   });
 
   return {
-    async work<T>(queue: string, handler: JobHandler<T>, override: Partial<QueuePolicy> = {}) {
+    async work<T>(
+      queue: string,
+      payload: z.ZodType<T>,
+      handler: JobHandler<T>,
+      override: Partial<QueuePolicy> = {},
+    ) {
       const policy = { ...DEFAULT_POLICY, ...override };
       const options = {
         retryLimit: policy.retryLimit,
@@ -224,19 +252,29 @@ export async function startJobQueue({
       // Both are one statement under pg-boss's advisory lock: instances starting together agree.
       await boss.createQueue(queue, options);
       await boss.updateQueue(queue, options); // a changed policy applies to new jobs
-      handlers.set(queue, handler as JobHandler<unknown>);
+      handlers.set(queue, { payload, handler: handler as JobHandler<unknown> });
       if (!isWorking) return;
       const ids: string[] = [];
       for (let i = 0; i < policy.concurrency; i++) {
         const id = await boss.work(
           queue,
-          { pollingIntervalSeconds: policy.pollingSeconds, includeMetadata: true, batchSize: 1 },
+          {
+            pollingIntervalSeconds: policy.pollingSeconds,
+            includeMetadata: true,
+            batchSize: 1,
+            // Settled per job, so a malformed one can fail for good ('deadletter', with no dead
+            // letter queue set) instead of going through every retry.
+            perJobResults: true,
+          },
           async ([job]) => {
-            if (!job) return;
+            if (!job) return [];
             try {
               await run(queue, job);
+              return [{ id: job.id, status: 'completed' }];
             } catch (err) {
               reportFailure(queue, job, err);
+              if (err instanceof MalformedJobError)
+                return [{ id: job.id, status: 'deadletter', output: { message: err.message } }];
               throw err; // pg-boss records the failure and schedules the retry
             }
           },
@@ -276,6 +314,13 @@ export async function startJobQueue({
               await boss.complete(queue, job.id);
             } catch (err) {
               reportFailure(queue, job, err);
+              // pg-boss's fail() retries while attempts are left; outside a worker it offers no
+              // terminal failure, so a malformed job's attempts are used up first.
+              if (err instanceof MalformedJobError)
+                await executeSql(
+                  `update ${JOBS_SCHEMA}.job set retry_limit = retry_count where name = $1 and id = $2`,
+                  [queue, job.id],
+                );
               await boss.fail(queue, job.id, err as object);
             }
           }
