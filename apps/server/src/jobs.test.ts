@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DUE_QUEUE } from './features/notifications/reminders.ts';
+import { DAILY_COUNTS_QUEUE } from './features/admin/jobs.ts';
+import { CLEANUP_QUEUE } from './features/auth/jobs.ts';
+import { DUE_QUEUE } from './features/notifications/jobs.ts';
 import { SCHEDULES } from './jobs.ts';
 import { rowsOf } from './platform/db/index.ts';
+import { IDEMPOTENCY_KEYS_CLEANUP_QUEUE } from './platform/db/jobs.ts';
 import {
   adminDailyCounts,
   idempotencyKeys,
@@ -14,6 +17,7 @@ import {
 } from './platform/db/schema.ts';
 import { isDue, parseCron } from './platform/jobs/cron.ts';
 import { JOBS_SCHEMA } from './platform/jobs/queue.ts';
+import { SENT_MAIL_CLEANUP_QUEUE } from './platform/mail/jobs.ts';
 import { createMember, createTestApp, type TestApp } from './testing/harness.ts';
 
 // What used to be setInterval in main.ts, as queue schedules.
@@ -55,7 +59,7 @@ describe('scheduled jobs', () => {
 
   it("records the admin's daily counts", async () => {
     await createMember(t);
-    expect(await run('admin-daily-counts')).toBe(1);
+    expect(await run(DAILY_COUNTS_QUEUE)).toBe(1);
     const [row] = await t.db.select().from(adminDailyCounts).where(eq(adminDailyCounts.day, '2026-12-10'));
     expect(row?.members).toBeGreaterThanOrEqual(1);
     expect(row?.recordedAt.toISOString()).toBe(clock.toISOString());
@@ -73,7 +77,7 @@ describe('scheduled jobs', () => {
       },
       { userId: member.userId, key: fresh, request: 'r', createdAt: new Date(clock.getTime() - 3_600_000) },
     ]);
-    expect(await run('idempotency-keys-cleanup')).toBe(1);
+    expect(await run(IDEMPOTENCY_KEYS_CLEANUP_QUEUE)).toBe(1);
     const left = await t.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys);
     expect(left.map((row) => row.key)).toEqual([fresh]);
   });
@@ -105,7 +109,10 @@ describe('scheduled jobs', () => {
       { ...mail, id: oldFailed, failedAt: ago(40 * DAY), createdAt: ago(40 * DAY) },
     ]);
 
-    expect(await run('cleanup')).toBe(1);
+    // Two owners, two queues on the same schedule: auth's records and the mail outbox's.
+    expect(SCHEDULES[CLEANUP_QUEUE]).toBe(SCHEDULES[SENT_MAIL_CLEANUP_QUEUE]);
+    expect(await run(CLEANUP_QUEUE)).toBe(1);
+    expect(await run(SENT_MAIL_CLEANUP_QUEUE)).toBe(1);
 
     const ids = async (table: typeof sessions | typeof verifications | typeof rateLimits, wanted: string[]) =>
       (await t.db.select({ id: table.id }).from(table).where(inArray(table.id, wanted))).map((r) => r.id);

@@ -1,6 +1,10 @@
 import { expect } from 'vitest';
 import { createMember, givePaidTier, type TestApp } from './harness.ts';
 
+// The unread-mail schedule's queue, for other features' tests that run it (a feature's jobs.ts
+// is not one of its doors).
+export { UNREAD_MAIL_QUEUE } from '../features/coaching/jobs.ts';
+
 // Coaching's test fixtures, shared by its test files: members on the tier, and their topics.
 
 /** A confirmed member on 1-on-1 Burn, signed in. */

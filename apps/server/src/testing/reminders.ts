@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { DUE_QUEUE, SEND_QUEUE } from '../features/notifications/reminders.ts';
+import { DUE_QUEUE, SEND_QUEUE } from '../features/notifications/jobs.ts';
 import { mailOutbox, profiles, workoutCompletions } from '../platform/db/schema.ts';
 import { createMember, givePaidTier, type TestApp } from './harness.ts';
 

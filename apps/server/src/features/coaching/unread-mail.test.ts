@@ -9,6 +9,7 @@ import {
   signInAdmin,
   type TestApp,
 } from '../../testing/harness.ts';
+import { UNREAD_MAIL_QUEUE } from './jobs.ts';
 
 // A member's message unread by the coaches goes to ADMIN_EMAIL's account only when that
 // is set (not to every admin), once per topic until the coaches read it, after the configured delay.
@@ -38,7 +39,7 @@ describe("the coaches' mail for a member's unread message", () => {
     expect((await write('My knee clicks in the lunges.')).status).toBe(201);
     const run = async (at: string) => {
       clock = new Date(at);
-      await t.jobs.enqueue('coaching-unread-mail', {});
+      await t.jobs.enqueue(UNREAD_MAIL_QUEUE, {});
       await t.drainJobs();
     };
     const mails = () =>
@@ -88,7 +89,7 @@ describe("the coaches' mail for a member's unread message", () => {
     });
     expect(sent.status).toBe(201);
     clock = new Date('2026-07-23T11:00:00Z');
-    await t.jobs.enqueue('coaching-unread-mail', {});
+    await t.jobs.enqueue(UNREAD_MAIL_QUEUE, {});
     await t.drainJobs();
     const [mail] = await t.db
       .select()

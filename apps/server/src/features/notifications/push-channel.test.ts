@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { discussionMessages, discussionTopics, mailOutbox, profiles } from '../../platform/db/schema.ts';
 import { createWebPush } from '../../platform/push/push.ts';
+import { UNREAD_MAIL_QUEUE } from '../../testing/coaching.ts';
 import { createMember, createTestApp, givePaidTier, json, type TestApp } from '../../testing/harness.ts';
 import { startPushService } from '../../testing/push-service.ts';
-import { DUE_QUEUE } from './reminders.ts';
+import { DUE_QUEUE } from './jobs.ts';
 
 // A member who chose push for a kind gets that notification on their devices instead of
 // the e-mail; without a device, the e-mail goes as before.
@@ -142,7 +143,7 @@ describe('the push channel', () => {
     const noDevice = await withPush(false);
     const before = service.received.length;
 
-    await t.jobs.enqueue('coaching-unread-mail', {}); // the schedule's job (coaching/unread-mail.ts)
+    await t.jobs.enqueue(UNREAD_MAIL_QUEUE, {}); // the schedule's job (coaching/unread-mail.ts)
     await t.drainJobs();
 
     const got = service.received.slice(before);

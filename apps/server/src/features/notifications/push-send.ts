@@ -3,7 +3,7 @@ import { NOTIFICATION_NEEDS } from '@core28/core/notifications';
 import type { Deps } from '../../context.ts';
 import { sendPush } from '../push/service.ts';
 import { getMemberEntitlements } from '../subscriptions/service.ts';
-import type { PushJob } from './service.ts';
+import type { PushJob } from './push-job.ts';
 
 /**
  * The push-send job: the plan rule is asked again as it sends, so a reminder or a coach's reply

@@ -9,7 +9,7 @@ import {
   mailsOf as mailsOfKind,
   tick as runTick,
 } from '../../testing/reminders.ts';
-import { DUE_QUEUE } from './reminders.ts';
+import { DUE_QUEUE } from './jobs.ts';
 
 // With the clock moved, each kind of reminder is queued and written once, for the right
 // members only, in each member's own time zone.

@@ -9,6 +9,7 @@ import {
 } from '@core28/core/notifications';
 import { PROGRAM_DAYS, programDayOnDate } from '@core28/core/program';
 import { and, eq, gt, or, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Deps } from '../../context.ts';
 import { profiles, users } from '../../platform/db/schema.ts';
 import type { QueuePolicy } from '../../platform/jobs/queue.ts';
@@ -25,13 +26,25 @@ import { listSwitchedOff, notify } from './service.ts';
 // reminder time was passed (passedClockTime), so a 23:59 reminder still in its window at 00:01 is
 // the evening before's, not a second mail for the new day.
 
-export const DUE_QUEUE = 'notifications-due';
+// The send queue is declared here, beside the sweep that enqueues it: jobs.ts imports this file,
+// so this file cannot import jobs.ts (an import cycle).
 export const SEND_QUEUE = 'notification-send';
 /** A reminder is worth little late: a few quick retries, then it is dropped (the mail queue has its own). */
 export const SEND_POLICY: Partial<QueuePolicy> = { retryLimit: 3, retryDelaySeconds: 20, pollingSeconds: 5 };
 
 type ReminderKind = Extract<NotificationKind, 'workout-reminder' | 'streak-at-risk' | 'weekly-summary'>;
-type DueJob = { userId: string; kind: ReminderKind; localDate: string };
+const REMINDER_KINDS = [
+  'workout-reminder',
+  'streak-at-risk',
+  'weekly-summary',
+] as const satisfies ReminderKind[];
+/** One member's reminder of one kind for one local date: the notification-send job's payload. */
+export const sendJobPayload = z.object({
+  userId: z.string().min(1),
+  kind: z.enum(REMINDER_KINDS),
+  localDate: z.iso.date(),
+});
+type DueJob = z.infer<typeof sendJobPayload>;
 
 const STREAK_MINUTE = parseClockTime(STREAK_AT_RISK_TIME) ?? 1200;
 const WEEKLY_MINUTE = parseClockTime(WEEKLY_SUMMARY_TIME) ?? 480;

@@ -18,6 +18,7 @@ import type { MailMessage } from '../../platform/mail/mailer.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import type { Unsubscribe } from '../../platform/mail/templates.ts';
 import { hasPushDevice } from '../push/service.ts';
+import { PUSH_QUEUE, type PushJob } from './push-job.ts';
 import { readUnsubscribeToken, unsubscribeToken } from './tokens.ts';
 
 // Every notification a member may get goes through notify(): it reads the member's
@@ -184,7 +185,7 @@ export async function notify(
     const message = build({ email: member.email, unsubscribe });
     await deps.jobs.enqueue(
       PUSH_QUEUE,
-      { userId, kind, ...(push ?? pushOf(message, deps.config.publicUrl)) },
+      { userId, kind, ...(push ?? pushOf(message, deps.config.publicUrl)) } satisfies PushJob,
       { tx, ...(dedupeKey && { singletonKey: dedupeKey }) },
     );
     return true;
@@ -193,13 +194,7 @@ export async function notify(
   return enqueueMail(deps, tx, build({ email: member.email, unsubscribe }), { dedupeKey });
 }
 
-/** The push-send job's queue: one notification to a member's devices (features/push). */
-export const PUSH_QUEUE = 'push-send';
-
 type PushMessage = { title: string; body: string; url: string };
-
-/** The push-send job's payload; `kind` lets the job ask the plan rule again when it sends. */
-export type PushJob = PushMessage & { userId: string; kind?: NotificationKind };
 
 /** A push notification from a mail: its subject, the first line of its text, its first link to us. */
 export function pushOf(message: MailMessage, publicUrl: string): PushMessage {

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discussionMessages, mailOutbox, profiles, userRoles } from '../../platform/db/schema.ts';
+import { UNREAD_MAIL_QUEUE } from '../../testing/coaching.ts';
 import {
   createMember,
   createTestApp,
@@ -9,7 +10,7 @@ import {
   signInAdmin,
   type TestApp,
 } from '../../testing/harness.ts';
-import { DUE_QUEUE } from './reminders.ts';
+import { DUE_QUEUE } from './jobs.ts';
 
 // One-click unsubscribe (RFC 8058) signed out, and the coaching mails after the delay.
 
@@ -86,7 +87,7 @@ describe('coaching mails for unread messages', () => {
       json: { message: 'Keep your hips level and breathe out as you brace.' },
     });
     const run = async () => {
-      await t.jobs.enqueue('coaching-unread-mail', {});
+      await t.jobs.enqueue(UNREAD_MAIL_QUEUE, {});
       await t.drainJobs();
     };
     const replyMails = () =>
@@ -142,7 +143,7 @@ describe('coaching mails for unread messages', () => {
       json: { message: 'My back hurts after day 3.' },
     });
     clock = new Date('2026-07-21T10:11:00Z');
-    await t.jobs.enqueue('coaching-unread-mail', {});
+    await t.jobs.enqueue(UNREAD_MAIL_QUEUE, {});
     await t.drainJobs();
     const mails = await t.db
       .select()

@@ -11,6 +11,7 @@ import {
   stripeEnv,
 } from '../../testing/stripe.ts';
 import { handlePaymentEvent } from './events.ts';
+import { TRIAL_ENDING_QUEUE } from './jobs.ts';
 
 // The member's subscription e-mails come from the queue, once.
 
@@ -30,7 +31,7 @@ describe('the trial-ending e-mail (our own 7-day trial)', () => {
   afterAll(() => t.close());
 
   const sweep = async () => {
-    await t.jobs.enqueue('trial-ending-sweep', {});
+    await t.jobs.enqueue(TRIAL_ENDING_QUEUE, {});
     await t.drainJobs();
   };
   const endingMails = (email: string) => mailsTo(t, email, 'Your Core28 trial ends soon');

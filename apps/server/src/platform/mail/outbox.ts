@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { z } from 'zod';
 import { type Database, type DbOrTx, rowsOf } from '../db/index.ts';
 import { mailOutbox } from '../db/schema.ts';
 import { EARLIER_SCHEMA } from '../jobs/earlier-release.ts';
@@ -11,7 +12,12 @@ import { headerLine, type Mailer, type MailMessage } from './mailer.ts';
 // causes it, with a mail-send job in the same transaction; the job sends it through the relay and
 // records sent_at, or retries with exponential backoff and finally records failed_at and why.
 
+// The queue is declared here, beside enqueueMail: mail/jobs.ts imports this file, so this file
+// cannot import it (an import cycle).
 export const MAIL_QUEUE = 'mail-send';
+/** The mail-send job's payload: the outbox row to send. */
+export const mailJobPayload = z.object({ outboxId: z.uuid() });
+type MailJob = z.infer<typeof mailJobPayload>;
 
 /**
  * 11 attempts: retries after 10-20 s, 20-40 s, 40-80 s, … (doubling, pg-boss adds up to 100%
@@ -62,7 +68,7 @@ export async function enqueueMail(
       .onConflictDoNothing({ target: mailOutbox.dedupeKey })
       .returning({ id: mailOutbox.id });
     if (!row) return false;
-    await deps.jobs.enqueue(MAIL_QUEUE, { outboxId: row.id }, { tx });
+    await deps.jobs.enqueue(MAIL_QUEUE, { outboxId: row.id } satisfies MailJob, { tx });
     return true;
   });
   // Committed now when this was the outermost transaction: no need to wait for the next poll.
@@ -121,7 +127,8 @@ export async function requeueStrandedMail(deps: MailDeps & { db: Database }) {
         ${hasEarlier ? sql`and not ${inQueue(EARLIER_SCHEMA)}` : sql``}
     `,
     );
-    for (const { id } of stranded) await deps.jobs.enqueue(MAIL_QUEUE, { outboxId: id }, { tx });
+    for (const { id } of stranded)
+      await deps.jobs.enqueue(MAIL_QUEUE, { outboxId: id } satisfies MailJob, { tx });
     return stranded.length;
   });
 }
