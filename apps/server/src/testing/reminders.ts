@@ -1,5 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { DUE_QUEUE, SEND_QUEUE } from '../features/notifications/jobs.ts';
+import type { sendJobPayload } from '../features/notifications/reminders.ts';
 import { mailOutbox, profiles, workoutCompletions } from '../platform/db/schema.ts';
 import { createMember, givePaidTier, type TestApp } from './harness.ts';
 
@@ -37,7 +39,7 @@ export async function tick(t: TestApp) {
 }
 
 /** One member's reminder, queued as the schedule's tick would, to be run by `t.drainJobs()`. */
-export const queueReminder = (t: TestApp, job: { userId: string; kind: string; localDate: string }) =>
+export const queueReminder = (t: TestApp, job: z.input<typeof sendJobPayload>) =>
   t.jobs.enqueue(SEND_QUEUE, job);
 
 /** The mail of one kind written to these members, oldest first. */
