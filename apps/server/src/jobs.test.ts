@@ -3,10 +3,9 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAILY_COUNTS_QUEUE } from './features/admin/jobs.ts';
 import { CLEANUP_QUEUE } from './features/auth/jobs.ts';
-import { DUE_QUEUE } from './features/notifications/jobs.ts';
+import { DUE_QUEUE } from './features/reminders/jobs.ts';
 import { SCHEDULES } from './jobs.ts';
 import { rowsOf } from './platform/db/index.ts';
-import { IDEMPOTENCY_KEYS_CLEANUP_QUEUE } from './platform/db/jobs.ts';
 import {
   adminDailyCounts,
   idempotencyKeys,
@@ -16,6 +15,7 @@ import {
   verifications,
 } from './platform/db/schema.ts';
 import { isDue, parseCron } from './platform/jobs/cron.ts';
+import { IDEMPOTENCY_KEYS_CLEANUP_QUEUE } from './platform/jobs/idempotency-keys.ts';
 import { JOBS_SCHEMA } from './platform/jobs/queue.ts';
 import { SENT_MAIL_CLEANUP_QUEUE } from './platform/mail/jobs.ts';
 import { createMember, createTestApp, type TestApp } from './testing/harness.ts';

@@ -3,9 +3,11 @@ import { adminJobs } from './features/admin/jobs.ts';
 import { authJobs } from './features/auth/jobs.ts';
 import { coachingJobs } from './features/coaching/jobs.ts';
 import { notificationJobs } from './features/notifications/jobs.ts';
+import { reminderJobs } from './features/reminders/jobs.ts';
 import { subscriptionJobs } from './features/subscriptions/jobs.ts';
-import { dbJobs } from './platform/db/jobs.ts';
+import { getMemberEntitlements } from './features/subscriptions/service.ts';
 import type { Jobs } from './platform/jobs/define.ts';
+import { idempotencyKeyJobs } from './platform/jobs/idempotency-keys.ts';
 import { mailJobs } from './platform/mail/jobs.ts';
 
 // Every queue and schedule of the server, registered at start by main.ts and by the test harness.
@@ -14,11 +16,12 @@ import { mailJobs } from './platform/mail/jobs.ts';
 
 const ALL_JOBS: Jobs<Deps>[] = [
   mailJobs,
-  dbJobs,
+  idempotencyKeyJobs,
   adminJobs,
   authJobs,
   coachingJobs,
-  notificationJobs,
+  notificationJobs(getMemberEntitlements),
+  reminderJobs,
   subscriptionJobs,
 ];
 

@@ -1,9 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { DUE_QUEUE, SEND_QUEUE } from '../features/notifications/jobs.ts';
-import type { sendJobPayload } from '../features/notifications/reminders.ts';
+import { DUE_QUEUE, SEND_QUEUE } from '../features/reminders/jobs.ts';
+import type { sendJobPayload } from '../features/reminders/reminders.ts';
 import { mailOutbox, profiles, workoutCompletions } from '../platform/db/schema.ts';
 import { createMember, givePaidTier, type TestApp } from './harness.ts';
+
+// Other features' tests send the reminders' sweep through this file, not the feature's jobs.ts.
+export { DUE_QUEUE };
 
 // The reminder tests: a member with a registration date, zone and reminder time of the
 // test's choosing, the schedule's tick, and the mail it wrote.

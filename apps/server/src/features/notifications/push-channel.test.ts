@@ -6,7 +6,7 @@ import { createWebPush } from '../../platform/push/push.ts';
 import { UNREAD_MAIL_QUEUE } from '../../testing/coaching.ts';
 import { createMember, createTestApp, givePaidTier, json, type TestApp } from '../../testing/harness.ts';
 import { startPushService } from '../../testing/push-service.ts';
-import { DUE_QUEUE } from './jobs.ts';
+import { DUE_QUEUE } from '../../testing/reminders.ts';
 
 // A member who chose push for a kind gets that notification on their devices instead of
 // the e-mail; without a device, the e-mail goes as before.

@@ -1,8 +1,7 @@
-import { has } from '@core28/core/entitlements';
+import { type Entitlements, has } from '@core28/core/entitlements';
 import { NOTIFICATION_NEEDS } from '@core28/core/notifications';
 import type { Deps } from '../../context.ts';
 import { sendPush } from '../push/service.ts';
-import { getMemberEntitlements } from '../subscriptions/service.ts';
 import type { PushJob } from './push-job.ts';
 
 /**
@@ -10,8 +9,12 @@ import type { PushJob } from './push-job.ts';
  * queued while the plan ran says nothing once it has ended. (A job queued before pushes carried
  * their kind is sent as it was.)
  */
-export async function sendPushOfKind(deps: Deps, { kind, ...message }: PushJob) {
+export async function sendPushOfKind(
+  deps: Deps,
+  { kind, ...message }: PushJob,
+  planOf: (userId: string) => Promise<Entitlements>,
+) {
   const needs = kind ? NOTIFICATION_NEEDS[kind] : null;
-  if (needs && !has(await getMemberEntitlements(deps, { userId: message.userId }), needs)) return null;
+  if (needs && !has(await planOf(message.userId), needs)) return null;
   return sendPush(deps, message);
 }

@@ -10,7 +10,7 @@ import {
   signInAdmin,
   type TestApp,
 } from '../../testing/harness.ts';
-import { DUE_QUEUE } from './jobs.ts';
+import { DUE_QUEUE } from '../../testing/reminders.ts';
 
 // One-click unsubscribe (RFC 8058) signed out, and the coaching mails after the delay.
 

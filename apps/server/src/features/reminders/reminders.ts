@@ -14,10 +14,10 @@ import type { Deps } from '../../context.ts';
 import { profiles, users } from '../../platform/db/schema.ts';
 import type { QueuePolicy } from '../../platform/jobs/queue.ts';
 import { isNotAdminSql } from '../auth/service.ts';
+import { listSwitchedOff, notify } from '../notifications/service.ts';
 import { getProgramState } from '../program/service.ts';
 import { getMemberEntitlements } from '../subscriptions/service.ts';
 import { streakAtRiskEmail, weeklySummaryEmail, workoutReminderEmail } from './mail.ts';
-import { listSwitchedOff, notify } from './service.ts';
 
 // The habit reminders. A schedule every minute finds who is due in their own time zone
 // and queues one job per member, kind and local date (a singleton key); the job checks again
