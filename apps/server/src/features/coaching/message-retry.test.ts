@@ -1,69 +1,31 @@
 import { randomUUID } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
-import { and, eq, like, sum } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discussionMessages, discussionTopics, rateLimits } from '../../platform/db/schema.ts';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { discussionMessages, discussionTopics } from '../../platform/db/schema.ts';
 import { burnMember, openTopic } from '../../testing/coaching.ts';
-import { createTestApp, json, signInAdmin, TEST_ORIGIN, type TestApp } from '../../testing/harness.ts';
+import { json, TEST_ORIGIN } from '../../testing/harness.ts';
 import { connect, isMessage, settle } from '../../testing/live.ts';
 import { memberLimits } from './guard.ts';
 import { postMemberMessage } from './messages.ts';
+import {
+  coach,
+  memberWithTopic,
+  rowsOf,
+  send,
+  server,
+  setupRetryApp,
+  t,
+  taken,
+  tick,
+  topicUpdatedAt,
+} from './retry-setup.ts';
 
 // A message, a photo or a new topic sent again after its answer was lost (DESIGN "Idempotency": a
 // write a phone may retry). The client keeps one Idempotency-Key per draft; the same key again
 // answers the stored one and writes nothing: no second row, no limit taken, no topic moved, no
-// second delivery.
+// second delivery. A photo sent again is in photo-retry.test.ts.
 
-let t: TestApp;
-let server: Awaited<ReturnType<TestApp['listen']>>;
-let coach: string;
-let clock = new Date('2026-11-29T08:00:00Z');
-beforeAll(async () => {
-  t = await createTestApp({ now: () => clock });
-  server = await t.listen();
-  coach = await signInAdmin(t);
-});
-afterAll(async () => {
-  await server.close();
-  await t.close();
-});
-
-const tick = () => {
-  clock = new Date(clock.getTime() + 60_000);
-};
-
-/** POST a member's message (or, with `side: 'coach'`, a reply) with an Idempotency-Key. */
-const send = (cookie: string, topicId: string, message: string, key?: string, side = 'member') =>
-  t.request(
-    side === 'member'
-      ? `/api/coaching/topics/${topicId}/messages`
-      : `/api/admin/coaching/topics/${topicId}/replies`,
-    { method: 'POST', cookie, json: { message }, headers: key ? { 'idempotency-key': key } : {} },
-  );
-
-/** A member on 1-on-1 Burn with a topic of their own. */
-async function memberWithTopic() {
-  const member = await burnMember(t);
-  return { member, topic: await openTopic(t, member.cookie) };
-}
-
-const rowsOf = (topicId: string) =>
-  t.db.select().from(discussionMessages).where(eq(discussionMessages.topicId, topicId));
-
-const topicUpdatedAt = async (topicId: string) =>
-  (await t.db.select().from(discussionTopics).where(eq(discussionTopics.id, topicId)))[0]!.updatedAt;
-
-/** How many of the member's allowance of `kind` (every window) their requests have taken. */
-const taken = async (userId: string, kind = 'message') =>
-  Number(
-    (
-      await t.db
-        .select({ n: sum(rateLimits.count) })
-        .from(rateLimits)
-        .where(like(rateLimits.key, `coaching-${kind}:%:${userId}`))
-    )[0]!.n ?? 0,
-  );
+setupRetryApp();
 
 describe('a member’s message sent again with its Idempotency-Key', () => {
   it('answers the stored message and writes, takes, moves and delivers nothing more', async () => {
@@ -182,84 +144,6 @@ describe('a coach’s reply sent again with its Idempotency-Key', () => {
         .from(discussionMessages)
         .where(and(eq(discussionMessages.topicId, topic.id), eq(discussionMessages.isCoachReply, true))),
     ).toHaveLength(1);
-  });
-});
-
-/** A PNG's first bytes: enough for its type to be found by them. */
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
-  Buffer.from('IHDR'),
-  Buffer.alloc(52, 0),
-]);
-
-/** POST a photo with a caption (as the member, or with `side: 'coach'` as the coach) and a key. */
-const upload = (cookie: string, topicId: string, caption: string, key: string, side = 'member') => {
-  const body = new FormData();
-  body.set('file', new File([PNG], 'plank.png', { type: 'image/png' }));
-  body.set('message', caption);
-  const base = side === 'member' ? '/api/coaching' : '/api/admin/coaching';
-  return t.app.request(`${base}/topics/${topicId}/attachments`, {
-    method: 'POST',
-    body,
-    headers: { cookie, 'idempotency-key': key },
-  });
-};
-
-const storedFiles = async (topicId: string) =>
-  (await readdir(path.join(t.config.dataDir, 'storage', 'coaching', topicId)).catch(() => [])).length;
-
-describe('a photo sent again with its Idempotency-Key', () => {
-  it('answers the stored message before the upload is read: one row, one file, one limit taken', async () => {
-    const { member, topic } = await memberWithTopic();
-    const key = randomUUID();
-    const first = await upload(member.cookie, topic.id, 'Day 4 form', key);
-    expect(first.status).toBe(201);
-    const sent = (await json(first)).message;
-    expect(sent).toMatchObject({ id: key, message: 'Day 4 form', attachment: { type: 'image/png' } });
-
-    const again = await upload(member.cookie, topic.id, 'Day 4 form', key);
-    expect(again.status).toBe(201);
-    expect((await json(again)).message).toEqual(sent);
-    expect(await rowsOf(topic.id)).toHaveLength(1);
-    expect(await storedFiles(topic.id)).toBe(1);
-    expect(await taken(member.userId)).toBe(memberLimits('message', member.userId).length);
-  });
-
-  it('refuses a key that named a text message or another sender’s photo (409), keeping no file', async () => {
-    const { member, topic } = await memberWithTopic();
-    const textKey = randomUUID();
-    expect((await send(member.cookie, topic.id, 'Words first', textKey)).status).toBe(201);
-    expect((await upload(member.cookie, topic.id, 'Words first', textKey)).status).toBe(409);
-    const photoKey = randomUUID();
-    expect((await upload(member.cookie, topic.id, 'Mine', photoKey)).status).toBe(201);
-    expect((await upload(coach, topic.id, 'Mine', photoKey, 'coach')).status).toBe(409);
-    expect((await send(member.cookie, topic.id, 'Mine', photoKey)).status).toBe(409);
-    expect(await rowsOf(topic.id)).toHaveLength(2);
-    expect(await storedFiles(topic.id)).toBe(1);
-  });
-
-  it('keeps one message and one file when the copies race each other', async () => {
-    const { member, topic } = await memberWithTopic();
-    const key = randomUUID();
-    const answers = await Promise.all([1, 2, 3].map(() => upload(member.cookie, topic.id, 'Race', key)));
-    // Each is the stored message (it was written, or found before its upload was read) or a 409
-    // (it met the stored copy only after its own file was stored, and that file was removed).
-    expect(answers.map((a) => a.status)).toContain(201);
-    for (const answer of answers) expect([201, 409]).toContain(answer.status);
-    expect(await rowsOf(topic.id)).toHaveLength(1);
-    expect(await storedFiles(topic.id)).toBe(1);
-  });
-
-  it('answers a coach’s photo sent again with the stored reply', async () => {
-    const { topic } = await memberWithTopic();
-    const key = randomUUID();
-    const first = await upload(coach, topic.id, 'Like this', key, 'coach');
-    expect(first.status).toBe(201);
-    const again = await upload(coach, topic.id, 'Like this', key, 'coach');
-    expect(again.status).toBe(201);
-    expect((await json(again)).message).toEqual((await json(first)).message);
-    expect(await rowsOf(topic.id)).toHaveLength(1);
-    expect(await storedFiles(topic.id)).toBe(1);
   });
 });
 
