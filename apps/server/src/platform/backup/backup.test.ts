@@ -1,26 +1,16 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Config, loadConfig } from '../../config.ts';
-import {
-  createMember,
-  createTestApp,
-  givePaidTier,
-  json,
-  signInAdmin,
-  type TestApp,
-} from '../../testing/harness.ts';
+import { type createMember, createTestApp, type TestApp } from '../../testing/harness.ts';
 import { startEmbeddedPostgres } from '../db/embedded.ts';
 import { openPostgres } from '../db/index.ts';
-import { profiles } from '../db/schema.ts';
-import { appVersion, chooseMethod, createBackup } from './backup.ts';
+import { chooseMethod, createBackup } from './backup.ts';
+import { createData } from './backup-test-data.ts';
 import { storageDirOf, withDatabase } from './database.ts';
 import { restoreBackup } from './restore.ts';
 import { type BackupMethod, listTables, qualified } from './tables.ts';
@@ -56,70 +46,13 @@ beforeAll(async () => {
   }
   cleanups.unshift(() => t.close());
   source.config = configFor(source.dataDir, external ? source.url : undefined);
-  await createData();
+  ({ member, avatarKey } = await createData(t));
 }, 120_000);
 
 afterAll(async () => {
   for (const cleanup of cleanups) await cleanup().catch(() => {});
   rmSync(work, { recursive: true, force: true });
 });
-
-/** Members with completions, results and wellness, a coaching topic with replies, an avatar. */
-async function createData() {
-  const coach = await signInAdmin(t);
-  for (let i = 0; i < 3; i++) {
-    const m = await createMember(t);
-    const registered = new Date(Date.now() - (10 + i) * 86_400_000);
-    await t.db.update(profiles).set({ registrationDate: registered }).where(eq(profiles.userId, m.userId));
-    for (let day = 1; day <= 6 + i; day++) {
-      expect((await t.request('/api/program/complete', { cookie: m.cookie, json: { day } })).status).toBe(
-        200,
-      );
-      const result = { day, totalSeconds: 300 + day * 7 + i, reps: 40 + day };
-      expect(
-        (await t.request('/api/program/results', { method: 'PUT', cookie: m.cookie, json: result })).status,
-      ).toBe(200);
-    }
-    const wellness = { day: 11 + i, feeling: 4, energy: 2 + i };
-    expect(
-      (await t.request('/api/program/wellness', { method: 'PUT', cookie: m.cookie, json: wellness })).status,
-    ).toBe(200);
-    if (i === 0) member = m;
-  }
-
-  await givePaidTier(t, member, '1-on-1 Burn');
-  const topic = await json(
-    await t.request('/api/coaching/topics', {
-      cookie: member.cookie,
-      json: { title: 'Lower back', description: '' },
-    }),
-  );
-  for (const message of ['Day 3 hurts a bit', 'Is that normal? ✓ ünïcödé\ttab\\backslash']) {
-    const res = await t.request(`/api/coaching/topics/${topic.topic.id}/messages`, {
-      cookie: member.cookie,
-      json: { message },
-    });
-    expect(res.status).toBe(201);
-  }
-  const reply = await t.request(`/api/admin/coaching/topics/${topic.topic.id}/replies`, {
-    cookie: coach,
-    json: { message: 'Yes, go easy on planks.\nNew line too.' },
-  });
-  expect(reply.status).toBe(201);
-
-  const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#3a6' } })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.set('file', new File([new Uint8Array(png)], 'me.png', { type: 'image/png' }));
-  const upload = await t.app.request('/api/profile/avatar', {
-    method: 'POST',
-    body: form,
-    headers: { cookie: member.cookie },
-  });
-  expect(upload.status).toBe(200);
-  avatarKey = (await json(upload)).profile.avatarUrl;
-}
 
 /** A fresh DATA_DIR for the embedded PostgreSQL, or an empty database beside the source. */
 async function freshTarget(method: BackupMethod): Promise<Target> {
@@ -304,19 +237,3 @@ async function createEmptyDatabase(serverUrl: string) {
   url.pathname = `/${name}`;
   return url.toString();
 }
-
-describe('the manifest names the code that wrote it', () => {
-  it('finds the checkout from the sources and from the built CLI alike', () => {
-    const here = path.dirname(new URL(import.meta.url).pathname);
-    const root = path.resolve(here, '../../../../..');
-    let head: string;
-    try {
-      head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim();
-    } catch {
-      return; // not a git checkout (an unpacked release): nothing to compare
-    }
-    expect(appVersion(here).commit).toBe(head);
-    expect(appVersion(path.join(root, 'apps/server/dist')).commit).toBe(head);
-    expect(appVersion('/')).toEqual({ version: null, commit: null });
-  });
-});
