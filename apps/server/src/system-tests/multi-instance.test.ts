@@ -3,13 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type ConnectionStatus, createRealtimeConnection, type ServerEvent } from '@core28/core/realtime';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import S3rver from 's3rver';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { MIGRATIONS_FOLDER } from '../platform/db/index.ts';
 import { SEED_ARTICLES, SEED_EXERCISES, SEED_HOME_EXERCISES } from '../seed/content.ts';
 import {
@@ -25,6 +22,7 @@ import {
   stopInstance,
   waitReady,
 } from '../testing/instances.ts';
+import { memberClients } from './member-clients.ts';
 
 // Three real server processes started at once on one empty PostgreSQL database, as an
 // operator runs them behind a load balancer. Needs a PostgreSQL server (CI's run sets
@@ -48,6 +46,7 @@ let member: { email: string; cookie: string };
 let coach = '';
 /** What every instance is started with: S3 storage (the instances of the local-storage test drop it). */
 let env: Record<string, string>;
+const { uploadAvatar, avatarThrough, liveConnection } = memberClients(() => member, ORIGIN);
 
 describe.skipIf(!serverUrl)('three instances on one PostgreSQL', () => {
   beforeAll(async () => {
@@ -282,74 +281,3 @@ describe.skipIf(!serverUrl)('three instances on one PostgreSQL', () => {
     }
   }, 60_000);
 });
-
-/** Uploads a new avatar for the member through `base`; answers the stored image's bytes. */
-async function uploadAvatar(base: string) {
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: randomColour() } })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.set('file', new File([new Uint8Array(png)], 'me.png', { type: 'image/png' }));
-  const res = await fetch(`${base}/api/profile/avatar`, {
-    method: 'POST',
-    body: form,
-    headers: { cookie: member.cookie, origin: ORIGIN },
-  });
-  expect(res.status).toBe(200);
-  return avatarThrough(base);
-}
-
-/** The member's avatar as a browser gets it through `base`: the profile's signed link, then its bytes. */
-async function avatarThrough(base: string) {
-  const profile = (await (await send(base, ORIGIN, '/api/profile', member)).json()) as {
-    avatar: { url: string } | null;
-  };
-  expect(profile.avatar).not.toBeNull();
-  const link = new URL(profile.avatar!.url, base); // a relative link (local files) goes to this instance
-  const image = await fetch(link);
-  expect(image.status, `${link}`).toBe(200);
-  return Buffer.from(await image.arrayBuffer()).toString('base64');
-}
-
-const randomColour = () =>
-  `#${Math.floor(Math.random() * 0xffffff)
-    .toString(16)
-    .padStart(6, '0')}`;
-
-/** A member's live connection as the web app keeps it: it rejoins (after 100 ms here) on close. */
-function liveConnection(port: () => number) {
-  const events: ServerEvent[] = [];
-  const closes: { port: number; code: number }[] = [];
-  const statuses: ConnectionStatus[] = [];
-  let current = 0;
-  const connection = createRealtimeConnection({
-    connect: () => {
-      const target = port();
-      current = target;
-      const ws = new WebSocket(`ws://127.0.0.1:${target}/api/realtime`, {
-        headers: { cookie: member.cookie, origin: ORIGIN },
-      });
-      ws.on('close', (code) => closes.push({ port: target, code }));
-      return ws as never;
-    },
-    onEvent: (event) => events.push(event),
-    onStatus: (status) => statuses.push(status),
-    rejoinDelay: () => 100,
-  });
-  const until = async (what: string, done: () => boolean) => {
-    for (let i = 0; i < 100; i++) {
-      if (done()) return;
-      await sleep(50);
-    }
-    throw new Error(
-      `${what} within 5 s (statuses: ${statuses.join(', ')}; closes: ${JSON.stringify(closes)})`,
-    );
-  };
-  return {
-    closes,
-    lastPort: () => current,
-    opened: () => until('not open', () => statuses.at(-1) === 'open'),
-    next: (match: (e: ServerEvent) => boolean) => until('no matching event', () => events.some(match)),
-    close: () => connection.close(),
-  };
-}
