@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ExecuteSql } from '../platform/db/index.ts';
 import { JOBS_SCHEMA } from '../platform/jobs/queue.ts';
 
@@ -26,4 +27,13 @@ export async function jobsOf(executeSql: ExecuteSql, queue: string) {
     [queue],
   );
   return rows as { id: string; state: string; retryCount: number; data: unknown; output: unknown }[];
+}
+
+/** Waits for a worker's doing: polls `condition` every 50 ms, up to `timeoutMs`. */
+export async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await sleep(50);
+  }
 }

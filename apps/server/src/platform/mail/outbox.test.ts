@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, STRONG_PASSWORD, type TestApp } from '../../testing/harness.ts';
-import { makeRetriesDue, retryWaits } from '../../testing/jobs.ts';
+import { makeRetriesDue, retryWaits, until } from '../../testing/jobs.ts';
 import { startSmtpDouble } from '../../testing/smtp.ts';
 import { mailOutbox } from '../db/schema.ts';
 import { createSmtpMailer } from './mailer.ts';
@@ -14,14 +14,6 @@ import { MAIL_POLICY, MAIL_QUEUE, minimumRetrySpanSeconds, requeueStrandedMail }
 const log = pino({ level: 'silent' });
 const FROM = 'Core28 <hello@core28.app>';
 const contact = { name: 'Ann', email: 'ann@example.com', message: 'How long is each workout?' };
-
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await sleep(50);
-  }
-}
 
 describe('mail with a relay that refuses the first attempts', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpDouble>>;
@@ -124,13 +116,13 @@ describe('mail with a relay that hangs', () => {
       await until(async () => {
         const rows = await t.db.select().from(mailOutbox);
         return rows.length === 2 && rows.every((row) => row.attempts === 1);
-      });
+      }, 30_000);
       const [first] = await t.db.select().from(mailOutbox);
       expect(first?.lastError).toMatch(/greeting/i);
-      await until(async () => (await retryWaits(t.database.executeSql, MAIL_QUEUE)).length === 2);
+      await until(async () => (await retryWaits(t.database.executeSql, MAIL_QUEUE)).length === 2, 30_000);
       // …and send both at the next attempt.
       await makeRetriesDue(t.database.executeSql);
-      await until(() => smtp.received.length === 2);
+      await until(() => smtp.received.length === 2, 30_000);
       await sleep(1_500); // a worker's poll or two: nothing is sent twice
       expect(smtp.received.map((mail) => mail.to[0]).sort()).toEqual([
         'hung@example.com',
