@@ -1,7 +1,7 @@
 import { localDayStart } from '@core28/core/local-day';
 import { achievements, canLogResults, canLogWellness, programDays, programStats } from '@core28/core/program';
 import type { DayResultInput, FinishSessionInput, WellnessInput } from '@core28/core/program-schemas';
-import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { once } from '../../platform/db/idempotency.ts';
@@ -13,6 +13,7 @@ import {
   wellnessTracking,
   workoutCompletions,
 } from '../../platform/db/schema.ts';
+import { insertCompletion, upsertResult, upsertWellness } from './day-writes.ts';
 import { daySession, findMemberProgramDay, memberPlanJson, planOf } from './days.ts';
 import { programDayOf } from './summaries.ts';
 
@@ -135,58 +136,6 @@ function programState(read: {
 }
 
 const notStartedYet = (day: number) => new AppError('BAD_REQUEST', `Day ${day} has not started yet`);
-
-/** The completion insert; false when the day was completed already (spec §4: never twice). */
-async function insertCompletion(tx: DbOrTx, { userId, day, at }: Member & { day: number; at: Date }) {
-  const inserted = await prepared(tx, insertCompletionStatement).execute({ userId, day, at });
-  return inserted.length > 0;
-}
-
-const insertCompletionStatement = (db: DbOrTx) =>
-  db
-    .insert(workoutCompletions)
-    .values({
-      userId: sql.placeholder('userId'),
-      dayNumber: sql.placeholder('day'),
-      completedAt: sql.placeholder('at'),
-    })
-    .onConflictDoNothing({ target: [workoutCompletions.userId, workoutCompletions.dayNumber] })
-    .returning({ day: workoutCompletions.dayNumber })
-    .prepare('core28_insert_completion');
-
-/**
- * `keepNewer` (a finish): a row saved after `at` (on another device, while this write
- * waited offline) is kept. Answers whether the row was written.
- */
-type Upsert<I> = Member & { input: I; at: Date; keepNewer?: boolean };
-
-async function upsertResult(tx: DbOrTx, { userId, input, at, keepNewer }: Upsert<DayResultInput>) {
-  const values = { totalTimeSeconds: input.totalSeconds, repetitionsCompleted: input.reps, updatedAt: at };
-  const written = await tx
-    .insert(exerciseProgress)
-    .values({ userId, dayNumber: input.day, ...values })
-    .onConflictDoUpdate({
-      target: [exerciseProgress.userId, exerciseProgress.dayNumber],
-      set: values,
-      setWhere: keepNewer ? lte(exerciseProgress.updatedAt, at) : undefined,
-    })
-    .returning({ day: exerciseProgress.dayNumber });
-  return written.length > 0;
-}
-
-async function upsertWellness(tx: DbOrTx, { userId, input, at, keepNewer }: Upsert<WellnessInput>) {
-  const values = { feelingRating: input.feeling, energyLevel: input.energy, updatedAt: at };
-  const written = await tx
-    .insert(wellnessTracking)
-    .values({ userId, dayNumber: input.day, ...values })
-    .onConflictDoUpdate({
-      target: [wellnessTracking.userId, wellnessTracking.dayNumber],
-      set: values,
-      setWhere: keepNewer ? lte(wellnessTracking.updatedAt, at) : undefined,
-    })
-    .returning({ day: wellnessTracking.dayNumber });
-  return written.length > 0;
-}
 
 /** spec §4: a completion is an insert, never undone; refused for a future day and twice. */
 export async function completeDay(deps: Deps, { userId, day, key }: Member & Keyed & { day: number }) {

@@ -1,14 +1,14 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type SQL, sql } from 'drizzle-orm';
-import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Logger } from 'pino';
 import { type Listen, listenWithPostgres } from './listen.ts';
+import {
+  type MigrateOptions,
+  migrateOrRefuse,
+  NEWEST_MIGRATION_MILLIS,
+  underMigrationLock,
+} from './migrations.ts';
 import * as schema from './schema.ts';
 
 export { schema };
@@ -53,14 +53,15 @@ export type DatabaseHandle = {
   poolStats?: () => { total: number; idle: number; waiting: number };
 };
 
-export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+export {
+  MIGRATION_LOCK_SQL,
+  MIGRATIONS_FOLDER,
+  type MigrateOptions,
+  NewerSchemaError,
+  underMigrationLock,
+} from './migrations.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-/** apps/server/drizzle, seen from the source (src/platform/db) or from the production build (dist). */
-export const MIGRATIONS_FOLDER =
-  [path.resolve(here, '../../../drizzle'), path.resolve(here, '../drizzle')].find((folder) =>
-    existsSync(path.join(folder, 'meta/_journal.json')),
-  ) ?? path.resolve(here, '../../../drizzle');
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 
 /**
  * A hung database hung every request. No request waits on the database for ever:
@@ -131,26 +132,6 @@ export function connectPostgres(
 }
 
 /**
- * Instances started together on an empty database each ran the migrations and crashed
- * on each other's tables. The first to take this session lock migrates; the others wait, then find
- * every migration applied. (The seed takes its own lock, seed/seed.ts.)
- */
-export const MIGRATION_LOCK_SQL = "select pg_advisory_lock(hashtext('core28:migrate'))";
-const MIGRATION_UNLOCK_SQL = "select pg_advisory_unlock(hashtext('core28:migrate'))";
-
-export async function underMigrationLock<T>(
-  query: (text: string) => Promise<unknown>,
-  migrate: () => Promise<T>,
-): Promise<T> {
-  await query(MIGRATION_LOCK_SQL);
-  try {
-    return await migrate();
-  } finally {
-    await query(MIGRATION_UNLOCK_SQL);
-  }
-}
-
-/**
  * The lock is held on a connection of its own, outside the pool: the work runs on the pool (and
  * may take its own transaction locks), and waiting for another instance's work is not cut off by
  * the pool's statement timeout. Ending the connection (a crash) releases the lock.
@@ -168,55 +149,6 @@ async function underSessionLock<T>(url: string, key: string, work: () => Promise
   } finally {
     await client.end().catch(() => {});
   }
-}
-
-/** A release started on a database a newer release migrated (a rollback), unless allowed. */
-export class NewerSchemaError extends Error {}
-
-/** What start-up does about the schema: log what it migrated, refuse a newer one unless allowed. */
-export type MigrateOptions = { log?: Pick<Logger, 'info' | 'warn'>; allowNewerSchema?: boolean };
-
-const KNOWN_MIGRATIONS = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
-const migrationDay = (millis: number) => new Date(millis).toISOString().slice(0, 10);
-
-/** The migrations a database has: how many, and the newest one's time (0: none, or a new database). */
-async function appliedMigrations(client: pg.Client) {
-  const { rows } = await client
-    .query<{ count: number; newest: string }>(
-      `select count(*)::int as count, coalesce(max(created_at), 0)::text as newest
-     from drizzle.__drizzle_migrations`,
-    )
-    .catch((err: { code?: string }) => {
-      if (err.code === '42P01' || err.code === '3F000') return { rows: [{ count: 0, newest: '0' }] };
-      throw err;
-    });
-  return { count: rows[0]!.count, newest: Number(rows[0]!.newest) };
-}
-
-/**
- * Migrates under the lock, first refusing a schema newer than this release knows: the previous
- * release started silently on a database migrated by the next one and read its tables wrongly.
- */
-async function migrateOrRefuse(client: pg.Client, { log, allowNewerSchema = false }: MigrateOptions) {
-  const before = await appliedMigrations(client);
-  const newestKnown = Math.max(...KNOWN_MIGRATIONS.map((m) => m.folderMillis));
-  if (before.newest > newestKnown) {
-    const what = `the database has ${before.count} migrations, the newest from ${migrationDay(before.newest)}; this release knows ${KNOWN_MIGRATIONS.length}, the newest from ${migrationDay(newestKnown)}`;
-    if (!allowNewerSchema)
-      throw new NewerSchemaError(
-        `Core28 stopped: the database was migrated by a newer release (${what}). Start that release, or set ALLOW_NEWER_SCHEMA=true to run this one on it anyway (docs/operations.md, Rollback).`,
-      );
-    log?.warn(`starting on a schema newer than this release (${what}): ALLOW_NEWER_SCHEMA=true`);
-    return;
-  }
-  await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-  const after = await appliedMigrations(client);
-  log?.info(
-    { from: before.count, to: after.count },
-    after.count === before.count
-      ? `schema current at migration ${after.count}`
-      : `migrated from ${before.count} to ${after.count}`,
-  );
 }
 
 /**
@@ -305,11 +237,6 @@ export function databaseAnswers(db: Database, timeoutMs = 1_000): Promise<boolea
       );
   });
 }
-
-/** The newest migration this code carries (drizzle's journal): for /api/ready. */
-const NEWEST_MIGRATION_MILLIS = Math.max(
-  ...readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).map((migration) => migration.folderMillis),
-);
 
 /** Whether the database has every migration of this code (an older instance may not have run them). */
 export async function migrationsAreCurrent(db: Database): Promise<boolean> {
