@@ -6,29 +6,30 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { openAPI } from 'better-auth/plugins/open-api';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../db/index.ts';
-import { accounts, mailOutbox, profiles, rateLimits, sessions, users, verifications } from '../db/schema.ts';
+import { accounts, profiles, rateLimits, sessions, users, verifications } from '../db/schema.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { scrubLogValue, scrubSecrets } from '../logger.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { actionEmail } from '../mail/templates.ts';
-import { clearSignInFailures, describeWait, reserveSignInAttempt } from './limits.ts';
+import {
+  clearSignInFailures,
+  describeWait,
+  type MailedKind,
+  mayMailRecipient,
+  reserveSignInAttempt,
+} from './limits.ts';
 
 // OWASP's argon2id minimum (19 MiB, t=2, p=1); better-auth's default scrypt cost is below it.
 const ARGON2 = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export const CLIENT_IP_HEADER = 'x-core28-client-ip';
 
-/** Per recipient: at most this many an hour, and none again within the cooldown. */
-const RECIPIENT_LIMITS = {
-  'verify-email': { perHour: 3, cooldownMinutes: 2 },
-  'reset-password': { perHour: 3, cooldownMinutes: 1 },
-} as const;
 export const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password';
 
 type AuthDeps = {
@@ -48,31 +49,7 @@ export function createAuth({ db, config, jobs, log, secret, now }: AuthDeps) {
   const sendMail = async (message: MailMessage) => {
     await enqueueMail({ jobs }, db, message);
   };
-  /**
-   * A stranger's inbox is not ours to flood: the confirmation and reset mails are limited per
-   * recipient, whatever client asks (the limits per client do not see one client per request).
-   * A mail held back is not an error: the answer is the same, the link already sent still works.
-   */
-  const mayMail = async (to: string, kind: 'verify-email' | 'reset-password') => {
-    const { perHour, cooldownMinutes } = RECIPIENT_LIMITS[kind];
-    const [recent] = await db
-      .select({
-        lastHour: sql<number>`count(*)::int`,
-        cooling: sql<number>`count(*) filter (where ${mailOutbox.createdAt} > now() - make_interval(mins => ${cooldownMinutes}))::int`,
-      })
-      .from(mailOutbox)
-      .where(
-        and(
-          eq(mailOutbox.to, to),
-          sql`${mailOutbox.meta}->>'kind' = ${kind}`,
-          sql`${mailOutbox.createdAt} > now() - interval '1 hour'`,
-        ),
-      );
-    const isAllowed = (recent?.lastHour ?? 0) < perHour && (recent?.cooling ?? 0) === 0;
-    if (!isAllowed)
-      log.info({ kind }, 'a confirmation or reset mail was held back: its recipient had enough');
-    return isAllowed;
-  };
+  const mayMail = (to: string, kind: MailedKind) => mayMailRecipient({ db, log }, to, kind);
   return betterAuth({
     appName: 'Core28',
     baseURL: config.publicUrl,

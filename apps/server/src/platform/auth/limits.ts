@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import type { Database } from '../db/index.ts';
-import { rateLimits } from '../db/schema.ts';
+import { mailOutbox, rateLimits } from '../db/schema.ts';
 
 /*
  * Per-account limits, kept in better-auth's rate_limits table next to its per-client ones (keys
@@ -112,4 +113,41 @@ export function describeWait(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/** Per recipient: at most this many an hour, and none again within the cooldown. */
+const RECIPIENT_LIMITS = {
+  'verify-email': { perHour: 3, cooldownMinutes: 2 },
+  'reset-password': { perHour: 3, cooldownMinutes: 1 },
+} as const;
+
+export type MailedKind = keyof typeof RECIPIENT_LIMITS;
+
+/**
+ * A stranger's inbox is not ours to flood: the confirmation and reset mails are limited per
+ * recipient, whatever client asks (the limits per client do not see one client per request).
+ * A mail held back is not an error: the answer is the same, the link already sent still works.
+ */
+export async function mayMailRecipient(
+  { db, log }: { db: Database; log: Pick<Logger, 'info'> },
+  to: string,
+  kind: MailedKind,
+) {
+  const { perHour, cooldownMinutes } = RECIPIENT_LIMITS[kind];
+  const [recent] = await db
+    .select({
+      lastHour: sql<number>`count(*)::int`,
+      cooling: sql<number>`count(*) filter (where ${mailOutbox.createdAt} > now() - make_interval(mins => ${cooldownMinutes}))::int`,
+    })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.to, to),
+        sql`${mailOutbox.meta}->>'kind' = ${kind}`,
+        sql`${mailOutbox.createdAt} > now() - interval '1 hour'`,
+      ),
+    );
+  const isAllowed = (recent?.lastHour ?? 0) < perHour && (recent?.cooling ?? 0) === 0;
+  if (!isAllowed) log.info({ kind }, 'a confirmation or reset mail was held back: its recipient had enough');
+  return isAllowed;
 }
