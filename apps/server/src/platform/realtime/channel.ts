@@ -2,7 +2,7 @@ import type { ServerEvent } from '@core28/core/realtime';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index.ts';
 
-// What a feature needs of the realtime hub (hub.ts says how it fits together): its channel,
+// What a feature needs of the realtime hub (README.md says how it fits together): its channel,
 // `publish` in the transaction that causes an event, and the handlers the server registers.
 // Features import this file only (scripts/check-boundaries.ts); the hub itself is wired in server.ts.
 

@@ -8,6 +8,7 @@ import type { Database } from '../db/index.ts';
 import type { Listen } from '../db/listen.ts';
 import { createAccessCache, type SessionCheck } from './access-cache.ts';
 import { type Channel, type ChannelHandlers, type Envelope, PG_CHANNEL, type Viewer } from './channel.ts';
+import { headersOf, refuse } from './handshake.ts';
 import { withLocalDelivery } from './local.ts';
 import {
   createKeyedQueue,
@@ -20,36 +21,8 @@ import {
   type SocketCaps,
 } from './registry.ts';
 
-/*
- * The realtime hub: one WebSocket endpoint (REALTIME_PATH in core) that every live feature shares.
- *
- *   const TOPICS = realtimeChannel<Notice>('coaching');            // the feature, in channel.ts terms
- *   await publish(tx, TOPICS, topicId, { … ids … }, event?);       // its service, in the transaction
- *   hub.channel(TOPICS, { authorize, refusal, audience, access, event });   // server.ts, at start
- *
- * - The hub owns the sockets: the handshake (the site's Origin, else 403; a session, else 401;
- *   some channel's `authorize`, else 403 with its `refusal`), the caps per session and member
- *   (over them: closed with 4429), the heartbeat (spec §9), and sessions that end (4401: at once
- *   when a session row is deleted or `announceSessionsEnded` says so, at its next event once it
- *   has expired, at the next heartbeat however else they end).
- * - A publication is sent only once its transaction commits: to this instance's sockets at once
- *   (local.ts: the app's database hands it over as the commit returns), to the other instances
- *   through one Postgres LISTEN (PG_CHANNEL; this instance skips its own NOTIFYs by their origin).
- *   Per channel and key, events are delivered in the order published; other keys do not wait.
- *   When the listener was away, every socket gets `resync` and refetches.
- * - The feature decides who and what, for every event: `audience` names whose sockets (members,
- *   and the admins), `access` whether a member may receive the channel's events now, and `event`
- *   builds what is sent, once for all of them (or the publisher hands it over).
- * - What it decided is remembered between events (access-cache.ts: each socket's session until
- *   it expires, each member's access until the channel's `until`), so an event costs no query;
- *   the handshake's own reads of both are remembered too, so a socket's first event costs none.
- *   It is forgotten when the database announces a change (migration 0016's triggers on sessions,
- *   subscribers and user_roles NOTIFY on PG_CHANNEL, whoever writes) and when the listener was
- *   away; every heartbeat reads the sockets' sessions again. Such a change reaches this instance with its NOTIFY, in commit order
- *   with other instances' events; an event this instance commits within that NOTIFY's transit
- *   (a millisecond or so) still goes by the answer before it.
- * - Nothing here knows a feature: the session lookups are ports given by server.ts.
- */
+// The realtime hub, one WebSocket endpoint every live feature shares: how it fits together is in
+// README.md beside this file.
 
 type Client = { socket: WebSocket; viewer: Viewer; isAlive: boolean };
 
@@ -240,15 +213,6 @@ export function createRealtimeHub(options: HubOptions) {
     if (envelope.origin !== origin) receive(envelope);
   };
 
-  /** An HTTP answer on the raw socket, for a refused handshake. */
-  const refuse = (socket: Duplex, status: 401 | 403, code: string, message: string) => {
-    const body = JSON.stringify({ error: { code, message } });
-    const reason = status === 401 ? 'Unauthorized' : 'Forbidden';
-    socket.end(
-      `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-    );
-  };
-
   return {
     /** Registers a feature's handlers for its channel; one registration per channel. */
     channel<Notice>(channel: Channel<Notice>, handlers: ChannelHandlers<Notice>) {
@@ -278,13 +242,8 @@ export function createRealtimeHub(options: HubOptions) {
       try {
         if (req.headers.origin !== options.siteOrigin)
           return refuse(socket, 403, 'FORBIDDEN', 'Cross-site connections are refused.');
-        const headers = new Headers();
-        for (const [name, value] of Object.entries(req.headers)) {
-          if (typeof value === 'string') headers.set(name, value);
-          else if (Array.isArray(value)) headers.set(name, value.join(', '));
-        }
         const since = cache.mark();
-        const found = await options.authenticate(headers);
+        const found = await options.authenticate(headersOf(req));
         if (!found) return refuse(socket, 401, 'UNAUTHORIZED', 'Please sign in to continue.');
         const { expiresAt, ...viewer } = found;
         // What the handshake reads is what the socket's first event would ask: remembered.
