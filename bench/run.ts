@@ -3,45 +3,24 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type AdminTiming, measureAdminScale } from './admin-scale.ts';
+import { measureAdminScale } from './admin-scale.ts';
 import { measureApi } from './api.ts';
+import { BUDGETS, checkLighthouse, missedBudgets, reportBudgets } from './budgets.ts';
 import { cpuOf, freePort, measure, startProcess, stopProcess, table } from './lib.ts';
-import { type Lighthouse, measureBundles, measureLighthouse, serveBlank } from './page-speed.ts';
+import { measureBundles, measureLighthouse, serveBlank } from './page-speed.ts';
+import { signedInCookie } from './paid-member.ts';
 import {
   burnMembers,
   measureBareBroadcast,
   measureBareBroadcastWithSql,
   measureCoachingDelivery,
   type RealtimeResult,
-  ROUNDS,
 } from './realtime.ts';
+import { lighthouseTable, printAdminScale, printLiveDelivery } from './tables.ts';
 
 // `npm run bench`: figures as ratios to a bare node:http server measured in the same run.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PASSWORD = 'Bench#2026pass';
-/**
- * The page budgets (23): a page that misses one is listed at the end and the bench
- * exits with 1, so a regression cannot pass unnoticed (figures, never assertions in tests).
- */
-const BUDGETS = { rootJsBytes: 120 * 1024, performance: 95, signedInPerformance: 90, cls: 0.05 };
-const missedBudgets: string[] = [];
-
-function checkLighthouse(scores: Awaited<ReturnType<typeof measureLighthouse>>) {
-  for (const r of scores) {
-    if (r.page.startsWith('blank')) continue;
-    const floor = r.page.includes('signed in') ? BUDGETS.signedInPerformance : BUDGETS.performance;
-    if (r.score < floor)
-      missedBudgets.push(
-        `${r.page}: Lighthouse performance ${r.score} in its median run of ${r.scores.join(', ')} (budget ${floor}+)`,
-      );
-    if (r.cls >= BUDGETS.cls) missedBudgets.push(`${r.page}: CLS ${r.cls} (budget under ${BUDGETS.cls})`);
-  }
-}
-
-function reportBudgets() {
-  if (missedBudgets.length === 0) return console.log('\nEvery page budget met.');
-  console.log(`\nBudgets missed:\n${missedBudgets.map((line) => `  - ${line}`).join('\n')}`);
-}
 /**
  * BENCH_ONLY=api: the member API table alone; BENCH_ONLY=realtime: live delivery alone (only the server is built);
  * BENCH_ONLY=admin: the admin pages at scale alone; BENCH_ONLY=pages: page weight and Lighthouse
@@ -175,16 +154,6 @@ async function everythingElse() {
   if (!pagesOnly) printAdminScale(await measureAdminScale());
 }
 
-function printAdminScale(admin: AdminTiming[]) {
-  console.log('\nAdmin pages at 100,000 members (service calls straight on the database, 40 runs each)\n');
-  console.log(
-    table([
-      ['engine', 'admin data', 'p50 ms', 'p99 ms'],
-      ...admin.map((r) => [r.engine, r.name, String(r.p50), String(r.p99)]),
-    ]),
-  );
-}
-
 /** The app's embedded PostgreSQL, as DATA_DIR holds it: for the bare broadcast that writes. */
 async function appDatabaseUrl() {
   const { user, password } = JSON.parse(await readFile(path.join(dataDir, 'pg-credentials.json'), 'utf8'));
@@ -228,90 +197,7 @@ async function liveDelivery() {
   } finally {
     await stopProcess(writing);
   }
-  console.log(`\nLive delivery (1,000 sockets in topics of 10, one message per topic per round)`);
-  console.log(`(p50 and p99 of rounds 2-${ROUNDS}; the first, right after the sockets opened, apart)\n`);
-  console.log(
-    table([
-      [
-        'path',
-        'p50 ms',
-        'p99 ms',
-        'p50 / p99 ratio to bare',
-        'to bare + SQL',
-        'first round p99 ms',
-        'server CPU ms / message (node + rest)',
-        'delivered',
-      ],
-      ...live.map((r, i) => {
-        const bareRun = live[i - (i % 3)]!;
-        const writingRun = live[i - (i % 3) + 1]!;
-        return [
-          r.name,
-          String(r.p50),
-          String(r.p99),
-          `${(r.p50 / bareRun.p50).toFixed(1)}× / ${(r.p99 / bareRun.p99).toFixed(1)}×`,
-          i % 3 === 0
-            ? ''
-            : `${(r.p50 / writingRun.p50).toFixed(1)}× / ${(r.p99 / writingRun.p99).toFixed(1)}×`,
-          String(r.firstRoundP99),
-          `${r.cpuMsPerMessage} (${r.nodeCpuMsPerMessage} + ${(r.cpuMsPerMessage - r.nodeCpuMsPerMessage).toFixed(2)})`,
-          `${r.delivered}/${r.expected} (${((100 * r.delivered) / r.expected).toFixed(1)} %)`,
-        ];
-      }),
-    ]),
-  );
-}
-
-/** A paying member's session cookie (demo payment provider), as e2e/tools/paid-member.ts makes one. */
-async function signedInCookie(baseUrl: string) {
-  const email = `bench-${Date.now()}@example.com`;
-  const post = (p: string, body: unknown, cookie = '') =>
-    fetch(`${baseUrl}${p}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-      body: JSON.stringify(body),
-      redirect: 'manual',
-    });
-  const signUp = await post('/api/auth/sign-up/email', { email, password: PASSWORD, name: 'Bench' });
-  if (!signUp.ok) throw new Error(`bench sign-up: ${signUp.status} ${await signUp.text()}`);
-  let mail: { meta: { url: string } } | undefined;
-  // The confirmation e-mail is sent just after the sign-up answer.
-  for (let i = 0; i < 50 && !mail; i++) {
-    [mail] = (await (await fetch(`${baseUrl}/dev/mail.json?to=${email}`)).json()) as (typeof mail)[];
-    if (!mail) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  if (!mail) throw new Error('bench sign-up: no confirmation e-mail');
-  const verify = await fetch(mail.meta.url.replace(/^https?:\/\/[^/]+/, baseUrl), {
-    redirect: 'manual',
-  });
-  const cookie = verify.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  const checkout = await post('/api/subscription/checkout', { plan: 'daily-core-monthly' }, cookie);
-  const { url } = (await checkout.json()) as { url: string };
-  await fetch(url.replace(/^https?:\/\/[^/]+/, baseUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'number=4242424242424242&expiry=12/34&cvc=123',
-    redirect: 'manual',
-  });
-  return cookie;
-}
-
-/** Lighthouse's median run of each page, and the score of every run. */
-function lighthouseTable(scores: Lighthouse[]) {
-  return table([
-    ['page', 'performance', 'LCP ms', 'TBT ms', 'CLS', 'every run'],
-    ...scores.map((r) => [
-      r.page,
-      String(r.score),
-      String(r.lcp),
-      String(r.tbt),
-      String(r.cls),
-      r.scores.join(', '),
-    ]),
-  ]);
+  printLiveDelivery(live);
 }
 
 /** Page weight and Lighthouse (mobile), the app against a blank Vite + React page. */
