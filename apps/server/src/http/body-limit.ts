@@ -1,7 +1,8 @@
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';
-import { errorBody } from '../errors.ts';
+import { type AppError, errorBody } from '../errors.ts';
 import { nodeRequest } from './node-request.ts';
 
 const KB = 1024;
@@ -64,3 +65,26 @@ export const requestBodyLimit: MiddlewareHandler<AppEnv> = (c, next) => {
   if (path.startsWith('/api/webhooks/')) return forWebhooks(c, next);
   return byDefault(c, next);
 };
+
+/** Room for the multipart boundaries, headers and caption around an uploaded file itself. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/**
+ * An upload route's own body limit (requestBodyLimit leaves those routes to it), placed after the
+ * route's access check so nobody else gets a byte read: a declared length is refused at once, a
+ * chunked body as soon as it passes the limit, with the route's own 413.
+ */
+export const uploadBodyLimit = (
+  maxBytesOf: (c: Context<AppEnv>) => number,
+  tooLarge: (maxBytes: number) => AppError,
+) =>
+  createMiddleware<AppEnv>((c, next) => {
+    const maxBytes = maxBytesOf(c);
+    return bodyLimit({
+      maxSize: maxBytes + MULTIPART_OVERHEAD,
+      onError: (c) => {
+        c.header('Connection', 'close'); // the rest of the body is not read
+        throw tooLarge(maxBytes);
+      },
+    })(c, next);
+  });

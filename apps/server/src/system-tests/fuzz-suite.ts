@@ -2,9 +2,6 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arbitraryFor, HOSTILE_STRINGS, queryArbitraryFor } from '../testing/fuzz.ts';
-import { type FuzzArea, type Ids, PathParam, TARGETS } from './fuzz-targets.ts';
-
-
 import {
   createMember,
   createTestApp,
@@ -14,6 +11,7 @@ import {
   TEST_ORIGIN,
   type TestApp,
 } from '../testing/harness.ts';
+import { type FuzzArea, type Ids, PathParam, TARGETS } from './fuzz-targets.ts';
 
 // Every JSON endpoint gets FUZZ_RUNS generated bodies or query strings (half as a
 // 1-on-1 Burn member, half as the admin). No 5xx, every 4xx in the one error shape, and a

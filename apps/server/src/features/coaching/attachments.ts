@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { ATTACHMENT_ERRORS, AttachmentCaptionSchema, type AttachmentType } from '@core28/core/coaching';
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { createMiddleware } from 'hono/factory';
 import type { AppEnv, Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { uploadBodyLimit } from '../../http/body-limit.ts';
 import { discussionMessages, discussionTopics } from '../../platform/db/schema.ts';
 import { fileTypeOf } from '../../platform/storage/file-type.ts';
 import { validValue } from '../../validate.ts';
@@ -37,8 +36,6 @@ const EXTENSION: Record<AttachmentType, string> = {
   'video/quicktime': 'mov',
 };
 
-/** Room for the multipart boundaries and the caption around the file itself. */
-const MULTIPART_OVERHEAD = 64 * 1024;
 const NO_STORE = 'private, no-store';
 /** How long the bucket's link (S3) lasts after the reader is checked: enough to start playing. */
 const S3_LINK_TTL_SECONDS = 15 * 60;
@@ -47,16 +44,7 @@ const tooLarge = (maxBytes: number) =>
   new AppError('PAYLOAD_TOO_LARGE', ATTACHMENT_ERRORS.tooLarge(maxBytes));
 
 /** The route's own body limit (http/body-limit.ts leaves it to this), after the access check. */
-export const attachmentBodyLimit = createMiddleware<AppEnv>((c, next) => {
-  const maxBytes = c.get('deps').config.attachmentMaxBytes;
-  return bodyLimit({
-    maxSize: maxBytes + MULTIPART_OVERHEAD,
-    onError: (c) => {
-      c.header('Connection', 'close'); // the rest of the body is not read
-      throw tooLarge(maxBytes);
-    },
-  })(c, next);
-});
+export const attachmentBodyLimit = uploadBodyLimit((c) => c.get('deps').config.attachmentMaxBytes, tooLarge);
 
 /** The upload's file, checked by its bytes, and its caption; stored under a fresh key. */
 export async function storeAttachmentUpload<E extends AppEnv>(

@@ -21,7 +21,12 @@ import {
   storeAttachmentUpload,
 } from './attachments.ts';
 import { coachingBeforeErrors, decideCoaching, memberLimits, requireCoaching, throttle } from './guard.ts';
-import { postCoachReply, postMemberMessage, postMessageWithSession } from './messages.ts';
+import {
+  postCoachReply,
+  postMemberMessage,
+  postMessageWithSession,
+  type StoredAttachment,
+} from './messages.ts';
 import { repeatedTopic, repeatedUpload } from './repeats.ts';
 import { createSavedReply, deleteSavedReply, listSavedReplies, updateSavedReply } from './saved-replies.ts';
 import {
@@ -59,6 +64,22 @@ async function answerRepeat(
 }
 
 /** A photo or video sent again (repeats.ts `repeatedUpload`). */
+/**
+ * Stores the upload, then posts it with `post` (the member's message or the coach's reply); a post
+ * that fails leaves no stored file behind.
+ */
+async function postWithUpload<M>(
+  c: Context<SignedInEnv>,
+  topicId: string,
+  post: (upload: { message: string; attachment: StoredAttachment }) => Promise<M>,
+) {
+  const { attachment, caption } = await storeAttachmentUpload(c, { topicId });
+  return post({ message: caption, attachment }).catch(async (err) => {
+    await discardAttachment(c.get('deps'), attachment.key);
+    throw err;
+  });
+}
+
 const answerRepeatedUpload = (side: 'member' | 'coach') =>
   createMiddleware<SignedInEnv>((c, next) =>
     answerRepeat(c, next, 'message', (id) =>
@@ -134,17 +155,14 @@ export const coachingRoutes = new Hono<AppEnv>()
     async (c) => {
       const { topicId } = c.req.valid('param');
       await assertTopicFor(c.get('deps'), { userId: c.get('user').id, topicId });
-      const { attachment, caption } = await storeAttachmentUpload(c, { topicId });
-      const message = await postMemberMessage(c.get('deps'), {
-        id: idempotencyKeyOf(c),
-        userId: c.get('user').id,
-        topicId,
-        message: caption,
-        attachment,
-      }).catch(async (err) => {
-        await discardAttachment(c.get('deps'), attachment.key);
-        throw err;
-      });
+      const message = await postWithUpload(c, topicId, (upload) =>
+        postMemberMessage(c.get('deps'), {
+          id: idempotencyKeyOf(c),
+          userId: c.get('user').id,
+          topicId,
+          ...upload,
+        }),
+      );
       return c.json({ message }, 201);
     },
   )
@@ -188,17 +206,14 @@ export const adminCoachingRoutes = new Hono<AppEnv>()
     async (c) => {
       const { topicId } = c.req.valid('param');
       await assertTopicFor(c.get('deps'), { userId: null, topicId });
-      const { attachment, caption } = await storeAttachmentUpload(c, { topicId });
-      const message = await postCoachReply(c.get('deps'), {
-        id: idempotencyKeyOf(c),
-        coachId: c.get('user').id,
-        topicId,
-        message: caption,
-        attachment,
-      }).catch(async (err) => {
-        await discardAttachment(c.get('deps'), attachment.key);
-        throw err;
-      });
+      const message = await postWithUpload(c, topicId, (upload) =>
+        postCoachReply(c.get('deps'), {
+          id: idempotencyKeyOf(c),
+          coachId: c.get('user').id,
+          topicId,
+          ...upload,
+        }),
+      );
       return c.json({ message }, 201);
     },
   )

@@ -1,10 +1,9 @@
 import { VIDEO_ERRORS } from '@core28/core/exercise-media';
 import { ExerciseIdParamSchema, ExerciseInputSchema } from '@core28/core/exercises';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { uploadBodyLimit } from '../../http/body-limit.ts';
 import { validate } from '../../validate.ts';
 import { requireAdmin } from '../auth/session.ts';
 import {
@@ -15,9 +14,6 @@ import {
   updateExercise,
 } from './service.ts';
 
-/** Room for the multipart boundaries and headers around the file itself. */
-const MULTIPART_OVERHEAD = 64 * 1024;
-
 const tooLarge = (maxBytes: number) => new AppError('PAYLOAD_TOO_LARGE', VIDEO_ERRORS.tooLarge(maxBytes));
 
 /**
@@ -25,16 +21,7 @@ const tooLarge = (maxBytes: number) => new AppError('PAYLOAD_TOO_LARGE', VIDEO_E
  * checked after requireAdmin so nobody else gets a byte read. A declared length is refused at
  * once, a chunked body as soon as it passes the limit.
  */
-const videoBodyLimit = createMiddleware<AppEnv>((c, next) => {
-  const maxBytes = c.get('deps').config.videoMaxBytes;
-  return bodyLimit({
-    maxSize: maxBytes + MULTIPART_OVERHEAD,
-    onError: (c) => {
-      c.header('Connection', 'close'); // the rest of the body is not read
-      throw tooLarge(maxBytes);
-    },
-  })(c, next);
-});
+const videoBodyLimit = uploadBodyLimit((c) => c.get('deps').config.videoMaxBytes, tooLarge);
 
 /** The exercise library (spec §2 Admin exercises): admins only, checked on every call. */
 export const adminExerciseRoutes = new Hono<AppEnv>()

@@ -227,19 +227,28 @@ export async function listAdminProgramDays({ db }: Pick<Deps, 'db'>) {
 
 type Coach = { adminId: string };
 
-/** 400 unless the exercise exists and the prescription fits its category. */
-export async function updateProgramDay(
-  deps: Pick<Deps, 'db' | 'now'>,
-  { adminId, day, input }: Coach & { day: number; input: ProgramDayInput },
+/** 400 unless the exercise exists and the prescription fits its category (a program day's or a member's). */
+export async function assertPrescriptionFits(
+  db: DbOrTx,
+  exerciseId: number,
+  prescription: Parameters<typeof prescriptionMismatch>[0],
 ) {
-  const { exerciseId, ...prescription } = input;
-  const [exercise] = await deps.db
+  const [exercise] = await db
     .select({ category: exercises.category })
     .from(exercises)
     .where(eq(exercises.id, exerciseId));
   if (!exercise) throw new AppError('BAD_REQUEST', 'No such exercise');
   const mismatch = prescriptionMismatch(prescription, exercise.category);
   if (mismatch) throw new AppError('BAD_REQUEST', mismatch);
+}
+
+/** 400 unless the exercise exists and the prescription fits its category. */
+export async function updateProgramDay(
+  deps: Pick<Deps, 'db' | 'now'>,
+  { adminId, day, input }: Coach & { day: number; input: ProgramDayInput },
+) {
+  const { exerciseId, ...prescription } = input;
+  await assertPrescriptionFits(deps.db, exerciseId, prescription);
   const values = { exerciseId, ...prescription, updatedAt: deps.now(), updatedBy: adminId };
   await deps.db
     .insert(programDays)

@@ -1,17 +1,11 @@
-import { type MemberDayInput, prescriptionMismatch } from '@core28/core/session-plan';
+import type { MemberDayInput } from '@core28/core/session-plan';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../errors.ts';
 import type { DbOrTx } from '../../platform/db/index.ts';
-import {
-  exercises,
-  memberProgramDayChanges,
-  memberProgramDays,
-  profiles,
-  users,
-} from '../../platform/db/schema.ts';
+import { memberProgramDayChanges, memberProgramDays, profiles, users } from '../../platform/db/schema.ts';
 import { isNotAdminSql, memberNameSql } from '../auth/service.ts';
 import { getMemberEntitlements, type StateDeps } from '../subscriptions/service.ts';
-import { listMemberProgramDays } from './days.ts';
+import { assertPrescriptionFits, listMemberProgramDays } from './days.ts';
 import { getProgramDay } from './service.ts';
 
 // docs/decisions/0016: a coach adjusts a 1-on-1 Burn member's remaining days. The
@@ -134,13 +128,7 @@ export async function setMemberProgramDay(
 ) {
   await checkAdjustable(deps, { userId, day });
   const { exerciseId, note, ...prescription } = input;
-  const [exercise] = await deps.db
-    .select({ category: exercises.category })
-    .from(exercises)
-    .where(eq(exercises.id, exerciseId));
-  if (!exercise) throw new AppError('BAD_REQUEST', 'No such exercise');
-  const mismatch = prescriptionMismatch(prescription, exercise.category);
-  if (mismatch) throw new AppError('BAD_REQUEST', mismatch);
+  await assertPrescriptionFits(deps.db, exerciseId, prescription);
   const at = deps.now();
   await deps.db.transaction(async (tx) => {
     const before = await dayOf(tx, { userId, day });
