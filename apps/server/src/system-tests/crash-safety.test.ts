@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAlive, readPostmasterPid, runningEmbeddedPostgres } from '../platform/db/embedded.ts';
 import { serverPort } from '../testing/ports.ts';
+import { startServerProcess } from '../testing/server-process.ts';
 
 // SIGKILL the real server (node + its embedded PostgreSQL child, which outlives it) while
 // members complete days and save results, restart it on the same DATA_DIR, and check that every
@@ -35,7 +36,6 @@ let dataDir = '';
 let port = 0;
 let base = '';
 let child: ChildProcess | null = null;
-let stderr = '';
 const members: Member[] = [];
 let sequence = 1;
 
@@ -255,37 +255,7 @@ async function signUp(i: number): Promise<Member> {
 }
 
 async function startServer() {
-  stderr = '';
-  const { DATABASE_URL: _external, ...env } = process.env;
-  // node with tsx's loader, not the tsx CLI: the CLI runs the app in a child that a SIGKILL would orphan.
-  child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...env,
-      NODE_ENV: 'test',
-      AUTH_RATE_LIMIT: 'false',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  child.stderr!.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${stderr}`);
-    const res = await fetch(`${base}/api/ready`).catch(() => null);
-    if (res?.status === 200) {
-      expect(await res.json()).toEqual({ status: 'ready' });
-      return;
-    }
-    await sleep(100);
-  }
-  throw new Error(`the server did not come up:\n${stderr}`);
+  child = await startServerProcess({ root: ROOT, dataDir, port });
 }
 
 async function stopServer() {
