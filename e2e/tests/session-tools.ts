@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-// The session player's tools for the browser tests (session.spec.ts): the cues it gives, the
+// The session player's tools for the browser tests (session-*.spec.ts): the cues it gives, the
 // screen lock it holds and a clock the test moves.
 
 /**

@@ -124,7 +124,7 @@ export const TARGETS: Target[] = [
     schema: ExerciseInputSchema,
     path: (ids) => `/api/admin/exercises/${ids.exerciseId}`,
   },
-  // The exercise id of the video routes (the uploaded bytes are fuzzed in exercises/media.test.ts)
+  // The exercise id of the video routes (the uploaded bytes are fuzzed in exercises/video-upload.test.ts)
   {
     area: 'content',
     route: 'POST /api/admin/exercises/:id/video',
