@@ -1,0 +1,111 @@
+import {
+  ArchiveInputSchema,
+  MessageInputSchema,
+  SavedReplyIdParamSchema,
+  SavedReplyInputSchema,
+  TopicIdParamSchema,
+  TopicListQuerySchema,
+} from '@core28/core/coaching';
+import { Hono } from 'hono';
+import type { AppEnv } from '../../context.ts';
+import { validate } from '../../validate.ts';
+import { requireAdmin } from '../auth/session.ts';
+import { attachmentBodyLimit } from './attachments.ts';
+import { postCoachReply } from './messages.ts';
+import { answerRepeatedUpload, idempotencyKeyOf, postWithUpload } from './requests.ts';
+import { createSavedReply, deleteSavedReply, listSavedReplies, updateSavedReply } from './saved-replies.ts';
+import {
+  assertTopicFor,
+  getCoachConversation,
+  listCoachTopics,
+  markReadByCoach,
+  setTopicArchived,
+} from './service.ts';
+
+/** /api/admin/coaching: every member's topics, replies as coach, archive and restore, saved replies. */
+export const adminCoachingRoutes = new Hono<AppEnv>()
+  .use(requireAdmin)
+  .get('/topics', validate('query', TopicListQuerySchema), async (c) =>
+    c.json({
+      topics: await listCoachTopics(c.get('deps'), { archived: c.req.valid('query').archived === 'true' }),
+    }),
+  )
+  .get('/topics/:topicId', validate('param', TopicIdParamSchema), async (c) =>
+    c.json(await getCoachConversation(c.get('deps'), c.req.valid('param'))),
+  )
+  .post(
+    '/topics/:topicId/replies',
+    validate('param', TopicIdParamSchema),
+    validate('json', MessageInputSchema),
+    async (c) => {
+      const message = await postCoachReply(c.get('deps'), {
+        coachId: c.get('user').id,
+        ...c.req.valid('param'),
+        ...c.req.valid('json'),
+        id: idempotencyKeyOf(c),
+      });
+      return c.json({ message }, 201);
+    },
+  )
+  .post('/topics/:topicId/read', validate('param', TopicIdParamSchema), async (c) =>
+    c.json(await markReadByCoach(c.get('deps'), c.req.valid('param'))),
+  )
+  .post(
+    '/topics/:topicId/attachments',
+    validate('param', TopicIdParamSchema),
+    answerRepeatedUpload('coach'),
+    attachmentBodyLimit,
+    async (c) => {
+      const { topicId } = c.req.valid('param');
+      await assertTopicFor(c.get('deps'), { userId: null, topicId });
+      const message = await postWithUpload(c, topicId, (upload) =>
+        postCoachReply(c.get('deps'), {
+          id: idempotencyKeyOf(c),
+          coachId: c.get('user').id,
+          topicId,
+          ...upload,
+        }),
+      );
+      return c.json({ message }, 201);
+    },
+  )
+  .patch(
+    '/topics/:topicId',
+    validate('param', TopicIdParamSchema),
+    validate('json', ArchiveInputSchema),
+    async (c) =>
+      c.json({
+        topic: await setTopicArchived(c.get('deps'), { ...c.req.valid('param'), ...c.req.valid('json') }),
+      }),
+  )
+  // The coach's saved replies
+  .get('/saved-replies', async (c) =>
+    c.json(await listSavedReplies(c.get('deps'), { coachId: c.get('user').id })),
+  )
+  .post('/saved-replies', validate('json', SavedReplyInputSchema), async (c) =>
+    c.json(
+      {
+        reply: await createSavedReply(c.get('deps'), {
+          coachId: c.get('user').id,
+          input: c.req.valid('json'),
+        }),
+      },
+      201,
+    ),
+  )
+  .put(
+    '/saved-replies/:replyId',
+    validate('param', SavedReplyIdParamSchema),
+    validate('json', SavedReplyInputSchema),
+    async (c) =>
+      c.json({
+        reply: await updateSavedReply(c.get('deps'), {
+          coachId: c.get('user').id,
+          ...c.req.valid('param'),
+          input: c.req.valid('json'),
+        }),
+      }),
+  )
+  .delete('/saved-replies/:replyId', validate('param', SavedReplyIdParamSchema), async (c) =>
+    c.json(await deleteSavedReply(c.get('deps'), { coachId: c.get('user').id, ...c.req.valid('param') })),
+  );
