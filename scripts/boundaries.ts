@@ -20,7 +20,7 @@ const SERVER = 'apps/server/src/';
 const WEB_SHARED: Record<string, string[]> = {
   auth: ['link-errors.ts', 'password-checklist.tsx'],
   exercises: ['exercise-dialog.tsx', 'exercise-demo.tsx', 'exercise-media.tsx'],
-  program: ['keys.ts', 'today-session-card.tsx'],
+  program: ['today-session-card.tsx'],
   profile: ['profile-completion-card.tsx', 'verify-email-card.tsx', 'welcome-dialog.tsx'],
   subscriptions: ['paywall.tsx'],
 };

@@ -36,7 +36,7 @@ const needsNetwork = (what: string, route: RouteObject): RouteObject => ({
 const publicRoutes: RouteObject[] = [
   // The landing page is in the entry chunk: no second round trip before the first paint.
   { index: true, Component: HomePage },
-  { path: 'auth', element: page(() => import('@/features/auth/auth-page')) },
+  { path: 'auth', element: page(() => import('./auth-route')) },
   { path: 'subscription', element: page(() => import('@/features/subscriptions/plans-page')) },
   needsNetwork('Checkout', {
     path: 'subscription/signup',
@@ -56,7 +56,7 @@ const publicRoutes: RouteObject[] = [
 ];
 
 const memberRoutes: RouteObject[] = [
-  { path: 'exercises', element: page(() => import('@/features/exercises/exercises-page')) },
+  { path: 'exercises', element: page(() => import('@/features/program/exercises-page')) },
   { path: 'program', element: page(() => import('@/features/program/program-page')) },
   { path: 'progress', element: page(() => import('@/features/progress/progress-page')) },
   { path: 'profile', element: page(() => import('@/features/profile/profile-page')) },

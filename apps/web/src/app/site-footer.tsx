@@ -1,7 +1,7 @@
 import { footerLinks } from '@core28/core/navigation';
 import { Link } from 'react-router';
 import { Logo } from '@/components/logo';
-import { useViewer } from '@/features/auth/api';
+import { useViewer } from '@/lib/viewer';
 
 const SOCIAL = [
   { label: 'Instagram', href: 'https://www.instagram.com/' },

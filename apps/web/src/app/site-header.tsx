@@ -5,8 +5,9 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
-import { authKeys, useSignOut, useViewer } from '@/features/auth/api';
+import { authKeys, useSignOut } from '@/features/auth/api';
 import { toast } from '@/lib/toast';
+import { useViewer } from '@/lib/viewer';
 import { AvatarButton } from './avatar-button';
 import { navClass } from './nav-class';
 

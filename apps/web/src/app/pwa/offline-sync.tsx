@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CloudOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useViewer } from '@/features/auth/api';
 import { MEMBER_DATA_URLS } from '@/lib/member-cache';
 import { drainQueue, onQueueChange, queuedWrites } from '@/lib/offline-queue';
 import { useIsControlled } from '@/lib/use-service-worker';
+import { useViewer } from '@/lib/viewer';
 
 /**
  * Sends the signed-in member's writes queued offline when the page loads, when the

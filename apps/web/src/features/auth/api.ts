@@ -1,41 +1,14 @@
-import { EMAIL_CONFIRMED_CALLBACK, type Viewer } from '@core28/core/navigation';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { EMAIL_CONFIRMED_CALLBACK } from '@core28/core/navigation';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { api, holdRequestsUntil, postJson, unwrap } from '@/lib/api';
 import { MEMBER_CACHE } from '@/lib/member-cache';
-import { subscriptionQuery } from '../subscriptions/api';
+import { meQuery, signOutState, viewerKeys } from '@/lib/viewer';
 import { RESET_LINK_RETURN } from './link-errors';
 
 export const authKeys = {
-  me: ['me'] as const,
+  me: viewerKeys.me,
   providers: ['auth-providers'] as const,
 };
-
-export const meQuery = () =>
-  queryOptions({
-    queryKey: authKeys.me,
-    queryFn: () => unwrap(api.me.$get()),
-    staleTime: 5 * 60_000,
-  });
-
-/** Who is looking: the session, the profile, the admin flag and the subscription state. */
-export function useViewer() {
-  const me = useQuery(meQuery());
-  const user = me.data?.user ?? null;
-  if (user) signOutState.hasSignedOut = false;
-  const subscription = useQuery({ ...subscriptionQuery(), enabled: user !== null });
-  const viewer: Viewer = { isSignedIn: user !== null, subscription: subscription.data ?? null };
-  return {
-    isLoading: me.isPending,
-    /** Whether what this viewer may do is not known yet: who they are, or (signed in) their plan. */
-    isDeciding: me.isPending || (user !== null && subscription.isPending),
-    user,
-    profile: me.data?.profile ?? null,
-    avatarUrl: me.data?.avatar?.url ?? null,
-    isAdmin: me.data?.isAdmin ?? false,
-    subscription: subscription.data ?? null,
-    viewer,
-  };
-}
 
 export const providersQuery = () =>
   queryOptions({
@@ -61,9 +34,6 @@ export const requestPasswordReset = (email: string) =>
 
 export const recoverPassword = (json: { token: string; newPassword: string }) =>
   unwrap(api.auth['recover-password'].$post({ json }));
-
-/** Set by sign-out so a guarded page being left sends the member home, not to /auth. */
-export const signOutState = { hasSignedOut: false };
 
 /**
  * spec §4: sign-out clears local state at once, tells the server in the background, always

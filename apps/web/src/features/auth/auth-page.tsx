@@ -7,8 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
-import { useActivateTrial } from '../subscriptions/api';
-import { authKeys, providersQuery, signInWithProvider, useViewer } from './api';
+import { useViewer } from '@/lib/viewer';
+import { authKeys, providersQuery, signInWithProvider } from './api';
 import { type AuthMode, ForgotPasswordForm, RecoveryForm, SignInForm, SignUpForm } from './auth-forms';
 import { linkErrorMessage, RESET_LINK_ERROR } from './link-errors';
 
@@ -48,7 +48,8 @@ function initialMode(params: URLSearchParams): AuthMode {
   return 'signin';
 }
 
-export default function AuthPage() {
+/** `onEmailConfirmed` starts the trial of a sign-up confirmed here (the app gives it: see app/auth-route.tsx). */
+export default function AuthPage({ onEmailConfirmed }: { onEmailConfirmed: () => Promise<unknown> }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
@@ -59,9 +60,6 @@ export default function AuthPage() {
   const linkError = params.get('error');
   const isConfirmed = params.has('confirmed') && !linkError;
   const confirmedHandled = useRef(false);
-  // Stores the new subscription state when it answers, so the banner shows the trial even when
-  // it read the state before the trial began.
-  const { mutateAsync: activateTrial } = useActivateTrial();
 
   // spec §2: ?confirmed shows 'Email confirmed!' and goes on to /profile-completion.
   useEffect(() => {
@@ -69,10 +67,10 @@ export default function AuthPage() {
     confirmedHandled.current = true;
     toast.success('Email confirmed!');
     // spec §7: an auth-page sign-up starts the Feel and Burn trial; a failure is only logged.
-    void activateTrial().catch((err: Error) => console.info('trial not started:', err.message));
+    void onEmailConfirmed().catch((err: Error) => console.info('trial not started:', err.message));
     void queryClient.invalidateQueries({ queryKey: authKeys.me });
     navigate('/profile-completion', { replace: true });
-  }, [isConfirmed, navigate, queryClient, activateTrial]);
+  }, [isConfirmed, navigate, queryClient, onEmailConfirmed]);
 
   const refreshSession = () => queryClient.invalidateQueries({ queryKey: authKeys.me });
 

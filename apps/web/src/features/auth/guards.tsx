@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
-import { signOutState, useViewer } from './api';
+import { signOutState, useViewer } from '@/lib/viewer';
 
 /** spec §2: a spinner while the session loads, then /auth (history replaced) for visitors. */
 export function RequireAuth({ children }: { children: ReactNode }) {

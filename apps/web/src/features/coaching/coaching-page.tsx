@@ -7,7 +7,7 @@ import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
-import { useViewer } from '../auth/api';
+import { useViewer } from '@/lib/viewer';
 import { isForbidden, memberTopicsQuery } from './api';
 import { LiveIndicator } from './conversation';
 import { useLiveCoaching } from './live';

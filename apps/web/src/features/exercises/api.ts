@@ -1,12 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api, unwrap } from '@/lib/api';
+import { onDataChanged } from '@/lib/data-changed';
 
 export const exerciseKeys = {
   list: ['exercises'] as const,
   today: (isSignedIn: boolean) => ['exercises', 'today', isSignedIn] as const,
   admin: ['admin', 'exercises'] as const,
 };
+
+// What unlocks follows the member's day and plan: a change to either reads the list (and today's) again.
+onDataChanged('exercises', (queryClient) => queryClient.invalidateQueries({ queryKey: exerciseKeys.list }));
 
 export const exercisesQuery = () =>
   queryOptions({

@@ -1,7 +1,7 @@
 import { HeartPulse, ShieldCheck, TrendingUp } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useViewer } from '../auth/api';
+import { useViewer } from '@/lib/viewer';
 
 const REASONS = [
   ['Built for busy people', 'About 20 minutes a day, at home, with no equipment.'],

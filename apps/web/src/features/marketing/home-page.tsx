@@ -2,7 +2,7 @@ import { Dumbbell, Flame, LineChart } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, Navigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useViewer } from '../auth/api';
+import { useViewer } from '@/lib/viewer';
 import { ClosingCta, LatestArticles, TodaysExercise } from './home-sections';
 
 // Members only, so it loads apart: visitors' first paint does not carry it (page budgets, docs/performance.md).

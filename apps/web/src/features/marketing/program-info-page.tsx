@@ -2,7 +2,7 @@ import { MARKETING_PHASES } from '@core28/core/program';
 import { CalendarCheck, Clock, Dumbbell, TrendingUp } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useViewer } from '../auth/api';
+import { useViewer } from '@/lib/viewer';
 
 const PHASE_TEXT = [
   'Learn to brace and breathe. Controlled moves like dead bugs, bird dogs and planks build the base.',

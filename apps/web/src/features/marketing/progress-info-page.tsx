@@ -1,7 +1,7 @@
 import { Award, Crown, Flame, Shield } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useViewer } from '../auth/api';
+import { useViewer } from '@/lib/viewer';
 
 const ACHIEVEMENTS = [
   {

@@ -6,12 +6,14 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { InferResponseType } from 'hono/client';
 import { useEffect, useRef } from 'react';
 import { ApiError, api, postJson, unwrap } from '@/lib/api';
-import { authKeys, useViewer } from '../auth/api';
-import { exerciseKeys } from '../exercises/api';
-import { programKeys } from '../program/keys';
-import { subscriptionKeys } from '../subscriptions/api';
+import { dataChanged, onDataChanged } from '@/lib/data-changed';
+import { useViewer, viewerKeys } from '@/lib/viewer';
+import { authKeys } from '../auth/api';
 
 export const profileKeys = { profile: ['profile'] as const };
+
+// The profile's figures (days done, the streak) follow the member's program.
+onDataChanged('profile', (queryClient) => queryClient.invalidateQueries({ queryKey: profileKeys.profile }));
 
 export const profileQuery = () =>
   queryOptions({
@@ -48,7 +50,7 @@ export function useCompleteProfile() {
     mutationFn: (json: ProfileCompletionInput) => unwrap(api.profile.complete.$post({ json })),
     onSuccess: async () => {
       // spec §4: success refreshes the subscription state.
-      await Promise.all([invalidate(), queryClient.invalidateQueries({ queryKey: subscriptionKeys.state })]);
+      await Promise.all([invalidate(), queryClient.invalidateQueries({ queryKey: viewerKeys.subscription })]);
     },
   });
 }
@@ -108,8 +110,7 @@ function useInvalidateDays() {
       queryClient.invalidateQueries({ queryKey: notificationKeys.settings }),
       queryClient.invalidateQueries({ queryKey: profileKeys.profile }),
       queryClient.invalidateQueries({ queryKey: authKeys.me }),
-      queryClient.invalidateQueries({ queryKey: programKeys.state }),
-      queryClient.invalidateQueries({ queryKey: exerciseKeys.list }),
+      dataChanged(queryClient, 'program', 'exercises'),
     ]);
 }
 
@@ -146,12 +147,8 @@ export function useRecordTimeZone() {
       // (/api/me): this runs at page load, beside whatever the page itself does with it.
       .then((res) => {
         if (!res.ok) return;
-        for (const key of [
-          programKeys.state,
-          exerciseKeys.list,
-          profileKeys.profile,
-          notificationKeys.settings,
-        ])
+        void dataChanged(queryClient, 'program', 'exercises');
+        for (const key of [profileKeys.profile, notificationKeys.settings])
           void queryClient.invalidateQueries({ queryKey: key });
       })
       .catch(() => undefined); // tried again at the next page load

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
-import { useViewer } from '../auth/api';
+import { useViewer } from '@/lib/viewer';
 import { CredentialsCard, MyDataCard, StatsCard } from './account-cards';
 import { profileQuery } from './api';
 import { CalendarCard } from './calendar-card';

@@ -3,7 +3,7 @@ import { PartyPopper } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { useViewer } from '../auth/api';
+import { useViewer } from '@/lib/viewer';
 
 const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { month: 'long', day: 'numeric', year: 'numeric' });

@@ -5,15 +5,21 @@ import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@ta
 import type { InferResponseType } from 'hono/client';
 import { useEffect } from 'react';
 import { ApiError, api, unwrap } from '@/lib/api';
+import { dataChanged, onDataChanged } from '@/lib/data-changed';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { PLAN_REQUIRED, queuedWrites } from '@/lib/offline-queue';
 import { useIsControlled } from '@/lib/use-service-worker';
-import { meQuery } from '../auth/api';
-import { exerciseKeys } from '../exercises/api';
-import { profileKeys } from '../profile/api';
-import { programKeys } from './keys';
+import { meQuery } from '@/lib/viewer';
 import { isOffline, type ProgramWrite, queueWrite, withWrite } from './offline-writes';
 import { withPendingWrites } from './pending-writes';
+
+export const programKeys = {
+  state: ['program'] as const,
+  session: (day: number) => ['program', 'session', day] as const,
+};
+
+// A change elsewhere (the member's day, their plan) reads the program again, its sessions too.
+onDataChanged('program', (queryClient) => queryClient.invalidateQueries({ queryKey: programKeys.state }));
 
 /** spec §8: /program and /progress say so as a toast and on the page. */
 export const PROGRAM_LOAD_FAILED = 'Failed to load your progress data';
@@ -85,7 +91,7 @@ function useProgramWrite<T>(
     },
     onSuccess: (state) => {
       queryClient.setQueryData(programQuery().queryKey, state);
-      void queryClient.invalidateQueries({ queryKey: profileKeys.profile });
+      void dataChanged(queryClient, 'profile');
     },
   });
 }
@@ -177,8 +183,7 @@ export function useFinishSession() {
     onSuccess: ({ outcome: _outcome, ...state }, { day }) => {
       queryClient.setQueryData(programQuery().queryKey, state);
       void queryClient.invalidateQueries({ queryKey: programKeys.session(day) });
-      void queryClient.invalidateQueries({ queryKey: exerciseKeys.list });
-      void queryClient.invalidateQueries({ queryKey: profileKeys.profile });
+      void dataChanged(queryClient, 'exercises', 'profile');
     },
   });
 }
@@ -201,8 +206,7 @@ export function useDayRollover(state: ProgramState | undefined) {
     const timer = setTimeout(
       () => {
         void queryClient.invalidateQueries({ queryKey: programKeys.state });
-        void queryClient.invalidateQueries({ queryKey: exerciseKeys.list });
-        void queryClient.invalidateQueries({ queryKey: profileKeys.profile });
+        void dataChanged(queryClient, 'exercises', 'profile');
       },
       Math.min(wait, 2 ** 31 - 1),
     );

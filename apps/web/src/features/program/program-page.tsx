@@ -9,12 +9,12 @@ import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
-import { useViewer } from '../auth/api';
+import { useViewer } from '@/lib/viewer';
 import { type Exercise, exercisesQuery } from '../exercises/api';
 import { ExerciseDialog } from '../exercises/exercise-dialog';
-import { Paywall } from '../subscriptions/paywall';
 import { PROGRAM_LOAD_FAILED, programQuery, useCompleteDay, useSessionsKeptOffline } from './api';
 import { DayStrip } from './day-strip';
+import { ProgramPaywall } from './program-paywall';
 import { TodaySessionCard } from './today-session-card';
 import { WeekDays } from './week-days';
 
@@ -112,7 +112,9 @@ export default function ProgramPage() {
       </header>
 
       {entitlements?.train !== 'none' && <TodaySessionCard onLocked={showPaywall} />}
-      {entitlements && entitlements.train !== 'all' && <Paywall capability="train" returnTo="/program" />}
+      {entitlements && entitlements.train !== 'all' && (
+        <ProgramPaywall capability="train" returnTo="/program" />
+      )}
 
       {state.currentDay > 1 && !done.has(1) && !isLocked(1) && (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm">

@@ -4,7 +4,7 @@ import { CircleCheck, Flame, Lock, Play, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { useViewer } from '../auth/api';
+import { useViewer } from '@/lib/viewer';
 import { ExerciseDemo } from '../exercises/exercise-demo';
 import { programQuery, useDayRollover } from './api';
 import { CoachAdjusted } from './coach-adjusted';

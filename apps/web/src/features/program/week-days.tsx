@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { useViewer } from '../auth/api';
+import { useViewer } from '@/lib/viewer';
 import type { Exercise } from '../exercises/api';
 import type { ProgramState } from './api';
 import { CoachAdjusted } from './coach-adjusted';

@@ -1,4 +1,3 @@
-import { entitlementsOf, type MemberSubscription } from '@core28/core/entitlements';
 import type { CheckoutPlanId } from '@core28/core/plans';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -6,33 +5,13 @@ import { ApiError, api, unwrap } from '@/lib/api';
 import { useDraftKey } from '@/lib/idempotency-key';
 import { toast } from '@/lib/toast';
 
+import { subscriptionQuery, viewerKeys } from '@/lib/viewer';
 export const subscriptionKeys = {
-  state: ['subscription'] as const,
+  state: viewerKeys.subscription,
   plan: ['subscription', 'plan'] as const,
   preview: (plan: CheckoutPlanId | null) => ['subscription', 'preview', plan] as const,
   billing: ['billing'] as const,
 };
-
-export const subscriptionQuery = () =>
-  queryOptions({
-    queryKey: subscriptionKeys.state,
-    queryFn: async () => withEntitlements(await unwrap(api.subscription.$get())),
-    staleTime: 60_000,
-  });
-
-/**
- * An answer from before the server sent entitlements (the offline copy an older release kept)
- * gets them from the same rule in core, here, instead of breaking every page that reads them.
- */
-export function withEntitlements<T extends MemberSubscription>(answer: T): T {
-  if (answer.entitlements) return answer;
-  const state = {
-    ...answer,
-    trial_available: answer.trial_available ?? false,
-    payment_grace_end: answer.payment_grace_end ?? null,
-  };
-  return { ...state, entitlements: entitlementsOf(state, { isAdmin: false, now: new Date() }) };
-}
 
 /** The paid plan with its billing interval, cancellation and scheduled downgrade. */
 export const planQuery = () =>

@@ -7,16 +7,9 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/lib/toast';
-import { useViewer } from '../auth/api';
+import { subscriptionQuery, useViewer } from '@/lib/viewer';
 import { VerifyEmailCard } from '../profile/verify-email-card';
-import {
-  billingQuery,
-  openPortal,
-  planQuery,
-  subscriptionKeys,
-  subscriptionQuery,
-  useResumeSubscription,
-} from './api';
+import { billingQuery, openPortal, planQuery, subscriptionKeys, useResumeSubscription } from './api';
 
 const fromSeconds = (seconds: number) =>
   new Date(seconds * 1000).toLocaleDateString(undefined, { dateStyle: 'long' });

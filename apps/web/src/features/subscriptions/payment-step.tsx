@@ -14,8 +14,8 @@ import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
-import { useViewer } from '../auth/api';
-import { createCheckout, subscriptionQuery, useSubscriptionChanges } from './api';
+import { subscriptionQuery, useViewer } from '@/lib/viewer';
+import { createCheckout, useSubscriptionChanges } from './api';
 import { PAYMENT_DONE_MESSAGE, PaymentSuccessful } from './payment-successful';
 
 const checkoutMarker = (plan: Plan) => `core28:checkout-opened:${plan.slug}`;

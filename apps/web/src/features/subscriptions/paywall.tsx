@@ -1,17 +1,15 @@
 import { type Capability, type Entitlements, planRequired } from '@core28/core/entitlements';
 import { formatDollars, planBySlug } from '@core28/core/plans';
 import { PROGRAM_DAYS } from '@core28/core/program';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Check, Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { dataChanged } from '@/lib/data-changed';
 import { formatMemberDate } from '@/lib/member-date';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
-import { useViewer } from '../auth/api';
-import { exerciseKeys } from '../exercises/api';
-import { programQuery } from '../program/api';
-import { programKeys } from '../program/keys';
+import { useViewer } from '@/lib/viewer';
 import { openPortal, toastTrialError, useActivateTrial } from './api';
 
 /** Where the paywall's payment comes back to: a path of ours, never another site. */
@@ -26,18 +24,23 @@ function headingOf(e: Entitlements, isTrial: boolean, capability: Capability) {
   return capability === 'library' ? 'Unlock every exercise' : 'Train all 28 days';
 }
 
+/** What the member did so far: the program's answer, given by the page that shows the paywall. */
+export type PaywallProgress = { completions: { completedAt: string }[]; timeZone: string | null };
+
 /**
  * What a member meets where their plan stops them (docs/decisions/0021): what they did so far,
  * what the plan gives and costs, and one thing to do, in the page. The server decided already;
  * this only says so, with the member's own progress, kept whatever happens to the plan.
  */
 export function Paywall({
+  progress,
   capability,
   returnTo,
   tone = 'light',
   id = 'paywall',
   className,
 }: {
+  progress: PaywallProgress | undefined;
   capability: Exclude<Capability, 'coaching' | 'reminders'>;
   returnTo: string;
   tone?: 'light' | 'dark';
@@ -45,7 +48,6 @@ export function Paywall({
   className?: string;
 }) {
   const { subscription } = useViewer();
-  const program = useQuery(programQuery());
   const queryClient = useQueryClient();
   const activateTrial = useActivateTrial();
   const entitlements = subscription?.entitlements;
@@ -53,12 +55,12 @@ export function Paywall({
 
   const { requiredPlan, trialAvailable } = planRequired(entitlements, capability);
   const plan = planBySlug(requiredPlan)!;
-  const completions = program.data?.completions ?? [];
+  const completions = progress?.completions ?? [];
   const last = completions.reduce<string | null>(
     (latest, c) => (latest && latest > c.completedAt ? latest : c.completedAt),
     null,
   );
-  const timeZone = program.data?.timeZone ?? null;
+  const timeZone = progress?.timeZone ?? null;
   const isDark = tone === 'dark';
   // A payment that failed past its grace is mended with a new card, not a second plan.
   const isCardToUpdate = entitlements.standing === 'ended' && entitlements.graceEnd !== null;
@@ -67,8 +69,7 @@ export function Paywall({
     activateTrial.mutate(undefined, {
       onSuccess: () => {
         toast.success('Your free trial has started', { description: 'All 28 days are open for 7 days.' });
-        void queryClient.invalidateQueries({ queryKey: programKeys.state });
-        void queryClient.invalidateQueries({ queryKey: exerciseKeys.list });
+        void dataChanged(queryClient, 'program', 'exercises');
       },
       onError: toastTrialError,
     });

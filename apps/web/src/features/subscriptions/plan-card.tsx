@@ -14,7 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
-import { useViewer } from '../auth/api';
+import { useViewer } from '@/lib/viewer';
 import { toastTrialError, useActivateTrial } from './api';
 
 // One plan on the chooser, with what this viewer can do about it: sign up, start the trial, or,

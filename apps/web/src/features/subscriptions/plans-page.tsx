@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
-import { useViewer } from '../auth/api';
+import { useViewer } from '@/lib/viewer';
 import { planQuery } from './api';
 import { type Billing, type CurrentPlan, longDate, PlanCard } from './plan-card';
 import { CancelToFreeDialog, PlanSwitchDialog, planLabel } from './plan-switch-dialog';

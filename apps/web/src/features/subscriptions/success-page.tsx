@@ -4,8 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
-import { useViewer } from '../auth/api';
-import { announceSubscriptionChange, confirmCheckout, subscriptionQuery } from './api';
+import { subscriptionQuery, useViewer } from '@/lib/viewer';
+import { announceSubscriptionChange, confirmCheckout } from './api';
 import { PAYMENT_DONE_MESSAGE, PaymentSuccessful } from './payment-successful';
 
 const REDIRECT_MS = 6000;

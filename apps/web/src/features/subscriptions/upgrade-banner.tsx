@@ -4,7 +4,7 @@ import { CreditCard, Sparkles } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { formatMemberDate } from '@/lib/member-date';
 import { toast } from '@/lib/toast';
-import { useViewer } from '../auth/api';
+import { useViewer } from '@/lib/viewer';
 import { openPortal, useSubscriptionChanges } from './api';
 
 const LONG_DATE = { month: 'long', day: 'numeric', year: 'numeric' } as const;

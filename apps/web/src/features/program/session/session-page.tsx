@@ -5,9 +5,9 @@ import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { isReachable } from '@/lib/use-online';
-import { useViewer } from '../../auth/api';
-import { Paywall } from '../../subscriptions/paywall';
+import { useViewer } from '@/lib/viewer';
 import { sessionQuery } from '../api';
+import { ProgramPaywall } from '../program-paywall';
 import { Player } from './player';
 import { sessionStorageKey } from './session-storage';
 
@@ -33,7 +33,7 @@ export default function SessionPage() {
       return (
         <main id="main" className="grid min-h-dvh place-items-center bg-zinc-950 p-4 text-white sm:p-6">
           <div className="grid w-full max-w-xl gap-4">
-            <Paywall capability="train" returnTo={`/program/day/${day}/session`} tone="dark" />
+            <ProgramPaywall capability="train" returnTo={`/program/day/${day}/session`} tone="dark" />
             <Link
               to="/program"
               className="justify-self-center py-2 text-sm font-semibold text-zinc-300 underline"

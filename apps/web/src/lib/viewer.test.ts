@@ -1,6 +1,6 @@
 import type { MemberSubscription } from '@core28/core/entitlements';
 import { describe, expect, it } from 'vitest';
-import { withEntitlements } from './api';
+import { withEntitlements } from './viewer';
 
 describe('withEntitlements', () => {
   it('gives an answer kept from an older release (no entitlements) the rule’s own', () => {

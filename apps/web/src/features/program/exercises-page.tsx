@@ -6,11 +6,11 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
 import { cn } from '@/lib/utils';
-import { useViewer } from '../auth/api';
-import { Paywall } from '../subscriptions/paywall';
-import { daysText, type Exercise, type ExerciseList, exercisesQuery } from './api';
-import { ExerciseDemo } from './exercise-demo';
-import { ExerciseDialog } from './exercise-dialog';
+import { useViewer } from '@/lib/viewer';
+import { daysText, type Exercise, type ExerciseList, exercisesQuery } from '../exercises/api';
+import { ExerciseDemo } from '../exercises/exercise-demo';
+import { ExerciseDialog } from '../exercises/exercise-dialog';
+import { ProgramPaywall } from './program-paywall';
 
 // spec §9: six skeleton cards while loading.
 const SKELETON_IDS = Array.from({ length: 6 }, (_, i) => `skeleton-${i + 1}`);
@@ -38,11 +38,11 @@ export default function ExercisesPage() {
         <p className="text-zinc-600">Every exercise of your program so far. A new one unlocks each day.</p>
       </header>
       {library === 'none' ? (
-        <Paywall capability="library" returnTo="/exercises" />
+        <ProgramPaywall capability="library" returnTo="/exercises" />
       ) : (
         <Library query={query} search={search} onSearch={setSearch} onDetails={setDetails} />
       )}
-      {library === 'today' && <Paywall capability="library" returnTo="/exercises" />}
+      {library === 'today' && <ProgramPaywall capability="library" returnTo="/exercises" />}
       <ExerciseDialog exercise={details} onClose={() => setDetails(null)} />
     </div>
   );
