@@ -19,8 +19,14 @@ const SERVER = 'apps/server/src/';
  */
 const WEB_SHARED: Record<string, string[]> = {
   auth: ['link-errors.ts', 'password-checklist.tsx'],
-  exercises: ['exercise-dialog.tsx', 'exercise-demo.tsx', 'exercise-media.tsx'],
-  program: ['today-session-card.tsx'],
+  exercises: [
+    'admin-api.ts',
+    'admin-exercise-library.tsx',
+    'exercise-dialog.tsx',
+    'exercise-demo.tsx',
+    'exercise-media.tsx',
+  ],
+  program: ['admin/member-plan.tsx', 'admin/program-days.tsx', 'today-session-card.tsx'],
   profile: ['profile-completion-card.tsx', 'verify-email-card.tsx', 'welcome-dialog.tsx'],
   subscriptions: ['paywall.tsx'],
 };

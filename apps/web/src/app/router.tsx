@@ -77,7 +77,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'users/:userId', element: page(() => import('@/features/admin/member-page')) },
   { path: 'one-on-one', element: page(() => import('@/features/coaching/admin-coaching-page')) },
   { path: 'program', element: page(() => import('@/features/admin/program-page')) },
-  { path: 'exercises', element: page(() => import('@/features/exercises/admin-exercises-page')) },
+  { path: 'exercises', element: page(() => import('@/features/admin/exercises-page')) },
   { path: 'blog', element: page(() => import('@/features/blog/admin-blog-page')) },
   { path: 'chat/:userId/:topicId', element: page(() => import('@/features/coaching/admin-chat-page')) },
 ];

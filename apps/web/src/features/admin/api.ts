@@ -1,8 +1,6 @@
-import type { MemberDayInput } from '@core28/core/session-plan';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api, unwrap } from '@/lib/api';
-import { exerciseKeys } from '../exercises/api';
 
 export const adminKeys = {
   dashboard: ['admin', 'dashboard'] as const,
@@ -11,7 +9,6 @@ export const adminKeys = {
     ['admin', 'users', search, page, filters] as const,
   member: (userId: string) => ['admin', 'member', userId] as const,
   memberSummary: (userId: string) => ['admin', 'member', userId, 'summary'] as const,
-  memberPlan: (userId: string) => ['admin', 'member', userId, 'plan'] as const,
 };
 
 /** The member list's filters and sort, as the server's query takes them. */
@@ -87,38 +84,8 @@ export const memberSummaryQuery = (userId: string) =>
   });
 export type MemberSummary = InferResponseType<(typeof api.admin.users)[':userId']['summary']['$get'], 200>;
 
-export const memberPlanQuery = (userId: string) =>
-  queryOptions({
-    queryKey: adminKeys.memberPlan(userId),
-    queryFn: () => unwrap(api.admin['member-plans'][':userId'].$get({ param: { userId } })),
-    meta: { errorToast: { title: "Failed to load the member's plan" } },
-  });
-export type MemberPlan = InferResponseType<(typeof api.admin)['member-plans'][':userId']['$get'], 200>;
-
-/** Sets or resets one of the member's days; the plan, detail and summary are read again. */
-export function useMemberDay(userId: string) {
+/** Reads the member's detail (and with it their summary and plan) again, after a change to their plan. */
+export function useRefreshMember(userId: string) {
   const queryClient = useQueryClient();
-  const onSuccess = (plan: MemberPlan) => {
-    queryClient.setQueryData(adminKeys.memberPlan(userId), plan);
-    void queryClient.invalidateQueries({ queryKey: adminKeys.member(userId) });
-  };
-  const days = api.admin['member-plans'][':userId'].days[':day'];
-  const save = useMutation({
-    mutationFn: ({ day, input }: { day: number; input: MemberDayInput }) =>
-      unwrap(days.$put({ param: { userId, day: String(day) }, json: input })),
-    onSuccess,
-  });
-  const reset = useMutation({
-    mutationFn: (day: number) => unwrap(days.$delete({ param: { userId, day: String(day) } })),
-    onSuccess,
-  });
-  return { save, reset };
+  return () => void queryClient.invalidateQueries({ queryKey: adminKeys.member(userId) });
 }
-
-/** The exercises a member's day may use (the library's own list and key). */
-export const exerciseChoicesQuery = () =>
-  queryOptions({
-    queryKey: exerciseKeys.admin,
-    queryFn: () => unwrap(api.admin.exercises.$get()),
-    meta: { errorLog: 'Failed to load exercises' },
-  });

@@ -8,9 +8,9 @@ import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { formatRelative } from '@/lib/relative-time';
-import { type MemberDetail, memberDetailQuery } from './api';
+import { MemberPlanSection } from '../program/admin/member-plan';
+import { type MemberDetail, memberDetailQuery, useRefreshMember } from './api';
 import { MemberGrid } from './member-grid';
-import { MemberPlanSection } from './member-plan';
 import { WellnessChart } from './wellness-chart';
 
 const PLAN_LABEL = { trial: 'Trial', paid: 'Paid', none: 'No plan' } as const;
@@ -56,6 +56,7 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
 export default function AdminMemberPage() {
   const { userId = '' } = useParams();
   const detail = useQuery(memberDetailQuery(userId));
+  const refreshMember = useRefreshMember(userId);
   const m = detail.data;
   if (detail.isError)
     return (
@@ -140,7 +141,7 @@ export default function AdminMemberPage() {
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card className="grid content-start gap-4 p-5">
           <h2 className="font-bold">Plan</h2>
-          <MemberPlanSection userId={m.userId} />
+          <MemberPlanSection userId={m.userId} onChanged={refreshMember} />
         </Card>
         <Card className="grid content-start gap-3 p-5">
           <h2 className="font-bold">Topics</h2>

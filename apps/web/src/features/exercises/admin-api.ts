@@ -1,5 +1,4 @@
 import type { ExerciseInput } from '@core28/core/exercises';
-import type { ProgramDayInput } from '@core28/core/session-plan';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api, unwrap } from '@/lib/api';
@@ -26,38 +25,6 @@ export function useSaveExercise(id: number | null) {
         ? unwrap(api.admin.exercises.$post({ json }))
         : unwrap(api.admin.exercises[':id'].$put({ param: { id: String(id) }, json })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: exerciseKeys.admin }),
-  });
-}
-
-// ---- the program's 28 days ----
-
-const programDaysKey = ['admin', 'program-days'] as const;
-const programDays = api.admin['program-days'];
-
-export const programDaysQuery = () =>
-  queryOptions({
-    queryKey: programDaysKey,
-    queryFn: () => unwrap(programDays.$get()),
-    meta: { errorLog: 'Failed to load the program days' },
-  });
-
-export type AdminProgramDay = InferResponseType<typeof programDays.$get, 200>['days'][number];
-
-export function useSaveProgramDay(day: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (json: ProgramDayInput) =>
-      unwrap(programDays[':day'].$put({ param: { day: String(day) }, json })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: programDaysKey }),
-  });
-}
-
-/** Swaps two days' exercise and prescription (how the coach reorders the program). */
-export function useSwapProgramDays() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (json: { from: number; to: number }) => unwrap(programDays.swap.$post({ json })),
-    onSuccess: (answer) => queryClient.setQueryData(programDaysKey, answer),
   });
 }
 

@@ -5,8 +5,9 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { LoadError } from '@/components/ui/load-error';
 import { toast } from '@/lib/toast';
-import { type AdminExercise, type AdminProgramDay, programDaysQuery, useSwapProgramDays } from './admin-api';
-import { ProgramDayForm } from './admin-program-day-form';
+import type { AdminExercise } from '../../exercises/admin-api';
+import { type AdminProgramDay, programDaysQuery, useSwapProgramDays } from './admin-api';
+import { ProgramDayForm } from './program-day-form';
 
 const prescriptionText = ({ sets, workSeconds, targetReps, restSeconds }: AdminProgramDay['prescription']) =>
   `${sets} sets × ${targetReps !== null ? `${targetReps} reps` : `${workSeconds} s`} · rest ${restSeconds} s`;

@@ -3,13 +3,12 @@ import { ProgramDayInputSchema } from '@core28/core/session-plan';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { Input, Select } from '@/components/ui/input';
+import { Select } from '@/components/ui/input';
 import { useZodForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
-import { type AdminExercise, type AdminProgramDay, useSaveProgramDay, useSwapProgramDays } from './admin-api';
-
-const orNull = (value: unknown) =>
-  value === '' || value === null || value === undefined ? null : Number(value);
+import type { AdminExercise } from '../../exercises/admin-api';
+import { type AdminProgramDay, useSaveProgramDay, useSwapProgramDays } from './admin-api';
+import { prescriptionFields } from './prescription-fields';
 
 /** One day's exercise and prescription; the server's message shows in the form when it refuses. */
 export function ProgramDayForm({
@@ -30,7 +29,6 @@ export function ProgramDayForm({
   const swap = useSwapProgramDays();
   const exerciseId = form.watch('exerciseId');
   const category = exercises.find((e) => e.id === exerciseId)?.category ?? day.exercise.category;
-  const numeric = { setValueAs: orNull };
 
   const onSubmit = form.handleSubmit((input) =>
     save.mutate(input, {
@@ -64,31 +62,7 @@ export function ProgramDayForm({
           ))}
         </Select>
       </Field>
-      <div className="grid grid-cols-3 gap-3">
-        <Field id="day-sets" label="Sets" error={errors.sets?.message}>
-          <Input type="number" inputMode="numeric" {...form.register('sets', { valueAsNumber: true })} />
-        </Field>
-        {category === 'time' ? (
-          <Field id="day-work" label="Work (seconds)" error={errors.workSeconds?.message}>
-            <Input type="number" inputMode="numeric" {...form.register('workSeconds', numeric)} />
-          </Field>
-        ) : (
-          <Field
-            id="day-reps"
-            label="Target reps"
-            error={errors.targetReps?.message ?? errors.workSeconds?.message}
-          >
-            <Input type="number" inputMode="numeric" {...form.register('targetReps', numeric)} />
-          </Field>
-        )}
-        <Field id="day-rest" label="Rest (seconds)" error={errors.restSeconds?.message}>
-          <Input
-            type="number"
-            inputMode="numeric"
-            {...form.register('restSeconds', { valueAsNumber: true })}
-          />
-        </Field>
-      </div>
+      {prescriptionFields({ form, idPrefix: 'day', category })}
       <div className="flex flex-wrap items-end justify-between gap-3 border-t border-zinc-200 pt-4">
         <Field id="day-swap" label="Swap with day" className="w-40">
           <Select

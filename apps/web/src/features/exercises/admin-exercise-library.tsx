@@ -1,7 +1,7 @@
 import { ExerciseInputSchema } from '@core28/core/exercises';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
@@ -11,7 +11,6 @@ import { firstErrorMessage, useZodForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { type AdminExercise, adminExercisesQuery, useSaveExercise } from './admin-api';
 import { ExerciseVideo } from './admin-exercise-video';
-import { AdminProgramDays } from './admin-program-days';
 
 function ExerciseForm({ exercise, onDone }: { exercise: AdminExercise | null; onDone: () => void }) {
   const form = useZodForm(ExerciseInputSchema, {
@@ -79,7 +78,15 @@ function ExerciseForm({ exercise, onDone }: { exercise: AdminExercise | null; on
   );
 }
 
-export default function AdminExercisesPage() {
+/**
+ * /admin/exercises: the exercise library, newest first; `programDays` (the program's days, which
+ * use these exercises) shows below it.
+ */
+export function AdminExerciseLibrary({
+  programDays,
+}: {
+  programDays: (exercises: AdminExercise[]) => ReactNode;
+}) {
   const list = useQuery(adminExercisesQuery());
   const [editing, setEditing] = useState<{ exercise: AdminExercise | null } | null>(null);
   const rows = list.data ?? [];
@@ -131,7 +138,7 @@ export default function AdminExercisesPage() {
           ))}
         </ul>
       )}
-      <AdminProgramDays exercises={rows} />
+      {programDays(rows)}
       <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
         <DialogContent>
           <DialogTitle>{editing?.exercise ? 'Edit Exercise' : 'Add Exercise'}</DialogTitle>

@@ -5,16 +5,16 @@ import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { Input, Select, Textarea } from '@/components/ui/input';
+import { Select, Textarea } from '@/components/ui/input';
 import { useZodForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
-import { exerciseChoicesQuery, type MemberPlan, memberPlanQuery, useMemberDay } from './api';
+import { adminExercisesQuery } from '../../exercises/admin-api';
+import { type MemberPlan, memberPlanQuery, useMemberDay } from './admin-api';
+import { prescriptionFields } from './prescription-fields';
 
 type PlanDay = MemberPlan['days'][number];
 type Change = MemberPlan['changes'][number];
 
-const orNull = (value: unknown) =>
-  value === '' || value === null || value === undefined ? null : Number(value);
 const measure = (p: PlanDay['prescription']) =>
   p.targetReps !== null ? `${p.targetReps} reps` : `${p.workSeconds ?? 0} s`;
 const dayText = (p: PlanDay['prescription']) => `${p.sets} × ${measure(p)}, rest ${p.restSeconds} s`;
@@ -23,8 +23,11 @@ const snapshotText = (s: Change['before']) =>
     ? `${s.exerciseName}, ${dayText(s)}${s.adjusted ? '' : ' (standard)'}${s.note ? ` · “${s.note}”` : ''}`
     : '—';
 
-/** The member's remaining days, each adjustable for a 1-on-1 Burn member, and every change. */
-export function MemberPlanSection({ userId }: { userId: string }) {
+/**
+ * The member's remaining days, each adjustable for a 1-on-1 Burn member, and every change;
+ * `onChanged` runs after each (the member page reads the member again).
+ */
+export function MemberPlanSection({ userId, onChanged }: { userId: string; onChanged: () => void }) {
   const plan = useQuery(memberPlanQuery(userId));
   const [editing, setEditing] = useState<PlanDay | null>(null);
   const data = plan.data;
@@ -100,24 +103,40 @@ export function MemberPlanSection({ userId }: { userId: string }) {
           <DialogDescription>
             Only this member's day changes; everyone else keeps the standard program.
           </DialogDescription>
-          {editing && <MemberDayForm userId={userId} day={editing} onDone={() => setEditing(null)} />}
+          {editing && (
+            <MemberDayForm
+              userId={userId}
+              day={editing}
+              onChanged={onChanged}
+              onDone={() => setEditing(null)}
+            />
+          )}
         </DialogContent>
       </Dialog>
     </div>
   );
 }
 
-function MemberDayForm({ userId, day, onDone }: { userId: string; day: PlanDay; onDone: () => void }) {
-  const exercises = useQuery(exerciseChoicesQuery()).data ?? [];
+function MemberDayForm({
+  userId,
+  day,
+  onChanged,
+  onDone,
+}: {
+  userId: string;
+  day: PlanDay;
+  onChanged: () => void;
+  onDone: () => void;
+}) {
+  const exercises = useQuery(adminExercisesQuery()).data ?? [];
   const form = useZodForm(MemberDayInputSchema, {
     shouldUnregister: true,
     defaultValues: { exerciseId: day.exercise.id, ...day.prescription, note: day.note },
   });
   const { errors } = form.formState;
-  const { save, reset } = useMemberDay(userId);
+  const { save, reset } = useMemberDay(userId, onChanged);
   const exerciseId = form.watch('exerciseId');
   const category = exercises.find((e) => e.id === exerciseId)?.category ?? day.exercise.category;
-  const numeric = { setValueAs: orNull };
   // A day moved to the other kind of exercise drops the measure it no longer uses (reps for a
   // timed one, seconds for a reps one), while its field is still there to clear: else the
   // hidden field's value went along and the day was refused for giving both.
@@ -156,31 +175,7 @@ function MemberDayForm({ userId, day, onDone }: { userId: string; day: PlanDay; 
           ))}
         </Select>
       </Field>
-      <div className="grid grid-cols-3 gap-3">
-        <Field id="member-day-sets" label="Sets" error={errors.sets?.message}>
-          <Input type="number" inputMode="numeric" {...form.register('sets', { valueAsNumber: true })} />
-        </Field>
-        {category === 'time' ? (
-          <Field id="member-day-work" label="Work (seconds)" error={errors.workSeconds?.message}>
-            <Input type="number" inputMode="numeric" {...form.register('workSeconds', numeric)} />
-          </Field>
-        ) : (
-          <Field
-            id="member-day-reps"
-            label="Target reps"
-            error={errors.targetReps?.message ?? errors.workSeconds?.message}
-          >
-            <Input type="number" inputMode="numeric" {...form.register('targetReps', numeric)} />
-          </Field>
-        )}
-        <Field id="member-day-rest" label="Rest (seconds)" error={errors.restSeconds?.message}>
-          <Input
-            type="number"
-            inputMode="numeric"
-            {...form.register('restSeconds', { valueAsNumber: true })}
-          />
-        </Field>
-      </div>
+      {prescriptionFields({ form, idPrefix: 'member-day', category })}
       <Field
         id="member-day-note"
         label="Note for the member"
