@@ -12,16 +12,13 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Camera, UserRound } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { useZodForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { authKeys } from '../auth/api';
 import { type ProfileData, profileQuery, uploadAvatar, useUpdateProfile } from './api';
-import { CountrySelect, FitnessLevelSelect, GenderSelect, GoalsPicker } from './form-fields';
+import { detailsFields } from './form-fields';
 
 type Profile = ProfileData['profile'];
 
@@ -126,7 +123,6 @@ const formOf = (p: Profile): ProfileEditInput => ({
 function DetailsForm({ profile, onDone }: { profile: Profile; onDone: () => void }) {
   const update = useUpdateProfile();
   const form = useZodForm(ProfileEditSchema, { defaultValues: formOf(profile) });
-  const { errors } = form.formState;
   // A blank field is left as it is: only what is filled in is sent (a partial update, spec §3).
   const onSubmit = form.handleSubmit((values) =>
     update.mutate(values, {
@@ -141,41 +137,13 @@ function DetailsForm({ profile, onDone }: { profile: Profile; onDone: () => void
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="edit-firstName" label="First Name" error={errors.firstName?.message}>
-          <Input autoComplete="given-name" {...form.register('firstName')} />
-        </Field>
-        <Field id="edit-lastName" label="Last Name" error={errors.lastName?.message}>
-          <Input autoComplete="family-name" {...form.register('lastName')} />
-        </Field>
-        <Field id="edit-displayName" label="Display Name" error={errors.displayName?.message}>
-          <Input autoComplete="nickname" {...form.register('displayName')} />
-        </Field>
-        <Field id="edit-age" label="Age" error={errors.age?.message}>
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={AGE_BOUNDS.profile.min}
-            max={AGE_BOUNDS.profile.max}
-            step={1}
-            {...form.register('age')}
-          />
-        </Field>
-        <Field id="edit-gender" label="Gender" error={errors.gender?.message}>
-          <GenderSelect {...form.register('gender')} />
-        </Field>
-        <Field id="edit-country" label="Country" error={errors.country?.message}>
-          <CountrySelect autoComplete="country" {...form.register('country')} />
-        </Field>
-        <Field id="edit-fitnessLevel" label="Fitness Level" error={errors.fitnessLevel?.message}>
-          <FitnessLevelSelect {...form.register('fitnessLevel')} />
-        </Field>
-      </div>
-      <Controller
-        control={form.control}
-        name="goals"
-        render={({ field }) => <GoalsPicker value={field.value} onChange={field.onChange} />}
-      />
+      {detailsFields({
+        form,
+        idPrefix: 'edit-',
+        isRequired: false,
+        ageBounds: AGE_BOUNDS.profile,
+        withDisplayName: true,
+      })}
       <div className="flex gap-2">
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? 'Saving...' : 'Save Changes'}

@@ -7,7 +7,6 @@ import {
 } from '@core28/core/profile';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -16,7 +15,7 @@ import { Input } from '@/components/ui/input';
 import { firstErrorMessage, useZodForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { profileQuery, useCompleteProfile } from './api';
-import { CountrySelect, FitnessLevelSelect, GenderSelect, GoalsPicker } from './form-fields';
+import { detailsFields } from './form-fields';
 
 const EMPTY: ProfileCompletionInput = {
   firstName: '',
@@ -90,38 +89,13 @@ export function ProfileCompletionCard({ onCompleted }: { onCompleted: () => void
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={onSubmit} className="grid gap-5">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="firstName" label="First Name *" error={errors.firstName?.message}>
-              <Input autoComplete="given-name" {...form.register('firstName')} />
-            </Field>
-            <Field id="lastName" label="Last Name *" error={errors.lastName?.message}>
-              <Input autoComplete="family-name" {...form.register('lastName')} />
-            </Field>
-            <Field id="age" label="Age *" error={errors.age?.message}>
-              <Input
-                type="number"
-                inputMode="numeric"
-                min={AGE_BOUNDS.completion.min}
-                max={AGE_BOUNDS.completion.max}
-                step={1}
-                {...form.register('age')}
-              />
-            </Field>
-            <Field id="gender" label="Gender *" error={errors.gender?.message}>
-              <GenderSelect {...form.register('gender')} />
-            </Field>
-            <Field id="country" label="Country *" error={errors.country?.message}>
-              <CountrySelect autoComplete="country" {...form.register('country')} />
-            </Field>
-            <Field id="fitnessLevel" label="Fitness Level *" error={errors.fitnessLevel?.message}>
-              <FitnessLevelSelect {...form.register('fitnessLevel')} />
-            </Field>
-          </div>
-          <Controller
-            control={form.control}
-            name="goals"
-            render={({ field }) => <GoalsPicker value={field.value ?? []} onChange={field.onChange} />}
-          />
+          {detailsFields({
+            form,
+            idPrefix: '',
+            isRequired: true,
+            ageBounds: AGE_BOUNDS.completion,
+            withDisplayName: false,
+          })}
           <div className="grid gap-3 rounded-lg border border-zinc-200 p-4 sm:grid-cols-[1fr_10rem] sm:items-end">
             <CheckboxField id="workoutReminder" {...form.register('workoutReminder')}>
               E-mail me a workout reminder every day, with the day's exercise
