@@ -1,12 +1,12 @@
-import { type ContactInput, ContactSchema } from '@core28/core/contact';
+import { ContactSchema } from '@core28/core/contact';
 import { Mail } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
-import { ApiError, api, unwrap } from '@/lib/api';
+import { ApiError } from '@/lib/api';
 import { firstErrorMessage, useZodForm } from '@/lib/form';
-import { useDraftKey } from '@/lib/idempotency-key';
 import { toast } from '@/lib/toast';
+import { useSendMessage } from './api';
 
 const CONTACT_EMAIL = 'support@core28.app';
 const FAQ = [
@@ -27,15 +27,12 @@ const FAQ = [
 export default function ContactPage() {
   const form = useZodForm(ContactSchema, { defaultValues: { name: '', email: '', message: '' } });
   const { errors, isSubmitting } = form.formState;
-  // The same message sent again after a failure goes with the same key: mailed once.
-  const draft = useDraftKey();
-  const draftOf = (values: ContactInput) => `${values.name}\n${values.email}\n${values.message}`;
+  const sendMessage = useSendMessage();
 
   const onSubmit = form.handleSubmit(
     async (values) => {
       try {
-        await unwrap(api.contact.$post({ json: values }, { headers: draft.keyFor(draftOf(values)) }));
-        draft.sent(draftOf(values));
+        await sendMessage(values);
         toast.success('Message sent!', { description: "We'll get back to you as soon as possible." });
         form.reset();
       } catch (err) {
