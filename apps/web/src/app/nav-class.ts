@@ -1,4 +1,4 @@
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-names';
 
 /** A header or mobile-menu link, marked when it is the page shown. */
 export const navClass = ({ isActive }: { isActive: boolean }) =>

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-names';
 
 export const Card = ({ className, ...props }: ComponentProps<'div'>) => (
   <div className={cn('rounded-2xl border border-zinc-200 bg-white shadow-sm', className)} {...props} />

@@ -1,7 +1,7 @@
 import { CircleAlert } from 'lucide-react';
 import { Slot } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-names';
 import { Label } from './label';
 
 /** What a form control needs to be tied to its label, its hint and its error message. */

@@ -14,8 +14,8 @@ import { NavLink, Outlet, useNavigate } from 'react-router';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/class-names';
 import { toast } from '@/lib/toast';
-import { cn } from '@/lib/utils';
 import { useSignOut } from '../auth/api';
 
 // spec §2 Admin area: the sidebar links, a sign-out button and a mobile menu.

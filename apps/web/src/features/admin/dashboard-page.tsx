@@ -3,8 +3,8 @@ import { AlertTriangle, CalendarCheck, CreditCard, MessagesSquare, UserPlus, Use
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
+import { cn } from '@/lib/class-names';
 import { formatRelative } from '@/lib/relative-time';
-import { cn } from '@/lib/utils';
 import { type Dashboard, dashboardQuery } from './api';
 
 const CARDS = {

@@ -1,5 +1,5 @@
 import { formatMmSs } from '@core28/core/program';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-names';
 import type { MemberDetail } from './api';
 
 // docs/decisions/0004: the same four statuses and colours as the member's own /program.

@@ -1,6 +1,6 @@
 import { PASSWORD_RULES, unmetPasswordRules } from '@core28/core/auth';
 import { Check, X } from 'lucide-react';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-names';
 
 /** The live checklist of the password policy (spec §5), one line per rule. */
 export function PasswordChecklist({ password }: { password: string }) {

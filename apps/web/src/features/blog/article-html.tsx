@@ -1,4 +1,4 @@
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-names';
 
 /**
  * Article HTML from core's renderArticle (markdown-it with raw HTML off): the one place it is set,

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-names';
 import { coachTopicsQuery } from './api';
 import { CoachConversation } from './coach-conversation';
 import { LiveIndicator } from './conversation';

@@ -1,6 +1,6 @@
 import type { LiveMessage } from '@core28/core/realtime';
 import { Download } from 'lucide-react';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-names';
 
 type Attachment = NonNullable<LiveMessage['attachment']>;
 

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-names';
 import { useViewer } from '@/lib/viewer';
 import { isForbidden, memberTopicsQuery } from './api';
 import { LiveIndicator } from './conversation';

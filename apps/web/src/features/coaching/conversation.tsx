@@ -4,7 +4,7 @@ import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, 
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-names';
 import { ATTACH_ACCEPT, MessageAttachment } from './attachment';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, TrendingDown } from 'lucide-react';
 import { Link } from 'react-router';
+import { cn } from '@/lib/class-names';
 import { formatRelative } from '@/lib/relative-time';
-import { cn } from '@/lib/utils';
 import { type MemberSummary, memberSummaryQuery } from '../admin/api';
 
 // Who the coach is answering, beside the chat: plan, day, streak, last session and

@@ -1,5 +1,5 @@
+import { cn } from '@/lib/class-names';
 import { formatRelative } from '@/lib/relative-time';
-import { cn } from '@/lib/utils';
 
 type TopicRow = {
   id: string;

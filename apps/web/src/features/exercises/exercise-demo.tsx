@@ -1,14 +1,14 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-names';
 
 // The figures and their poses load on first use, outside the entry chunk (the home page shows one).
-const DemoFigure = lazy(() => import('./demos/demo-figure'));
+const DemoFigure = lazy(() => import('./figure-animation/demo-figure'));
 
 /**
  * An exercise's demonstration: a figure made for the project moving between the exercise's key
- * positions (demos/library.ts). Unknown or missing keys show a person standing at ease, never a
- * blank box. It moves only while on screen and not paused; with reduced motion it holds the first
- * key position still.
+ * positions (figure-animation/library.ts). Unknown or missing keys show a person standing at
+ * ease, never a blank box. It moves only while on screen and not paused; with reduced motion it
+ * holds the first key position still.
  */
 export function ExerciseDemo({
   demoKey,
@@ -57,7 +57,7 @@ function useOnScreen(ref: React.RefObject<Element | null>) {
 
 /**
  * While the demonstrations load: the library's neutral figure at its first pose, flattened (the
- * same joints, zoom and colours as demos/, written out so that this chunk stays small).
+ * same joints, zoom and colours as figure-animation/, written out so that this chunk stays small).
  */
 function Standing() {
   return (

@@ -1,7 +1,7 @@
 import type { ExerciseMedia as Media } from '@core28/core/exercise-media';
 import { useEffect, useRef, useState } from 'react';
+import { cn } from '@/lib/class-names';
 import { useOnline } from '@/lib/use-online';
-import { cn } from '@/lib/utils';
 import { ExerciseDemo } from './exercise-demo';
 
 /**

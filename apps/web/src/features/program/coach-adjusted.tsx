@@ -1,5 +1,5 @@
 import { UserRoundCheck } from 'lucide-react';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-names';
 
 /** A day the member's coach changed for them (docs/decisions/0016), with the coach's note. */
 export function CoachAdjusted({ note, tone = 'light' }: { note: string; tone?: 'light' | 'dark' }) {

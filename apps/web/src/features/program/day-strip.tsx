@@ -10,8 +10,8 @@ import { Lock } from 'lucide-react';
 import { type ComponentProps, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { cn } from '@/lib/class-names';
 import { toast } from '@/lib/toast';
-import { cn } from '@/lib/utils';
 import { type ProgramState, useSaveResult } from './api';
 
 const CARD_STYLE: Record<DayStatus, string> = {

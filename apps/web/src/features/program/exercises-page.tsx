@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-names';
 import { useViewer } from '@/lib/viewer';
 import { daysText, type Exercise, type ExerciseList, exercisesQuery } from '../exercises/api';
 import { ExerciseDemo } from '../exercises/exercise-demo';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, Flame, Lock, Play, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-names';
 import { useViewer } from '@/lib/viewer';
 import { ExerciseDemo } from '../exercises/exercise-demo';
 import { programQuery, useDayRollover } from './api';

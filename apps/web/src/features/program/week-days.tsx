@@ -3,7 +3,7 @@ import { CircleAlert, CircleCheck, Lock, Play, RotateCcw } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-names';
 import { useViewer } from '@/lib/viewer';
 import type { Exercise } from '../exercises/api';
 import type { ProgramState } from './api';

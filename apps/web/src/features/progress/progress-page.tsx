@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Award, Crown, Flame, Shield } from 'lucide-react';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-names';
 import { PROGRAM_LOAD_FAILED, programQuery } from '../program/api';
 import { ProgressChart } from './progress-chart';
 import { WellnessTracker } from './wellness-tracker';

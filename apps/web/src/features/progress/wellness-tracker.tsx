@@ -1,8 +1,8 @@
 import { canLogWellness, energyPercent, PROGRAM_DAYS } from '@core28/core/program';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/class-names';
 import { toast } from '@/lib/toast';
-import { cn } from '@/lib/utils';
 import { type ProgramState, useDayRollover, useSaveWellness } from '../program/api';
 
 const DEFAULT_RATING = 3; // spec §5

@@ -5,10 +5,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Check, Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/class-names';
 import { dataChanged } from '@/lib/data-changed';
 import { formatMemberDate } from '@/lib/member-date';
 import { toast } from '@/lib/toast';
-import { cn } from '@/lib/utils';
 import { useViewer } from '@/lib/viewer';
 import { openPortal, toastTrialError, useActivateTrial } from './api';
 

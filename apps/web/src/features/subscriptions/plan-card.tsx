@@ -12,8 +12,8 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { cn } from '@/lib/class-names';
 import { toast } from '@/lib/toast';
-import { cn } from '@/lib/utils';
 import { useViewer } from '@/lib/viewer';
 import { toastTrialError, useActivateTrial } from './api';
 

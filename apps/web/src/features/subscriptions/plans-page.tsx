@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-names';
 import { useViewer } from '@/lib/viewer';
 import { planQuery } from './api';
 import { type Billing, type CurrentPlan, longDate, PlanCard } from './plan-card';

@@ -5,7 +5,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-names';
 import { useViewer } from '@/lib/viewer';
 import { authKeys } from '../auth/api';
 import { linkErrorMessage } from '../auth/link-errors';

@@ -1,7 +1,7 @@
 import { Volume2, VolumeX, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-names';
 import { unlockAudio } from './use-cues';
 
 /** m:ss, as a workout clock shows it (0:45, 12:05). */

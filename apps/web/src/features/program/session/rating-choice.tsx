@@ -1,4 +1,4 @@
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-names';
 
 /** One of five (spec §5's 1–5 scales) as five large radio buttons: one tap chooses. */
 export function RatingChoice({
