@@ -3,6 +3,7 @@ import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { programAnalyticsQuery } from './api';
 import { ProgramChart } from './program-chart';
+import { TableHead } from './table-head';
 
 const WEEK_NAMES = ['Foundation Week', 'Strength Building', 'Power & Conditioning', 'Mastery & Peak'];
 const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
@@ -53,15 +54,7 @@ export default function AdminProgramPage() {
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: axe: a scrollable region must be reachable by keyboard */}
           <section className="overflow-x-auto" aria-label="Top 20 members table" tabIndex={0}>
             <table className="w-full text-left text-sm whitespace-nowrap">
-              <thead className="bg-zinc-50 text-zinc-500">
-                <tr>
-                  {['#', 'Member', 'Email', 'Current day', 'Days completed'].map((h) => (
-                    <th key={h} className="px-4 py-2 font-medium">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <TableHead columns={['#', 'Member', 'Email', 'Current day', 'Days completed']} />
               <tbody>
                 {(data?.topMembers ?? []).map((m, i) => (
                   <tr key={m.userId} className="border-t border-zinc-100">
@@ -83,15 +76,7 @@ export default function AdminProgramPage() {
         <Card className="overflow-hidden">
           <h2 className="border-b border-zinc-100 px-5 py-4 font-bold">Feeling and Energy per Week</h2>
           <table className="w-full text-left text-sm whitespace-nowrap">
-            <thead className="bg-zinc-50 text-zinc-500">
-              <tr>
-                {['Week', 'Feeling', 'Energy', 'Entries'].map((h) => (
-                  <th key={h} className="px-4 py-2 font-medium">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead columns={['Week', 'Feeling', 'Energy', 'Entries']} />
             <tbody>
               {(data?.wellnessPerWeek ?? []).map((w) => (
                 <tr key={w.week} className="border-t border-zinc-100">

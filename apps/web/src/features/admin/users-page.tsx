@@ -8,6 +8,7 @@ import { Input, Select } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
 import { formatRelative } from '@/lib/relative-time';
 import { type MemberFilters, NO_FILTERS, USERS_PAGE_SIZE, usersQuery } from './api';
+import { TableHead } from './table-head';
 
 const PLAN_LABEL = { trial: 'Trial', paid: 'Paid', none: '—' } as const;
 
@@ -106,25 +107,19 @@ export default function AdminUsersPage() {
         tabIndex={0}
       >
         <table className="w-full whitespace-nowrap text-left text-sm">
-          <thead className="bg-zinc-50 text-zinc-500">
-            <tr>
-              {[
-                'Name',
-                'Email',
-                'Tier',
-                'Plan',
-                'Current day',
-                'Streak',
-                'Missed',
-                'Last active',
-                'Registered',
-              ].map((h) => (
-                <th key={h} className="px-4 py-2 font-medium">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              'Name',
+              'Email',
+              'Tier',
+              'Plan',
+              'Current day',
+              'Streak',
+              'Missed',
+              'Last active',
+              'Registered',
+            ]}
+          />
           <tbody>
             {(data?.users ?? []).map((user) => (
               <tr key={user.id} className="border-t border-zinc-100">

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Archive, ArchiveRestore, ArrowLeft, Maximize2 } from 'lucide-react';
+import { Archive, ArchiveRestore, Maximize2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -8,15 +8,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { memberSummaryQuery } from '../admin/api';
-import {
-  coachConversationQuery,
-  coachingKeys,
-  markReadByCoach,
-  useSendAttachment,
-  useSendReply,
-  useSetArchived,
-} from './api';
-import { Composer, MessageList } from './conversation';
+import { coachConversationQuery, coachingKeys, markReadByCoach, useSendReply, useSetArchived } from './api';
+import { BackToTopics, Composer, MessageList, useAttachmentSender } from './conversation';
 import { MemberPanel } from './member-panel';
 import { SavedReplies } from './saved-replies';
 
@@ -47,7 +40,7 @@ export function CoachConversation({
   const queryClient = useQueryClient();
   const conversation = useQuery(coachConversationQuery(topicId, expectedUserId ?? null));
   const send = useSendReply(topicId);
-  const attach = useSendAttachment(topicId, 'coach');
+  const sendAttachment = useAttachmentSender(topicId, 'coach');
   const setArchived = useSetArchived();
   const topic = conversation.data?.topic;
   const summary = useQuery({ ...memberSummaryQuery(topic?.userId ?? ''), enabled: Boolean(topic) }).data;
@@ -96,17 +89,7 @@ export function CoachConversation({
   return (
     <>
       <div className="flex items-start gap-2 border-b border-zinc-200 bg-white px-4 py-3">
-        {onBack && (
-          <Button
-            variant="ghost"
-            size="icon"
-            className="md:hidden"
-            aria-label="Back to topics"
-            onClick={onBack}
-          >
-            <ArrowLeft />
-          </Button>
-        )}
+        {onBack && <BackToTopics onClick={onBack} />}
         <div className="min-w-0 flex-1">
           <h2 className="truncate font-bold">{topic.title}</h2>
           <p className="truncate text-sm text-zinc-600">
@@ -155,17 +138,7 @@ export function CoachConversation({
                 },
               )
             }
-            onAttach={(file, caption) =>
-              attach.mutateAsync({ file, caption }).then(
-                () => toast.success('Attachment sent'),
-                (err) => {
-                  toast.error('The attachment was not sent', {
-                    description: err instanceof Error ? err.message : undefined,
-                  });
-                  throw err;
-                },
-              )
-            }
+            onAttach={sendAttachment}
           />
         </div>
         <MemberPanel

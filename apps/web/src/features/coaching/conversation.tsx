@@ -1,14 +1,43 @@
 import type { ConnectionStatus, LiveMessage } from '@core28/core/realtime';
-import { Paperclip, SendHorizontal, WifiOff } from 'lucide-react';
+import { ArrowLeft, Paperclip, SendHorizontal, WifiOff } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/class-names';
+import { toast } from '@/lib/toast';
+import { useSendAttachment } from './api';
 import { ATTACH_ACCEPT, MessageAttachment } from './attachment';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const formatTime = (iso: string) => timeFormat.format(new Date(iso));
+
+/**
+ * Sends the composer's attachment for either side: a toast says whether it went, and a failure
+ * goes on to the composer.
+ */
+export function useAttachmentSender(topicId: string, side: 'member' | 'coach') {
+  const attach = useSendAttachment(topicId, side);
+  return (file: File, caption: string) =>
+    attach.mutateAsync({ file, caption }).then(
+      () => toast.success('Attachment sent'),
+      (err) => {
+        toast.error('The attachment was not sent', {
+          description: err instanceof Error ? err.message : undefined,
+        });
+        throw err;
+      },
+    );
+}
+
+/** On a phone, where the conversation takes the screen, the way back to the topic list. */
+export function BackToTopics({ onClick }: { onClick: () => void }) {
+  return (
+    <Button variant="ghost" size="icon" className="md:hidden" aria-label="Back to topics" onClick={onClick}>
+      <ArrowLeft />
+    </Button>
+  );
+}
 
 /** The messages of one conversation, oldest first, scrolled to the newest. */
 export function MessageList({

@@ -1,7 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
-import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
@@ -10,17 +8,16 @@ import {
   type MemberTopic,
   markReadByMember,
   memberConversationQuery,
-  useSendAttachment,
   useSendMessage,
 } from './api';
-import { Composer, MessageList } from './conversation';
+import { BackToTopics, Composer, MessageList, useAttachmentSender } from './conversation';
 
 /** One of the member's topics: its messages, read as they arrive, and the message box. */
 export function MemberConversation({ topic, onBack }: { topic: MemberTopic; onBack: () => void }) {
   const queryClient = useQueryClient();
   const conversation = useQuery(memberConversationQuery(topic.id));
   const send = useSendMessage(topic.id);
-  const attach = useSendAttachment(topic.id, 'member');
+  const sendAttachment = useAttachmentSender(topic.id, 'member');
   const messages = conversation.data?.messages ?? [];
   const unread = messages.filter((m) => m.isCoachReply && !m.readByUser).length;
 
@@ -40,15 +37,7 @@ export function MemberConversation({ topic, onBack }: { topic: MemberTopic; onBa
   return (
     <>
       <div className="flex items-start gap-2 border-b border-zinc-200 bg-white px-4 py-3">
-        <Button
-          variant="ghost"
-          size="icon"
-          className="md:hidden"
-          aria-label="Back to topics"
-          onClick={onBack}
-        >
-          <ArrowLeft />
-        </Button>
+        <BackToTopics onClick={onBack} />
         <div className="min-w-0">
           <h2 className="truncate font-bold">{topic.title}</h2>
           {topic.description && <p className="line-clamp-2 text-sm text-zinc-600">{topic.description}</p>}
@@ -85,17 +74,7 @@ export function MemberConversation({ topic, onBack }: { topic: MemberTopic; onBa
             },
           )
         }
-        onAttach={(file, caption) =>
-          attach.mutateAsync({ file, caption }).then(
-            () => toast.success('Attachment sent'),
-            (err) => {
-              toast.error('The attachment was not sent', {
-                description: err instanceof Error ? err.message : undefined,
-              });
-              throw err;
-            },
-          )
-        }
+        onAttach={sendAttachment}
       />
     </>
   );
