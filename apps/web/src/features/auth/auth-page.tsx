@@ -48,7 +48,10 @@ function initialMode(params: URLSearchParams): AuthMode {
   return 'signin';
 }
 
-/** `onEmailConfirmed` starts the trial of a sign-up confirmed here (the app gives it: see app/auth-route.tsx). */
+/**
+ * Sign-in, sign-up and password reset. `onEmailConfirmed` starts the trial of a sign-up
+ * confirmed here (app/auth-route.tsx gives it).
+ */
 export default function AuthPage({ onEmailConfirmed }: { onEmailConfirmed: () => Promise<unknown> }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
