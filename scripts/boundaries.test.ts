@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildGraph, findCycles, rule, ruleBreaches } from './boundaries.ts';
+import { buildGraph, featureLoops, findCycles, rule, ruleBreaches } from './boundaries.ts';
 
 // The checker behind `npm run check` on planted imports: real files of the repository, given the
 // source below instead of their own, so the resolver (relative, `@/`, `@core28/…`) is tested too.
@@ -63,6 +63,12 @@ describe('the import rules', () => {
     ]);
   });
 
+  it('counts a part of the schema as the schema', () => {
+    expect(
+      rule('apps/server/src/features/blog/routes.ts', 'apps/server/src/platform/db/schema/content.ts'),
+    ).toMatch(/never in its routes/);
+  });
+
   it('lets WEB_SHARED files and auth/session.ts through', () => {
     const graph = planted({
       'apps/web/src/features/blog/blog-page.tsx': `import { TodaySessionCard } from '@/features/program/today-session-card';`,
@@ -72,13 +78,54 @@ describe('the import rules', () => {
   });
 });
 
+describe('the floors of the server', () => {
+  it('keeps errors.ts a leaf and platform/ below http/', () => {
+    const graph = planted({
+      'apps/server/src/errors.ts': `import type { AppEnv } from './context.ts';`,
+      'apps/server/src/platform/db/idempotency.ts': `import { k } from '../../http/idempotency-key.ts';`,
+      'apps/server/src/http/on-error.ts': `import { AppError } from '../errors.ts';`,
+    });
+    expect(ruleBreaches(graph)).toEqual([
+      'apps/server/src/errors.ts -> apps/server/src/context.ts: errors.ts is a leaf: every layer imports it, so it imports none',
+      'apps/server/src/platform/db/idempotency.ts -> apps/server/src/http/idempotency-key.ts: platform/ imports nothing of http/ or site/',
+    ]);
+  });
+});
+
+describe('loops between features', () => {
+  it('finds features that import each other through different files, on the server and the web', () => {
+    const graph = planted({
+      'apps/server/src/features/program/routes.ts': `import { withMedia } from '../exercises/service.ts';`,
+      'apps/server/src/features/exercises/service.ts': `import { getProgramDay } from '../program/service.ts';`,
+      'apps/server/src/features/program/service.ts': '',
+      'apps/web/src/features/profile/api.ts': `import { programKeys } from '@/features/program/api';`,
+      'apps/web/src/features/program/program-page.tsx': `import { profileQuery } from '../profile/api.ts';`,
+      'apps/web/src/features/program/api.ts': '',
+    });
+    expect(findCycles(graph)).toEqual([]);
+    expect(featureLoops(graph)).toEqual([
+      'apps/server/src/features exercises ↔ program import each other: features/exercises/service.ts -> features/program/service.ts, features/program/routes.ts -> features/exercises/service.ts',
+      'apps/web/src/features profile ↔ program import each other: features/profile/api.ts -> features/program/api.ts, features/program/program-page.tsx -> features/profile/api.ts',
+    ]);
+  });
+
+  it('lets features point one way, and tests reach across', () => {
+    const graph = planted({
+      'apps/server/src/features/program/routes.ts': `import { withMedia } from '../exercises/service.ts';`,
+      'apps/server/src/features/exercises/media.test.ts': `import { getProgramDay } from '../program/service.ts';`,
+      'apps/server/src/features/program/service.ts': '',
+    });
+    expect(featureLoops(graph)).toEqual([]);
+  });
+});
+
 describe('the cycle finder', () => {
   it('finds a two-file cycle, type-only and lazy imports included', () => {
     const graph = planted({
       'apps/web/src/lib/form.ts': `import type { X } from './query-errors.ts';`,
       'apps/web/src/lib/query-errors.ts': `const f = () => import('./form.ts');`,
-      'apps/web/src/lib/toast.ts': `import { y } from './utils.ts';`,
-      'apps/web/src/lib/utils.ts': '',
+      'apps/web/src/lib/toast.ts': `import { y } from './class-names.ts';`,
+      'apps/web/src/lib/class-names.ts': '',
     });
     expect(findCycles(graph)).toEqual([['apps/web/src/lib/form.ts', 'apps/web/src/lib/query-errors.ts']]);
   });
@@ -88,8 +135,8 @@ describe('the cycle finder', () => {
       ['apps/web/src/lib/toast.ts'],
     ]);
     const chain = planted({
-      'apps/web/src/lib/toast.ts': `import './utils.ts';`,
-      'apps/web/src/lib/utils.ts': `import './form.ts';`,
+      'apps/web/src/lib/toast.ts': `import './class-names.ts';`,
+      'apps/web/src/lib/class-names.ts': `import './form.ts';`,
       'apps/web/src/lib/form.ts': '',
     });
     expect(findCycles(chain)).toEqual([]);

@@ -40,8 +40,8 @@ const isServerDoor = (feature: string, file: string) =>
   (feature === 'auth' && file === 'session.ts') ||
   (feature === 'subscriptions' && file === 'entitlements.ts');
 
-/** The tables, and the query builder: a file that imports them queries the database. */
-const SCHEMA = 'platform/db/schema.ts';
+/** The tables (schema.ts and its parts), and the query builder: a file that imports them queries the database. */
+const isSchema = (file: string) => file === 'platform/db/schema.ts' || file.startsWith('platform/db/schema/');
 const PACKAGE = 'package:';
 const isQueryBuilder = (to: string) =>
   to === `${PACKAGE}drizzle-orm` || to.startsWith(`${PACKAGE}drizzle-orm/`);
@@ -61,9 +61,12 @@ export function rule(from: string, to: string): string | null {
   }
   if (from.startsWith(SERVER) && to.startsWith(SERVER)) {
     const [a, b] = [from.slice(SERVER.length), to.slice(SERVER.length)];
+    if (a === 'errors.ts') return 'errors.ts is a leaf: every layer imports it, so it imports none';
     if (a.startsWith('platform/') && b.startsWith('features/')) return 'platform/ imports no feature';
+    if (a.startsWith('platform/') && (b.startsWith('http/') || b.startsWith('site/')))
+      return 'platform/ imports nothing of http/ or site/';
     const [fa, fb] = [featureOf(a), featureOf(b)];
-    if (fa && isRoutesFile(a) && b === SCHEMA)
+    if (fa && isRoutesFile(a) && isSchema(b))
       return `a query is a function of the feature's service.ts (or a module beside it), never in its routes`;
     if (fa && b.startsWith('platform/realtime/') && b !== REALTIME_DOOR)
       return `a feature reaches the realtime hub through ${REALTIME_DOOR} (server.ts wires the hub)`;
@@ -138,6 +141,37 @@ export const ruleBreaches = (graph: Map<string, string[]>) =>
       return broken ? [`${from} -> ${to}: ${broken}`] : [];
     }),
   );
+
+/** The features of one app, each a folder; a loop between them is a breach even when no file loops. */
+const FEATURE_ROOTS = [SERVER, WEB];
+const isTest = (file: string) => /\.(test|spec)\.tsx?$/.test(file);
+
+/**
+ * Every loop between the features of an app, folder level (tests left out: a test may use
+ * another feature's helpers), as `features a ↔ b: a/x.ts -> b/y.ts, …`. Features point one way,
+ * so the next engineer can read one without the rest of the loop in their head.
+ */
+export function featureLoops(graph: Map<string, string[]>): string[] {
+  return FEATURE_ROOTS.flatMap((root) => {
+    const edges = new Map<string, string[]>();
+    const example = new Map<string, string>();
+    for (const [from, targets] of graph) {
+      const fa = from.startsWith(root) && !isTest(from) ? featureOf(from.slice(root.length)) : null;
+      if (!fa) continue;
+      for (const to of targets) {
+        const fb = to.startsWith(root) ? featureOf(to.slice(root.length)) : null;
+        if (!fb || fb === fa) continue;
+        edges.set(fa, [...new Set([...(edges.get(fa) ?? []), fb])]);
+        if (!example.has(`${fa}>${fb}`))
+          example.set(`${fa}>${fb}`, `${from.slice(root.length)} -> ${to.slice(root.length)}`);
+      }
+    }
+    return findCycles(edges).map((loop) => {
+      const imports = loop.flatMap((a) => loop.flatMap((b) => example.get(`${a}>${b}`) ?? []));
+      return `${root}features ${loop.join(' ↔ ')} import each other: ${imports.join(', ')}`;
+    });
+  });
+}
 
 /** Every import cycle (Tarjan's strongly connected components of more than one file, or a file importing itself). */
 export function findCycles(graph: Map<string, string[]>): string[][] {
