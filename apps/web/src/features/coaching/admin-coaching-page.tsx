@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/class-names';
-import { coachTopicsQuery } from './api';
+import { coachTopicsQuery } from './admin-api';
 import { CoachConversation } from './coach-conversation';
 import { LiveIndicator } from './conversation';
 import { useLiveCoaching } from './live';

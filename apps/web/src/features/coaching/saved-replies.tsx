@@ -9,7 +9,7 @@ import { Field } from '@/components/ui/field';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { useZodForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
-import { savedRepliesQuery, useSavedReplies } from './api';
+import { savedRepliesQuery, useSavedReplies } from './admin-api';
 
 // The coach's saved replies, inserted into the reply box with {firstName} and {day} filled in.
 
