@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { isAlive, readPostmasterPid } from '../platform/db/embedded.ts';
 
 /**
  * The real server as production runs it, on its embedded PostgreSQL in `dataDir`, for the tests
@@ -50,4 +53,19 @@ export async function startServerProcess({
   }
   child.kill('SIGKILL');
   throw new Error(`the server did not come up:\n${stderr}`);
+}
+
+/**
+ * After a test that killed the server: kills what is left of it and the PostgreSQL its DATA_DIR
+ * holds (only that one: a SIGKILLed server leaves its database running), then removes the folder.
+ */
+export async function removeServerProcess(child: ChildProcess | null, dataDir: string) {
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+  if (!dataDir) return;
+  const leftover = await readPostmasterPid(path.join(dataDir, 'pg'));
+  if (leftover && isAlive(leftover.pid)) {
+    process.kill(leftover.pid, 'SIGINT');
+    for (let i = 0; i < 100 && isAlive(leftover.pid); i++) await sleep(100);
+  }
+  rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,14 +1,14 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isAlive, readPostmasterPid, runningEmbeddedPostgres } from '../../platform/db/embedded.ts';
+import { runningEmbeddedPostgres } from '../../platform/db/embedded.ts';
 import { serverPort } from '../../testing/ports.ts';
-import { startServerProcess } from '../../testing/server-process.ts';
+import { removeServerProcess, startServerProcess } from '../../testing/server-process.ts';
 
 // SIGKILL the real server (on its embedded PostgreSQL) while members pay demo
 // checkouts, several submits each, then restart it. Every checkout must be either paid and
@@ -34,17 +34,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('paying a checkout throu
     await startServer();
   }, 120_000);
 
-  afterAll(async () => {
-    if (child && child.exitCode === null) child.kill('SIGKILL');
-    if (!dataDir) return;
-    // Only the PostgreSQL this test's server started in its own DATA_DIR.
-    const leftover = await readPostmasterPid(path.join(dataDir, 'pg'));
-    if (leftover && isAlive(leftover.pid)) {
-      process.kill(leftover.pid, 'SIGINT');
-      for (let i = 0; i < 100 && isAlive(leftover.pid); i++) await sleep(100);
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => removeServerProcess(child, dataDir));
 
   it(`leaves each checkout paid and complete, or untouched, over ${ROUNDS} SIGKILLs`, async () => {
     const all: Checkout[] = [];
