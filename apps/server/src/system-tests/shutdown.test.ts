@@ -85,7 +85,13 @@ const isRefused = (err: unknown) => (err as { cause?: { code?: string } }).cause
 
 it('SIGTERM to `npm start` under load: readiness goes, every accepted request is answered, node and the database stop, exit 0', async () => {
   // npm → sh → node: the start script must `exec` node, or the signal ends sh and orphans node.
-  const server = await startServer('npm', ['start', '--silent'], { cwd: startDir });
+  // With the drain production has: the listener closes only after the proxy (here the clients,
+  // told by the readiness probe) has stopped sending. Closing it at once resets connections still
+  // in its backlog, which no server can answer.
+  const server = await startServer('npm', ['start', '--silent'], {
+    cwd: startDir,
+    env: { SHUTDOWN_DRAIN_MS: '1000' },
+  });
   const { base } = server;
   const pid = serverPid(server.output());
   expect(pid).toBeGreaterThan(0);
@@ -93,18 +99,21 @@ it('SIGTERM to `npm start` under load: readiness goes, every accepted request is
   const postmaster = await readPostmasterPid(path.join(dataDir, 'pg'));
   expect(postmaster && isAlive(postmaster.pid)).toBe(true);
 
-  // Eight clients keep requesting until the server refuses them; SIGTERM once they are going.
+  // Eight clients keep requesting until the readiness probe (client 0) says 503, as a proxy takes
+  // an instance out of its pool; SIGTERM once they are going. Requests in flight then must finish.
   const statuses: number[] = [];
   const failures: string[] = [];
   let isGivenUp = false;
+  let isOutOfPool = false;
   const client = async (i: number) => {
-    while (!isGivenUp) {
+    while (!isGivenUp && !isOutOfPool) {
       const url = i === 0 ? `${base}/api/ready` : `${base}/api/blog/articles`;
       try {
         const res = await fetch(url);
         await res.arrayBuffer();
         // The readiness probe's 503 once stopping is what it is for.
-        if (!(i === 0 && res.status === 503)) statuses.push(res.status);
+        if (i === 0 && res.status === 503) isOutOfPool = true;
+        else statuses.push(res.status);
       } catch (err) {
         if (!isRefused(err)) failures.push(String((err as { cause?: unknown }).cause ?? err));
         return;
@@ -127,6 +136,7 @@ it('SIGTERM to `npm start` under load: readiness goes, every accepted request is
   await clients;
 
   expect(isOrphaned, 'node orphaned by npm').toBe(false);
+  expect(isOutOfPool, 'readiness answered 503 while draining').toBe(true);
   expect(failures).toEqual([]);
   expect(statuses.filter((status) => status !== 200)).toEqual([]);
   const output = server.output();
