@@ -21,7 +21,7 @@ export type SeedArticle = {
 const steps = (lines: string[], tip: string) =>
   [...lines.map((line, i) => `${i + 1}. ${line}`), `Tip: ${tip}`].join('\n');
 
-const ex = (
+export const ex = (
   name: string,
   category: 'time' | 'reps',
   summary: string,

@@ -1,5 +1,6 @@
 import { slugify } from '@core28/core/blog';
 import { SEED_EXERCISES } from '@core28/server/seed/content';
+import { SEED_EXTRA_EXERCISES } from '@core28/server/seed/programs';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ExerciseDemo } from '../exercise-demo';
@@ -25,9 +26,10 @@ const MOVES = [
 const ALL = Object.entries({ ...DEMOS, neutral: NEUTRAL });
 
 describe('demonstrations', () => {
-  it('exist for every seeded exercise and every warm-up and cool-down move, and nothing else', () => {
-    const keys = [...SEED_EXERCISES.map((e) => slugify(e.name)), ...MOVES];
-    expect(keys).toHaveLength(36);
+  it("exist for every seeded exercise and programs' extra, every warm-up and cool-down move, and nothing else", () => {
+    const exercises = [...SEED_EXERCISES, ...SEED_EXTRA_EXERCISES];
+    const keys = [...exercises.map((e) => slugify(e.name)), ...MOVES];
+    expect(keys).toHaveLength(28 + SEED_EXTRA_EXERCISES.length + 8);
     expect(Object.keys(DEMOS).sort()).toEqual([...keys].sort());
     for (const key of keys) expect(buildDemo(key).name, key).toBe(key);
   });

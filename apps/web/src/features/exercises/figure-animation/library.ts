@@ -1,4 +1,5 @@
-// Every demonstration by its key: the 28 exercises (core `slugify(name)`) and the eight warm-up and
+// Every demonstration by its key: the 28 exercises and the programs' variations (core
+// `slugify(name)`; the server's seed/content.ts and seed/programs.ts) and the eight warm-up and
 // cool-down moves of a session.
 //
 // A demo is 2–8 key poses and how long each is held and moved through; motion.ts turns them into
@@ -14,6 +15,7 @@ import { MOVES } from './moves';
 import { PLANKS } from './planks';
 import { both } from './pose';
 import { SIDE_AND_SEATED } from './side-seated';
+import { VARIATIONS } from './variations';
 
 const standing = { pelvis: 0, arms: both([4, 8] as const), legs: both([0, 0, 0] as const) };
 
@@ -34,4 +36,5 @@ export const DEMOS: Record<string, Demo> = {
   ...PLANKS,
   ...SIDE_AND_SEATED,
   ...MOVES,
+  ...VARIATIONS,
 };
