@@ -23,6 +23,7 @@ import { notificationRoutes, UNSUBSCRIBE_PATH } from './features/notifications/r
 import { profileRoutes } from './features/profile/routes.ts';
 import { adminMemberPlanRoutes, adminProgramDayRoutes } from './features/program/admin-routes.ts';
 import { exerciseRoutes } from './features/program/exercise-routes.ts';
+import { programLibraryRoutes, roundRoutes } from './features/program/round-routes.ts';
 import { programRoutes } from './features/program/routes.ts';
 import { pushRoutes } from './features/push/routes.ts';
 import { demoPayRoutes } from './features/subscriptions/demo-pay.ts';
@@ -42,6 +43,8 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/', authRoutes)
   .route('/profile', profileRoutes)
   .route('/program', programRoutes)
+  .route('/programs', programLibraryRoutes)
+  .route('/rounds', roundRoutes)
   .route('/exercises', exerciseRoutes)
   .route('/blog', blogRoutes)
   .route('/contact', contactRoutes)

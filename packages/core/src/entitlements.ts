@@ -1,4 +1,5 @@
 import type { PlanSlug } from './plans.ts';
+import { CORE28_SLUG } from './program.ts';
 import type { SubscriptionState } from './subscriptions.ts';
 
 // What each plan buys (docs/decisions/0021). The one rule: every route, live handler, job and page
@@ -39,8 +40,11 @@ export type Entitlements = {
 /** GET /api/subscription: the spec's state, with what it entitles to as the server's clock says. */
 export type MemberSubscription = SubscriptionState & { entitlements: Entitlements };
 
-/** The capabilities a plan decides (the member's history, profile and account are everyone's). */
-export type Capability = 'train' | 'library' | 'reminders' | 'coaching';
+/**
+ * The capabilities a plan decides (the member's history, profile and account are everyone's).
+ * programs: rounds after the first and every program but Core28 (docs/decisions/0026).
+ */
+export type Capability = 'train' | 'library' | 'reminders' | 'coaching' | 'programs';
 
 /** The day a member without a plan may train, as a taster of the program. */
 export const TASTER_DAY = 1;
@@ -121,8 +125,19 @@ export const mayTrainDay = (e: Entitlements, day: number) =>
 export function has(e: Entitlements, capability: Capability): boolean {
   if (capability === 'train') return e.train !== 'none';
   if (capability === 'library') return e.library !== 'none';
+  // A paid plan's (the trial is a taste of Core28's first round).
+  if (capability === 'programs')
+    return e.standing === 'daily-core' || e.standing === 'burn' || e.standing === 'admin';
   return e[capability];
 }
+
+/** The first round of Core28 is everyone's program; any other round or program is a plan's. */
+export const isRoundOfPlan = (round: { number: number; slug: string }) =>
+  round.number > 1 || round.slug !== CORE28_SLUG;
+
+/** Whether the member may train in a round (beside the day rule, mayTrainDay). */
+export const mayTrainRound = (e: Entitlements, round: { number: number; slug: string }) =>
+  !isRoundOfPlan(round) || has(e, 'programs');
 
 /** What would unlock a refused capability: the plan to choose, and whether the trial is there. */
 export type PlanRequired = {
@@ -132,16 +147,21 @@ export type PlanRequired = {
 
 export const planRequired = (e: Entitlements, capability: Capability): PlanRequired => ({
   requiredPlan: capability === 'coaching' ? 'burn' : 'daily-core',
-  // The trial unlocks the program, not coaching.
-  trialAvailable: capability !== 'coaching' && e.trialAvailable,
+  // The trial unlocks the program's first round, not coaching nor more rounds and programs.
+  trialAvailable: capability !== 'coaching' && capability !== 'programs' && e.trialAvailable,
 });
 
 /** Coaching's refusal, as the coaching pages and the live socket say it. */
 export const COACHING_REFUSED = 'This needs an active 1-on-1 Burn subscription.';
 
+/** More rounds and programs: the words of their refusal. */
+export const PROGRAMS_REFUSED =
+  'More rounds and programs come with The Daily Core or 1-on-1 Burn. Choose a plan to unlock them.';
+
 /** The refusal's words, for a person: what is locked and what opens it. */
 export function planRequiredMessage(e: Entitlements, capability: Capability): string {
   if (capability === 'coaching') return COACHING_REFUSED;
+  if (capability === 'programs') return PROGRAMS_REFUSED;
   const what =
     capability === 'library'
       ? 'the exercise library'

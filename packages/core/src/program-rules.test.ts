@@ -168,7 +168,9 @@ describe('inputs and figures (spec §5, §9)', () => {
     for (const feeling of [0, 6, 2.5, 'x'])
       expect(WellnessSchema.safeParse({ day: 1, feeling, energy: 3 }).success).toBe(false);
     expect(WellnessSchema.safeParse({ day: 1, feeling: 5, energy: 1 }).success).toBe(true);
-    expect(DayResultSchema.safeParse({ day: 29, totalSeconds: 1, reps: 1 }).success).toBe(false);
+    // Any program's day (7 to 42 days); the server holds a day to the member's round (decision 0026)
+    expect(DayResultSchema.safeParse({ day: 43, totalSeconds: 1, reps: 1 }).success).toBe(false);
+    expect(DayResultSchema.safeParse({ day: 0, totalSeconds: 1, reps: 1 }).success).toBe(false);
   });
 });
 

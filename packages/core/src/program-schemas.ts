@@ -3,20 +3,21 @@ import { UserIdParamSchema } from './admin.ts';
 import {
   type DayResultForm,
   MAX_REPS,
-  PROGRAM_DAYS,
   REPS_FORMAT_MESSAGE,
   readDayResultForm,
   TIME_FORMAT_MESSAGE,
   TOO_MANY_REPS,
 } from './program.ts';
+import { MAX_PROGRAM_DAYS } from './rounds.ts';
 
 export { REPS_FORMAT_MESSAGE, TIME_FORMAT_MESSAGE };
 
+// A day of any program (7 to 42 days); the server then holds it to the member's round's length.
 const Day = z
-  .number({ error: 'Day must be a number from 1 to 28' })
+  .number({ error: `Day must be a number from 1 to ${MAX_PROGRAM_DAYS}` })
   .int('Day must be a whole number')
-  .min(1, 'Day must be between 1 and 28')
-  .max(PROGRAM_DAYS, 'Day must be between 1 and 28');
+  .min(1, `Day must be between 1 and ${MAX_PROGRAM_DAYS}`)
+  .max(MAX_PROGRAM_DAYS, `Day must be between 1 and ${MAX_PROGRAM_DAYS}`);
 const Rating = (label: string) =>
   z
     .number({ error: `${label} must be a whole number from 1 to 5` })
@@ -60,14 +61,14 @@ export type WellnessInput = z.infer<typeof WellnessSchema>;
 
 // ---- the session ----
 
-const DAY_PARAM_MESSAGE = 'Day must be a whole number from 1 to 28';
+const DAY_PARAM_MESSAGE = `Day must be a whole number from 1 to ${MAX_PROGRAM_DAYS}`;
 /** A day in a path (`/api/program/days/:day/…`, `/api/admin/program-days/:day`). */
 export const DayParamSchema = z.object({
   day: z.coerce
     .number({ error: DAY_PARAM_MESSAGE })
     .int(DAY_PARAM_MESSAGE)
     .min(1, DAY_PARAM_MESSAGE)
-    .max(PROGRAM_DAYS, DAY_PARAM_MESSAGE),
+    .max(MAX_PROGRAM_DAYS, DAY_PARAM_MESSAGE),
 });
 
 /** A member's day in a path (`/api/admin/member-plans/:userId/days/:day`). */
@@ -94,3 +95,25 @@ export const SwapProgramDaysSchema = z
 
 /** An `Idempotency-Key` header: a UUID the client makes once per action and sends again on a retry. */
 export const IdempotencyKeySchema = z.uuid('Idempotency-Key must be a UUID');
+
+// ---- rounds ----
+
+/** Starting a round (POST /api/rounds): the program, by its slug. */
+export const StartRoundSchema = z.object({
+  program: z
+    .string({ error: 'Choose a program' })
+    .trim()
+    .min(1, 'Choose a program')
+    .max(60, 'Choose a program')
+    .regex(/^[a-z0-9-]+$/, 'Choose a program'),
+});
+
+const ROUND_PARAM_MESSAGE = 'Round must be a whole number from 1';
+/** A round in a path (`/api/rounds/:number/…`). */
+export const RoundParamSchema = z.object({
+  number: z.coerce
+    .number({ error: ROUND_PARAM_MESSAGE })
+    .int(ROUND_PARAM_MESSAGE)
+    .min(1, ROUND_PARAM_MESSAGE)
+    .max(32_767, ROUND_PARAM_MESSAGE),
+});

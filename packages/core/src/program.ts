@@ -2,6 +2,8 @@ import { calendarDaysBetween, calendarDaysTo } from './local-day.ts';
 
 // spec §4 Program day, Streak; §9 program constants. DESIGN.md: one streak and one percent everywhere.
 export const PROGRAM_DAYS = 28;
+/** The first program, the spec's 28 days (docs/decisions/0026). */
+export const CORE28_SLUG = 'core28';
 export const DAYS_PER_WEEK = 7;
 export const PROGRAM_WEEKS = PROGRAM_DAYS / DAYS_PER_WEEK;
 
@@ -48,9 +50,9 @@ export function missedInARow(completedDays: Iterable<number>, currentDay: number
   return missed;
 }
 
-/** Completed days / 28, as a whole percent. */
-export function progressPercent(completedCount: number): number {
-  return Math.round((Math.min(completedCount, PROGRAM_DAYS) / PROGRAM_DAYS) * 100);
+/** Completed days / 28 (or the round's program length), as a whole percent. */
+export function progressPercent(completedCount: number, length = PROGRAM_DAYS): number {
+  return Math.round((Math.min(completedCount, length) / length) * 100);
 }
 
 export type ProgramStats = {
@@ -60,13 +62,22 @@ export type ProgramStats = {
   progressPercentage: number;
 };
 
-export function programStats(completedDays: readonly number[], currentDay: number): ProgramStats {
-  const unique = new Set(completedDays.filter((day) => day >= 1 && day <= PROGRAM_DAYS));
+/**
+ * The program's stats; a round of another length passes it, and its streak as core rounds.ts
+ * reads it between rounds.
+ */
+export function programStats(
+  completedDays: readonly number[],
+  currentDay: number,
+  round: { length?: number; streak?: number } = {},
+): ProgramStats {
+  const length = round.length ?? PROGRAM_DAYS;
+  const unique = new Set(completedDays.filter((day) => day >= 1 && day <= length));
   return {
     totalWorkouts: unique.size,
-    currentStreak: currentStreak(unique, currentDay),
+    currentStreak: round.streak ?? currentStreak(unique, currentDay),
     currentDay,
-    progressPercentage: progressPercent(unique.size),
+    progressPercentage: progressPercent(unique.size, length),
   };
 }
 
@@ -98,13 +109,14 @@ export function dayStatus(day: number, currentDay: number, completed: ReadonlySe
   return day < currentDay ? 'missed' : 'future';
 }
 
-/** The status of each of the 28 days, as the program page and the exercise list show them. */
+/** The status of each of the 28 days (or a round's), as the program page and the exercise list show them. */
 export function programDays(
   completedDays: Iterable<number>,
   currentDay: number,
+  length = PROGRAM_DAYS,
 ): { day: number; status: DayStatus }[] {
   const done = new Set(completedDays);
-  return Array.from({ length: PROGRAM_DAYS }, (_, i) => ({
+  return Array.from({ length }, (_, i) => ({
     day: i + 1,
     status: dayStatus(i + 1, currentDay, done),
   }));
@@ -212,16 +224,22 @@ export type WeekAchievements = {
  * spec §9: Core Warrior (completed count at least 7 × the week number), Perfect Week (7 of 7 in
  * that week), Consistency King (the streak reaches 28).
  */
-export function achievements(completedDays: Iterable<number>, currentDay: number): WeekAchievements[] {
+export function achievements(
+  completedDays: Iterable<number>,
+  currentDay: number,
+  length = PROGRAM_DAYS,
+): WeekAchievements[] {
   const done = new Set(completedDays);
-  const count = [...done].filter((day) => day >= 1 && day <= PROGRAM_DAYS).length;
-  const isKing = currentStreak(done, currentDay) >= PROGRAM_DAYS;
-  return Array.from({ length: PROGRAM_WEEKS }, (_, i) => {
+  const count = [...done].filter((day) => day >= 1 && day <= length).length;
+  const isKing = currentStreak(done, currentDay) >= length;
+  return Array.from({ length: Math.ceil(length / DAYS_PER_WEEK) }, (_, i) => {
     const week = i + 1;
     return {
       week,
-      coreWarrior: count >= DAYS_PER_WEEK * week,
-      perfectWeek: daysOfWeek(week).every((day) => done.has(day)),
+      coreWarrior: count >= Math.min(length, DAYS_PER_WEEK * week),
+      perfectWeek: daysOfWeek(week)
+        .filter((day) => day <= length)
+        .every((day) => done.has(day)),
       consistencyKing: isKing,
     };
   });

@@ -210,25 +210,25 @@ const moveStep = (kind: 'warmup' | 'cooldown', move: Move, index: number): Sessi
   demoKey: move.demoKey,
 });
 
-/**
- * Warm-up, then each set with rest between sets (none after the last, none when rest is 0),
- * then cool-down. A reps set has no duration: it ends when the member says it is done.
- */
-export function sessionPlan(input: {
-  day: number;
-  exercise: { name: string; category: ExerciseCategory; demoKey: string | null; exercise: string };
-  prescription: Prescription;
-}): SessionStep[] {
-  const { exercise, prescription } = input;
+type SessionExercise = { name: string; category: ExerciseCategory; demoKey: string | null; exercise: string };
+/** One exercise of a day and what to do. */
+export type SessionBlock = { exercise: SessionExercise; prescription: Prescription };
+
+/** The sets of one exercise, with rest between them; `next` is the exercise after it, if any. */
+function blockSteps({ exercise, prescription }: SessionBlock, index: number, next: SessionBlock | undefined) {
   const { sets } = prescription;
   const isReps = exercise.category === 'reps';
   const targetReps = isReps ? (prescription.targetReps ?? 0) : null;
-  const work: SessionStep[] = [];
+  // The first exercise's ids are those a one-exercise day has always had (a saved player state
+  // still finds its step); the others' carry their place.
+  const id = (kind: 'work' | 'rest', set: number) =>
+    index === 0 ? `${kind}-${set}` : `${kind}-${index + 1}-${set}`;
+  const steps: SessionStep[] = [];
   for (let set = 1; set <= sets; set++) {
-    work.push({
-      id: `work-${set}`,
+    steps.push({
+      id: id('work', set),
       kind: 'work',
-      title: `Set ${set} of ${sets}`,
+      title: next || index > 0 ? `${exercise.name}: set ${set} of ${sets}` : `Set ${set} of ${sets}`,
       instructions: isReps
         ? `${exercise.name}: ${targetReps} reps. ${exercise.exercise}`.trim()
         : `${exercise.name}: ${prescription.workSeconds} seconds. ${exercise.exercise}`.trim(),
@@ -238,20 +238,82 @@ export function sessionPlan(input: {
       sets,
       demoKey: exercise.demoKey,
     });
-    if (set < sets && prescription.restSeconds > 0) {
-      work.push({
-        id: `rest-${set}`,
+    const isLast = set === sets;
+    if ((!isLast || next) && prescription.restSeconds > 0) {
+      steps.push({
+        id: id('rest', set),
         kind: 'rest',
         title: 'Rest',
-        instructions: `Breathe and shake it out. Set ${set + 1} of ${sets} is next.`,
+        instructions: isLast
+          ? `Breathe and shake it out. ${next?.exercise.name} is next.`
+          : `Breathe and shake it out. Set ${set + 1} of ${sets} is next.`,
         durationSeconds: prescription.restSeconds,
         targetReps: null,
         set,
         sets,
-        demoKey: exercise.demoKey,
+        demoKey: isLast ? (next?.exercise.demoKey ?? exercise.demoKey) : exercise.demoKey,
       });
     }
   }
+  return steps;
+}
+
+/**
+ * A circuit: round after round, one set of every exercise that still has sets, each followed by
+ * its rest (none after the last set of the day).
+ */
+function circuitSteps(blocks: readonly SessionBlock[]): SessionStep[] {
+  const rounds = Math.max(0, ...blocks.map((b) => b.prescription.sets));
+  const order = Array.from({ length: rounds }, (_, r) =>
+    blocks.flatMap((block, index) => (r < block.prescription.sets ? [{ block, index, set: r + 1 }] : [])),
+  ).flat();
+  return order.flatMap(({ block: { exercise, prescription }, index, set }, i) => {
+    const next = order[i + 1];
+    const isReps = exercise.category === 'reps';
+    const id = (kind: 'work' | 'rest') => (index === 0 ? `${kind}-${set}` : `${kind}-${index + 1}-${set}`);
+    const work: SessionStep = {
+      id: id('work'),
+      kind: 'work',
+      title: `Round ${set} of ${rounds}: ${exercise.name}`,
+      instructions: isReps
+        ? `${exercise.name}: ${prescription.targetReps ?? 0} reps. ${exercise.exercise}`.trim()
+        : `${exercise.name}: ${prescription.workSeconds} seconds. ${exercise.exercise}`.trim(),
+      durationSeconds: isReps ? null : prescription.workSeconds,
+      targetReps: isReps ? (prescription.targetReps ?? 0) : null,
+      set,
+      sets: prescription.sets,
+      demoKey: exercise.demoKey,
+    };
+    if (!next || prescription.restSeconds === 0) return [work];
+    const rest: SessionStep = {
+      id: id('rest'),
+      kind: 'rest',
+      title: 'Rest',
+      instructions: `Breathe. ${next.block.exercise.name} is next.`,
+      durationSeconds: prescription.restSeconds,
+      targetReps: null,
+      set,
+      sets: prescription.sets,
+      demoKey: next.block.exercise.demoKey,
+    };
+    return [work, rest];
+  });
+}
+
+/**
+ * Warm-up, then each exercise of the day in order, each set with rest between sets (none after the
+ * day's last set, none when rest is 0), then cool-down; a circuit goes round the exercises set by
+ * set instead. A reps set has no duration: it ends when the member says it is done. A day of one
+ * exercise may be given as `exercise` and `prescription`.
+ */
+export function sessionPlan(
+  input: { day: number; circuit?: boolean } & ({ blocks: readonly SessionBlock[] } | SessionBlock),
+): SessionStep[] {
+  const blocks = 'blocks' in input ? input.blocks : [input];
+  const work =
+    input.circuit && blocks.length > 1
+      ? circuitSteps(blocks)
+      : blocks.flatMap((block, i) => blockSteps(block, i, blocks[i + 1]));
   return [
     ...WARMUP.map((move, i) => moveStep('warmup', move, i)),
     ...work,
@@ -282,6 +344,20 @@ export function estimatedPrescriptionSeconds(category: ExerciseCategory, prescri
     category === 'reps' ? (prescription.targetReps ?? 0) * SECONDS_PER_REP : (prescription.workSeconds ?? 0);
   const rests = restSeconds > 0 ? Math.max(0, sets - 1) * restSeconds : 0;
   return MOVES_SECONDS + Math.max(0, sets) * perSet + rests;
+}
+
+/**
+ * A day of several exercises: the warm-up and cool-down once, each exercise's sets with their rests,
+ * and the rest after each exercise but the last (sessionPlan's steps).
+ */
+export function estimatedDaySeconds(
+  items: readonly { category: ExerciseCategory; prescription: Prescription }[],
+): number {
+  return items.reduce((total, { category, prescription }, i) => {
+    const own = estimatedPrescriptionSeconds(category, prescription) - MOVES_SECONDS;
+    const between = i < items.length - 1 && prescription.restSeconds > 0 ? prescription.restSeconds : 0;
+    return total + own + between;
+  }, MOVES_SECONDS);
 }
 
 /** Whole minutes, as the program page shows them. */

@@ -1,9 +1,10 @@
-// The programs beyond Core28, as data for the programs tables to be seeded from. Core28 itself stays
-// what it is: program_days, day N on the Nth of SEED_EXERCISES with core's defaultPrescription.
-// A day is its exercises in order, each with its own sets, one measure (work seconds for a time
-// exercise, target reps for a reps one) and the rest between its sets. programs.test.ts checks the
-// names, measures and bounds, and each program's promise (Foundations shorter, Round 2+ at least
-// Core28's holds and reps, Express about 10 minutes of work in a circuit).
+// The programs beyond Core28, as data for the programs tables to be seeded from (seed.ts). Core28
+// itself stays what it is: its days (program_exercises, made from program_days by migration 0022),
+// day N on the Nth of SEED_EXERCISES with core's defaultPrescription. A day is its exercises in
+// order, each with its own sets, one measure (work seconds for a time exercise, target reps for a
+// reps one) and the rest between its sets. programs.test.ts checks the names, measures and bounds,
+// and each program's promise (Foundations shorter, Round 2+ at least Core28's holds and reps,
+// Express about 10 minutes of work in a circuit).
 export { SEED_EXTRA_EXERCISES } from './program-exercises.ts';
 
 export type SeedProgramItem = {

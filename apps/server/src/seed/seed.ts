@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { slugify } from '@core28/core/blog';
 import { PROGRAM_DAYS } from '@core28/core/program';
+import { CORE28_SLUG } from '@core28/core/rounds';
 import { defaultPrescription } from '@core28/core/session-plan';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -11,12 +12,14 @@ import {
   blogArticles,
   exercises,
   homeExercises,
-  programDays,
+  programExercises,
+  programs,
   seededContent,
   userRoles,
   users,
 } from '../platform/db/schema.ts';
 import { SEED_ARTICLES, SEED_EXERCISES, SEED_HOME_EXERCISES } from './content.ts';
+import { SEED_EXTRA_EXERCISES, SEED_PROGRAMS } from './programs.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -42,6 +45,7 @@ export async function seedContent(deps: Deps, { adminId }: { adminId: string | n
   await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('core28:seed'))`);
     await seedProgram(tx, deps.log);
+    await seedMorePrograms(tx, deps.log);
     await seedHomeAndArticles(tx, deps.log, { adminId, now: deps.now() });
   });
 }
@@ -97,7 +101,13 @@ async function seedProgram(tx: DbOrTx, log: Deps['log']) {
     for (const e of SEED_EXERCISES) await tx.insert(exercises).values({ ...e, demoKey: slugify(e.name) });
     log.info({ count: SEED_EXERCISES.length }, 'seeded exercises');
   });
-  const [dayCount] = await tx.select({ n: count() }).from(programDays);
+  // Core28 itself is made by its migration (0022), so every database has it.
+  const [core28] = await tx.select({ id: programs.id }).from(programs).where(eq(programs.slug, CORE28_SLUG));
+  if (!core28) return;
+  const [dayCount] = await tx
+    .select({ n: count() })
+    .from(programExercises)
+    .where(eq(programExercises.programId, core28.id));
   if ((dayCount?.n ?? 0) >= PROGRAM_DAYS) return;
   const byId = await tx
     .select({ id: exercises.id, name: exercises.name, category: exercises.category })
@@ -108,15 +118,89 @@ async function seedProgram(tx: DbOrTx, log: Deps['log']) {
   const rows = SEED_EXERCISES.slice(0, PROGRAM_DAYS).flatMap((seeded, i) => {
     const day = i + 1;
     const exercise = byName.get(seeded.name) ?? byId[i];
-    return exercise ? [{ day, exerciseId: exercise.id, ...defaultPrescription(day, exercise.category) }] : [];
+    return exercise
+      ? [
+          {
+            programId: core28.id,
+            day,
+            exerciseId: exercise.id,
+            ...defaultPrescription(day, exercise.category),
+          },
+        ]
+      : [];
   });
   if (rows.length === 0) return;
   const inserted = await tx
-    .insert(programDays)
+    .insert(programExercises)
     .values(rows)
-    .onConflictDoNothing({ target: programDays.day })
-    .returning({ day: programDays.day });
+    .onConflictDoNothing()
+    .returning({ day: programExercises.day });
   if (inserted.length) log.info({ count: inserted.length }, 'seeded program days');
+}
+
+/** The library's order: Core28 first (its migration made it), then these. */
+const LIBRARY_ORDER: Record<string, number> = { foundations: 2, 'core28-round-2': 3, express: 4 };
+/** Programs that go round their exercises set by set. */
+const CIRCUITS = new Set(['express']);
+
+/**
+ * The programs beyond Core28 and the exercises they add, once in the database's life (a database
+ * made before them gets them at its next start): an exercise a coach already has by that name is
+ * used as it is; a program a coach already made with that slug is left alone.
+ */
+async function seedMorePrograms(tx: DbOrTx, log: Deps['log']) {
+  const [seeded] = await tx.select().from(seededContent).where(eq(seededContent.part, 'programs'));
+  if (seeded) return;
+  const existing = await tx
+    .select({ id: exercises.id, name: exercises.name, category: exercises.category })
+    .from(exercises);
+  const byName = new Map(existing.map((e) => [e.name, e]));
+  for (const e of SEED_EXTRA_EXERCISES) {
+    if (byName.has(e.name)) continue;
+    const [added] = await tx
+      .insert(exercises)
+      .values({ ...e, demoKey: slugify(e.name) })
+      .returning({ id: exercises.id, name: exercises.name, category: exercises.category });
+    if (added) byName.set(added.name, added);
+  }
+  for (const program of SEED_PROGRAMS) {
+    const [made] = await tx
+      .insert(programs)
+      .values({
+        slug: program.slug,
+        name: program.name,
+        level: program.level,
+        days: program.days.length,
+        description: program.description,
+        circuit: CIRCUITS.has(program.slug),
+        status: 'published',
+        position: LIBRARY_ORDER[program.slug] ?? 10,
+      })
+      .onConflictDoNothing({ target: programs.slug })
+      .returning({ id: programs.id });
+    if (!made) continue;
+    const rows = program.days.flatMap((items, i) =>
+      items.flatMap((item, position) => {
+        const exercise = byName.get(item.exercise);
+        if (!exercise) return [];
+        return [
+          {
+            programId: made.id,
+            day: i + 1,
+            position: position + 1,
+            exerciseId: exercise.id,
+            sets: item.sets,
+            workSeconds: item.workSeconds ?? null,
+            targetReps: item.targetReps ?? null,
+            restSeconds: item.restSeconds,
+          },
+        ];
+      }),
+    );
+    if (rows.length) await tx.insert(programExercises).values(rows);
+  }
+  await tx.insert(seededContent).values({ part: 'programs' }).onConflictDoNothing();
+  log.info({ count: SEED_PROGRAMS.length }, 'seeded programs');
 }
 
 /**

@@ -180,6 +180,7 @@ function pathFor(key: string, day = 1) {
     .replace(':replyId', params.replyId!)
     .replace(':slug', params.slug!)
     .replace(':day', String(day))
+    .replace(':number', '1')
     .replace(':id', key.includes('/blog/') ? params.articleId! : params.exerciseId!)
     .replace('/api/files/*', '/api/files/avatars/someone.webp')
     .replace('/api/calendar/*', '/api/calendar/QUJDREVGR0hJSktMTU5PUFFSU1RVVldY.ics')

@@ -36,6 +36,10 @@ export type Access =
   | 'train'
   /** The exercise library: the plan rule's `library`. */
   | 'library'
+  /** Training the whole program, not the taster's day 1 (continuing a round after a break). */
+  | 'train-all'
+  /** Another round or program: the plan rule's `programs` (anonymous 401, others 403). */
+  | 'programs'
   /** Coaching: the plan rule's `coaching` (anonymous 401, others 403). */
   | 'burn'
   /** A coaching route on member B's own topic: B only; other members with coaching and the admin 404. */
@@ -99,6 +103,12 @@ export const POLICY: Record<string, Access> = {
   'PUT /api/program/wellness': 'train',
   'GET /api/program/days/:day/session': 'train',
   'POST /api/program/days/:day/finish': 'train',
+  'GET /api/programs': 'member',
+  'GET /api/rounds': 'member',
+  'POST /api/rounds': 'programs',
+  'POST /api/rounds/current/continue': 'train-all',
+  'GET /api/rounds/:number/results': 'member',
+  'GET /api/rounds/:number/share.png': 'member',
   'GET /api/push/key': 'member',
   'POST /api/push/subscriptions': 'member',
   'POST /api/push/subscriptions/remove': 'member',
@@ -187,6 +197,7 @@ export const BODIES: Record<string, unknown> = {
   },
   'POST /api/profile/delete': { password: 'not-the-password' },
   'POST /api/program/complete': { day: 1 },
+  'POST /api/rounds': { program: 'core28' },
   'PUT /api/program/results': { day: 1, totalSeconds: 90, reps: 20 },
   'PUT /api/program/wellness': { day: 1, feeling: 4, energy: 3 },
   'POST /api/program/days/:day/finish': { totalSeconds: 600, reps: 40, feeling: 4, energy: 3 },
@@ -262,6 +273,10 @@ export function expected(
       return refusedUnless(e !== null && mayTrainDay(e, day));
     case 'library':
       return refusedUnless(e !== null && has(e, 'library'));
+    case 'programs':
+      return refusedUnless(e !== null && has(e, 'programs'));
+    case 'train-all':
+      return refusedUnless(e?.train === 'all');
     case 'burn':
       return refusedUnless(Boolean(e?.coaching));
     case 'burn-owner':

@@ -27,6 +27,7 @@ import {
   CompleteDaySchema,
   DayResultSchema,
   FinishSessionSchema,
+  StartRoundSchema,
   SwapProgramDaysSchema,
   WellnessSchema,
 } from '@core28/core/program-schemas';
@@ -68,6 +69,14 @@ export const TARGETS: Target[] = [
   { area: 'content', route: 'POST /api/program/complete', schema: CompleteDaySchema },
   { area: 'content', route: 'PUT /api/program/results', schema: DayResultSchema },
   { area: 'content', route: 'PUT /api/program/wellness', schema: WellnessSchema },
+  { area: 'content', route: 'POST /api/rounds', schema: StartRoundSchema },
+  { area: 'content', route: 'POST /api/rounds/current/continue', schema: AnyJson },
+  {
+    area: 'content',
+    route: 'GET /api/rounds/:number/results',
+    schema: PathParam,
+    path: (_, v) => `/api/rounds/${v}/results`,
+  },
   { area: 'content', route: 'POST /api/push/subscriptions', schema: PushSubscriptionSchema },
   { area: 'content', route: 'POST /api/push/subscriptions/remove', schema: PushEndpointSchema },
   {

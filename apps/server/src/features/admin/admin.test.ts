@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exercises, profiles, subscribers } from '../../platform/db/schema.ts';
+import { SEED_EXERCISES } from '../../seed/content.ts';
+import { SEED_EXTRA_EXERCISES } from '../../seed/programs.ts';
 import { cookieFrom, createMember, createTestApp, json, type TestApp } from '../../testing/harness.ts';
 
 let t: TestApp;
@@ -67,7 +69,7 @@ describe('admin exercises', () => {
 
     const list = await json(await t.request('/api/admin/exercises', { cookie: admin }));
     expect(list[0].name).toBe('Copenhagen Plank');
-    expect(list).toHaveLength(29);
+    expect(list).toHaveLength(SEED_EXERCISES.length + SEED_EXTRA_EXERCISES.length + 1);
 
     const edited = await t.request(`/api/admin/exercises/${created.id}`, {
       method: 'PUT',
@@ -83,7 +85,9 @@ describe('admin exercises', () => {
       videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
       media: { kind: 'youtube', embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' },
     });
-    expect((await t.db.select().from(exercises)).length).toBe(29);
+    expect((await t.db.select().from(exercises)).length).toBe(
+      SEED_EXERCISES.length + SEED_EXTRA_EXERCISES.length + 1,
+    );
   });
 });
 

@@ -103,7 +103,7 @@ export async function listMembersNeedingAttention(deps: Pick<Deps, 'db' | 'now'>
       .where(
         sql`${subscribers.subscriptionTier} = '1-on-1 Burn' and ${subscribers.subscribed} and not ${subscribers.isTrial}
           and ${isNotAdminSql(subscribers.userId)}
-          and ${missedAtLeastSql(memberProgress.completedMask, profiles.registrationDate, profiles.timeZone, at, ATTENTION_MISSED_DAYS)}`,
+          and ${missedAtLeastSql(memberProgress.completedMask, memberProgress.roundStartedAt, profiles.timeZone, at, ATTENTION_MISSED_DAYS)}`,
       )
       // The newest 20 (an index order that stops early), shown the most missed first.
       .orderBy(desc(profiles.registrationDate))

@@ -37,7 +37,7 @@ function whereOf({ search, plan, burn, missed, falling }: MemberListQuery, now: 
     conditions.push(
       missedAtLeastSql(
         memberProgress.completedMask,
-        profiles.registrationDate,
+        memberProgress.roundStartedAt,
         profiles.timeZone,
         now,
         missed,
@@ -48,7 +48,7 @@ function whereOf({ search, plan, burn, missed, falling }: MemberListQuery, now: 
 }
 
 const missedSql = (now: Date) =>
-  missedInARowSql(memberProgress.completedMask, profiles.registrationDate, profiles.timeZone, now);
+  missedInARowSql(memberProgress.completedMask, memberProgress.roundStartedAt, profiles.timeZone, now);
 
 /**
  * A member's row in the list and on their detail page (with users, profiles, and the left-joined

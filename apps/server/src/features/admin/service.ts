@@ -1,4 +1,5 @@
 import { currentProgramDay, PROGRAM_DAYS } from '@core28/core/program';
+import { CORE28_SLUG } from '@core28/core/rounds';
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { oneRow, rowsOf as rows } from '../../platform/db/index.ts';
@@ -14,6 +15,8 @@ import { epochMs, listRecentActivity, listRecentMessages } from './recent.ts';
 const adminJoin = (alias: string) =>
   sql.raw(`join user_roles r on r.user_id = ${alias}.user_id and r.role = 'admin'`);
 const adminRows = adminJoin('w');
+/** Program analytics are Core28's, the program every member starts with. */
+const core28Id = sql`(select id from programs where slug = ${CORE28_SLUG})`;
 
 /** Matches the partial index subscribers_paid_idx. */
 const isPaid = (at: Date) =>
@@ -119,8 +122,10 @@ export async function getProgramAnalytics({ db, now }: Pick<Deps, 'db' | 'now'>)
     rows<{ day: number; completions: number }>(
       db,
       sql`select s.day_number::int as day, (s.completions - coalesce(a.n, 0))::int as completions
-          from (select day_number, sum(completions) as completions from program_day_stats group by 1) s
-          left join (select w.day_number, count(*) as n from workout_completions w ${adminRows} group by 1) a
+          from (select day_number, sum(completions) as completions from program_day_stats
+                where program_id = ${core28Id} group by 1) s
+          left join (select w.day_number, count(*) as n from workout_completions w ${adminRows}
+                     and w.program_id = ${core28Id} group by 1) a
             on a.day_number = s.day_number
           order by s.day_number`,
     ),
@@ -149,10 +154,10 @@ export async function getProgramAnalytics({ db, now }: Pick<Deps, 'db' | 'now'>)
       sql`select s.week::int as week, (s.entries - coalesce(a.n, 0))::int as entries,
             (s.feeling_sum - coalesce(a.f, 0))::float8 as "feelingSum", (s.energy_sum - coalesce(a.e, 0))::float8 as "energySum"
           from (select week, sum(entries) as entries, sum(feeling_sum) as feeling_sum, sum(energy_sum) as energy_sum
-                from wellness_week_stats group by 1) s
+                from wellness_week_stats where program_id = ${core28Id} group by 1) s
           left join (select ((w.day_number - 1) / 7 + 1) as week, count(*) as n, sum(w.feeling_rating) as f,
                        sum(w.energy_level) as e
-                     from wellness_tracking w ${adminRows} group by 1) a on a.week = s.week
+                     from wellness_tracking w ${adminRows} and w.program_id = ${core28Id} group by 1) a on a.week = s.week
           order by s.week`,
     ),
   ]);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exercises, profiles, programDays } from '../../platform/db/schema.ts';
+import { exercises, profiles, programExercises as programDays } from '../../platform/db/schema.ts';
 import {
   createMember,
   createTestApp,

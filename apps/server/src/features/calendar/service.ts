@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { localDatePlusDays } from '@core28/core/local-day';
-import { PROGRAM_DAYS } from '@core28/core/program';
+import { CORE28_SLUG } from '@core28/core/rounds';
 import { prescriptionSummary } from '@core28/core/session-plan';
 import { eq, sql } from 'drizzle-orm';
 import ical from 'ical-generator';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { exercises, memberProgramDays, profiles, programDays } from '../../platform/db/schema.ts';
-import { listMemberProgramDays } from '../program/service.ts';
+import { exercises, memberProgramDays, profiles, programExercises } from '../../platform/db/schema.ts';
+import { getProgramDay, listMemberProgramDays } from '../program/service.ts';
 import { planRequiredError } from '../subscriptions/entitlements.ts';
 import { getMemberEntitlements, type StateDeps } from '../subscriptions/service.ts';
 
@@ -77,30 +77,37 @@ export async function calendarFeed(deps: StateDeps, { token }: { token: string }
   // The feed is part of the plan (docs/decisions/0021): asked each time a calendar app reads it.
   const entitlements = await getMemberEntitlements(deps, { userId: profile.userId });
   if (!entitlements.reminders) throw planRequiredError(entitlements, 'reminders');
-  const days = await listMemberProgramDays(deps.db, { userId: profile.userId });
+  const [days, { round }] = await Promise.all([
+    listMemberProgramDays(deps.db, { userId: profile.userId }),
+    getProgramDay(deps, { userId: profile.userId }),
+  ]);
   const changed = await lastChangeOf(deps, profile);
   const calendar = ical({
-    name: 'Core28: your 28 days',
+    name: round.slug === CORE28_SLUG ? 'Core28: your 28 days' : `Core28: ${round.name}, ${round.days} days`,
     prodId: { company: 'Core28', product: 'program' },
     ttl: REFRESH_SECONDS,
   });
   // All-day dates are floating (RFC 5545 DATE): the member's local dates, named here for clients.
   if (profile.timeZone) calendar.x([['X-WR-TIMEZONE', profile.timeZone]]);
   const dateOf = (day: number, plus = 0) =>
-    new Date(`${localDatePlusDays(profile.registrationDate, day - 1 + plus, profile.timeZone)}T00:00:00Z`);
+    new Date(`${localDatePlusDays(round.startedAt, day - 1 + plus, profile.timeZone)}T00:00:00Z`);
   const feedUid = feedUidOf(token);
   // RFC 5545 asks a UID to be globally unique, and suggests a domain on its right for that.
   const domain = new URL(deps.config.publicUrl).hostname;
-  for (const { day, exercise, prescription } of days.filter((d) => d.day <= PROGRAM_DAYS)) {
+  for (const { day, items } of days.filter((d) => d.day <= round.days)) {
     const url = `${deps.config.publicUrl}/program/day/${day}/session`;
+    // Each round's days are events of their own: a new round's day 1 is not round 1's.
+    const roundPart = round.number === 1 ? '' : `round-${round.number}-`;
     calendar.createEvent({
-      id: `core28-${feedUid}-day-${day}@${domain}`,
+      id: `core28-${feedUid}-${roundPart}day-${day}@${domain}`,
       stamp: changed,
       start: dateOf(day),
       end: dateOf(day, 1),
       allDay: true,
-      summary: `Core28 day ${day}: ${exercise.name}`,
-      description: `${exercise.name}: ${prescriptionSummary(prescription)}.\nStart the session: ${url}`,
+      summary: `${round.name} day ${day}: ${items.map((item) => item.exercise.name).join(' + ')}`,
+      description: `${items
+        .map(({ exercise, prescription }) => `${exercise.name}: ${prescriptionSummary(prescription)}.`)
+        .join('\n')}\nStart the session: ${url}`,
       url,
     });
   }
@@ -118,7 +125,9 @@ async function lastChangeOf(deps: Pick<Deps, 'db'>, profile: { userId: string; u
     .select({
       at: sql`greatest(
         ${profiles.updatedAt},
-        (select max(${programDays.updatedAt}) from ${programDays}),
+        (select max(${programExercises.updatedAt}) from ${programExercises}),
+        (select max(r.updated_at) from rounds r where r.user_id = ${profile.userId}
+          and (r.number > 1 or r.started_at <> ${profiles.registrationDate})),
         (select max(${memberProgramDays.updatedAt}) from ${memberProgramDays}
           where ${memberProgramDays.userId} = ${profile.userId}),
         (select max(${exercises.updatedAt}) from ${exercises})

@@ -3,7 +3,6 @@ import {
   type ProfileCompletionSchema,
   type ProfileUpdateSchema,
 } from '@core28/core/profile';
-import { currentProgramDay, programStats } from '@core28/core/program';
 import { and, asc, count, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Deps } from '../../context.ts';
@@ -23,6 +22,7 @@ import {
 } from '../../platform/db/schema.ts';
 import { isAdmin, limitPasswordChecks } from '../auth/service.ts';
 import { updateNotificationSettings } from '../notifications/service.ts';
+import { getProgramState } from '../program/service.ts';
 import { listPushDevices } from '../push/service.ts';
 import { avatarKey, processAvatar } from './avatar.ts';
 
@@ -37,20 +37,14 @@ async function requireProfile({ db }: Pick<Deps, 'db'>, userId: string) {
 /** The member's own profile, a fresh signed avatar link and the 28-day stats card. */
 export async function getProfile(deps: Deps, { userId }: Member) {
   const profile = await requireProfile(deps, userId);
-  const completions = await deps.db
-    .select({ day: workoutCompletions.dayNumber })
-    .from(workoutCompletions)
-    .where(eq(workoutCompletions.userId, userId));
+  // The stats card is the current round's, as /program reads it.
+  const { stats } = await getProgramState(deps, { userId });
   const avatar = profile.avatarUrl
     ? {
         url: await deps.storage.signedUrl(profile.avatarUrl, AVATAR_URL_TTL_SECONDS),
         expiresAt: new Date(deps.now().getTime() + AVATAR_URL_TTL_SECONDS * 1000).toISOString(),
       }
     : null;
-  const stats = programStats(
-    completions.map((c) => c.day),
-    currentProgramDay(profile.registrationDate, deps.now(), profile.timeZone),
-  );
   const [credential] = await deps.db
     .select({ id: accounts.id })
     .from(accounts)

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exercises, profiles, programDays } from '../../platform/db/schema.ts';
+import { exercises, profiles, programExercises as programDays, programs } from '../../platform/db/schema.ts';
 import { createMember, createTestApp, json, signInAdmin, type TestApp } from '../../testing/harness.ts';
 
 // The coach edits and reorders the program days; members see the change.
@@ -27,8 +27,15 @@ const put = (day: number | string, body: unknown, cookie = admin) =>
   t.request(`/api/admin/program-days/${day}`, { method: 'PUT', cookie, json: body });
 const swap = (body: unknown, cookie = admin) =>
   t.request('/api/admin/program-days/swap', { cookie, json: body });
+/** Core28's day (the other programs have days of the same numbers). */
 const rowOf = async (day: number) =>
-  (await t.db.select().from(programDays).where(eq(programDays.day, day)))[0];
+  (
+    await t.db
+      .select()
+      .from(programDays)
+      .innerJoin(programs, eq(programs.id, programDays.programId))
+      .where(and(eq(programs.slug, 'core28'), eq(programDays.day, day)))
+  )[0]?.program_exercises;
 
 describe('admin program days', () => {
   it('lists the 28 days with exercise and prescription, seeded by nobody', async () => {
@@ -120,7 +127,9 @@ describe('admin program days', () => {
       [6, { ...reps, exerciseId: 999_999 }, 'No such exercise'],
       [6, { ...reps, exerciseId: 'x' }, 'Choose an exercise'],
       [29, reps, 'Day must be a whole number from 1 to 28'],
-      ['x', reps, 'Day must be a whole number from 1 to 28'],
+      // Not a day of any program (they run 7 to 42 days)
+      ['x', reps, 'Day must be a whole number from 1 to 42'],
+      [43, reps, 'Day must be a whole number from 1 to 42'],
     ];
     for (const [day, body, message] of cases) {
       const res = await put(day, body);

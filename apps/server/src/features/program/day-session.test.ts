@@ -1,7 +1,7 @@
 import { SECONDS_PER_REP } from '@core28/core/session-plan';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { exercises, programDays } from '../../platform/db/schema.ts';
+import { exercises, programExercises as programDays } from '../../platform/db/schema.ts';
 import { json } from '../../testing/harness.ts';
 import { memberOnDay, NOW, session, setupSessionApp, t } from './session-setup.ts';
 
@@ -16,16 +16,20 @@ describe('the plan and the session of a day', () => {
     expect(state).toMatchObject({ currentDay: 3, completions: [], results: [], wellness: [] });
     expect(state.days).toHaveLength(28);
     expect(state.plan.map((d) => d.day)).toEqual(Array.from({ length: 28 }, (_, i) => i + 1));
+    const deadBug = {
+      id: expect.any(Number),
+      name: 'Dead Bug',
+      category: 'reps',
+      demoKey: 'dead-bug',
+      exercise: expect.stringMatching(/deep core/),
+    };
+    const prescription = { sets: 6, workSeconds: null, targetReps: 20, restSeconds: 75 };
     expect(state.plan[0]).toEqual({
       day: 1,
-      exercise: {
-        id: expect.any(Number),
-        name: 'Dead Bug',
-        category: 'reps',
-        demoKey: 'dead-bug',
-        exercise: expect.stringMatching(/deep core/),
-      },
-      prescription: { sets: 6, workSeconds: null, targetReps: 20, restSeconds: 75 },
+      exercise: deadBug,
+      prescription,
+      // Core28's days are one exercise each; other programs' have several.
+      exercises: [{ exercise: deadBug, prescription }],
       estimatedMinutes: 19,
       // The standard day (a 1-on-1 Burn member's coach may adjust it)
       adjusted: false,
@@ -89,11 +93,15 @@ describe('the plan and the session of a day', () => {
     expect(await json(future)).toEqual({
       error: { code: 'BAD_REQUEST', message: 'Day 4 has not started yet' },
     });
-    for (const day of ['0', '29', 'x', '2.5', '-1']) {
+    // No program has such a day; day 29 is one of a longer program's, but not of Core28's.
+    for (const day of ['0', '43', 'x', '2.5', '-1']) {
       const res = await session(member.cookie, day);
       expect(res.status, day).toBe(400);
-      expect((await json(res)).error.message).toBe('Day must be a whole number from 1 to 28');
+      expect((await json(res)).error.message).toBe('Day must be a whole number from 1 to 42');
     }
+    const pastTheRound = await session(member.cookie, '29');
+    expect(pastTheRound.status).toBe(400);
+    expect((await json(pastTheRound)).error.message).toBe('Day must be a whole number from 1 to 28');
     expect((await t.request('/api/program/days/1/session')).status).toBe(401);
   });
 

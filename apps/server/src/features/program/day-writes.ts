@@ -7,11 +7,15 @@ import { exerciseProgress, wellnessTracking, workoutCompletions } from '../../pl
 // The three writes of a member's day, on the caller's transaction: the completion (an insert,
 // never twice), the result and the wellness (upserts). The rules around them are service.ts's.
 
-type Member = { userId: string };
+/** The member and the round the day is of (always their current one). */
+type Member = { userId: string; roundId: number };
 
 /** The completion insert; false when the day was completed already (spec §4: never twice). */
-export async function insertCompletion(tx: DbOrTx, { userId, day, at }: Member & { day: number; at: Date }) {
-  const inserted = await prepared(tx, insertCompletionStatement).execute({ userId, day, at });
+export async function insertCompletion(
+  tx: DbOrTx,
+  { userId, roundId, day, at }: Member & { day: number; at: Date },
+) {
+  const inserted = await prepared(tx, insertCompletionStatement).execute({ userId, roundId, day, at });
   return inserted.length > 0;
 }
 
@@ -20,10 +24,11 @@ const insertCompletionStatement = (db: DbOrTx) =>
     .insert(workoutCompletions)
     .values({
       userId: sql.placeholder('userId'),
+      roundId: sql.placeholder('roundId'),
       dayNumber: sql.placeholder('day'),
       completedAt: sql.placeholder('at'),
     })
-    .onConflictDoNothing({ target: [workoutCompletions.userId, workoutCompletions.dayNumber] })
+    .onConflictDoNothing({ target: [workoutCompletions.roundId, workoutCompletions.dayNumber] })
     .returning({ day: workoutCompletions.dayNumber })
     .prepare('core28_insert_completion');
 
@@ -33,13 +38,16 @@ const insertCompletionStatement = (db: DbOrTx) =>
  */
 type Upsert<I> = Member & { input: I; at: Date; keepNewer?: boolean };
 
-export async function upsertResult(tx: DbOrTx, { userId, input, at, keepNewer }: Upsert<DayResultInput>) {
+export async function upsertResult(
+  tx: DbOrTx,
+  { userId, roundId, input, at, keepNewer }: Upsert<DayResultInput>,
+) {
   const values = { totalTimeSeconds: input.totalSeconds, repetitionsCompleted: input.reps, updatedAt: at };
   const written = await tx
     .insert(exerciseProgress)
-    .values({ userId, dayNumber: input.day, ...values })
+    .values({ userId, roundId, dayNumber: input.day, ...values })
     .onConflictDoUpdate({
-      target: [exerciseProgress.userId, exerciseProgress.dayNumber],
+      target: [exerciseProgress.roundId, exerciseProgress.dayNumber],
       set: values,
       setWhere: keepNewer ? lte(exerciseProgress.updatedAt, at) : undefined,
     })
@@ -47,13 +55,16 @@ export async function upsertResult(tx: DbOrTx, { userId, input, at, keepNewer }:
   return written.length > 0;
 }
 
-export async function upsertWellness(tx: DbOrTx, { userId, input, at, keepNewer }: Upsert<WellnessInput>) {
+export async function upsertWellness(
+  tx: DbOrTx,
+  { userId, roundId, input, at, keepNewer }: Upsert<WellnessInput>,
+) {
   const values = { feelingRating: input.feeling, energyLevel: input.energy, updatedAt: at };
   const written = await tx
     .insert(wellnessTracking)
-    .values({ userId, dayNumber: input.day, ...values })
+    .values({ userId, roundId, dayNumber: input.day, ...values })
     .onConflictDoUpdate({
-      target: [wellnessTracking.userId, wellnessTracking.dayNumber],
+      target: [wellnessTracking.roundId, wellnessTracking.dayNumber],
       set: values,
       setWhere: keepNewer ? lte(wellnessTracking.updatedAt, at) : undefined,
     })

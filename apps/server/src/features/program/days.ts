@@ -1,22 +1,29 @@
+import type { FitnessLevel } from '@core28/core/profile';
+import { PROGRAM_DAYS } from '@core28/core/program';
+import { CORE28_SLUG, type RoundScaling, scaledPrescription } from '@core28/core/rounds';
 import {
   type ExerciseCategory,
-  estimatedPrescriptionSeconds,
+  estimatedDaySeconds,
   estimatedSessionSeconds,
   fitPrescription,
+  type Prescription,
   type ProgramDayInput,
   prescriptionMismatch,
   sessionPlan,
 } from '@core28/core/session-plan';
-import { and, asc, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
-import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { DbOrTx } from '../../platform/db/index.ts';
-import { prepared } from '../../platform/db/prepared.ts';
-import { exercises, memberProgramDays, programDays, users } from '../../platform/db/schema.ts';
+import { namedStatement } from '../../platform/db/prepared.ts';
+import { exercises, programExercises, programs, users } from '../../platform/db/schema.ts';
 
-// The program is 28 rows, day → exercise + prescription (replacing spec §4's "day N is
-// the Nth exercise by id"). Members read them through the plan; the coach edits them.
+// A program's days are rows, day → exercises in order, each with its prescription (replacing spec
+// §4's "day N is the Nth exercise by id"). Members read them through their round; coaches edit them.
+
+/** Core28's days (program_exercises of the program whose slug is core28): the 28-day editor's. */
+const programDays = programExercises;
+const isCore28 = sql`${programExercises.programId} = (select id from ${programs} where slug = ${CORE28_SLUG})`;
 
 const dayColumns = {
   day: programDays.day,
@@ -78,58 +85,153 @@ export function toProgramDay(row: DayRow) {
 }
 export type ProgramDay = ReturnType<typeof toProgramDay>;
 
-/** The session of a day: its steps from core sessionPlan, and how long it should take. */
-export function daySession({ day, exercise, prescription }: ProgramDay) {
-  const steps = sessionPlan({ day, exercise, prescription });
-  return { steps, estimatedSeconds: estimatedSessionSeconds(steps) };
-}
+// docs/decisions/0016 and 0026: a member trains the program of their current round; a 1-on-1 Burn
+// member may have days of their own in it. Every read of a member's day N — /api/program, the
+// session, today's exercise, the exercise list, the calendar and reminders — goes through
+// listMemberProgramDays (or memberPlanJson, its twin in SQL), and nowhere else.
 
-// docs/decisions/0016: a 1-on-1 Burn member may have days of their own. Every read of
-// a member's day N — /api/program, the session, today's exercise, the exercise list (and issue
-// 20's calendar and reminders) — goes through listMemberProgramDays, and nowhere else.
-
-/** A member's day: the standard one, or their coach's version of it (`adjusted`, with a note). */
-export type MemberProgramDay = ProgramDay & { adjusted: boolean; note: string };
-
-/** The member's own version of a day, joined beside the standard one (one row per day). */
-const own = alias(memberProgramDays, 'own');
-/** The member's value of a day's column when the coach set one, else the standard's. */
-const ownOr = <T extends AnyPgColumn>(ownColumn: AnyPgColumn, standard: T) =>
-  sql`case when ${own.userId} is null then ${standard} else ${ownColumn} end`.mapWith(standard);
+/** One exercise of a day, with what to do. */
+export type DayItem = Pick<ProgramDay, 'exercise' | 'prescription'>;
 
 /**
- * The member's program: the 28 standard days with the member's own days in their place, in one
- * prepared statement (it was two, on every program read).
+ * A member's day: its exercises in order (the first also as `exercise` and `prescription`, the
+ * shape of a one-exercise day), the program's or their coach's version (`adjusted`, with a note),
+ * scaled to the member (their level in their first round, harder on a repeat).
  */
+export type MemberProgramDay = ProgramDay & { items: DayItem[]; adjusted: boolean; note: string };
+
+/** The member's current round: the rounds row with the highest number. */
+export const currentRoundSql = (userId: SQL | Placeholder) =>
+  sql`(select r.id from rounds r where r.user_id = ${userId} order by r.number desc limit 1)`;
+
+/**
+ * The items of the member's current round's days: their own rows for a day they have, else the
+ * program's, with the exercise, in day and item order; the round's scaling on every row.
+ */
+const memberItemsSql = (userId: SQL | Placeholder, number?: Placeholder) => sql`
+  with r as (
+    select r.id, r.program_id, r.number,
+      (select count(*)::int from rounds e
+        where e.user_id = r.user_id and e.program_id = r.program_id and e.number < r.number) as earlier,
+      (select f.fitness_level from profiles f where f.user_id = r.user_id) as fitness_level
+    from rounds r where r.user_id = ${userId} ${number ? sql`and r.number = ${number}` : sql``}
+    order by r.number desc limit 1),
+  own as (select o.* from member_program_days o join r on o.round_id = r.id),
+  items as (
+    select o.day, o.position, o.exercise_id, o.sets, o.work_seconds, o.target_reps, o.rest_seconds,
+      o.updated_at, o.updated_by, true as adjusted, o.note from own o
+    union all
+    select d.day, d.position, d.exercise_id, d.sets, d.work_seconds, d.target_reps, d.rest_seconds,
+      d.updated_at, d.updated_by, false, '' from program_exercises d join r on d.program_id = r.program_id
+    where not exists (select 1 from own o where o.day = d.day))
+  select i.day, i.position, i.sets, i.work_seconds as "workSeconds", i.target_reps as "targetReps",
+    i.rest_seconds as "restSeconds", i.adjusted, i.note,
+    to_char(i.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt",
+    i.updated_by as "updatedBy",
+    e.id as "exerciseId", e.name, e.category, e.exercise, e.description, e.demo_key as "demoKey",
+    e.video_url as "videoUrl", e.video_key as "videoKey", e.video_type as "videoType",
+    r.number as "roundNumber", r.earlier, r.fitness_level as "fitnessLevel"
+  from items i join ${exercises} e on e.id = i.exercise_id cross join r
+  order by i.day, i.position`;
+
+type NonEmpty<T> = [T, ...T[]];
+
+type ItemRow = {
+  day: number;
+  position: number;
+  sets: number;
+  workSeconds: number | null;
+  targetReps: number | null;
+  restSeconds: number;
+  adjusted: boolean;
+  note: string;
+  updatedAt: string;
+  updatedBy: string | null;
+  exerciseId: number;
+  name: string;
+  category: ExerciseCategory;
+  exercise: string;
+  description: string;
+  demoKey: string | null;
+  videoUrl: string | null;
+  videoKey: string | null;
+  videoType: 'video/mp4' | 'video/webm' | null;
+  roundNumber: number;
+  earlier: number;
+  fitnessLevel: FitnessLevel | null;
+};
+
+const memberItemsStatement = namedStatement<ItemRow>(() => memberItemsSql(sql.placeholder('userId')));
+const roundItemsStatement = namedStatement<ItemRow>(() =>
+  memberItemsSql(sql.placeholder('userId'), sql.placeholder('number')),
+);
+
+/** How a row's scaling reads (core rounds.ts). */
+const scalingOf = (row: Pick<ItemRow, 'roundNumber' | 'earlier' | 'fitnessLevel'>): RoundScaling => ({
+  fitnessLevel: row.fitnessLevel,
+  roundNumber: row.roundNumber,
+  earlierRoundsOfProgram: row.earlier,
+});
+
+/** Rows of items, grouped into days; a coach's own day is as the coach wrote it, never scaled. */
+function daysOfItems<
+  R extends Omit<ItemRow, 'updatedAt' | 'updatedBy' | 'description' | 'videoUrl' | 'videoKey' | 'videoType'>,
+  D,
+>(
+  rows: readonly R[],
+  toDay: (day: number, items: NonEmpty<{ row: R; prescription: Prescription }>) => D,
+): D[] {
+  const byDay = new Map<number, NonEmpty<{ row: R; prescription: Prescription }>>();
+  for (const row of rows) {
+    const { sets, workSeconds, targetReps, restSeconds } = row;
+    const fitted = fitPrescription({ sets, workSeconds, targetReps, restSeconds }, row.category, row.day);
+    const prescription = row.adjusted ? fitted : scaledPrescription(fitted, scalingOf(row));
+    const items = byDay.get(row.day);
+    if (items) items.push({ row, prescription });
+    else byDay.set(row.day, [{ row, prescription }]);
+  }
+  return [...byDay].map(([day, items]) => toDay(day, items));
+}
+
+/** The member's current round's days, each with its exercises in order: one statement. */
 export async function listMemberProgramDays(
   db: DbOrTx,
   { userId }: { userId: string },
 ): Promise<MemberProgramDay[]> {
-  const rows = await prepared(db, memberDaysStatement).execute({ userId });
-  return rows.map(({ adjusted, note, ...row }) => ({ ...toProgramDay(row), adjusted, note }));
+  return memberDaysOf(await memberItemsStatement(db, { userId }));
 }
 
-const memberDaysStatement = (db: DbOrTx) =>
-  db
-    .select({
-      day: programDays.day,
-      sets: ownOr(own.sets, programDays.sets),
-      workSeconds: ownOr(own.workSeconds, programDays.workSeconds),
-      targetReps: ownOr(own.targetReps, programDays.targetReps),
-      restSeconds: ownOr(own.restSeconds, programDays.restSeconds),
-      updatedAt: ownOr(own.updatedAt, programDays.updatedAt),
-      updatedBy: ownOr(own.updatedBy, programDays.updatedBy),
-      adjusted: sql<boolean>`${own.userId} is not null`.mapWith(Boolean),
-      note: sql<string>`coalesce(${own.note}, '')`,
-      exercise: dayColumns.exercise,
-    })
-    .from(programDays)
-    .leftJoin(own, and(eq(own.userId, sql.placeholder('userId')), eq(own.day, programDays.day)))
-    .innerJoin(exercises, eq(exercises.id, sql`coalesce(${own.exerciseId}, ${programDays.exerciseId})`))
-    .orderBy(asc(programDays.day))
-    .prepare('core28_member_program_days');
+/** The days of the member's round `number` (an earlier one, for its results), as they were done. */
+export async function listRoundPlan(
+  db: DbOrTx,
+  { userId, number }: { userId: string; number: number },
+): Promise<MemberProgramDay[]> {
+  return memberDaysOf(await roundItemsStatement(db, { userId, number }));
+}
 
-/** Day N of the member's program (404 when the program has no such day yet). */
+function memberDaysOf(rows: ItemRow[]): MemberProgramDay[] {
+  return daysOfItems(rows, (day, items) => {
+    const dayItems = items.map(({ row, prescription }) => ({
+      exercise: {
+        id: row.exerciseId,
+        name: row.name,
+        category: row.category,
+        exercise: row.exercise,
+        description: row.description,
+        demoKey: row.demoKey,
+        videoUrl: row.videoUrl,
+        videoKey: row.videoKey,
+        videoType: row.videoType,
+      },
+      prescription,
+    }));
+    const [{ row: first }] = items;
+    const [lead] = dayItems as NonEmpty<DayItem>;
+    return { day, ...lead, items: dayItems, adjusted: first.adjusted, note: first.note };
+  });
+}
+
+/** Day N of the member's current round (404 when it has no such day). */
 export async function findMemberProgramDay(
   db: DbOrTx,
   { userId, day }: { userId: string; day: number },
@@ -139,64 +241,68 @@ export async function findMemberProgramDay(
   return found;
 }
 
-/** A day of the member's plan as PostgreSQL builds it (memberPlanJson). */
-type PlanRow = {
-  day: number;
-  sets: number;
-  workSeconds: number | null;
-  targetReps: number | null;
-  restSeconds: number;
-  adjusted: boolean;
-  note: string;
-  exerciseId: number;
-  name: string;
-  category: ExerciseCategory;
-  demoKey: string | null;
-  exercise: string;
-};
+/** The session of a member's day: warm-up, each exercise's sets, cool-down. */
+export function memberDaySession({ day, items }: Pick<MemberProgramDay, 'day' | 'items'>, circuit = false) {
+  const steps = sessionPlan({ day, blocks: items, circuit });
+  return { steps, estimatedSeconds: estimatedSessionSeconds(steps) };
+}
+
+/** A day's item as PostgreSQL builds it for the plan (memberPlanJson). */
+type PlanRow = Pick<
+  ItemRow,
+  | 'day'
+  | 'position'
+  | 'sets'
+  | 'workSeconds'
+  | 'targetReps'
+  | 'restSeconds'
+  | 'adjusted'
+  | 'note'
+  | 'exerciseId'
+  | 'name'
+  | 'category'
+  | 'demoKey'
+  | 'exercise'
+  | 'roundNumber'
+  | 'earlier'
+  | 'fitnessLevel'
+>;
 
 /**
- * The member's plan (the 28 standard days, the member's own in their place) as one JSON
- * value, so GET /api/program reads it in the same statement as the member's rows. The same days
- * as listMemberProgramDays, in SQL of its own: member-plan.test.ts proves both agree. `userId` is
- * the statement's placeholder, not the outer row's column: drizzle names a column of a one-table
- * select without its table, which inside this subquery would be own.user_id. json_agg of whole
- * rows, not json_build_object per row: PostgreSQL looks the columns' types up once, not per row
- * (~50 µs less per read).
+ * The member's plan (their current round's days, their own in their place) as one JSON value, so
+ * GET /api/program reads it in the same statement as the member's rows. The same items as
+ * listMemberProgramDays (member-plan.test.ts proves both agree). json_agg of whole rows: PostgreSQL
+ * looks the columns' types up once, not per row.
  */
 export const memberPlanJson = (userId: Placeholder) => sql<PlanRow[]>`coalesce((
-  select json_agg(p order by p.day) from (
-    select d.day,
-      case when own.user_id is null then d.sets else own.sets end as "sets",
-      case when own.user_id is null then d.work_seconds else own.work_seconds end as "workSeconds",
-      case when own.user_id is null then d.target_reps else own.target_reps end as "targetReps",
-      case when own.user_id is null then d.rest_seconds else own.rest_seconds end as "restSeconds",
-      own.user_id is not null as "adjusted",
-      coalesce(own.note, '') as "note",
-      e.id as "exerciseId", e.name as "name", e.category as "category", e.demo_key as "demoKey",
-      e.exercise as "exercise"
-    from ${programDays} d
-    left join ${memberProgramDays} own on own.user_id = ${userId} and own.day = d.day
-    join ${exercises} e on e.id = coalesce(own.exercise_id, d.exercise_id)) p), '[]'::json)`;
+  select json_agg(p) from (${memberItemsSql(userId)}) p), '[]'::json)`;
 
-/** The plan of GET /api/program: every day, its exercise, prescription and estimated minutes. */
+/** The plan of GET /api/program: every day, its exercises, prescriptions and estimated minutes. */
 export function planOf(rows: PlanRow[]) {
-  return rows.map((row) => {
-    const { day, sets, workSeconds, targetReps, restSeconds, category } = row;
-    const prescription = fitPrescription({ sets, workSeconds, targetReps, restSeconds }, category, day);
-    return {
-      day,
+  return daysOfItems(rows, (day, items) => {
+    const exercises = items.map(({ row, prescription }) => ({
       exercise: {
         id: row.exerciseId,
         name: row.name,
-        category,
+        category: row.category,
         demoKey: row.demoKey,
         exercise: row.exercise,
       },
       prescription,
-      estimatedMinutes: Math.round(estimatedPrescriptionSeconds(category, prescription) / 60),
-      adjusted: row.adjusted,
-      note: row.note,
+    }));
+    const [lead] = exercises as NonEmpty<(typeof exercises)[number]>;
+    const seconds = estimatedDaySeconds(
+      items.map(({ row, prescription }) => ({ category: row.category, prescription })),
+    );
+    const [{ row: first }] = items;
+    return {
+      day,
+      exercise: lead.exercise,
+      prescription: lead.prescription,
+      exercises,
+      estimatedMinutes: Math.round(seconds / 60),
+      adjusted: first.adjusted,
+      note: first.note,
     };
   });
 }
@@ -210,6 +316,7 @@ export async function listAdminProgramDays({ db }: Pick<Deps, 'db'>) {
     .from(programDays)
     .innerJoin(exercises, eq(exercises.id, programDays.exerciseId))
     .leftJoin(users, eq(users.id, programDays.updatedBy))
+    .where(and(isCore28, eq(programDays.position, 1)))
     .orderBy(asc(programDays.day));
   return {
     days: rows.map(({ editor, ...row }) => {
@@ -248,12 +355,22 @@ export async function updateProgramDay(
   { adminId, day, input }: Coach & { day: number; input: ProgramDayInput },
 ) {
   const { exerciseId, ...prescription } = input;
+  if (day > PROGRAM_DAYS)
+    throw new AppError('BAD_REQUEST', `Day must be a whole number from 1 to ${PROGRAM_DAYS}`);
   await assertPrescriptionFits(deps.db, exerciseId, prescription);
   const values = { exerciseId, ...prescription, updatedAt: deps.now(), updatedBy: adminId };
   await deps.db
     .insert(programDays)
-    .values({ day, ...values })
-    .onConflictDoUpdate({ target: programDays.day, set: values });
+    .values({
+      programId: sql`(select id from ${programs} where slug = ${CORE28_SLUG})`,
+      day,
+      position: 1,
+      ...values,
+    })
+    .onConflictDoUpdate({
+      target: [programDays.programId, programDays.day, programDays.position],
+      set: values,
+    });
   const { days } = await listAdminProgramDays(deps);
   const updated = days.find((d) => d.day === day);
   if (!updated) throw new AppError('NOT_FOUND', `Day ${day} has no exercise yet`);
@@ -269,7 +386,7 @@ export async function swapProgramDays(
     const rows = await tx
       .select()
       .from(programDays)
-      .where(inArray(programDays.day, [from, to]))
+      .where(and(isCore28, eq(programDays.position, 1), inArray(programDays.day, [from, to])))
       .orderBy(asc(programDays.day))
       .for('update');
     const [a, b] = [rows.find((r) => r.day === from), rows.find((r) => r.day === to)];
@@ -285,11 +402,11 @@ export async function swapProgramDays(
     await tx
       .update(programDays)
       .set({ ...contentOf(b), ...stamp })
-      .where(eq(programDays.day, from));
+      .where(and(isCore28, eq(programDays.position, 1), eq(programDays.day, from)));
     await tx
       .update(programDays)
       .set({ ...contentOf(a), ...stamp })
-      .where(eq(programDays.day, to));
+      .where(and(isCore28, eq(programDays.position, 1), eq(programDays.day, to)));
   });
   return listAdminProgramDays(deps);
 }

@@ -39,19 +39,20 @@ export async function listUnlockedExercises(
     isTodayOnly?: boolean;
   },
 ) {
-  const { currentDay } = await getProgramDay(deps, { userId });
+  const { currentDay, round } = await getProgramDay(deps, { userId });
   const [program, completions] = await Promise.all([
     listMemberProgramDays(deps.db, { userId }),
     deps.db
       .select({ day: workoutCompletions.dayNumber })
       .from(workoutCompletions)
-      .where(eq(workoutCompletions.userId, userId)),
+      .where(eq(workoutCompletions.roundId, round.id)),
   ]);
   const completed = new Set(completions.map((row) => row.day));
   const daysOf = new Map<number, number[]>();
   const isShown = (day: number) => (isTodayOnly ? day === currentDay : day <= currentDay);
-  for (const { day, exercise } of program)
-    if (isShown(day)) daysOf.set(exercise.id, [...(daysOf.get(exercise.id) ?? []), day]);
+  for (const { day, items } of program)
+    for (const { exercise } of items)
+      if (isShown(day)) daysOf.set(exercise.id, [...new Set([...(daysOf.get(exercise.id) ?? []), day])]);
   const rows = daysOf.size
     ? await deps.db
         .select(exerciseColumns)
@@ -65,7 +66,7 @@ export async function listUnlockedExercises(
       return { ...exercise, dayNumber, status: dayStatus(dayNumber, currentDay, completed), days };
     })
     .sort((a, b) => a.dayNumber - b.dayNumber);
-  const total = new Set(program.map((d) => d.exercise.id)).size;
+  const total = new Set(program.flatMap((d) => d.items.map((item) => item.exercise.id))).size;
   return { currentDay, total, exercises: await withMedia(deps, unlocked) };
 }
 

@@ -113,7 +113,7 @@ describe('finishing a session', () => {
       [3, { totalSeconds: 60, reps: 100_001 }, randomUUID(), 400, 'That is too many reps'],
       [3, { ...ok, feeling: 4 }, randomUUID(), 400, 'Give feeling and energy together, or neither'],
       [3, { ...ok, feeling: 6, energy: 2 }, randomUUID(), 400, 'Feeling must be between 1 and 5'],
-      [0, ok, randomUUID(), 400, 'Day must be a whole number from 1 to 28'],
+      [0, ok, randomUUID(), 400, 'Day must be a whole number from 1 to 42'],
     ];
     for (const [day, body, key, status, message] of cases) {
       const res = await finish(member.cookie, day, body, key);

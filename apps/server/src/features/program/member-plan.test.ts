@@ -95,7 +95,7 @@ describe("a member's own plan", () => {
     const days = await listMemberProgramDays(t.db, { userId: member.userId });
     expect(days.filter((d) => d.adjusted).map((d) => d.day)).toEqual([9, 20]);
     expect(program.plan).toEqual(
-      days.map(({ day, exercise, prescription, adjusted, note }) => ({
+      days.map(({ day, exercise, prescription, items, adjusted, note }) => ({
         day,
         exercise: {
           id: exercise.id,
@@ -105,6 +105,16 @@ describe("a member's own plan", () => {
           exercise: exercise.exercise,
         },
         prescription,
+        exercises: items.map((item) => ({
+          exercise: {
+            id: item.exercise.id,
+            name: item.exercise.name,
+            category: item.exercise.category,
+            demoKey: item.exercise.demoKey,
+            exercise: item.exercise.exercise,
+          },
+          prescription: item.prescription,
+        })),
         estimatedMinutes: Math.round(estimatedPrescriptionSeconds(exercise.category, prescription) / 60),
         adjusted,
         note,

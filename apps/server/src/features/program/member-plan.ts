@@ -112,13 +112,16 @@ async function listPlanChanges(db: DbOrTx, { userId }: Target) {
 /** Refused unless the member has 1-on-1 Burn and the day is today or later (past days stay as done). */
 async function checkAdjustable(deps: PlanDeps, { userId, day }: Target & { day: number }) {
   await requireMember(deps, { userId });
-  const { currentDay } = await getProgramDay(deps, { userId });
+  const { currentDay, round } = await getProgramDay(deps, { userId });
   if (!(await mayHaveOwnPlan(deps, { userId }))) throw new AppError('CONFLICT', NOT_BURN);
+  if (day > round.days)
+    throw new AppError('BAD_REQUEST', `Day must be a whole number from 1 to ${round.days}`);
   if (day < currentDay)
     throw new AppError(
       'BAD_REQUEST',
       `Day ${day} is behind the member (today is day ${currentDay}); only today and later days can be changed.`,
     );
+  return round;
 }
 
 /** Sets the member's own version of a day, keeping the change. */
@@ -126,17 +129,27 @@ export async function setMemberProgramDay(
   deps: PlanDeps,
   { adminId, userId, day, input }: Coach & Target & { day: number; input: MemberDayInput },
 ) {
-  await checkAdjustable(deps, { userId, day });
+  const round = await checkAdjustable(deps, { userId, day });
   const { exerciseId, note, ...prescription } = input;
   await assertPrescriptionFits(deps.db, exerciseId, prescription);
   const at = deps.now();
   await deps.db.transaction(async (tx) => {
     const before = await dayOf(tx, { userId, day });
-    const values = { exerciseId, ...prescription, note, updatedAt: at, updatedBy: adminId };
+    // The day's own version, in the member's current round, replaces all its exercises.
     await tx
-      .insert(memberProgramDays)
-      .values({ userId, day, ...values })
-      .onConflictDoUpdate({ target: [memberProgramDays.userId, memberProgramDays.day], set: values });
+      .delete(memberProgramDays)
+      .where(and(eq(memberProgramDays.roundId, round.id), eq(memberProgramDays.day, day)));
+    await tx.insert(memberProgramDays).values({
+      userId,
+      roundId: round.id,
+      day,
+      position: 1,
+      exerciseId,
+      ...prescription,
+      note,
+      updatedAt: at,
+      updatedBy: adminId,
+    });
     const after = await dayOf(tx, { userId, day });
     await tx
       .insert(memberProgramDayChanges)
@@ -150,12 +163,12 @@ export async function resetMemberProgramDay(
   deps: PlanDeps,
   { adminId, userId, day }: Coach & Target & { day: number },
 ) {
-  await checkAdjustable(deps, { userId, day });
+  const round = await checkAdjustable(deps, { userId, day });
   await deps.db.transaction(async (tx) => {
     const before = await dayOf(tx, { userId, day });
     const removed = await tx
       .delete(memberProgramDays)
-      .where(and(eq(memberProgramDays.userId, userId), eq(memberProgramDays.day, day)))
+      .where(and(eq(memberProgramDays.roundId, round.id), eq(memberProgramDays.day, day)))
       .returning({ day: memberProgramDays.day });
     if (removed.length === 0) throw new AppError('NOT_FOUND', `Day ${day} is already the standard day`);
     const after = await dayOf(tx, { userId, day });

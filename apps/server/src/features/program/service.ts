@@ -1,6 +1,7 @@
-import { localDayStart } from '@core28/core/local-day';
+import { localDate, localDayStart } from '@core28/core/local-day';
 import { achievements, canLogResults, canLogWellness, programDays, programStats } from '@core28/core/program';
 import type { DayResultInput, FinishSessionInput, WellnessInput } from '@core28/core/program-schemas';
+import { readRound, roundFinishedOn } from '@core28/core/rounds';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -14,8 +15,8 @@ import {
   workoutCompletions,
 } from '../../platform/db/schema.ts';
 import { insertCompletion, upsertResult, upsertWellness } from './day-writes.ts';
-import { daySession, findMemberProgramDay, memberPlanJson, planOf } from './days.ts';
-import { programDayOf } from './summaries.ts';
+import { currentRoundSql, findMemberProgramDay, memberDaySession, memberPlanJson, planOf } from './days.ts';
+import { type ProgramDay, programDayOf, roundJson } from './summaries.ts';
 
 // What other features use of the program days (exercises: the member's list and today's exercise;
 // reminders and the calendar feed: a member's day N). Always through these, never program_days.
@@ -28,8 +29,6 @@ export {
   type ProgramSummary,
   programDaySql,
 } from './summaries.ts';
-
-import type { ProgramDay } from './summaries.ts';
 
 type Member = { userId: string };
 
@@ -49,7 +48,11 @@ export async function getProgramDay(deps: Pick<Deps, 'db' | 'now'>, { userId }: 
 
 const profileDayStatement = (db: DbOrTx) =>
   db
-    .select({ registrationDate: profiles.registrationDate, timeZone: profiles.timeZone })
+    .select({
+      registrationDate: profiles.registrationDate,
+      timeZone: profiles.timeZone,
+      round: roundJson(sql.placeholder('userId')),
+    })
     .from(profiles)
     .where(eq(profiles.userId, sql.placeholder('userId')))
     .prepare('core28_profile_day');
@@ -83,27 +86,30 @@ async function readMemberProgram(db: DbOrTx, userId: string) {
 const listOf = <T>(query: SQL) => sql<T[]>`coalesce((${query}), '[]'::json)`;
 /** The member in every subquery: the placeholder, never profiles.user_id (see memberPlanJson). */
 const member = sql.placeholder('userId');
+/** Their current round: PostgreSQL runs this uncorrelated subquery once per statement. */
+const round = currentRoundSql(member);
 
 const memberProgramStatement = (db: DbOrTx) =>
   db
     .select({
       registrationDate: profiles.registrationDate,
       timeZone: profiles.timeZone,
+      round: roundJson(member),
       completions: listOf<Completion>(
         sql`select json_agg(json_build_object('day', w.day_number,
               'completedAt', to_char(w.completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
               order by w.day_number)
-            from ${workoutCompletions} w where w.user_id = ${member}`,
+            from ${workoutCompletions} w where w.round_id = ${round}`,
       ),
       results: listOf<Result>(
         sql`select json_agg(json_build_object('day', r.day_number, 'totalSeconds', r.total_time_seconds,
               'reps', r.repetitions_completed) order by r.day_number)
-            from ${exerciseProgress} r where r.user_id = ${member}`,
+            from ${exerciseProgress} r where r.round_id = ${round}`,
       ),
       wellness: listOf<Wellness>(
         sql`select json_agg(json_build_object('day', t.day_number, 'feeling', t.feeling_rating,
               'energy', t.energy_level) order by t.day_number)
-            from ${wellnessTracking} t where t.user_id = ${member}`,
+            from ${wellnessTracking} t where t.round_id = ${round}`,
       ),
       plan: memberPlanJson(member),
     })
@@ -118,8 +124,17 @@ function programState(read: {
   wellness: Wellness[];
   plan: Parameters<typeof planOf>[0];
 }) {
-  const { registrationDate, currentDay, timeZone } = read.day;
+  const { registrationDate, currentDay, timeZone, round } = read.day;
+  const length = round.days;
   const days = read.completions.map((c) => c.day);
+  const reading = readRound(days, { length, dayNumber: read.day.dayNumber });
+  const lastDay = read.completions.find((c) => c.day === length);
+  const finishedOn = roundFinishedOn(reading, {
+    startedAt: round.startedAt,
+    length,
+    lastDayCompletedOn: lastDay ? localDate(new Date(lastDay.completedAt), timeZone) : null,
+    timeZone,
+  });
   return {
     currentDay,
     registrationDate: registrationDate.toISOString(),
@@ -128,21 +143,47 @@ function programState(read: {
     completions: read.completions,
     results: read.results,
     wellness: read.wellness,
-    days: programDays(days, currentDay),
-    stats: programStats(days, currentDay),
-    achievements: achievements(days, currentDay),
+    days: programDays(days, currentDay, length),
+    stats: programStats(days, currentDay, { length, streak: reading.streak }),
+    achievements: achievements(days, currentDay, length),
     plan: planOf(read.plan),
+    /** The member's current round of a program (docs/decisions/0026). */
+    round: {
+      id: round.id,
+      number: round.number,
+      startedAt: round.startedAt.toISOString(),
+      program: {
+        id: round.programId,
+        slug: round.slug,
+        name: round.name,
+        level: round.level,
+        days: length,
+        circuit: round.circuit,
+      },
+      status: reading.status,
+      dayNumber: reading.dayNumber,
+      lastCompletedDay: reading.lastCompletedDay,
+      missedInARow: reading.missedInARow,
+      finishedOn,
+    },
   };
 }
 
 const notStartedYet = (day: number) => new AppError('BAD_REQUEST', `Day ${day} has not started yet`);
 
+/** A day past the round's program (the schemas allow any program's 42 days) is not one of its days. */
+export function assertDayOfRound(day: number, { round }: Pick<ProgramDay, 'round'>) {
+  if (day > round.days)
+    throw new AppError('BAD_REQUEST', `Day must be a whole number from 1 to ${round.days}`);
+}
+
 /** spec §4: a completion is an insert, never undone; refused for a future day and twice. */
 export async function completeDay(deps: Deps, { userId, day, key }: Member & Keyed & { day: number }) {
   const programDay = await getProgramDay(deps, { userId });
+  assertDayOfRound(day, programDay);
   return once(deps, { userId, key, route: 'complete', input: { day } }, async (db) => {
     if (day > programDay.currentDay) throw notStartedYet(day);
-    if (!(await insertCompletion(db, { userId, day, at: deps.now() })))
+    if (!(await insertCompletion(db, { userId, roundId: programDay.round.id, day, at: deps.now() })))
       throw new AppError('CONFLICT', `Day ${day} is already marked as completed`);
     return readProgramState(db, { userId, day: programDay });
   });
@@ -153,10 +194,11 @@ export async function saveDayResult(
   { userId, input, key }: Member & Keyed & { input: DayResultInput },
 ) {
   const day = await getProgramDay(deps, { userId });
+  assertDayOfRound(input.day, day);
   return once(deps, { userId, key, route: 'results', input }, async (db) => {
     if (!canLogResults(input.day, day.currentDay))
       throw new AppError('BAD_REQUEST', 'Results can only be saved for past days and today');
-    await upsertResult(db, { userId, input, at: deps.now() });
+    await upsertResult(db, { userId, roundId: day.round.id, input, at: deps.now() });
     return readProgramState(db, { userId, day });
   });
 }
@@ -166,10 +208,11 @@ export async function saveWellness(
   { userId, input, key }: Member & Keyed & { input: WellnessInput },
 ) {
   const day = await getProgramDay(deps, { userId });
+  assertDayOfRound(input.day, day);
   return once(deps, { userId, key, route: 'wellness', input }, async (db) => {
     if (!canLogWellness(input.day, day.currentDay))
       throw new AppError('BAD_REQUEST', 'Wellness can only be logged for today');
-    await upsertWellness(db, { userId, input, at: deps.now() });
+    await upsertWellness(db, { userId, roundId: day.round.id, input, at: deps.now() });
     return readProgramState(db, { userId, day });
   });
 }
@@ -178,25 +221,32 @@ export async function saveWellness(
 
 /** A day's guided session: today or a past day (a replay); a future day is refused. */
 export async function getDaySession(deps: Deps, { userId, day }: Member & { day: number }) {
-  const { currentDay } = await getProgramDay(deps, { userId });
+  const programDay = await getProgramDay(deps, { userId });
+  const { currentDay, round } = programDay;
+  assertDayOfRound(day, programDay);
   if (day > currentDay) throw notStartedYet(day);
-  const [programDay, completion] = await Promise.all([
+  const [memberDay, completion] = await Promise.all([
     findMemberProgramDay(deps.db, { userId, day }),
     deps.db
       .select({ day: workoutCompletions.dayNumber })
       .from(workoutCompletions)
-      .where(and(eq(workoutCompletions.userId, userId), eq(workoutCompletions.dayNumber, day))),
+      .where(and(eq(workoutCompletions.roundId, round.id), eq(workoutCompletions.dayNumber, day))),
   ]);
   return {
     day,
     currentDay,
     isToday: day === currentDay,
     isCompleted: completion.length > 0,
-    exercise: programDay.exercise,
-    prescription: programDay.prescription,
-    adjusted: programDay.adjusted,
-    note: programDay.note,
-    ...daySession(programDay),
+    exercise: memberDay.exercise,
+    prescription: memberDay.prescription,
+    exercises: memberDay.items,
+    adjusted: memberDay.adjusted,
+    note: memberDay.note,
+    round: {
+      number: round.number,
+      program: { slug: round.slug, name: round.name, days: round.days, circuit: round.circuit },
+    },
+    ...memberDaySession(memberDay, round.circuit),
   };
 }
 
@@ -222,18 +272,22 @@ export async function finishDay(
 ) {
   const programDay = await getProgramDay(deps, { userId });
   const { currentDay } = programDay;
+  assertDayOfRound(day, programDay);
   return once(deps, { userId, key, route: 'finish', input: { day, ...input } }, async (tx) => {
     if (day > currentDay) throw notStartedYet(day);
-    // Stamped when the member pressed Finish, but never before the program began (registration
+    // Stamped when the member pressed Finish, but never before the round began (round 1's start
     // is the account's creation) nor before that day's own local midnight: a queue's claim of how
     // long it waited cannot date a session into a day that had not started.
+    const { startedAt } = programDay.round;
     const earliest = Math.max(
-      programDay.registrationDate.getTime(),
-      localDayStart(programDay.registrationDate, day - 1, programDay.timeZone).getTime(),
+      startedAt.getTime(),
+      localDayStart(startedAt, day - 1, programDay.timeZone).getTime(),
     );
     const at = new Date(Math.min(deps.now().getTime(), Math.max(deps.now().getTime() - queuedMs, earliest)));
+    const roundId = programDay.round.id;
     const resultsSaved = await upsertResult(tx, {
       userId,
+      roundId,
       input: { day, totalSeconds: input.totalSeconds, reps: input.reps },
       at,
       keepNewer: true,
@@ -243,8 +297,8 @@ export async function finishDay(
       feeling !== undefined &&
       energy !== undefined &&
       canLogWellness(day, currentDay) &&
-      (await upsertWellness(tx, { userId, input: { day, feeling, energy }, at, keepNewer: true }));
-    const completedNow = await insertCompletion(tx, { userId, day, at });
+      (await upsertWellness(tx, { userId, roundId, input: { day, feeling, energy }, at, keepNewer: true }));
+    const completedNow = await insertCompletion(tx, { userId, roundId, day, at });
     const state = await readProgramState(tx, { userId, day: programDay });
     return {
       ...state,

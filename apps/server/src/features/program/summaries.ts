@@ -1,29 +1,69 @@
 import { isWellnessFalling } from '@core28/core/admin';
-import { currentProgramDay, currentStreak, missedInARow, programStats } from '@core28/core/program';
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { programStats } from '@core28/core/program';
+import { type ProgramLevel, type RoundStatus, readRound, roundDayNumber } from '@core28/core/rounds';
+import { eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Deps } from '../../context.ts';
+import { AppError } from '../../errors.ts';
 import {
   exerciseProgress,
+  memberProgress,
   profiles,
   wellnessTracking,
   workoutCompletions,
 } from '../../platform/db/schema.ts';
 
-export type ProgramDay = { registrationDate: Date; currentDay: number; timeZone: string | null };
+/** A member's current round as PostgreSQL answers it (roundJson). */
+export type RoundRow = {
+  id: number;
+  number: number;
+  startedAt: string;
+  programId: number;
+  slug: string;
+  name: string;
+  level: ProgramLevel;
+  days: number;
+  circuit: boolean;
+};
+
+/** The member's current round and its program, as one JSON value (null: no round). */
+export const roundJson = (userId: SQL | Placeholder) => sql<RoundRow | null>`(
+  select json_build_object('id', r.id, 'number', r.number,
+    'startedAt', to_char(r.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'programId', p.id, 'slug', p.slug, 'name', p.name, 'level', p.level, 'days', p.days, 'circuit', p.circuit)
+  from rounds r join programs p on p.id = r.program_id
+  where r.user_id = ${userId} order by r.number desc limit 1)`;
+
+export type ProgramDay = {
+  registrationDate: Date;
+  timeZone: string | null;
+  /** spec §4 Program day, in the current round: 1..its length. */
+  currentDay: number;
+  /** The round's calendar day, not clamped (after its last day it goes on). */
+  dayNumber: number;
+  round: Omit<RoundRow, 'startedAt'> & { startedAt: Date };
+};
 
 /**
- * The one place a profile becomes a program day (the single member and the coach's lists),
- * counted in the member's own time zone (docs/decisions/0014).
+ * The one place a profile and its current round become a program day (the single member and the
+ * coach's lists), counted from the round's start in the member's own time zone (docs/decisions/0014,
+ * 0026): for round 1, spec §4's days since registration.
  */
-export const programDayOf = (
-  profile: { registrationDate: Date; timeZone: string | null },
+export function programDayOf(
+  profile: { registrationDate: Date; timeZone: string | null; round: RoundRow | null },
   now: Date,
-): ProgramDay => ({
-  registrationDate: profile.registrationDate,
-  timeZone: profile.timeZone,
-  currentDay: currentProgramDay(profile.registrationDate, now, profile.timeZone),
-});
+): ProgramDay {
+  if (!profile.round) throw new AppError('NOT_FOUND', 'Profile not found');
+  const startedAt = new Date(profile.round.startedAt);
+  const dayNumber = roundDayNumber(startedAt, now, profile.timeZone);
+  return {
+    registrationDate: profile.registrationDate,
+    timeZone: profile.timeZone,
+    currentDay: Math.min(profile.round.days, Math.max(1, dayNumber)),
+    dayNumber,
+    round: { ...profile.round, startedAt },
+  };
+}
 
 /**
  * Where each member stands, for the coach's lists (members, attention, the chat's
@@ -39,14 +79,19 @@ export async function listProgramSummaries(
     deps.db
       .select({
         userId: profiles.userId,
-        registrationDate: profiles.registrationDate,
         timeZone: profiles.timeZone,
+        roundId: memberProgress.roundId,
+        roundStartedAt: memberProgress.roundStartedAt,
+        roundDays: memberProgress.roundDays,
+        registrationDate: profiles.registrationDate,
       })
       .from(profiles)
+      .leftJoin(memberProgress, eq(memberProgress.userId, profiles.userId))
       .where(inArray(profiles.userId, userIds)),
     deps.db
       .select({
         userId: workoutCompletions.userId,
+        roundId: workoutCompletions.roundId,
         day: workoutCompletions.dayNumber,
         at: workoutCompletions.completedAt,
       })
@@ -55,6 +100,7 @@ export async function listProgramSummaries(
     deps.db
       .select({
         userId: exerciseProgress.userId,
+        roundId: exerciseProgress.roundId,
         day: exerciseProgress.dayNumber,
         totalSeconds: exerciseProgress.totalTimeSeconds,
         reps: exerciseProgress.repetitionsCompleted,
@@ -64,6 +110,7 @@ export async function listProgramSummaries(
     deps.db
       .select({
         userId: wellnessTracking.userId,
+        roundId: wellnessTracking.roundId,
         day: wellnessTracking.dayNumber,
         feeling: wellnessTracking.feelingRating,
         energy: wellnessTracking.energyLevel,
@@ -74,20 +121,29 @@ export async function listProgramSummaries(
   const now = deps.now();
   const summaries = new Map<string, ProgramSummary>();
   for (const profile of profileRows) {
-    const { currentDay } = programDayOf(profile, now);
-    const own = <T extends { userId: string; day: number }>(rows: T[]) =>
-      rows.filter((r) => r.userId === profile.userId).sort((a, b) => a.day - b.day);
+    const length = profile.roundDays ?? 28;
+    const dayNumber = roundDayNumber(
+      profile.roundStartedAt ?? profile.registrationDate,
+      now,
+      profile.timeZone,
+    );
+    const currentDay = Math.min(length, Math.max(1, dayNumber));
+    // The current round's rows; the last session and wellness may be of an earlier round.
+    const own = <T extends { userId: string; roundId: number; day: number }>(rows: T[]) =>
+      rows.filter((r) => r.roundId === profile.roundId).sort((a, b) => a.day - b.day);
     const completions = own(completionRows);
     const days = completions.map((c) => c.day);
+    const reading = readRound(days, { length, dayNumber });
     const wellness = own(wellnessRows);
     const lastCompletion = [...completions].sort((a, b) => a.at.getTime() - b.at.getTime()).at(-1);
     const lastResult = lastCompletion && own(resultRows).find((r) => r.day === lastCompletion.day);
     const lastWellness = wellness.at(-1);
     summaries.set(profile.userId, {
       currentDay,
-      streak: currentStreak(days, currentDay),
-      completedDays: programStats(days, currentDay).totalWorkouts,
-      missedInARow: missedInARow(days, currentDay),
+      roundStatus: reading.status,
+      streak: reading.streak,
+      completedDays: programStats(days, currentDay, { length }).totalWorkouts,
+      missedInARow: reading.missedInARow,
       wellnessFalling: isWellnessFalling(wellness),
       lastSession: lastCompletion
         ? {
@@ -107,6 +163,7 @@ export async function listProgramSummaries(
 
 export type ProgramSummary = {
   currentDay: number;
+  roundStatus: RoundStatus;
   streak: number;
   completedDays: number;
   missedInARow: number;
@@ -116,51 +173,57 @@ export type ProgramSummary = {
 };
 
 // ---- the same figures in SQL, for the coach's filters over every member (docs/decisions/0016) ----
-// Twins of programDayOf (core currentProgramDay) and core missedInARow (isWellnessFalling's is a column), so a
-// list of 100,000 members is filtered and sorted by the database. Keep them in step: a change to
-// how a member's day is counted (their time zone) changes programDaySql with
-// programDayOf; summaries.test.ts compares the two on seeded members.
+// Twins of programDayOf and core readRound's missed days, over member_progress's copy of each
+// member's current round (round_started_at, round_days, completed_mask), so a list of 100,000
+// members is filtered and sorted by the database. Keep them in step: summaries.test.ts compares
+// the two on seeded members.
+
+/** The round's calendar day, not clamped: whole days since its start in the member's zone, plus one. */
+export const roundDayNumberSql = (startedAt: SQL | AnyPgColumn, timeZone: SQL | AnyPgColumn, now: Date) =>
+  sql<number>`(((${now.toISOString()}::timestamptz at time zone coalesce(${timeZone}, 'UTC'))::date
+    - (${startedAt} at time zone coalesce(${timeZone}, 'UTC'))::date) + 1)`;
+
+/** spec §4 Program day inside the round: the same, clamped to 1..the round's length. */
+export const programDaySql = (
+  startedAt: SQL | AnyPgColumn,
+  timeZone: SQL | AnyPgColumn,
+  now: Date,
+  days: SQL | AnyPgColumn | number = 28,
+) => sql<number>`least(${days}, greatest(1, ${roundDayNumberSql(startedAt, timeZone, now)}))`;
 
 /**
- * The member's program day: whole calendar days since registration in the member's time zone
- * (UTC without one), plus one, clamped to 1..28. Time zones are stored only when valid.
- */
-export const programDaySql = (registrationDate: SQL | AnyPgColumn, timeZone: SQL | AnyPgColumn, now: Date) =>
-  sql<number>`least(28, greatest(1, ((${now.toISOString()}::timestamptz at time zone coalesce(${timeZone}, 'UTC'))::date
-    - (${registrationDate} at time zone coalesce(${timeZone}, 'UTC'))::date) + 1))`;
-
-/**
- * Days before today not completed, back to the last completed one, from the member's completed
- * days as bits (member_progress.completed_mask, kept by a trigger; null without a row): the last
- * completed day before today is the highest bit below today's, log2 in float8 (exact below 2^28
- * with the 1e-9 nudge: log2(2^28 - 1) is 5e-9 under 28).
+ * Days before today not trained, back to the last completed day of the round (calendar days, so
+ * they go on counting after its end), from its completed days as bits (day d is bit d-1). The last
+ * completed day before today is the highest bit below today's: log2 in float8, exact for up to 42
+ * bits with the 1e-13 nudge (log2(2^42 - 1) is 3.3e-13 under 42; float8's error there is ~1e-14).
  */
 export const missedInARowSql = (
   mask: SQL | AnyPgColumn,
-  registrationDate: SQL | AnyPgColumn,
+  startedAt: SQL | AnyPgColumn,
   timeZone: SQL | AnyPgColumn,
   now: Date,
 ) => {
-  const day = programDaySql(registrationDate, timeZone, now);
-  const before = sql`(coalesce(${mask}, 0) & ((1 << (${day} - 1)) - 1))`;
+  const day = sql`greatest(1, ${roundDayNumberSql(startedAt, timeZone, now)})`;
+  const before = sql`(coalesce(${mask}, 0) & ((1::bigint << least(${day} - 1, 62)) - 1))`;
   return sql<number>`(${day} - 1 - case when ${before} = 0 then 0
-    else floor(ln(${before}::float8) / ln(2::float8) + 1e-9)::int + 1 end)`;
+    else floor(ln(${before}::float8) / ln(2::float8) + 1e-13)::int + 1 end)`;
 };
 
-/** missedInARow >= n, as a filter: the n days before today all not completed (bits only). */
+/** missedInARow >= n, as a filter: the n days before today all not trained (bits only). */
 export const missedAtLeastSql = (
   mask: SQL | AnyPgColumn,
-  registrationDate: SQL | AnyPgColumn,
+  startedAt: SQL | AnyPgColumn,
   timeZone: SQL | AnyPgColumn,
   now: Date,
   n: number,
 ) => {
-  const day = programDaySql(registrationDate, timeZone, now);
+  const day = roundDayNumberSql(startedAt, timeZone, now);
   // The outer coalesce changes no answer: the planner then takes half the members to match rather
   // than 0.5 % (its guess for "expression = 0"), so "the newest 20 who missed" walks the
-  // registration index and stops, instead of joining every member first.
+  // registration index and stops, instead of joining every member first. Days past bit 62 hold
+  // no completion.
   return sql<boolean>`coalesce(${day} - 1 >= ${n}
-    and coalesce(${mask}, 0) & (((1 << ${n}) - 1) << (${day} - 1 - ${n})) = 0, false)`;
+    and (${day} - 1 - ${n} > 62 or coalesce(${mask}, 0) & (((1::bigint << ${n}) - 1) << (${day} - 1 - ${n})) = 0), false)`;
 };
 
 // Wellness falling in SQL is member_progress.wellness_falling, a column generated from the last three

@@ -41,7 +41,7 @@ export function Paywall({
   className,
 }: {
   progress: PaywallProgress | undefined;
-  capability: Exclude<Capability, 'coaching' | 'reminders'>;
+  capability: Exclude<Capability, 'coaching' | 'reminders' | 'programs'>;
   returnTo: string;
   tone?: 'light' | 'dark';
   id?: string;

@@ -23,11 +23,12 @@ import { users } from './auth.ts';
 export const programDayStats = pgTable(
   'program_day_stats',
   {
+    programId: integer('program_id').notNull(),
     dayNumber: smallint('day_number').notNull(),
     shard: smallint('shard').notNull().default(0),
     completions: integer('completions').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.dayNumber, t.shard] })],
+  (t) => [primaryKey({ columns: [t.programId, t.dayNumber, t.shard] })],
 );
 
 export const memberProgress = pgTable(
@@ -36,9 +37,15 @@ export const memberProgress = pgTable(
     userId: text('user_id')
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The member's current round (rounds' latest): copied here, so lists filter on one row. */
+    roundId: integer('round_id'),
+    roundStartedAt: timestamp('round_started_at', { withTimezone: true }),
+    /** The length of the current round's program. */
+    roundDays: smallint('round_days').notNull().default(28),
+    /** Days of the current round completed. */
     completedDays: integer('completed_days').notNull().default(0),
-    /** The completed days as bits (day d is bit d-1), for days missed in a row in SQL. */
-    completedMask: integer('completed_mask').notNull().default(0),
+    /** The current round's completed days as bits (day d is bit d-1), for days missed in a row in SQL. */
+    completedMask: bigint('completed_mask', { mode: 'number' }).notNull().default(0),
     /**
      * The latest of a session touched, a day completed, results saved, a message written (kept by
      * triggers on those four tables; docs/decisions/0016). Every profile has a row, so the coach's
@@ -69,11 +76,12 @@ export const memberProgress = pgTable(
 export const wellnessWeekStats = pgTable(
   'wellness_week_stats',
   {
+    programId: integer('program_id').notNull(),
     week: smallint('week').notNull(),
     shard: smallint('shard').notNull().default(0),
     entries: integer('entries').notNull().default(0),
     feelingSum: bigint('feeling_sum', { mode: 'number' }).notNull().default(0),
     energySum: bigint('energy_sum', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.week, t.shard] })],
+  (t) => [primaryKey({ columns: [t.programId, t.week, t.shard] })],
 );

@@ -10,4 +10,5 @@ export const timestamps = {
 /** updated_at, set on insert; the code that changes a row sets it again. */
 export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-export const dayNumberCheck = (name: string, column: unknown) => check(name, sql`${column} between 1 and 28`);
+/** A day of a program or a round: programs run 7 to 42 days (core MAX_PROGRAM_DAYS). */
+export const dayNumberCheck = (name: string, column: unknown) => check(name, sql`${column} between 1 and 42`);
