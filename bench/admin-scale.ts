@@ -36,12 +36,15 @@ export async function bulkLoad({ db }: DatabaseHandle) {
                case when i % 3 = 0 then now() + interval '3 days' end, now() - (i % 5000) * interval '1 minute'
         from generate_series(1, ${MEMBERS}) i`,
     // 1 to 29 days each, capped at 28: 1.5 million rows for 100,000 members.
-    sql`insert into workout_completions (user_id, day_number, completed_at)
-        select 'bench-' || i, d, now() - (30 - d) * interval '1 hour' - (i % 600) * interval '1 second'
-        from generate_series(1, ${MEMBERS}) i, generate_series(1, least(28, 1 + i % 29)) d`,
-    sql`insert into wellness_tracking (user_id, day_number, feeling_rating, energy_level)
-        select 'bench-' || i, d, 1 + (i + d) % 5, 1 + (i * 7 + d) % 5
-        from generate_series(1, ${MEMBERS}) i, unnest(array[1, 8, 15]) d where d <= 1 + i % 29`,
+    // Rows name their round 1 (made with each profile) and its program: a lookup per row otherwise.
+    sql`insert into workout_completions (user_id, round_id, program_id, day_number, completed_at)
+        select r.user_id, r.id, r.program_id, d, now() - (30 - d) * interval '1 hour' - (i % 600) * interval '1 second'
+        from generate_series(1, ${MEMBERS}) i join rounds r on r.user_id = 'bench-' || i and r.number = 1,
+          generate_series(1, least(28, 1 + i % 29)) d`,
+    sql`insert into wellness_tracking (user_id, round_id, program_id, day_number, feeling_rating, energy_level)
+        select r.user_id, r.id, r.program_id, d, 1 + (i + d) % 5, 1 + (i * 7 + d) % 5
+        from generate_series(1, ${MEMBERS}) i join rounds r on r.user_id = 'bench-' || i and r.number = 1,
+          unnest(array[1, 8, 15]) d where d <= 1 + i % 29`,
     sql`insert into discussion_topics (user_id, title, description, is_archived, created_at, updated_at)
         select 'bench-' || (i * 10), 'Topic ' || i, '', i % 5 = 0,
                now() - i * interval '1 minute', now() - i * interval '1 minute'

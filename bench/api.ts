@@ -247,9 +247,13 @@ async function makeMembers(sql: pg.Client, prefix: string, count: number, daysAg
           : table === 'exercise_progress'
             ? ['total_time_seconds, repetitions_completed', '600, 40']
             : ['feeling_rating, energy_level', '4, 3'];
+      // Each member's round 1 (made with the profile), named here: a row-by-row lookup otherwise.
+      const program = table === 'exercise_progress' ? '' : ', program_id';
       await sql.query(
-        `insert into ${table} (user_id, day_number, ${columns[0]})
-           select $1 || g, d, ${columns[1]} from generate_series(1, $2) g, generate_series(1, $3) d`,
+        `insert into ${table} (user_id, round_id${program}, day_number, ${columns[0]})
+           select r.user_id, r.id${program ? ', r.program_id' : ''}, d, ${columns[1]}
+           from rounds r, generate_series(1, $3) d
+           where r.user_id in (select $1 || g from generate_series(1, $2) g) and r.number = 1`,
         [prefix, count, daysAgo],
       );
     }

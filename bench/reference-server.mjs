@@ -24,27 +24,34 @@ const SESSION = {
       from sessions s join users u on u.id = s.user_id where s.token = $1`,
 };
 const PROFILE = { name: 'ref_profile', text: 'select * from profiles where user_id = $1' };
+// The member's current round (docs/decisions/0026): their rows are the round's, the plan its program's.
+const ROUND = {
+  name: 'ref_round',
+  text: 'select id, program_id, started_at from rounds where user_id = $1 order by number desc limit 1',
+};
 const COMPLETIONS = {
   name: 'ref_completions',
-  text: 'select day_number, completed_at from workout_completions where user_id = $1 order by day_number',
+  text: 'select day_number, completed_at from workout_completions where round_id = $1 order by day_number',
 };
 const RESULTS = {
   name: 'ref_results',
-  text: 'select day_number, total_time_seconds, repetitions_completed from exercise_progress where user_id = $1 order by day_number',
+  text: 'select day_number, total_time_seconds, repetitions_completed from exercise_progress where round_id = $1 order by day_number',
 };
 const WELLNESS = {
   name: 'ref_wellness',
-  text: 'select day_number, feeling_rating, energy_level from wellness_tracking where user_id = $1 order by day_number',
+  text: 'select day_number, feeling_rating, energy_level from wellness_tracking where round_id = $1 order by day_number',
 };
 const PLAN = {
   name: 'ref_plan',
-  text: `select d.day, d.sets, d.work_seconds, d.target_reps, d.rest_seconds, e.id, e.name, e.category, e.demo_key
-      from program_days d join exercises e on e.id = d.exercise_id order by d.day`,
+  text: `select d.day, d.position, d.sets, d.work_seconds, d.target_reps, d.rest_seconds, e.id, e.name, e.category,
+        e.demo_key
+      from program_exercises d join exercises e on e.id = d.exercise_id where d.program_id = $1
+      order by d.day, d.position`,
 };
 const COMPLETE = {
   name: 'ref_complete',
-  text: `insert into workout_completions (user_id, day_number, completed_at) values ($1, $2, now())
-      on conflict (user_id, day_number) do nothing returning day_number`,
+  text: `insert into workout_completions (user_id, round_id, day_number, completed_at) values ($1, $2, $3, now())
+      on conflict (round_id, day_number) do nothing returning day_number`,
 };
 
 async function member(c) {
@@ -64,14 +71,15 @@ const DAY_MS = 86_400_000;
 const dayOf = (registered) =>
   Math.min(28, Math.max(1, Math.floor((Date.now() - registered.getTime()) / DAY_MS) + 1));
 
-async function state(client, userId, registered) {
+async function state(client, userId) {
+  const round = (await client.query({ ...ROUND, values: [userId] })).rows[0];
   const [completions, results, wellness, plan] = await Promise.all(
     [COMPLETIONS, RESULTS, WELLNESS]
-      .map((q) => client.query({ ...q, values: [userId] }))
-      .concat(client.query(PLAN)),
+      .map((q) => client.query({ ...q, values: [round.id] }))
+      .concat(client.query({ ...PLAN, values: [round.program_id] })),
   );
   return {
-    currentDay: dayOf(registered),
+    currentDay: dayOf(round.started_at),
     completions: completions.rows,
     results: results.rows,
     wellness: wellness.rows,
@@ -126,18 +134,19 @@ const app = new Hono()
   .get('/api/program', async (c) => {
     const user = await member(c);
     if (!user) return unauthorized(c);
-    const { rows } = await pool.query({ ...PROFILE, values: [user.id] });
-    return json(c, await state(pool, user.id, rows[0].registration_date));
+    await pool.query({ ...PROFILE, values: [user.id] });
+    return json(c, await state(pool, user.id));
   })
   .post('/api/program/complete', async (c) => {
     const user = await member(c);
     if (!user) return unauthorized(c);
     const { day } = await c.req.json();
-    const { rows } = await pool.query({ ...PROFILE, values: [user.id] });
+    await pool.query({ ...PROFILE, values: [user.id] });
+    const round = (await pool.query({ ...ROUND, values: [user.id] })).rows[0];
     const client = await pool.connect();
     try {
       await client.query('begin');
-      const inserted = await client.query({ ...COMPLETE, values: [user.id, day] });
+      const inserted = await client.query({ ...COMPLETE, values: [user.id, round.id, day] });
       if (!inserted.rowCount) {
         await client.query('rollback');
         return c.json(
@@ -152,10 +161,10 @@ const app = new Hono()
         ['results', RESULTS],
         ['wellness', WELLNESS],
       ])
-        result[key] = (await client.query({ ...q, values: [user.id] })).rows;
-      result.plan = (await client.query(PLAN)).rows;
+        result[key] = (await client.query({ ...q, values: [round.id] })).rows;
+      result.plan = (await client.query({ ...PLAN, values: [round.program_id] })).rows;
       await client.query('commit');
-      return c.json({ currentDay: dayOf(rows[0].registration_date), ...result });
+      return c.json({ currentDay: dayOf(round.started_at), ...result });
     } catch (err) {
       await client.query('rollback');
       throw err;

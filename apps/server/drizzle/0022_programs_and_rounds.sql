@@ -173,8 +173,9 @@ BEGIN
   IF NEW.round_id IS NULL THEN
     NEW.round_id := core28_current_round(NEW.user_id);
   END IF;
-  -- The program a completion or a wellness entry counts for (its round's, always).
-  IF TG_ARGV[0] = 'with_program' THEN
+  -- The program a completion or a wellness entry counts for: its round's. The app never names it;
+  -- a bulk load that does (the benches, generating rows in SQL) saves a lookup per row.
+  IF TG_ARGV[0] = 'with_program' AND (NEW.program_id IS NULL OR TG_OP = 'UPDATE') THEN
     NEW.program_id := (SELECT program_id FROM rounds WHERE id = NEW.round_id);
   END IF;
   RETURN NEW;

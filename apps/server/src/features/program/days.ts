@@ -16,7 +16,7 @@ import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { DbOrTx } from '../../platform/db/index.ts';
 import { namedStatement } from '../../platform/db/prepared.ts';
-import { exercises, programExercises, programs, users } from '../../platform/db/schema.ts';
+import { exercises, memberProgramDays, programExercises, programs, users } from '../../platform/db/schema.ts';
 
 // A program's days are rows, day → exercises in order, each with its prescription (replacing spec
 // §4's "day N is the Nth exercise by id"). Members read them through their round; coaches edit them.
@@ -263,23 +263,43 @@ type PlanRow = Pick<
   | 'category'
   | 'demoKey'
   | 'exercise'
-  | 'roundNumber'
-  | 'earlier'
-  | 'fitnessLevel'
 >;
+
+const planColumns = (row: string) =>
+  sql.raw(`${row}.day, ${row}.position, ${row}.sets,
+  ${row}.work_seconds as "workSeconds", ${row}.target_reps as "targetReps", ${row}.rest_seconds as "restSeconds",
+  e.id as "exerciseId", e.name, e.category, e.demo_key as "demoKey", e.exercise`);
 
 /**
  * The member's plan (their current round's days, their own in their place) as one JSON value, so
- * GET /api/program reads it in the same statement as the member's rows. The same items as
- * listMemberProgramDays (member-plan.test.ts proves both agree). json_agg of whole rows: PostgreSQL
- * looks the columns' types up once, not per row.
+ * GET /api/program reads it in the same statement as the member's rows: the same items as
+ * listMemberProgramDays (member-plan.test.ts proves both agree), in SQL PostgreSQL plans quickly
+ * (two index scans and uncorrelated subqueries for the round, no CTE), since every /api/program
+ * runs it. The round's scaling is read once beside it (roundJson, the profile's level).
  */
-export const memberPlanJson = (userId: Placeholder) => sql<PlanRow[]>`coalesce((
-  select json_agg(p) from (${memberItemsSql(userId)}) p), '[]'::json)`;
+export const memberPlanJson = (userId: Placeholder) => {
+  const round = currentRoundSql(userId);
+  const roundProgram = sql`(select r.program_id from rounds r where r.user_id = ${userId} order by r.number desc limit 1)`;
+  return sql<PlanRow[]>`coalesce((select json_agg(p order by p.day, p.position) from (
+    select ${planColumns('o')}, true as adjusted, o.note
+      from ${memberProgramDays} o join ${exercises} e on e.id = o.exercise_id where o.round_id = ${round}
+    union all
+    select ${planColumns('d')}, false, ''
+      from ${programExercises} d join ${exercises} e on e.id = d.exercise_id
+      where d.program_id = ${roundProgram}
+        and not exists (select 1 from ${memberProgramDays} o where o.round_id = ${round} and o.day = d.day)
+  ) p), '[]'::json)`;
+};
 
 /** The plan of GET /api/program: every day, its exercises, prescriptions and estimated minutes. */
-export function planOf(rows: PlanRow[]) {
-  return daysOfItems(rows, (day, items) => {
+export function planOf(rows: PlanRow[], scaling: RoundScaling) {
+  const scaled = rows.map((row) => ({
+    ...row,
+    roundNumber: scaling.roundNumber,
+    earlier: scaling.earlierRoundsOfProgram,
+    fitnessLevel: scaling.fitnessLevel,
+  }));
+  return daysOfItems(scaled, (day, items) => {
     const exercises = items.map(({ row, prescription }) => ({
       exercise: {
         id: row.exerciseId,

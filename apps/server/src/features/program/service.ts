@@ -1,4 +1,5 @@
 import { localDate, localDayStart } from '@core28/core/local-day';
+import type { FitnessLevel } from '@core28/core/profile';
 import { achievements, canLogResults, canLogWellness, programDays, programStats } from '@core28/core/program';
 import type { DayResultInput, FinishSessionInput, WellnessInput } from '@core28/core/program-schemas';
 import { readRound, roundFinishedOn } from '@core28/core/rounds';
@@ -95,6 +96,7 @@ const memberProgramStatement = (db: DbOrTx) =>
       registrationDate: profiles.registrationDate,
       timeZone: profiles.timeZone,
       round: roundJson(member),
+      fitnessLevel: profiles.fitnessLevel,
       completions: listOf<Completion>(
         sql`select json_agg(json_build_object('day', w.day_number,
               'completedAt', to_char(w.completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
@@ -123,6 +125,7 @@ function programState(read: {
   results: Result[];
   wellness: Wellness[];
   plan: Parameters<typeof planOf>[0];
+  fitnessLevel: FitnessLevel | null;
 }) {
   const { registrationDate, currentDay, timeZone, round } = read.day;
   const length = round.days;
@@ -146,7 +149,11 @@ function programState(read: {
     days: programDays(days, currentDay, length),
     stats: programStats(days, currentDay, { length, streak: reading.streak }),
     achievements: achievements(days, currentDay, length),
-    plan: planOf(read.plan),
+    plan: planOf(read.plan, {
+      fitnessLevel: read.fitnessLevel,
+      roundNumber: round.number,
+      earlierRoundsOfProgram: round.earlier,
+    }),
     /** The member's current round of a program (docs/decisions/0026). */
     round: {
       id: round.id,

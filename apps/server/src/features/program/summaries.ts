@@ -24,13 +24,17 @@ export type RoundRow = {
   level: ProgramLevel;
   days: number;
   circuit: boolean;
+  /** Earlier rounds of the same program (a repeat is harder, core rounds.ts). */
+  earlier: number;
 };
 
 /** The member's current round and its program, as one JSON value (null: no round). */
 export const roundJson = (userId: SQL | Placeholder) => sql<RoundRow | null>`(
   select json_build_object('id', r.id, 'number', r.number,
     'startedAt', to_char(r.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'programId', p.id, 'slug', p.slug, 'name', p.name, 'level', p.level, 'days', p.days, 'circuit', p.circuit)
+    'programId', p.id, 'slug', p.slug, 'name', p.name, 'level', p.level, 'days', p.days, 'circuit', p.circuit,
+    'earlier', (select count(*)::int from rounds e
+      where e.user_id = r.user_id and e.program_id = r.program_id and e.number < r.number))
   from rounds r join programs p on p.id = r.program_id
   where r.user_id = ${userId} order by r.number desc limit 1)`;
 
