@@ -175,8 +175,11 @@ BEGIN
   END IF;
   -- The program a completion or a wellness entry counts for: its round's. The app never names it;
   -- a bulk load that does (the benches, generating rows in SQL) saves a lookup per row.
-  IF TG_ARGV[0] = 'with_program' AND (NEW.program_id IS NULL OR TG_OP = 'UPDATE') THEN
-    NEW.program_id := (SELECT program_id FROM rounds WHERE id = NEW.round_id);
+  -- Nested: a table without program_id must never have the field read.
+  IF TG_ARGV[0] = 'with_program' THEN
+    IF NEW.program_id IS NULL OR TG_OP = 'UPDATE' THEN
+      NEW.program_id := (SELECT program_id FROM rounds WHERE id = NEW.round_id);
+    END IF;
   END IF;
   RETURN NEW;
 END $$;--> statement-breakpoint
