@@ -21,7 +21,11 @@ import { fileRoutes } from './features/files/routes.ts';
 import { probeRoutes } from './features/health/routes.ts';
 import { notificationRoutes, UNSUBSCRIBE_PATH } from './features/notifications/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
-import { adminMemberPlanRoutes, adminProgramDayRoutes } from './features/program/admin-routes.ts';
+import {
+  adminMemberPlanRoutes,
+  adminProgramDayRoutes,
+  adminProgramsRoutes,
+} from './features/program/admin-routes.ts';
 import { exerciseRoutes } from './features/program/exercise-routes.ts';
 import { programLibraryRoutes, roundRoutes } from './features/program/round-routes.ts';
 import { programRoutes } from './features/program/routes.ts';
@@ -54,6 +58,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/admin/dashboard', adminDashboardRoutes)
   .route('/admin/program', adminProgramRoutes)
   .route('/admin/program-days', adminProgramDayRoutes)
+  .route('/admin/programs', adminProgramsRoutes)
   .route('/admin/member-plans', adminMemberPlanRoutes)
   .route('/coaching', coachingRoutes)
   .route('/admin/coaching', adminCoachingRoutes)

@@ -156,6 +156,14 @@ beforeAll(async () => {
     }),
   );
   params.replyId = reply.reply.id;
+  // A draft of the admin's own, so the admin's allowed writes (publish, retire) leave the library as it is.
+  const program = await json(
+    await t.request('/api/admin/programs', {
+      cookie: cookies.admin,
+      json: { name: 'Matrix draft', level: 'beginner', days: 7 },
+    }),
+  );
+  params.programId = String(program.program.id);
 });
 afterAll(() => t.close());
 
@@ -181,7 +189,14 @@ function pathFor(key: string, day = 1) {
     .replace(':slug', params.slug!)
     .replace(':day', String(day))
     .replace(':number', '1')
-    .replace(':id', key.includes('/blog/') ? params.articleId! : params.exerciseId!)
+    .replace(
+      ':id',
+      key.includes('/blog/')
+        ? params.articleId!
+        : key.includes('/admin/programs/')
+          ? params.programId!
+          : params.exerciseId!,
+    )
     .replace('/api/files/*', '/api/files/avatars/someone.webp')
     .replace('/api/calendar/*', '/api/calendar/QUJDREVGR0hJSktMTU5PUFFSU1RVVldY.ics')
     .replace('/unsubscribe', `/unsubscribe?token=${'eyJ1c2VyIjoiYSJ9'}.${'A'.repeat(43)}`)

@@ -80,7 +80,14 @@ export function fuzzArea(area: FuzzArea, options: { checkCoverage?: boolean } = 
     );
     const articles = await json(await t.request('/api/admin/blog/articles', { cookie: cookies.admin }));
     const exercises = await json(await t.request('/api/admin/exercises', { cookie: cookies.admin }));
+    const program = await json(
+      await t.request('/api/admin/programs', {
+        cookie: cookies.admin,
+        json: { name: 'Fuzz draft', level: 'beginner', days: 7 },
+      }),
+    );
     ids = {
+      programId: String(program.program.id),
       topicId: topic.topic.id,
       articleId: articles.articles?.[0]?.id ?? articles[0]?.id,
       exerciseId: String(exercises[0].id),

@@ -23,6 +23,7 @@ import {
   ConfirmSchema,
 } from '@core28/core/plan-schemas';
 import { DeleteAccountSchema, ProfileCompletionSchema, ProfileUpdateSchema } from '@core28/core/profile';
+import { ProgramDayItemsSchema, ProgramInputSchema, ProgramUpdateSchema } from '@core28/core/program-admin';
 import {
   CompleteDaySchema,
   DayResultSchema,
@@ -56,7 +57,14 @@ export type Target = {
   /** Headers the route needs besides the cookie (a fresh Idempotency-Key). */
   headers?: () => Record<string, string>;
 };
-export type Ids = { topicId: string; articleId: string; exerciseId: string; userId: string; replyId: string };
+export type Ids = {
+  topicId: string;
+  articleId: string;
+  exerciseId: string;
+  userId: string;
+  replyId: string;
+  programId: string;
+};
 
 export const TARGETS: Target[] = [
   { area: 'accounts', route: 'POST /api/auth/sign-in/email', schema: SignInBody },
@@ -105,6 +113,43 @@ export const TARGETS: Target[] = [
     path: () => '/api/admin/program-days/5',
   },
   { area: 'content', route: 'POST /api/admin/program-days/swap', schema: SwapProgramDaysSchema },
+  { area: 'content', route: 'POST /api/admin/programs', schema: ProgramInputSchema },
+  {
+    area: 'content',
+    route: 'PATCH /api/admin/programs/:id',
+    schema: ProgramUpdateSchema,
+    path: (ids) => `/api/admin/programs/${ids.programId}`,
+  },
+  {
+    area: 'content',
+    route: 'PUT /api/admin/programs/:id/days/:day',
+    schema: ProgramDayItemsSchema,
+    path: (ids) => `/api/admin/programs/${ids.programId}/days/3`,
+  },
+  {
+    area: 'content',
+    route: 'GET /api/admin/programs/:id',
+    schema: PathParam,
+    path: (_, v) => `/api/admin/programs/${v}`,
+  },
+  {
+    area: 'content',
+    route: 'POST /api/admin/programs/:id/duplicate',
+    schema: PathParam,
+    path: (_, v) => `/api/admin/programs/${v}/duplicate`,
+  },
+  {
+    area: 'content',
+    route: 'POST /api/admin/programs/:id/publish',
+    schema: PathParam,
+    path: (_, v) => `/api/admin/programs/${v}/publish`,
+  },
+  {
+    area: 'content',
+    route: 'POST /api/admin/programs/:id/retire',
+    schema: PathParam,
+    path: (_, v) => `/api/admin/programs/${v}/retire`,
+  },
   { area: 'content', route: 'GET /api/blog/articles', schema: ArticleListQuerySchema },
   {
     area: 'content',

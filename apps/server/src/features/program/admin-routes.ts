@@ -1,12 +1,30 @@
 import { UserIdParamSchema } from '@core28/core/admin';
+import {
+  ProgramDayItemsSchema,
+  ProgramDayParamSchema,
+  ProgramIdParamSchema,
+  ProgramInputSchema,
+  ProgramUpdateSchema,
+} from '@core28/core/program-admin';
 import { DayParamSchema, MemberDayParamSchema, SwapProgramDaysSchema } from '@core28/core/program-schemas';
 import { MemberDayInputSchema, ProgramDayInputSchema } from '@core28/core/session-plan';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { validate } from '../../validate.ts';
 import { requireAdmin } from '../auth/session.ts';
+import {
+  createProgram,
+  duplicateProgram,
+  getAdminProgram,
+  listAdminPrograms,
+  publishProgram,
+  retireProgram,
+  setProgramDay,
+  updateProgram,
+} from './admin-programs.ts';
 import { listAdminProgramDays, swapProgramDays, updateProgramDay } from './days.ts';
 import { getMemberPlan, resetMemberProgramDay, setMemberProgramDay } from './member-plan.ts';
+import { getProgramRoundAnalytics } from './program-analytics.ts';
 
 /** The 28 program days: the coach reorders them and edits each prescription. */
 export const adminProgramDayRoutes = new Hono<AppEnv>()
@@ -48,4 +66,55 @@ export const adminMemberPlanRoutes = new Hono<AppEnv>()
     c.json(
       await resetMemberProgramDay(c.get('deps'), { adminId: c.get('user').id, ...c.req.valid('param') }),
     ),
+  );
+
+/** Programs as coaches make them (docs/decisions/0026): drafts, days, publishing, retiring, analytics. */
+export const adminProgramsRoutes = new Hono<AppEnv>()
+  .use(requireAdmin)
+  .get('/', async (c) => c.json(await listAdminPrograms(c.get('deps'))))
+  .post('/', validate('json', ProgramInputSchema), async (c) =>
+    c.json(
+      await createProgram(c.get('deps'), { adminId: c.get('user').id, input: c.req.valid('json') }),
+      201,
+    ),
+  )
+  .get('/:id', validate('param', ProgramIdParamSchema), async (c) =>
+    c.json(await getAdminProgram(c.get('deps'), c.req.valid('param'))),
+  )
+  .patch('/:id', validate('param', ProgramIdParamSchema), validate('json', ProgramUpdateSchema), async (c) =>
+    c.json(
+      await updateProgram(c.get('deps'), {
+        adminId: c.get('user').id,
+        id: c.req.valid('param').id,
+        input: c.req.valid('json'),
+      }),
+    ),
+  )
+  .put(
+    '/:id/days/:day',
+    validate('param', ProgramDayParamSchema),
+    validate('json', ProgramDayItemsSchema),
+    async (c) =>
+      c.json(
+        await setProgramDay(c.get('deps'), {
+          adminId: c.get('user').id,
+          ...c.req.valid('param'),
+          input: c.req.valid('json'),
+        }),
+      ),
+  )
+  .post('/:id/duplicate', validate('param', ProgramIdParamSchema), async (c) =>
+    c.json(
+      await duplicateProgram(c.get('deps'), { adminId: c.get('user').id, ...c.req.valid('param') }),
+      201,
+    ),
+  )
+  .post('/:id/publish', validate('param', ProgramIdParamSchema), async (c) =>
+    c.json(await publishProgram(c.get('deps'), { adminId: c.get('user').id, ...c.req.valid('param') })),
+  )
+  .post('/:id/retire', validate('param', ProgramIdParamSchema), async (c) =>
+    c.json(await retireProgram(c.get('deps'), { adminId: c.get('user').id, ...c.req.valid('param') })),
+  )
+  .get('/:id/analytics', validate('param', ProgramIdParamSchema), async (c) =>
+    c.json(await getProgramRoundAnalytics(c.get('deps'), c.req.valid('param'))),
   );
