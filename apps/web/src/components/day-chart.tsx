@@ -22,11 +22,16 @@ type Props<Key extends string> = {
   caption: string;
   data: ({ day: number } & Record<Key, number>)[];
   series: ChartSeries<Key>[];
+  /** The program's length (7–42): the x axis runs from day 1 to it. */
+  days?: number;
 };
 
 const HEIGHT = 288;
 const PAD = { top: 12, bottom: 28, side: 40 };
-const DAY_TICKS = [1, 7, 14, 21, PROGRAM_DAYS];
+/** Day 1, every week's end, and the last day. */
+const dayTicks = (days: number) => [
+  ...new Set([1, ...[7, 14, 21, 28, 35, 42].filter((d) => d < days), days]),
+];
 const FONT = 12;
 
 /** A round top for an axis and its ticks: 0 to max in 4 steps of 1, 2, 2.5 or 5 × 10ⁿ. */
@@ -55,7 +60,14 @@ function useWidth() {
   return { ref, width };
 }
 
-export function DayChart<Key extends string>({ kind, label, caption, data, series }: Props<Key>) {
+export function DayChart<Key extends string>({
+  kind,
+  label,
+  caption,
+  data,
+  series,
+  days = PROGRAM_DAYS,
+}: Props<Key>) {
   const { ref, width } = useWidth();
   const hasRight = series.some((s) => s.axis === 'right');
   const left = PAD.side;
@@ -73,10 +85,10 @@ export function DayChart<Key extends string>({ kind, label, caption, data, serie
   const top = (axis: 'left' | 'right') => (axis === 'left' ? leftTicks : rightTicks).at(-1) || 1;
   const y = (value: number, axis: 'left' | 'right' = 'left') =>
     bottom - (value / top(axis)) * (bottom - PAD.top);
-  // Bars sit in 28 equal slots; line points on the days themselves, day 1 and 28 at the edges.
-  const slot = (right - left) / PROGRAM_DAYS;
+  // Bars sit in one equal slot a day; line points on the days themselves, the first and last at the edges.
+  const slot = (right - left) / days;
   const x = (day: number) =>
-    kind === 'bar' ? left + (day - 0.5) * slot : left + ((day - 1) / (PROGRAM_DAYS - 1)) * (right - left);
+    kind === 'bar' ? left + (day - 0.5) * slot : left + ((day - 1) / (days - 1)) * (right - left);
   const pointTitle = (d: { day: number } & Record<Key, number>) =>
     `Day ${d.day}: ${series.map((s) => `${s.label} ${d[s.key]}`).join(', ')}`;
 
@@ -99,7 +111,7 @@ export function DayChart<Key extends string>({ kind, label, caption, data, serie
             </text>
           ))}
           <line x1={left} x2={right} y1={bottom} y2={bottom} stroke="#a1a1aa" />
-          {DAY_TICKS.map((d) => (
+          {dayTicks(days).map((d) => (
             <text key={d} x={x(d)} y={HEIGHT - 8} textAnchor="middle" fill="#52525b">
               {d === 1 ? 'Day 1' : d}
             </text>

@@ -2,6 +2,7 @@ import {
   BookOpen,
   Dumbbell,
   LayoutDashboard,
+  LayoutList,
   LineChart,
   LogOut,
   Menu,
@@ -23,7 +24,8 @@ const LINKS = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: '/admin/users', label: 'Users', icon: Users },
   { to: '/admin/one-on-one', label: '1 on 1', icon: MessagesSquare },
-  { to: '/admin/program', label: '28-Day Program', icon: LineChart },
+  { to: '/admin/program', label: '28-Day Program', icon: LineChart, end: true },
+  { to: '/admin/programs', label: 'Programs', icon: LayoutList },
   { to: '/admin/exercises', label: 'Exercises', icon: Dumbbell },
   { to: '/admin/blog', label: 'Six-Pack Guide', icon: BookOpen },
 ];
