@@ -26,7 +26,16 @@ const WEB_SHARED: Record<string, string[]> = {
     'exercise-demo.tsx',
     'exercise-media.tsx',
   ],
-  program: ['admin/member-plan.tsx', 'admin/program-days.tsx', 'today-session-card.tsx'],
+  program: [
+    'admin/member-plan.tsx',
+    'admin/program-days.tsx',
+    // the coaches' programs (/admin/programs): its editor, form, badge and queries
+    'admin/programs-api.ts',
+    'admin/program-day-editor.tsx',
+    'admin/program-fields-form.tsx',
+    'admin/program-status-badge.tsx',
+    'today-session-card.tsx',
+  ],
   profile: ['profile-completion-card.tsx', 'verify-email-card.tsx', 'welcome-dialog.tsx'],
   subscriptions: ['paywall.tsx'],
 };

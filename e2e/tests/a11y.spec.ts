@@ -109,6 +109,8 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
       '/admin/one-on-one',
       `/admin/one-on-one?topic=${topic.topic.id}`,
       '/admin/program',
+      '/admin/programs',
+      '/admin/programs/1',
       '/admin/exercises',
       '/admin/blog',
       `/admin/chat/${topic.topic.userId}/${topic.topic.id}`,

@@ -80,7 +80,7 @@ export function ProgramDayEditor({
   });
 
   return (
-    <section aria-labelledby={`day-${day.day}-heading`} className="grid gap-3">
+    <section aria-labelledby={`day-${day.day}-heading`} className="grid grid-cols-1 gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={`day-${day.day}-heading`} className="text-lg font-bold">
           Day {day.day}
@@ -103,7 +103,7 @@ export function ProgramDayEditor({
       {items.length === 0 && (
         <p className="text-sm text-zinc-600">No exercise yet: add one from the library.</p>
       )}
-      <ol className="grid gap-2">
+      <ol className="grid grid-cols-1 gap-2">
         {items.map((item, index) => {
           const exercise = exerciseOf(item.input.exerciseId);
           const name = exercise?.name ?? 'Unknown exercise';
@@ -120,7 +120,7 @@ export function ProgramDayEditor({
               }}
               onDragEnd={() => setDragged(null)}
               className={cn(
-                'flex items-center gap-2 rounded-xl border border-zinc-200 bg-white p-2 sm:gap-3 sm:p-3',
+                'flex flex-wrap items-center gap-2 rounded-xl border border-zinc-200 bg-white p-2 sm:gap-3 sm:p-3',
                 dragged === index && 'opacity-50',
               )}
             >
@@ -131,11 +131,11 @@ export function ProgramDayEditor({
               <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-zinc-900 text-sm font-bold text-white">
                 {index + 1}
               </span>
-              <div className="min-w-0 flex-1">
-                <p className="truncate font-semibold">{name}</p>
+              <div className="min-w-[10rem] flex-1">
+                <p className="font-semibold">{name}</p>
                 <p className="text-xs text-zinc-600">{prescriptionSummary(item.input)}</p>
               </div>
-              <div className="flex shrink-0">
+              <div className="ml-auto flex shrink-0">
                 <Button
                   size="icon"
                   variant="ghost"

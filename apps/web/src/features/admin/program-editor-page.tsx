@@ -8,18 +8,18 @@ import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { cn } from '@/lib/class-names';
 import { toast } from '@/lib/toast';
-import { adminExercisesQuery } from '../../exercises/admin-api';
-import { ProgramDayEditor } from './program-day-editor';
-import { ProgramFieldsForm } from './program-fields-form';
-import { ProgramRoundAnalytics } from './program-round-analytics';
-import { ProgramStatusBadge } from './program-status-badge';
+import { adminExercisesQuery } from '../exercises/admin-api';
+import { ProgramDayEditor } from '../program/admin/program-day-editor';
+import { ProgramFieldsForm } from '../program/admin/program-fields-form';
+import { ProgramStatusBadge } from '../program/admin/program-status-badge';
 import {
   adminProgramQuery,
   useDuplicateProgram,
   usePublishProgram,
   useRetireProgram,
   useUpdateProgram,
-} from './programs-api';
+} from '../program/admin/programs-api';
+import { ProgramRoundAnalytics } from './program-round-analytics';
 
 const TABS = ['Days', 'Details', 'Analytics'] as const;
 type Tab = (typeof TABS)[number];
@@ -136,7 +136,7 @@ export default function AdminProgramEditorPage() {
       </nav>
 
       {tab === 'Days' && current && (
-        <div className="grid gap-4 lg:grid-cols-[14rem_1fr]">
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-[14rem_1fr]">
           <nav aria-label="Days of the program" className="grid grid-cols-7 gap-1 self-start lg:grid-cols-4">
             {days.map((d) => (
               <button
@@ -158,7 +158,7 @@ export default function AdminProgramEditorPage() {
               </button>
             ))}
           </nav>
-          <Card className="p-4 sm:p-5">
+          <Card className="min-w-0 p-4 sm:p-5">
             <ProgramDayEditor
               key={`${current.day}-${program.updatedAt}`}
               programId={program.id}

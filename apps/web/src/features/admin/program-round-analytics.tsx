@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { DayChart } from '@/components/day-chart';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
-import { TableHead } from '../../admin/table-head';
-import { programAnalyticsQuery } from './programs-api';
+import { programAnalyticsQuery } from '../program/admin/programs-api';
+import { TableHead } from './table-head';
 
 const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
 const number = new Intl.NumberFormat();

@@ -7,10 +7,10 @@ import { Card } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { LoadError } from '@/components/ui/load-error';
 import { toast } from '@/lib/toast';
-import { TableHead } from '../../admin/table-head';
-import { LEVEL_LABELS, ProgramFieldsForm } from './program-fields-form';
-import { ProgramStatusBadge } from './program-status-badge';
-import { adminProgramsQuery, useCreateProgram } from './programs-api';
+import { LEVEL_LABELS, ProgramFieldsForm } from '../program/admin/program-fields-form';
+import { ProgramStatusBadge } from '../program/admin/program-status-badge';
+import { adminProgramsQuery, useCreateProgram } from '../program/admin/programs-api';
+import { TableHead } from './table-head';
 
 const number = new Intl.NumberFormat();
 
