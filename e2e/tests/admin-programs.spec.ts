@@ -68,6 +68,9 @@ test('the admin creates a 7-day program, fills its days, publishes it, and membe
   await page.getByRole('button', { name: 'Publish' }).click();
   await expectToast(page, `${name} is in the library`);
   await expect(page.getByText('Published', { exact: true })).toBeVisible();
+  // The page's own address answers it (a reload, a link in a chat).
+  expect((await page.reload())?.status()).toBe(200);
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Analytics' }).click();
   await expect(page.getByText('Rounds started')).toBeVisible();
 

@@ -89,6 +89,8 @@ export const PAGE_PATHS = [
   '/admin/users/:userId',
   '/admin/one-on-one',
   '/admin/program',
+  '/admin/programs',
+  '/admin/programs/:id',
   '/admin/exercises',
   '/admin/blog',
   '/admin/chat/:userId/:topicId',
