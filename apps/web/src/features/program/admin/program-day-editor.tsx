@@ -8,6 +8,8 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/input';
 import { cn } from '@/lib/class-names';
+// React keys for the list's rows: the web's one way of making a unique string (see its comment).
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { toast } from '@/lib/toast';
 import type { AdminExercise } from '../../exercises/admin-api';
 import { DayItemForm } from './day-item-form';
@@ -18,7 +20,7 @@ type Item = { key: string; input: ProgramDayInput };
 
 const itemsOf = (day: AdminProgramDay): Item[] =>
   day.items.map(({ exercise, prescription }) => ({
-    key: crypto.randomUUID(),
+    key: newIdempotencyKey(),
     input: { exerciseId: exercise.id, ...prescription },
   }));
 const inputsOf = (items: Item[]) => items.map((item) => item.input);
@@ -59,7 +61,7 @@ export function ProgramDayEditor({
     const exercise = exerciseOf(Number(toAdd));
     if (!exercise) return;
     const input = { exerciseId: exercise.id, ...defaultPrescription(day.day, exercise.category) };
-    setItems([...items, { key: crypto.randomUUID(), input }]);
+    setItems([...items, { key: newIdempotencyKey(), input }]);
     setToAdd('');
   };
   const onSave = () =>
