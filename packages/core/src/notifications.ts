@@ -9,6 +9,7 @@ export const NOTIFICATION_KINDS = [
   'workout-reminder',
   'streak-at-risk',
   'weekly-summary',
+  'round-finished',
   'coaching',
   'trial-ending',
   'payment-failed',
@@ -23,6 +24,7 @@ export const NOTIFICATION_NEEDS: Record<NotificationKind, Capability | null> = {
   'workout-reminder': 'reminders',
   'streak-at-risk': 'reminders',
   'weekly-summary': 'reminders',
+  'round-finished': 'reminders',
   coaching: 'coaching',
   'trial-ending': null,
   'payment-failed': null,
@@ -41,6 +43,10 @@ export const NOTIFICATION_LABELS: Record<NotificationKind, { title: string; desc
     title: 'Weekly summary',
     description: 'Your week: days, minutes, reps, feeling, energy and achievements.',
   },
+  'round-finished': {
+    title: 'Next round ready',
+    description: 'When a round ends, and once more a week later if you have not started another.',
+  },
   coaching: { title: 'Coach replies', description: 'When a reply from your coach stays unread for a while.' },
   'trial-ending': { title: 'Trial ending', description: 'A few days before your free trial ends.' },
   'payment-failed': { title: 'Payment problems', description: 'When a payment for your plan fails.' },
@@ -50,7 +56,13 @@ export const NOTIFICATION_LABELS: Record<NotificationKind, { title: string; desc
  * The kinds a member may have as a push notification instead of an e-mail (on the
  * devices where they turned push on; without such a device the e-mail goes as before).
  */
-export const PUSH_KINDS = ['workout-reminder', 'streak-at-risk', 'weekly-summary', 'coaching'] as const;
+export const PUSH_KINDS = [
+  'workout-reminder',
+  'streak-at-risk',
+  'weekly-summary',
+  'round-finished',
+  'coaching',
+] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 export const isPushKind = (kind: NotificationKind): kind is PushKind =>
   (PUSH_KINDS as readonly string[]).includes(kind);
@@ -62,10 +74,25 @@ export const REMINDER_WINDOW_MINUTES = 3;
 /** Streak at risk: at 20:00 local, from a streak of 3. */
 export const STREAK_AT_RISK_TIME = '20:00';
 export const STREAK_AT_RISK_MIN = 3;
-/** Weekly summary: at 08:00 local on the first day after each program week (days 8, 15, 22, 29). */
+/**
+ * Weekly summary: at 08:00 local on the first day after each week of the round (days 8, 15, 22, 29
+ * of Core28; 8, 15, 22 of a 21-day program). The round's day, not registration's (0026).
+ */
 export const WEEKLY_SUMMARY_TIME = '08:00';
-export const isWeeklySummaryDay = (dayNumber: number) =>
-  dayNumber > 1 && dayNumber <= 29 && (dayNumber - 1) % 7 === 0;
+export const isWeeklySummaryDay = (dayNumber: number, length = 28) =>
+  dayNumber > 1 && dayNumber <= Math.ceil(length / 7) * 7 + 1 && (dayNumber - 1) % 7 === 0;
+
+/**
+ * The round-end reminder (docs/decisions/0026): at the member's reminder time on the day after the
+ * round's last day, and once more a week later if the same round is still the current one; then
+ * silence. Which of the two a round day is, or null.
+ */
+export const ROUND_FOLLOW_UP_DAYS = 7;
+export function roundEndReminderOf(dayNumber: number, length: number): 'ended' | 'follow-up' | null {
+  if (dayNumber === length + 1) return 'ended';
+  if (dayNumber === length + 1 + ROUND_FOLLOW_UP_DAYS) return 'follow-up';
+  return null;
+}
 
 export const TIME_ZONE_MESSAGE = 'Please choose a time zone from the list';
 export const TimeZoneSchema = z.string().trim().refine(isValidTimeZone, TIME_ZONE_MESSAGE);

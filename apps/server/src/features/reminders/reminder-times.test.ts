@@ -131,9 +131,11 @@ describe("the schedule's query", () => {
         .update(profiles)
         .set({ registrationDate: sql`${profiles.registrationDate} + ${by} * interval '1 millisecond'` })
         .where(inArray(profiles.userId, seeded));
+      // Round 1 follows the registration date (the rounds trigger), so its start moves with it.
       const shifted = rows.map((m) => ({
         ...m,
-        registrationDate: new Date(m.registrationDate.getTime() + shift),
+        roundStartedAt: new Date(m.registrationDate.getTime() + shift),
+        roundDays: 28,
       }));
       const isDue = (m: Parameters<typeof dueKinds>[0]) => dueKinds(m, now).length > 0;
       const expected = shifted.filter(isDue).map((m) => m.userId);

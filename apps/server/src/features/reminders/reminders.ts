@@ -3,21 +3,24 @@ import {
   isWeeklySummaryDay,
   type NotificationKind,
   REMINDER_WINDOW_MINUTES,
+  ROUND_FOLLOW_UP_DAYS,
+  roundEndReminderOf,
   STREAK_AT_RISK_MIN,
   STREAK_AT_RISK_TIME,
   WEEKLY_SUMMARY_TIME,
 } from '@core28/core/notifications';
-import { PROGRAM_DAYS, programDayOnDate } from '@core28/core/program';
+import { programDayOnDate } from '@core28/core/program';
+import { MAX_PROGRAM_DAYS } from '@core28/core/rounds';
 import { and, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Deps } from '../../context.ts';
-import { profiles, users } from '../../platform/db/schema.ts';
+import { memberProgress, profiles, users } from '../../platform/db/schema.ts';
 import type { QueuePolicy } from '../../platform/jobs/queue.ts';
 import { isNotAdminSql } from '../auth/service.ts';
 import { listSwitchedOff, notify } from '../notifications/service.ts';
 import { getProgramState } from '../program/service.ts';
 import { getMemberEntitlements } from '../subscriptions/service.ts';
-import { streakAtRiskEmail, weeklySummaryEmail, workoutReminderEmail } from './mail.ts';
+import { roundFinishedEmail, streakAtRiskEmail, weeklySummaryEmail, workoutReminderEmail } from './mail.ts';
 
 // The habit reminders. A schedule every minute finds who is due in their own time zone
 // and queues one job per member, kind and local date (a singleton key); the job checks again
@@ -25,6 +28,9 @@ import { streakAtRiskEmail, weeklySummaryEmail, workoutReminderEmail } from './m
 // two ticks in one window or a retried job never send twice. The local date is the one whose
 // reminder time was passed (passedClockTime), so a 23:59 reminder still in its window at 00:01 is
 // the evening before's, not a second mail for the new day.
+// The day a reminder is about is the member's current round's day on that local date, and the
+// round's program says how many days there are (docs/decisions/0026). A round's end is told once
+// the day after its last day and once a week later, keyed by the round: never twice for one round.
 
 // The send queue is declared here, beside the sweep that enqueues it: jobs.ts imports this file,
 // so this file cannot import jobs.ts (an import cycle).
@@ -32,11 +38,15 @@ export const SEND_QUEUE = 'notification-send';
 /** A reminder is worth little late: a few quick retries, then it is dropped (the mail queue has its own). */
 export const SEND_POLICY: Partial<QueuePolicy> = { retryLimit: 3, retryDelaySeconds: 20, pollingSeconds: 5 };
 
-type ReminderKind = Extract<NotificationKind, 'workout-reminder' | 'streak-at-risk' | 'weekly-summary'>;
+type ReminderKind = Extract<
+  NotificationKind,
+  'workout-reminder' | 'streak-at-risk' | 'weekly-summary' | 'round-finished'
+>;
 const REMINDER_KINDS = [
   'workout-reminder',
   'streak-at-risk',
   'weekly-summary',
+  'round-finished',
 ] as const satisfies ReminderKind[];
 /** One member's reminder of one kind for one local date: the notification-send job's payload. */
 export const sendJobPayload = z.object({
@@ -48,8 +58,11 @@ type DueJob = z.infer<typeof sendJobPayload>;
 
 const STREAK_MINUTE = parseClockTime(STREAK_AT_RISK_TIME) ?? 1200;
 const WEEKLY_MINUTE = parseClockTime(WEEKLY_SUMMARY_TIME) ?? 480;
-/** Day 29 is the last with anything due (week 4's summary); a few spare days for the zones. */
-const LOOKBACK_MS = (PROGRAM_DAYS + 3) * 86_400_000;
+/**
+ * The longest program's round-end follow-up is the last day with anything due (day 42 + 8); a few
+ * spare days for the zones. Rounds that started earlier are not read at all (an index).
+ */
+const LOOKBACK_MS = (MAX_PROGRAM_DAYS + 1 + ROUND_FOLLOW_UP_DAYS + 3) * 86_400_000;
 /** A job run this long after its local date ended (retries, a short outage) still sends; later, not. */
 const LATE_MINUTES = 15;
 
@@ -58,15 +71,18 @@ const LATE_MINUTES = 15;
  * the schedule's rule). A kind is due in the few minutes after its time on that date.
  */
 export function dueKinds(
-  member: { registrationDate: Date; timeZone: string | null; reminderTime: string },
+  member: { roundStartedAt: Date; roundDays: number; timeZone: string | null; reminderTime: string },
   now: Date,
 ): { kind: ReminderKind; localDate: string }[] {
   const passed = (target: number) => passedClockTime(now, target, REMINDER_WINDOW_MINUTES, member.timeZone);
-  const dayOn = (date: string) => programDayOnDate(member.registrationDate, date, member.timeZone);
+  const dayOn = (date: string) => programDayOnDate(member.roundStartedAt, date, member.timeZone);
+  const length = member.roundDays;
+  const reminderMinute = parseClockTime(member.reminderTime);
   const rules: [ReminderKind, number | null, (day: number) => boolean][] = [
-    ['workout-reminder', parseClockTime(member.reminderTime), (day) => day >= 1 && day <= PROGRAM_DAYS],
-    ['streak-at-risk', STREAK_MINUTE, (day) => day > STREAK_AT_RISK_MIN && day <= PROGRAM_DAYS],
-    ['weekly-summary', WEEKLY_MINUTE, isWeeklySummaryDay],
+    ['workout-reminder', reminderMinute, (day) => day >= 1 && day <= length],
+    ['streak-at-risk', STREAK_MINUTE, (day) => day > STREAK_AT_RISK_MIN && day <= length],
+    ['weekly-summary', WEEKLY_MINUTE, (day) => isWeeklySummaryDay(day, length)],
+    ['round-finished', reminderMinute, (day) => roundEndReminderOf(day, length) !== null],
   ];
   return rules.flatMap(([kind, target, isDayFor]) => {
     const date = target === null ? null : passed(target);
@@ -91,7 +107,7 @@ function passedClockTimeSql(now: Date, target: SQL | number) {
 }
 
 /**
- * The members the schedule looks at now: in the program's weeks, confirmed, not coaches, and with
+ * The members the schedule looks at now: in or just after a round, confirmed, not coaches, and with
  * one of the reminder times (their own, the streak's, the summary's) in the window in their zone.
  * dueKinds decides; this narrows 100,000 members to the few whose hour it is, in the database,
  * instead of converting every member's clock in JavaScript each minute (the profile).
@@ -101,16 +117,19 @@ export function listReminderCandidates({ db }: Pick<Deps, 'db'>, now: Date) {
   return db
     .select({
       userId: profiles.userId,
-      registrationDate: profiles.registrationDate,
+      // member_progress's copy of the current round, set by the rounds triggers for every profile.
+      roundStartedAt: sql<Date>`${memberProgress.roundStartedAt}`.mapWith(memberProgress.roundStartedAt),
+      roundDays: memberProgress.roundDays,
       timeZone: profiles.timeZone,
       reminderTime: profiles.reminderTime,
     })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.userId))
+    .from(memberProgress)
+    .innerJoin(profiles, eq(profiles.userId, memberProgress.userId))
+    .innerJoin(users, eq(users.id, memberProgress.userId))
     .where(
       and(
         eq(users.emailVerified, true),
-        gt(profiles.registrationDate, new Date(now.getTime() - LOOKBACK_MS)),
+        gt(memberProgress.roundStartedAt, new Date(now.getTime() - LOOKBACK_MS)),
         // The coaches' accounts are not members in the program: no habit mail for them.
         isNotAdminSql(profiles.userId),
         or(
@@ -130,7 +149,7 @@ export async function queueDueNotifications(deps: Pick<Deps, 'db' | 'jobs' | 'no
     dueKinds(member, now).map((due) => ({ userId: member.userId, ...due })),
   );
   let queued = 0;
-  for (const kind of ['workout-reminder', 'streak-at-risk', 'weekly-summary'] as const) {
+  for (const kind of REMINDER_KINDS) {
     const ofKind = due.filter((job) => job.kind === kind);
     const off = await listSwitchedOff(deps.db, { userIds: ofKind.map((job) => job.userId), kind });
     for (const job of ofKind.filter((job) => !off.has(job.userId))) {
@@ -157,34 +176,56 @@ export async function sendDueNotification(deps: Deps, job: DueJob): Promise<bool
   const late = new Date(now.getTime() - LATE_MINUTES * 60_000);
   if (![localDate(now, state.timeZone), localDate(late, state.timeZone)].includes(job.localDate))
     return false;
-  const dayNumber = programDayOnDate(new Date(state.registrationDate), job.localDate, state.timeZone);
+  // The current round's day on the job's date: a round started (or continued) since it was queued
+  // makes it another day, which the checks below answer for.
+  const { round } = state;
+  const length = round.program.days;
+  const dayNumber = programDayOnDate(new Date(round.startedAt), job.localDate, state.timeZone);
   const isDayDone = state.completions.some((c) => c.day === dayNumber);
   const url = (path: string) => `${deps.config.publicUrl}${path}`;
-  const dedupeKey = `${job.kind}:${job.userId}:${job.localDate}`;
-  const send = (build: Parameters<typeof notify>[2]['build']) =>
-    notify(deps, deps.db, { userId: job.userId, kind: job.kind, dedupeKey, build });
+  const send = (
+    build: Parameters<typeof notify>[2]['build'],
+    dedupeKey = `${job.kind}:${job.userId}:${job.localDate}`,
+  ) => notify(deps, deps.db, { userId: job.userId, kind: job.kind, dedupeKey, build });
+  const program = { slug: round.program.slug, name: round.program.name, days: length };
 
   if (job.kind === 'workout-reminder') {
     const day = state.plan.find((p) => p.day === dayNumber);
-    if (dayNumber > PROGRAM_DAYS || isDayDone || !day) return false;
+    if (dayNumber > length || isDayDone || !day) return false;
     return send((to) =>
-      workoutReminderEmail({ ...to, day, sessionUrl: url(`/program/day/${day.day}/session`) }),
+      workoutReminderEmail({ ...to, day, program, sessionUrl: url(`/program/day/${day.day}/session`) }),
     );
   }
   if (job.kind === 'streak-at-risk') {
     // The streak is tonight's: a job for another day (it turned since) has nothing to say.
-    if (dayNumber !== state.currentDay || isDayDone || state.stats.currentStreak < STREAK_AT_RISK_MIN)
-      return false;
+    if (dayNumber !== state.currentDay || dayNumber > length || isDayDone) return false;
+    if (state.stats.currentStreak < STREAK_AT_RISK_MIN) return false;
     return send((to) =>
       streakAtRiskEmail({
         ...to,
         streak: state.stats.currentStreak,
         day: state.currentDay,
+        program,
         sessionUrl: url(`/program/day/${state.currentDay}/session`),
       }),
     );
   }
-  if (!isWeeklySummaryDay(dayNumber)) return false;
+  if (job.kind === 'round-finished') {
+    const which = roundEndReminderOf(dayNumber, length);
+    if (which === null || round.status === 'running') return false;
+    // One of each per round, whatever the dates: the key is the round's, not the day's.
+    return send(
+      (to) =>
+        roundFinishedEmail({
+          ...to,
+          which,
+          state,
+          resultsUrl: url(`/program/rounds/${round.number}`),
+        }),
+      `round-finished:${job.userId}:${round.id}:${which}`,
+    );
+  }
+  if (!isWeeklySummaryDay(dayNumber, length)) return false;
   const week = (dayNumber - 1) / 7;
   return send((to) => weeklySummaryEmail({ ...to, week, state, progressUrl: url('/progress') }));
 }

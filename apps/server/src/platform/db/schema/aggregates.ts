@@ -68,6 +68,8 @@ export const memberProgress = pgTable(
   },
   (t) => [
     index('member_progress_completed_idx').on(t.completedDays),
+    // The reminders' sweep each minute reads only rounds started in the last weeks (0026).
+    index('member_progress_round_started_idx').on(t.roundStartedAt),
     index('member_progress_last_active_idx').on(t.lastActiveAt.desc().nullsLast(), t.userId.desc()),
     index('member_progress_wellness_falling_idx').on(t.userId).where(sql`wellness_falling`),
   ],

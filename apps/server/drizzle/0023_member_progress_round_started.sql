@@ -1,0 +1,1 @@
+CREATE INDEX "member_progress_round_started_idx" ON "member_progress" USING btree ("round_started_at");
