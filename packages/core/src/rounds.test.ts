@@ -8,6 +8,7 @@ import {
   repeatedPrescription,
   roundDayNumber,
   roundFinishedOn,
+  roundStandingLabel,
   scaledPrescription,
 } from './rounds.ts';
 
@@ -139,5 +140,28 @@ describe('prescriptions that fit the member', () => {
     expect(
       repeatedPrescription({ sets: 6, workSeconds: null, targetReps: 20, restSeconds: 75 }, 1).targetReps,
     ).toBe(22);
+  });
+});
+
+describe("the coach's one line", () => {
+  const standing = {
+    number: 2,
+    program: { slug: 'foundations', name: 'Foundations', days: 21 },
+    status: 'running' as const,
+    currentDay: 5,
+    lastCompletedDay: 4,
+    finishedOn: null,
+  };
+  it('names the program, the round and the day inside it; the break and the end otherwise', () => {
+    expect(roundStandingLabel(standing)).toBe('Foundations · round 2 · day 5');
+    expect(roundStandingLabel({ ...standing, status: 'behind', lastCompletedDay: 19 })).toBe(
+      'Behind since day 20',
+    );
+    expect(roundStandingLabel({ ...standing, status: 'finished', finishedOn: '2026-12-30' })).toBe(
+      'Between rounds since Dec 30',
+    );
+    expect(roundStandingLabel({ ...standing, status: 'finished', finishedOn: '2027-01-02' })).toBe(
+      'Between rounds since Jan 2',
+    );
   });
 });

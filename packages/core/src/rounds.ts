@@ -150,3 +150,34 @@ export function scaledPrescription(p: Prescription, scaling: RoundScaling): Pres
 /** Whether a member's round is scaled at all (the plan says so beside each day). */
 export const isScaled = (scaling: RoundScaling) =>
   (scaling.roundNumber === 1 && scaling.fitnessLevel === 'beginner') || scaling.earlierRoundsOfProgram > 0;
+
+// ---- the coach's reading of a member's round ----
+
+/** Where a member stands in their current round, as the coach's lists show it. */
+export type RoundStanding = {
+  number: number;
+  program: { slug: string; name: string; days: number };
+  status: RoundStatus;
+  currentDay: number;
+  lastCompletedDay: number;
+  /** The local date the round ended on (roundFinishedOn), while finished. */
+  finishedOn: string | null;
+};
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** `2026-12-30` → "Dec 30": a local date is a calendar date, shown without a zone's shift. */
+export const shortLocalDate = (date: string) => {
+  const [, month, day] = date.split('-').map(Number);
+  return `${MONTHS[(month ?? 1) - 1]} ${day}`;
+};
+
+/**
+ * One line for the coach: "Foundations · round 2 · day 5" inside a round, "Behind since day 20"
+ * (the day after the last completed one), "Between rounds since Dec 30" after its end.
+ */
+export function roundStandingLabel(standing: RoundStanding): string {
+  if (standing.status === 'finished' && standing.finishedOn)
+    return `Between rounds since ${shortLocalDate(standing.finishedOn)}`;
+  if (standing.status === 'behind') return `Behind since day ${standing.lastCompletedDay + 1}`;
+  return `${standing.program.name} · round ${standing.number} · day ${standing.currentDay}`;
+}

@@ -124,14 +124,15 @@ export async function listMembersNeedingAttention(deps: Pick<Deps, 'db' | 'now'>
   const missing = burn.flatMap((member) => {
     const summary = summaries.get(member.userId);
     if (!summary) return [];
-    const { currentDay, missedInARow } = summary;
-    return [{ userId: member.userId, name: member.name, currentDay, missedInARow, trialEnd: null }];
+    const { currentDay, missedInARow, round } = summary;
+    return [{ userId: member.userId, name: member.name, currentDay, round, missedInARow, trialEnd: null }];
   });
   missing.sort((a, b) => b.missedInARow - a.missedInARow || a.name.localeCompare(b.name));
   const ending = trials.map((t) => ({
     userId: t.userId,
     name: t.name,
     currentDay: null,
+    round: null,
     missedInARow: 0,
     trialEnd: t.trialEnd?.toISOString() ?? null,
   }));

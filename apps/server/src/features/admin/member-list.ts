@@ -131,6 +131,7 @@ export async function listMembers(deps: Pick<Deps, 'db' | 'now'>, query: MemberL
           plan: row.isTrial ? ('trial' as const) : row.subscribed ? ('paid' as const) : ('none' as const),
           registrationDate: row.registrationDate.toISOString(),
           currentDay: summary.currentDay,
+          round: summary.round,
           streak: summary.streak,
           missedInARow: summary.missedInARow,
           wellnessFalling: summary.wellnessFalling,

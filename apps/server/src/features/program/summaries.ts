@@ -1,6 +1,14 @@
 import { isWellnessFalling } from '@core28/core/admin';
+import { localDate } from '@core28/core/local-day';
 import { programStats } from '@core28/core/program';
-import { type ProgramLevel, type RoundStatus, readRound, roundDayNumber } from '@core28/core/rounds';
+import {
+  type ProgramLevel,
+  type RoundStanding,
+  type RoundStatus,
+  readRound,
+  roundDayNumber,
+  roundFinishedOn,
+} from '@core28/core/rounds';
 import { eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Deps } from '../../context.ts';
@@ -9,6 +17,8 @@ import {
   exerciseProgress,
   memberProgress,
   profiles,
+  programs,
+  rounds,
   wellnessTracking,
   workoutCompletions,
 } from '../../platform/db/schema.ts';
@@ -88,9 +98,15 @@ export async function listProgramSummaries(
         roundStartedAt: memberProgress.roundStartedAt,
         roundDays: memberProgress.roundDays,
         registrationDate: profiles.registrationDate,
+        // The current round's number and program: joined here, not asked per member.
+        roundNumber: rounds.number,
+        programSlug: programs.slug,
+        programName: programs.name,
       })
       .from(profiles)
       .leftJoin(memberProgress, eq(memberProgress.userId, profiles.userId))
+      .leftJoin(rounds, eq(rounds.id, memberProgress.roundId))
+      .leftJoin(programs, eq(programs.id, rounds.programId))
       .where(inArray(profiles.userId, userIds)),
     deps.db
       .select({
@@ -142,9 +158,29 @@ export async function listProgramSummaries(
     const lastCompletion = [...completions].sort((a, b) => a.at.getTime() - b.at.getTime()).at(-1);
     const lastResult = lastCompletion && own(resultRows).find((r) => r.day === lastCompletion.day);
     const lastWellness = wellness.at(-1);
+    const lastDay = completions.find((c) => c.day === length);
+    const startedAt = profile.roundStartedAt ?? profile.registrationDate;
+    const finishedOn = roundFinishedOn(reading, {
+      startedAt,
+      length,
+      lastDayCompletedOn: lastDay ? localDate(lastDay.at, profile.timeZone) : null,
+      timeZone: profile.timeZone,
+    });
     summaries.set(profile.userId, {
       currentDay,
       roundStatus: reading.status,
+      round: {
+        number: profile.roundNumber ?? 1,
+        program: {
+          slug: profile.programSlug ?? 'core28',
+          name: profile.programName ?? 'Core28',
+          days: length,
+        },
+        status: reading.status,
+        currentDay,
+        lastCompletedDay: reading.lastCompletedDay,
+        finishedOn,
+      },
       streak: reading.streak,
       completedDays: programStats(days, currentDay, { length }).totalWorkouts,
       missedInARow: reading.missedInARow,
@@ -168,6 +204,8 @@ export async function listProgramSummaries(
 export type ProgramSummary = {
   currentDay: number;
   roundStatus: RoundStatus;
+  /** The current round: its program and number, and where the member stands (core roundStandingLabel). */
+  round: RoundStanding;
   streak: number;
   completedDays: number;
   missedInARow: number;

@@ -54,7 +54,7 @@ function AttentionCard({ members }: { members: Dashboard['attention'] | undefine
               <span className="text-amber-800">
                 {m.trialEnd
                   ? `Trial ends ${new Date(m.trialEnd).toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' })}`
-                  : `Missed ${m.missedInARow} days in a row · day ${m.currentDay}`}
+                  : `Missed ${m.missedInARow} days in a row · day ${m.currentDay}${m.round ? ` · ${m.round.program.name} round ${m.round.number}` : ''}`}
               </span>
             </Link>
           </li>

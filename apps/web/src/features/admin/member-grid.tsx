@@ -10,12 +10,15 @@ const STATUS = {
   future: { label: 'Future', style: 'border-zinc-200 bg-zinc-50 text-zinc-500' },
 } as const;
 
-/** The member's 28 days: status, time and reps, and which days their coach adjusted. */
+/** The days of the member's current round: status, time and reps, and which days their coach adjusted. */
 export function MemberGrid({ member }: { member: MemberDetail }) {
   const results = new Map(member.results.map((r) => [r.day, r]));
   const adjusted = new Set(member.adjustedDays);
   return (
-    <ol aria-label="28-day grid" className="grid grid-cols-4 gap-1.5 sm:gap-2 lg:grid-cols-7">
+    <ol
+      aria-label={`${member.days.length}-day grid`}
+      className="grid grid-cols-4 gap-1.5 sm:gap-2 lg:grid-cols-7"
+    >
       {member.days.map(({ day, status }) => {
         const result = results.get(day);
         return (

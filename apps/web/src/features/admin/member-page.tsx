@@ -1,5 +1,6 @@
 import { planLabel } from '@core28/core/plans';
 import { formatMmSs } from '@core28/core/program';
+import { roundStandingLabel } from '@core28/core/rounds';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, MessagesSquare, TrendingDown } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -105,9 +106,11 @@ export default function AdminMemberPage() {
         )}
       </header>
       <section aria-label="At a glance" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-        <Stat label="Program day">Day {m.currentDay}</Stat>
+        <Stat label="Program">{roundStandingLabel(m.round)}</Stat>
         <Stat label="Streak">{m.streak} days</Stat>
-        <Stat label="Days completed">{m.completedDays} of 28</Stat>
+        <Stat label="Days completed">
+          {m.completedDays} of {m.round.program.days}
+        </Stat>
         <Stat label="Missed in a row">
           <span className={m.missedInARow >= 2 ? 'text-amber-700' : undefined}>{m.missedInARow}</span>
         </Stat>
@@ -116,7 +119,9 @@ export default function AdminMemberPage() {
       </section>
       <div className="grid gap-6 2xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card className="grid content-start gap-4 p-5">
-          <h2 className="font-bold">28 days</h2>
+          <h2 className="font-bold">
+            {m.round.program.name} · round {m.round.number} · {m.round.program.days} days
+          </h2>
           <MemberGrid member={m} />
           {m.lastSession && (
             <p className="text-sm text-zinc-600">

@@ -1,3 +1,4 @@
+import { roundStandingLabel } from '@core28/core/rounds';
 import { useQuery } from '@tanstack/react-query';
 import { Search, TrendingDown } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
@@ -113,7 +114,7 @@ export default function AdminUsersPage() {
               'Email',
               'Tier',
               'Plan',
-              'Current day',
+              'Program',
               'Streak',
               'Missed',
               'Last active',
@@ -131,7 +132,7 @@ export default function AdminUsersPage() {
                 <td className="px-4 py-2">{user.email}</td>
                 <td className="px-4 py-2">{user.tier ?? '—'}</td>
                 <td className="px-4 py-2">{PLAN_LABEL[user.plan]}</td>
-                <td className="px-4 py-2">Day {user.currentDay}</td>
+                <td className="px-4 py-2">{roundStandingLabel(user.round)}</td>
                 <td className="px-4 py-2">{user.streak}</td>
                 <td className="px-4 py-2">
                   <span className={user.missedInARow >= 2 ? 'font-semibold text-amber-700' : undefined}>

@@ -1,3 +1,4 @@
+import { roundStandingLabel } from '@core28/core/rounds';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, TrendingDown } from 'lucide-react';
 import { Link } from 'react-router';
@@ -13,7 +14,8 @@ const PLAN_LABEL = { trial: 'Trial', paid: 'Paid', none: 'No plan' } as const;
 function Facts({ m }: { m: MemberSummary }) {
   const rows: [string, string][] = [
     ['Plan', `${m.tier ?? 'No tier'} · ${PLAN_LABEL[m.plan]}`],
-    ['Program day', `Day ${m.currentDay} of 28`],
+    ['Round', roundStandingLabel(m.round)],
+    ['Program day', `Day ${m.currentDay} of ${m.round.program.days}`],
     ['Streak', `${m.streak} days`],
     ['Completed', `${m.completedDays} days`],
     ['Missed in a row', String(m.missedInARow)],
@@ -81,7 +83,9 @@ export function MemberPanel({
     >
       <summary className="flex cursor-pointer list-none items-center justify-between gap-2 text-sm">
         <span className="min-w-0 truncate">
-          {m ? `Day ${m.currentDay} · streak ${m.streak} · ${m.tier ?? 'No tier'}` : 'Member details'}
+          {m
+            ? `${roundStandingLabel(m.round)} · streak ${m.streak} · ${m.tier ?? 'No tier'}`
+            : 'Member details'}
         </span>
         <ChevronDown className="size-4 shrink-0 transition group-open:rotate-180" aria-hidden />
       </summary>
