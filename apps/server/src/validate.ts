@@ -6,14 +6,27 @@ import type { ZodType, z } from 'zod';
 import { AppError } from './errors.ts';
 import { readJsonBodyFromNode } from './http/node-body.ts';
 
-type Outcome =
-  | { success: true; data: unknown }
-  | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+type Issue = { path: PropertyKey[]; message: string; code?: string; errors?: Issue[][] };
+type Outcome = { success: true; data: unknown } | { success: false; error: { issues: Issue[] } };
+
+/**
+ * A union's failure names the problem of the option the body was meant for: the one whose fields
+ * are there and of the right types (fewest invalid_type issues), then the one with fewest issues.
+ * Zod answers a bare "Invalid input" when more than one option failed.
+ */
+function firstIssue(issues: Issue[]): Issue | undefined {
+  const [issue] = issues;
+  if (issue?.code !== 'invalid_union' || !issue.errors?.length) return issue;
+  const wrongTypes = (branch: Issue[]) => branch.filter((i) => i.code === 'invalid_type').length;
+  const [best] = [...issue.errors].sort((a, b) => wrongTypes(a) - wrongTypes(b) || a.length - b.length);
+  const inner = best && firstIssue(best);
+  return inner ? { ...inner, path: [...issue.path, ...inner.path] } : issue;
+}
 
 /** A failed validation as an AppError carrying the schema's own (spec) message. */
 function refuseInvalid(result: Outcome) {
   if (result.success) return;
-  const issue = result.error.issues[0];
+  const issue = firstIssue(result.error.issues);
   const field = issue?.path.join('.');
   const message = issue?.message ?? 'Invalid request';
   const isGeneric = /^(Invalid input|Required)/.test(message) && field;

@@ -56,22 +56,53 @@ export type ProgramDayInput = z.output<typeof ProgramDayInputSchema>;
 
 export const MEMBER_DAY_NOTE_MAX = 500;
 
-/** The coach's change to one member's day (PUT /api/admin/member-plans/:userId/days/:day). */
-export const MemberDayInputSchema = z
+/** Most exercises a coach puts in one member's day (as a program's day: core rounds.ts). */
+export const MEMBER_DAY_ITEMS_MAX = 8;
+
+const memberNote = z
+  .string()
+  .trim()
+  .max(MEMBER_DAY_NOTE_MAX, `Please keep the note under ${MEMBER_DAY_NOTE_MAX} characters.`)
+  .default('');
+
+/** One exercise of a member's day and its prescription. */
+export const MemberDayItemSchema = ProgramDayInputSchema;
+export type MemberDayItem = z.output<typeof MemberDayItemSchema>;
+
+/** The one-exercise body the editor sent first; still accepted. */
+const MemberDaySingleSchema = z
   .object({
     exerciseId: z
       .number({ error: 'Choose an exercise' })
       .int('Choose an exercise')
       .positive('Choose an exercise'),
     ...prescriptionFields,
-    note: z
-      .string()
-      .trim()
-      .max(MEMBER_DAY_NOTE_MAX, `Please keep the note under ${MEMBER_DAY_NOTE_MAX} characters.`)
-      .default(''),
+    note: memberNote,
   })
   .refine(hasOneMeasure, ONE_MEASURE);
+
+/** A day of several exercises, in order (docs/decisions/0026). */
+export const MemberDayItemsSchema = z.object({
+  items: z
+    .array(MemberDayItemSchema, { error: 'Give the day its exercises' })
+    .min(1, 'A day needs at least one exercise')
+    .max(MEMBER_DAY_ITEMS_MAX, `A day holds at most ${MEMBER_DAY_ITEMS_MAX} exercises`),
+  note: memberNote,
+});
+
+/**
+ * The coach's change to one member's day (PUT /api/admin/member-plans/:userId/days/:day): either
+ * one exercise (the first body, kept working) or `{ items, note }` with 1..8 exercises in order.
+ */
+export const MemberDayInputSchema = z.union([MemberDayItemsSchema, MemberDaySingleSchema]);
 export type MemberDayInput = z.output<typeof MemberDayInputSchema>;
+
+/** Either body as the exercises of the day, in order, and its note. */
+export function memberDayItems(input: MemberDayInput): { items: MemberDayItem[]; note: string } {
+  if ('items' in input) return input;
+  const { note, ...item } = input;
+  return { items: [item], note };
+}
 
 /** A time exercise needs work seconds, a reps exercise target reps; null when the prescription fits. */
 export function prescriptionMismatch(prescription: Prescription, category: ExerciseCategory): string | null {

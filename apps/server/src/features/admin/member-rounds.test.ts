@@ -29,7 +29,11 @@ afterAll(() => t.close());
 type Member = Awaited<ReturnType<typeof createMember>>;
 
 /** A paid member registered so that today is round 1's `day`, with these days completed. */
-async function memberOnDay(day: number, completed: number[] = [], tier = 'The Daily Core' as const) {
+async function memberOnDay(
+  day: number,
+  completed: number[] = [],
+  tier: Parameters<typeof givePaidTier>[2] = 'The Daily Core',
+) {
   const m = await createMember(t);
   await givePaidTier(t, m, tier);
   const registered = new Date(NOW.getTime() - (day - 1) * DAY);

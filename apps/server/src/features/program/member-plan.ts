@@ -1,4 +1,4 @@
-import type { MemberDayInput } from '@core28/core/session-plan';
+import { type MemberDayInput, memberDayItems } from '@core28/core/session-plan';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../errors.ts';
 import type { DbOrTx } from '../../platform/db/index.ts';
@@ -18,26 +18,53 @@ type Coach = { adminId: string };
 
 const CHANGE_LIMIT = 100;
 
-/** What a change row keeps of a day (before and after; null when the program had no such day): enough to say what changed, in words, later. */
-type DaySnapshot = {
+/** One exercise of a day as a change row keeps it. */
+type ItemSnapshot = {
   exerciseId: number;
   exerciseName: string;
   sets: number;
   workSeconds: number | null;
   targetReps: number | null;
   restSeconds: number;
+};
+
+/**
+ * What a change row keeps of a day (before and after; null when the program had no such day):
+ * enough to say what changed, in words, later. The first exercise's fields stay at the top, as
+ * rows written before days had several exercises hold them; `items` is every exercise in order.
+ */
+type DaySnapshot = ItemSnapshot & {
+  items: ItemSnapshot[];
   note: string;
   /** false: the standard day. */
   adjusted: boolean;
 };
 
-const snapshotOf = (day: Awaited<ReturnType<typeof listMemberProgramDays>>[number]): DaySnapshot => ({
-  exerciseId: day.exercise.id,
-  exerciseName: day.exercise.name,
-  ...day.prescription,
+type MemberDay = Awaited<ReturnType<typeof listMemberProgramDays>>[number];
+
+const itemSnapshotOf = (item: MemberDay['items'][number]): ItemSnapshot => ({
+  exerciseId: item.exercise.id,
+  exerciseName: item.exercise.name,
+  ...item.prescription,
+});
+
+const snapshotOf = (day: MemberDay): DaySnapshot => ({
+  ...itemSnapshotOf(day),
+  items: day.items.map(itemSnapshotOf),
   note: day.note,
   adjusted: day.adjusted,
 });
+
+/** A stored snapshot, old (one exercise, no items) or new, as the API answers it: always with items. */
+function readSnapshot(stored: unknown): DaySnapshot | null {
+  if (!stored) return null;
+  const snapshot = stored as Omit<DaySnapshot, 'items'> & { items?: ItemSnapshot[] };
+  const { exerciseId, exerciseName, sets, workSeconds, targetReps, restSeconds } = snapshot;
+  return {
+    ...snapshot,
+    items: snapshot.items ?? [{ exerciseId, exerciseName, sets, workSeconds, targetReps, restSeconds }],
+  };
+}
 
 /** A coach-adjusted plan comes with coaching (the plan rule, core's entitlements.ts). */
 async function mayHaveOwnPlan(deps: PlanDeps, { userId }: Target) {
@@ -59,7 +86,7 @@ async function requireMember({ db }: Pick<PlanDeps, 'db'>, { userId }: Target) {
   if (!row) throw new AppError('NOT_FOUND', 'Member not found');
 }
 
-/** The member's 28 days as the coach edits them, with the changes made so far (newest first). */
+/** The member's current round's days as the coach edits them, with the changes made so far (newest first). */
 export async function getMemberPlan(deps: PlanDeps, { userId }: Target) {
   await requireMember(deps, { userId });
   const { currentDay } = await getProgramDay(deps, { userId });
@@ -76,6 +103,11 @@ export async function getMemberPlan(deps: PlanDeps, { userId }: Target) {
       day: d.day,
       exercise: { id: d.exercise.id, name: d.exercise.name, category: d.exercise.category },
       prescription: d.prescription,
+      /** Every exercise of the day in order (the first is `exercise` and `prescription` too). */
+      items: d.items.map((item) => ({
+        exercise: { id: item.exercise.id, name: item.exercise.name, category: item.exercise.category },
+        prescription: item.prescription,
+      })),
       adjusted: d.adjusted,
       note: d.note,
     })),
@@ -104,8 +136,8 @@ async function listPlanChanges(db: DbOrTx, { userId }: Target) {
   return rows.map((r) => ({
     ...r,
     changedAt: r.changedAt.toISOString(),
-    before: r.before as DaySnapshot | null,
-    after: r.after as DaySnapshot | null,
+    before: readSnapshot(r.before),
+    after: readSnapshot(r.after),
   }));
 }
 
@@ -124,14 +156,15 @@ async function checkAdjustable(deps: PlanDeps, { userId, day }: Target & { day: 
   return round;
 }
 
-/** Sets the member's own version of a day, keeping the change. */
+/** Sets the member's own version of a day (its exercises in order), keeping the change. */
 export async function setMemberProgramDay(
   deps: PlanDeps,
   { adminId, userId, day, input }: Coach & Target & { day: number; input: MemberDayInput },
 ) {
   const round = await checkAdjustable(deps, { userId, day });
-  const { exerciseId, note, ...prescription } = input;
-  await assertPrescriptionFits(deps.db, exerciseId, prescription);
+  const { items, note } = memberDayItems(input);
+  for (const { exerciseId, ...prescription } of items)
+    await assertPrescriptionFits(deps.db, exerciseId, prescription);
   const at = deps.now();
   await deps.db.transaction(async (tx) => {
     const before = await dayOf(tx, { userId, day });
@@ -139,17 +172,18 @@ export async function setMemberProgramDay(
     await tx
       .delete(memberProgramDays)
       .where(and(eq(memberProgramDays.roundId, round.id), eq(memberProgramDays.day, day)));
-    await tx.insert(memberProgramDays).values({
-      userId,
-      roundId: round.id,
-      day,
-      position: 1,
-      exerciseId,
-      ...prescription,
-      note,
-      updatedAt: at,
-      updatedBy: adminId,
-    });
+    await tx.insert(memberProgramDays).values(
+      items.map((item, i) => ({
+        userId,
+        roundId: round.id,
+        day,
+        position: i + 1,
+        ...item,
+        note,
+        updatedAt: at,
+        updatedBy: adminId,
+      })),
+    );
     const after = await dayOf(tx, { userId, day });
     await tx
       .insert(memberProgramDayChanges)

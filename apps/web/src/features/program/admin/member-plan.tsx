@@ -1,16 +1,9 @@
-import { MemberDayInputSchema } from '@core28/core/session-plan';
 import { useQuery } from '@tanstack/react-query';
-import { type ChangeEvent, useState } from 'react';
-import { ErrorAlert } from '@/components/ui/alert';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
-import { Select, Textarea } from '@/components/ui/input';
-import { useZodForm } from '@/lib/form';
-import { toast } from '@/lib/toast';
-import { adminExercisesQuery } from '../../exercises/admin-api';
-import { type MemberPlan, memberPlanQuery, useMemberDay } from './admin-api';
-import { prescriptionFields } from './prescription-fields';
+import { type MemberPlan, memberPlanQuery } from './admin-api';
+import { MemberDayForm } from './member-day-form';
 
 type PlanDay = MemberPlan['days'][number];
 type Change = MemberPlan['changes'][number];
@@ -20,7 +13,7 @@ const measure = (p: PlanDay['prescription']) =>
 const dayText = (p: PlanDay['prescription']) => `${p.sets} × ${measure(p)}, rest ${p.restSeconds} s`;
 const snapshotText = (s: Change['before']) =>
   s
-    ? `${s.exerciseName}, ${dayText(s)}${s.adjusted ? '' : ' (standard)'}${s.note ? ` · “${s.note}”` : ''}`
+    ? `${s.items.map((i) => `${i.exerciseName}, ${dayText(i)}`).join(' + ')}${s.adjusted ? '' : ' (standard)'}${s.note ? ` · “${s.note}”` : ''}`
     : '—';
 
 /**
@@ -53,9 +46,12 @@ export function MemberPlanSection({ userId, onChanged }: { userId: string; onCha
           >
             <strong>Day {d.day}</strong>
             <span className="grid gap-0.5">
-              <span>
-                {d.exercise.name} · {dayText(d.prescription)}
-              </span>
+              {d.items.map((item, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a day may hold the same exercise twice
+                <span key={i}>
+                  {item.exercise.name} · {dayText(item.prescription)}
+                </span>
+              ))}
               {d.adjusted && (
                 <span className="w-fit rounded bg-zinc-900 px-1.5 py-0.5 text-xs font-semibold text-white">
                   Adjusted
@@ -114,93 +110,5 @@ export function MemberPlanSection({ userId, onChanged }: { userId: string; onCha
         </DialogContent>
       </Dialog>
     </div>
-  );
-}
-
-function MemberDayForm({
-  userId,
-  day,
-  onChanged,
-  onDone,
-}: {
-  userId: string;
-  day: PlanDay;
-  onChanged: () => void;
-  onDone: () => void;
-}) {
-  const exercises = useQuery(adminExercisesQuery()).data ?? [];
-  const form = useZodForm(MemberDayInputSchema, {
-    shouldUnregister: true,
-    defaultValues: { exerciseId: day.exercise.id, ...day.prescription, note: day.note },
-  });
-  const { errors } = form.formState;
-  const { save, reset } = useMemberDay(userId, onChanged);
-  const exerciseId = form.watch('exerciseId');
-  const category = exercises.find((e) => e.id === exerciseId)?.category ?? day.exercise.category;
-  // A day moved to the other kind of exercise drops the measure it no longer uses (reps for a
-  // timed one, seconds for a reps one), while its field is still there to clear: else the
-  // hidden field's value went along and the day was refused for giving both.
-  const onExercise = (event: ChangeEvent<HTMLSelectElement>) => {
-    const next = exercises.find((e) => e.id === Number(event.target.value))?.category;
-    if (next && next !== category) form.setValue(next === 'time' ? 'targetReps' : 'workSeconds', null);
-  };
-  const onSubmit = form.handleSubmit((input) =>
-    save.mutate(
-      { day: day.day, input },
-      {
-        onSuccess: () => {
-          toast.success(`Day ${day.day} adjusted`);
-          onDone();
-        },
-      },
-    ),
-  );
-  const onReset = () =>
-    reset.mutate(day.day, {
-      onSuccess: () => {
-        toast.success(`Day ${day.day} is the standard day again`);
-        onDone();
-      },
-    });
-  const error = save.error ?? reset.error;
-  return (
-    <form noValidate onSubmit={onSubmit} className="mt-4 grid gap-4">
-      {error && <ErrorAlert>{error.message}</ErrorAlert>}
-      <Field id="member-day-exercise" label="Exercise" error={errors.exerciseId?.message}>
-        <Select {...form.register('exerciseId', { valueAsNumber: true, onChange: onExercise })}>
-          {(exercises.length ? exercises : [day.exercise]).map((exercise) => (
-            <option key={exercise.id} value={exercise.id}>
-              {exercise.name} ({exercise.category})
-            </option>
-          ))}
-        </Select>
-      </Field>
-      {prescriptionFields({ form, idPrefix: 'member-day', category })}
-      <Field
-        id="member-day-note"
-        label="Note for the member"
-        error={errors.note?.message}
-        hint="Shown on their program and in the session."
-      >
-        <Textarea rows={2} maxLength={500} {...form.register('note')} />
-      </Field>
-      <div className="flex flex-wrap justify-between gap-2 border-t border-zinc-200 pt-4">
-        {day.adjusted ? (
-          <Button type="button" variant="outline" onClick={onReset} disabled={reset.isPending}>
-            Use the standard day
-          </Button>
-        ) : (
-          <span />
-        )}
-        <div className="flex gap-2">
-          <Button type="button" variant="outline" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            Save day {day.day}
-          </Button>
-        </div>
-      </div>
-    </form>
   );
 }
