@@ -71,6 +71,6 @@ test('the program analytics page charts completions per day and ranks members', 
   await expect(
     page.getByRole('img', { name: /Bar chart of \d+ completions over the 28 program days/ }),
   ).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Top 20 Members by Current Day' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Top 20 Members by Days Completed' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Members past each week' })).toContainText('Past week 4');
 });

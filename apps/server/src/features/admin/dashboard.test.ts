@@ -125,7 +125,7 @@ describe('recent messages and activity', () => {
 });
 
 describe('program analytics', () => {
-  it('ranks members by current day, counts completions per day, shares past each week and wellness per week', async () => {
+  it('ranks members by days completed in their round, counts completions per day, shares past each week and wellness per week', async () => {
     const veteran = await createMember(t);
     // Registered 40 days ago: the day is capped at 28, and every day is done.
     await t.db
@@ -144,10 +144,16 @@ describe('program analytics', () => {
     const res = await t.request('/api/admin/program', { cookie: admin });
     expect(res.status).toBe(200);
     const body = await json(res);
-    expect(body.topMembers[0]).toMatchObject({ userId: veteran.userId, currentDay: 28, completedDays: 28 });
+    expect(body.topMembers[0]).toMatchObject({
+      userId: veteran.userId,
+      currentDay: 28,
+      completedDays: 28,
+      program: { slug: 'core28', name: 'Core28', days: 28 },
+      roundNumber: 1,
+    });
     expect(body.topMembers.length).toBeLessThanOrEqual(20);
-    const days = body.topMembers.map((m: { currentDay: number }) => m.currentDay);
-    expect([...days].sort((a, b) => b - a)).toEqual(days);
+    const done = body.topMembers.map((m: { completedDays: number }) => m.completedDays);
+    expect([...done].sort((a, b) => b - a)).toEqual(done);
 
     expect(body.completionsPerDay).toHaveLength(28);
     const completions = await t.db.select().from(workoutCompletions);
@@ -166,6 +172,41 @@ describe('program analytics', () => {
       { week: 3, feeling: null, energy: null, entries: 0 },
       { week: 4, feeling: 5, energy: 5, entries: 1 },
     ]);
+  });
+});
+
+describe('the top members', () => {
+  it('are those furthest into their current round by days completed, not the oldest sign-ups, with its program', async () => {
+    // An old sign-up who trained one day, and a newer member 10 days into round 2 of Foundations.
+    const oldest = await createMember(t);
+    await t.db
+      .update(profiles)
+      .set({ registrationDate: new Date('2020-01-01T00:00:00Z') })
+      .where(eq(profiles.userId, oldest.userId));
+    await t.db.insert(workoutCompletions).values({ userId: oldest.userId, dayNumber: 1 });
+    const keen = await createMember(t);
+    await givePaidTier(t, keen, 'The Daily Core');
+    clock = new Date(today.getTime() - 10 * 86_400_000);
+    expect(
+      (await t.request('/api/rounds', { cookie: keen.cookie, json: { program: 'foundations' } })).status,
+    ).toBe(201);
+    clock = today;
+    await t.db
+      .insert(workoutCompletions)
+      .values(Array.from({ length: 10 }, (_, i) => ({ userId: keen.userId, dayNumber: i + 1 })));
+    const { topMembers } = await json(await t.request('/api/admin/program', { cookie: admin }));
+    const ids = topMembers.map((m: { userId: string }) => m.userId);
+    expect(ids.indexOf(keen.userId)).toBeLessThan(
+      ids.indexOf(oldest.userId) === -1 ? Infinity : ids.indexOf(oldest.userId),
+    );
+    expect(topMembers.find((m: { userId: string }) => m.userId === keen.userId)).toMatchObject({
+      program: { slug: 'foundations', name: 'Foundations', days: 21 },
+      roundNumber: 2,
+      currentDay: 11,
+      completedDays: 10,
+    });
+    // Nobody with no day done is listed.
+    expect(topMembers.every((m: { completedDays: number }) => m.completedDays > 0)).toBe(true);
   });
 });
 

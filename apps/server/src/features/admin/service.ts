@@ -1,5 +1,5 @@
-import { currentProgramDay, PROGRAM_DAYS } from '@core28/core/program';
-import { CORE28_SLUG } from '@core28/core/rounds';
+import { PROGRAM_DAYS } from '@core28/core/program';
+import { CORE28_SLUG, roundDayNumber } from '@core28/core/rounds';
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { oneRow, rowsOf as rows } from '../../platform/db/index.ts';
@@ -102,22 +102,33 @@ async function getDashboardCards(deps: Pick<Deps, 'db' | 'now'>) {
 export async function getProgramAnalytics({ db, now }: Pick<Deps, 'db' | 'now'>) {
   const at = now();
   const [top, perDay, weeks, wellness] = await Promise.all([
-    // The members furthest into the program: the earliest registrations (the day is capped at 28).
+    // The members furthest into their current round by days completed (member_progress_completed_idx,
+    // walked from its top), with the round's program and number (docs/decisions/0026). The oldest
+    // sign-ups, as this list once was, say nothing of who trains.
     rows<{
       userId: string;
       userName: string;
       email: string;
-      registered: number;
+      startedAt: number | null;
       timeZone: string | null;
       completed: number;
+      days: number;
+      roundNumber: number | null;
+      slug: string | null;
+      programName: string | null;
     }>(
       db,
-      sql`select p.user_id as "userId", ${memberName} as "userName", u.email, ${epochMs(sql`p.registration_date`)} as registered, p.time_zone as "timeZone",
-            coalesce((select m.completed_days from member_progress m where m.user_id = p.user_id), 0) as completed
-          from (select * from profiles p where ${isNotAdminSql(sql`p.user_id`)}
-                order by p.registration_date asc, p.user_id limit ${TOP_MEMBERS_LIMIT}) p
-          join users u on u.id = p.user_id
-          order by p.registration_date asc, p.user_id`,
+      sql`select m.user_id as "userId", ${memberName} as "userName", u.email,
+            ${epochMs(sql`m.round_started_at`)} as "startedAt", p.time_zone as "timeZone",
+            m.completed_days as completed, m.round_days::int as days, r.number::int as "roundNumber",
+            pr.slug, pr.name as "programName"
+          from (select * from member_progress m where m.completed_days > 0 and ${isNotAdminSql(sql`m.user_id`)}
+                order by m.completed_days desc, m.user_id limit ${TOP_MEMBERS_LIMIT}) m
+          join users u on u.id = m.user_id
+          join profiles p on p.user_id = m.user_id
+          left join rounds r on r.id = m.round_id
+          left join programs pr on pr.id = r.program_id
+          order by m.completed_days desc, m.user_id`,
     ),
     rows<{ day: number; completions: number }>(
       db,
@@ -169,7 +180,13 @@ export async function getProgramAnalytics({ db, now }: Pick<Deps, 'db' | 'now'>)
       userId: m.userId,
       name: m.userName,
       email: m.email,
-      currentDay: currentProgramDay(new Date(m.registered), at, m.timeZone),
+      program: { slug: m.slug ?? CORE28_SLUG, name: m.programName ?? 'Core28', days: m.days },
+      roundNumber: m.roundNumber ?? 1,
+      /** The round's day (1..its length), from its start in the member's zone. */
+      currentDay:
+        m.startedAt === null
+          ? 1
+          : Math.min(m.days, Math.max(1, roundDayNumber(new Date(m.startedAt), at, m.timeZone))),
       completedDays: m.completed,
     })),
     completionsPerDay: Array.from({ length: PROGRAM_DAYS }, (_, i) => ({

@@ -49,19 +49,24 @@ export default function AdminProgramPage() {
 
       <div className="grid gap-6 2xl:grid-cols-[2fr_1fr]">
         <Card className="overflow-hidden">
-          <h2 className="border-b border-zinc-100 px-5 py-4 font-bold">Top 20 Members by Current Day</h2>
+          <h2 className="border-b border-zinc-100 px-5 py-4 font-bold">Top 20 Members by Days Completed</h2>
           {/* Focusable, so a keyboard can scroll the table sideways on a narrow screen. */}
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: axe: a scrollable region must be reachable by keyboard */}
           <section className="overflow-x-auto" aria-label="Top 20 members table" tabIndex={0}>
             <table className="w-full text-left text-sm whitespace-nowrap">
-              <TableHead columns={['#', 'Member', 'Email', 'Current day', 'Days completed']} />
+              <TableHead columns={['#', 'Member', 'Email', 'Program', 'Round day', 'Days completed']} />
               <tbody>
                 {(data?.topMembers ?? []).map((m, i) => (
                   <tr key={m.userId} className="border-t border-zinc-100">
                     <td className="px-4 py-2 text-zinc-500">{i + 1}</td>
                     <td className="px-4 py-2 font-medium">{m.name}</td>
                     <td className="px-4 py-2">{m.email}</td>
-                    <td className="px-4 py-2">Day {m.currentDay}</td>
+                    <td className="px-4 py-2">
+                      {m.program.name} · round {m.roundNumber}
+                    </td>
+                    <td className="px-4 py-2">
+                      Day {m.currentDay} of {m.program.days}
+                    </td>
                     <td className="px-4 py-2">{m.completedDays}</td>
                   </tr>
                 ))}
@@ -69,7 +74,7 @@ export default function AdminProgramPage() {
             </table>
           </section>
           {data && data.topMembers.length === 0 && (
-            <p className="px-5 py-6 text-sm text-zinc-500">No members yet.</p>
+            <p className="px-5 py-6 text-sm text-zinc-500">No member has completed a day yet.</p>
           )}
         </Card>
 
