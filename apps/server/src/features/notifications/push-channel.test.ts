@@ -69,6 +69,7 @@ describe('the push channel', () => {
       'workout-reminder': false,
       'streak-at-risk': false,
       'weekly-summary': false,
+      'round-finished': false,
       coaching: false,
     });
     const put = await t.request('/api/notifications', {
