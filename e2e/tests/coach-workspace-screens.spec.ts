@@ -104,7 +104,7 @@ for (const viewport of SIZES) {
     if (w < 1280) {
       // Below 1280 px the member is a strip above the messages that opens.
       const strip = coach.getByRole('group', { name: 'Member details' });
-      await expect(strip).toContainText('Day 5 · streak 0');
+      await expect(strip).toContainText('Core28 · round 1 · day 5 · streak 0');
       await strip.locator('summary').click();
       await expect(strip).toContainText('Day 5 of 28');
       await expect(strip).toContainText('Day 5: feeling 3/5, energy 4/5');

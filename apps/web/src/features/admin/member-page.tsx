@@ -106,7 +106,12 @@ export default function AdminMemberPage() {
         )}
       </header>
       <section aria-label="At a glance" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-        <Stat label="Program">{roundStandingLabel(m.round)}</Stat>
+        <Stat label="Program day">
+          {/* The round's name heads the grid below; here where the member stands in it. */}
+          {m.round.status === 'running'
+            ? `Day ${m.currentDay} of ${m.round.program.days}`
+            : roundStandingLabel(m.round)}
+        </Stat>
         <Stat label="Streak">{m.streak} days</Stat>
         <Stat label="Days completed">
           {m.completedDays} of {m.round.program.days}

@@ -14,8 +14,13 @@ const PLAN_LABEL = { trial: 'Trial', paid: 'Paid', none: 'No plan' } as const;
 function Facts({ m }: { m: MemberSummary }) {
   const rows: [string, string][] = [
     ['Plan', `${m.tier ?? 'No tier'} · ${PLAN_LABEL[m.plan]}`],
-    ['Round', roundStandingLabel(m.round)],
-    ['Program day', `Day ${m.currentDay} of ${m.round.program.days}`],
+    ['Program', `${m.round.program.name} · round ${m.round.number}`],
+    [
+      'Program day',
+      m.round.status === 'running'
+        ? `Day ${m.currentDay} of ${m.round.program.days}`
+        : roundStandingLabel(m.round),
+    ],
     ['Streak', `${m.streak} days`],
     ['Completed', `${m.completedDays} days`],
     ['Missed in a row', String(m.missedInARow)],
