@@ -212,7 +212,9 @@ export async function sendDueNotification(deps: Deps, job: DueJob): Promise<bool
   }
   if (job.kind === 'round-finished') {
     const which = roundEndReminderOf(dayNumber, length);
-    if (which === null || round.status === 'running') return false;
+    // Only a round finished (its last day done, or its date passed with the member on track): a
+    // member far behind is offered to continue instead, on /program.
+    if (which === null || round.status !== 'finished') return false;
     // One of each per round, whatever the dates: the key is the round's, not the day's.
     return send(
       (to) =>

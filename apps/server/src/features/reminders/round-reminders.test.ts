@@ -94,6 +94,17 @@ describe('the end of a round', () => {
     expect(workout?.subject).toMatch(/^Core28 Round 2\+ day 6: /);
     expect(workout?.text).toContain('Today is day 6 of 28 of Core28 Round 2+');
   });
+
+  it('says nothing of a next round to a member who stopped far behind: /program offers to continue', async () => {
+    clock = new Date('2026-07-01T05:00:00Z');
+    const m = await createReminderMember(t, {
+      registered: '2026-07-01T05:00:00Z',
+      timeZone: 'UTC',
+      done: ALL_28.slice(0, 20),
+    });
+    for (const day of [29, 36]) await tickAt(morningOf(day));
+    expect(await mailsOf('round-finished', m)).toHaveLength(0);
+  });
 });
 
 describe('a round of another program', () => {
@@ -119,12 +130,11 @@ describe('a round of another program', () => {
       expect.stringMatching(/^Foundations day 5: /),
       expect.stringMatching(/^Foundations day 21: /),
     ]);
-    // Day 22: no workout, the round's end, and week 3's summary (the last).
+    // Day 22: no workout, and week 3's summary (the last). No day was trained, so the round is not
+    // finished but far behind: no "next round" mail (/program offers to continue).
     await tickAt(morningOf(22), new Date(Date.parse('2026-07-22T08:01:00Z')), morningOf(23));
     expect(await mailsOf('workout-reminder', m)).toHaveLength(2);
-    const [ended] = await mailsOf('round-finished', m);
-    expect(ended?.text).toContain('Foundations round 2: 0 of 21 days done');
-    expect(ended?.text).toContain('/program/rounds/2');
+    expect(await mailsOf('round-finished', m)).toHaveLength(0);
     const summaries = await mailsOf('weekly-summary', m);
     expect(summaries.map((mail) => mail.subject)).toEqual([
       'Your week 1 on Foundations: 0 of 7 days',
