@@ -80,6 +80,8 @@ export const PAGE_PATHS = [
   '/exercises',
   '/program',
   '/program/day/:day/session',
+  '/program/rounds/:number',
+  '/programs',
   '/progress',
   '/profile',
   '/profile-completion',

@@ -13,3 +13,16 @@ export function formatMemberDate(
   const zone = timeZone && isValidTimeZone(timeZone) ? timeZone : undefined;
   return new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone }).format(new Date(iso));
 }
+
+/**
+ * A local calendar date (`yyyy-MM-dd`, already the member's own day) in English words: "December 30".
+ * Read at noon UTC and written in UTC, so no zone moves it to the day before or after.
+ */
+export function formatLocalDate(
+  date: string,
+  options: Intl.DateTimeFormatOptions = { month: 'long', day: 'numeric' },
+) {
+  return new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
+}

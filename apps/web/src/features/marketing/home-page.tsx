@@ -6,7 +6,7 @@ import { useViewer } from '@/lib/viewer';
 import { ClosingCta, LatestArticles, TodaysExercise } from './home-sections';
 
 // Members only, so it loads apart: visitors' first paint does not carry it (page budgets, docs/performance.md).
-const MemberTodayCard = lazy(() => import('../program/today-session-card'));
+const MemberTodayCard = lazy(() => import('../program/today-area'));
 
 const FEATURES = [
   {

@@ -1,6 +1,6 @@
 import { nextLocalMidnight } from '@core28/core/local-day';
-import { currentProgramDay } from '@core28/core/program';
 import type { DayResultInput, FinishSessionInput, WellnessInput } from '@core28/core/program-schemas';
+import { roundDayNumber } from '@core28/core/rounds';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { useEffect } from 'react';
@@ -12,6 +12,7 @@ import { useIsControlled } from '@/lib/use-service-worker';
 import { meQuery } from '@/lib/viewer';
 import { isOffline, type ProgramWrite, queueWrite, withWrite } from './offline-writes';
 import { withPendingWrites } from './pending-writes';
+import { withRound } from './round-figures';
 
 export const programKeys = {
   state: ['program'] as const,
@@ -30,7 +31,7 @@ export const programQuery = () =>
   queryOptions({
     queryKey: programKeys.state,
     queryFn: async ({ client }) => {
-      const state = await unwrap(api.program.$get());
+      const state = withRound(await unwrap(api.program.$get()));
       // What the member did offline and is still waiting to be sent, laid over the answer.
       const userId = (await client.ensureQueryData(meQuery()).catch(() => null))?.user?.id;
       return userId ? withPendingWrites(state, await queuedWrites(userId).catch(() => [])) : state;
@@ -157,7 +158,7 @@ export function useFinishSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ day, idempotencyKey, body }: FinishInput) =>
-      sendOrQueue(queryClient, {
+      sendOrQueue<FinishResult & { wasQueued?: true }>(queryClient, {
         key: idempotencyKey,
         write: { kind: 'finish', day, body },
         send: () =>
@@ -167,10 +168,11 @@ export function useFinishSession() {
               { headers: { 'idempotency-key': idempotencyKey } },
             ),
           ),
-        queued: (state, before): FinishResult => {
+        queued: (state, before) => {
           const wasCompleted = before.completions.some((c) => c.day === day);
           return {
             ...state,
+            wasQueued: true as const,
             outcome: {
               completedNow: !wasCompleted,
               wasCompleted,
@@ -180,7 +182,7 @@ export function useFinishSession() {
           };
         },
       }),
-    onSuccess: ({ outcome: _outcome, ...state }, { day }) => {
+    onSuccess: ({ outcome: _outcome, wasQueued: _wasQueued, ...state }, { day }) => {
       queryClient.setQueryData(programQuery().queryKey, state);
       void queryClient.invalidateQueries({ queryKey: programKeys.session(day) });
       void dataChanged(queryClient, 'exercises', 'profile');
@@ -195,13 +197,14 @@ export function useFinishSession() {
  */
 export function useDayRollover(state: ProgramState | undefined) {
   const queryClient = useQueryClient();
-  const registrationDate = state?.registrationDate;
+  // The round's day, not the registration's: a second round counts from its own start.
+  const startedAt = state?.round.startedAt;
   const timeZone = state?.timeZone ?? null;
-  const day = state?.currentDay;
+  const dayNumber = state?.round.dayNumber;
   useEffect(() => {
-    if (registrationDate === undefined || day === undefined) return;
+    if (startedAt === undefined || dayNumber === undefined) return;
     const now = new Date();
-    const isBehind = currentProgramDay(new Date(registrationDate), now, timeZone) !== day;
+    const isBehind = roundDayNumber(new Date(startedAt), now, timeZone) !== dayNumber;
     const wait = isBehind ? 5_000 : nextLocalMidnight(now, timeZone).getTime() - now.getTime() + 1_000;
     const timer = setTimeout(
       () => {
@@ -211,5 +214,5 @@ export function useDayRollover(state: ProgramState | undefined) {
       Math.min(wait, 2 ** 31 - 1),
     );
     return () => clearTimeout(timer);
-  }, [registrationDate, timeZone, day, queryClient]);
+  }, [startedAt, timeZone, dayNumber, queryClient]);
 }

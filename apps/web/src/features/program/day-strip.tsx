@@ -3,7 +3,6 @@ import {
   type DayResultForm,
   type DayStatus,
   formatMmSs,
-  PROGRAM_DAYS,
   readDayResultForm,
 } from '@core28/core/program';
 import { Lock } from 'lucide-react';
@@ -167,8 +166,6 @@ function DayResultCard({
   );
 }
 
-const ALL_DAYS = Array.from({ length: PROGRAM_DAYS }, (_, i) => i + 1);
-
 /** spec §2 Program: time and reps for past and current days; future days are read-only. */
 export function DayStrip({
   state,
@@ -192,7 +189,7 @@ export function DayStrip({
         Log your time and reps
       </h2>
       <div ref={strip} className="flex gap-3 overflow-x-auto pb-2">
-        {ALL_DAYS.map((day) => (
+        {Array.from({ length: state.round.program.days }, (_, i) => i + 1).map((day) => (
           <DayResultCard key={day} day={day} state={state} isLocked={isLocked(day)} onLocked={onLocked} />
         ))}
       </div>

@@ -1,7 +1,8 @@
-import { achievements, canLogWellness, programDays, programStats } from '@core28/core/program';
+import { canLogWellness } from '@core28/core/program';
 import type { DayResultInput, FinishSessionInput, WellnessInput } from '@core28/core/program-schemas';
 import { ApiError } from '@/lib/api';
 import { enqueueWrite, QUEUE_SYNC_TAG } from '@/lib/offline-queue';
+import { recount } from './round-figures';
 
 /**
  * A program write made without a connection is queued (lib/offline-queue.ts) and the
@@ -51,7 +52,7 @@ const upsertByDay = <T extends { day: number }>(rows: readonly T[], row: T) =>
   [...rows.filter((r) => r.day !== row.day), row].sort((a, b) => a.day - b.day);
 
 /** What of GET /api/program a write changes (api.ts's ProgramState, named here without a cycle). */
-type State = {
+type State = Parameters<typeof recount>[0] & {
   currentDay: number;
   completions: { day: number; completedAt: string }[];
   results: DayResultInput[];
@@ -76,13 +77,5 @@ export function withWrite<S extends State>(state: S, write: ProgramWrite, now: D
     complete(day);
   }
   const days = completions.map((c) => c.day);
-  return {
-    ...state,
-    completions,
-    results,
-    wellness,
-    days: programDays(days, state.currentDay),
-    stats: programStats(days, state.currentDay),
-    achievements: achievements(days, state.currentDay),
-  };
+  return { ...state, completions, results, wellness, ...recount(state, days, now) } as S;
 }

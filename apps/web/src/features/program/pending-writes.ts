@@ -1,5 +1,5 @@
-import { achievements, programDays, programStats } from '@core28/core/program';
 import type { QueuedWrite } from '@/lib/offline-queue';
+import { recount } from './round-figures';
 
 // A page reopened offline reads the server's last answer, kept by the service worker, which knows
 // nothing of what the member did since: their completions, results and wellness wait in the
@@ -7,7 +7,7 @@ import type { QueuedWrite } from '@/lib/offline-queue';
 // completed again. The queue is laid over the answer, as the server will apply it, until it is sent.
 
 /** What of the program state the queue changes (the program query's answer has all of it). */
-type ProgramShape = {
+type ProgramShape = Parameters<typeof recount>[0] & {
   currentDay: number;
   completions: { day: number; completedAt: string }[];
   results: { day: number; totalSeconds: number; reps: number }[];
@@ -51,8 +51,6 @@ export function withPendingWrites<S extends ProgramShape>(state: S, writes: read
     completions,
     results: sortByDay(results),
     wellness: sortByDay(wellness),
-    days: programDays(done, state.currentDay),
-    stats: programStats(done, state.currentDay),
-    achievements: achievements(done, state.currentDay),
+    ...recount(state, done, new Date(completions.at(-1)?.completedAt ?? Date.now())),
   } as S;
 }

@@ -12,3 +12,15 @@ export const planDay = (state: ProgramState, day: number): PlanDay | undefined =
   state.plan.find((p) => p.day === day);
 
 export const sessionPath = (day: number) => `/program/day/${day}/session`;
+
+/** A day's name: its exercise, or each of its exercises ("Dead Bug · Plank · Bird Dog"). */
+export const dayTitle = (plan: PlanDay) =>
+  (plan.exercises?.length ?? 0) > 1
+    ? plan.exercises.map((e) => e.exercise.name).join(' · ')
+    : plan.exercise.name;
+
+/** What a day asks: "6 sets × 20 reps", or "3 exercises" for a day of several. */
+export const dayWork = (plan: PlanDay) =>
+  (plan.exercises?.length ?? 0) > 1
+    ? `${plan.exercises.length} exercises`
+    : prescriptionText(plan.prescription);

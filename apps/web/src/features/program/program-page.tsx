@@ -1,8 +1,9 @@
 import { mayTrainDay } from '@core28/core/entitlements';
-import { DAYS_PER_WEEK, defaultWeek, PROGRAM_DAYS } from '@core28/core/program';
+import { CORE28_SLUG, DAYS_PER_WEEK } from '@core28/core/program';
 import { useQuery } from '@tanstack/react-query';
-import { Flame } from 'lucide-react';
+import { ChevronRight, Flame } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { LoadError } from '@/components/ui/load-error';
@@ -15,7 +16,8 @@ import { ExerciseDialog } from '../exercises/exercise-dialog';
 import { PROGRAM_LOAD_FAILED, programQuery, useCompleteDay, useSessionsKeptOffline } from './api';
 import { DayStrip } from './day-strip';
 import { ProgramPaywall } from './program-paywall';
-import { TodaySessionCard } from './today-session-card';
+import { roundDefaultWeek, roundEyebrow } from './round-view';
+import { TodayArea } from './today-area';
 import { WeekDays } from './week-days';
 
 /** A locked day's button: the paywall, in the page (not a toast), scrolled to and focused. */
@@ -50,7 +52,14 @@ export default function ProgramPage() {
 
   const state = program.data;
   const done = new Set(state.completions.map((c) => c.day));
-  const selectedWeek = week ?? defaultWeek(state.currentDay);
+  const { round } = state;
+  const length = round.program.days;
+  const isFinished = round.status === 'finished';
+  const selectedWeek = week ?? roundDefaultWeek(state.currentDay, length);
+  // The plan's own estimate of a day, for the line under the weeks (Core28's is "about 20").
+  const minutes = Math.round(
+    state.plan.reduce((total, p) => total + p.estimatedMinutes, 0) / Math.max(1, state.plan.length),
+  );
   const exerciseOf = (day: number) => exercises.data?.exercises.find((e) => e.days.includes(day));
 
   const onConfirm = (day: number) =>
@@ -79,9 +88,19 @@ export default function ProgramPage() {
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:gap-8 sm:px-6 sm:py-10">
       <header className="grid gap-3 rounded-2xl bg-zinc-950 p-5 text-white sm:gap-4 sm:p-8">
-        <p className="text-sm font-semibold tracking-widest text-brand-500 uppercase">Your 28-Day Program</p>
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+          <p className="text-sm font-semibold tracking-widest text-brand-500 uppercase">
+            {roundEyebrow(round)}
+          </p>
+          <Link
+            to="/programs"
+            className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-zinc-300 underline-offset-4 hover:text-white hover:underline"
+          >
+            All programs <ChevronRight className="size-4" aria-hidden />
+          </Link>
+        </div>
         <h1 className="text-2xl font-extrabold tracking-tight sm:text-4xl">
-          Day {state.currentDay} of {PROGRAM_DAYS}
+          {isFinished ? `Round ${round.number} complete` : `Day ${state.currentDay} of ${length}`}
         </h1>
         <dl className="grid grid-cols-3 gap-4 text-sm">
           <div>
@@ -111,12 +130,12 @@ export default function ProgramPage() {
         </div>
       </header>
 
-      {entitlements?.train !== 'none' && <TodaySessionCard onLocked={showPaywall} />}
+      {(entitlements?.train !== 'none' || isFinished) && <TodayArea onLocked={showPaywall} />}
       {entitlements && entitlements.train !== 'all' && (
         <ProgramPaywall capability="train" returnTo="/program" />
       )}
 
-      {state.currentDay > 1 && !done.has(1) && !isLocked(1) && (
+      {state.currentDay > 1 && !isFinished && !done.has(1) && !isLocked(1) && (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm">
           <p>Did you do Day 1? Mark it complete to start your streak.</p>
           <Button size="sm" onClick={() => setConfirmDay(1)}>
@@ -136,7 +155,7 @@ export default function ProgramPage() {
         onLocked={showPaywall}
       />
       <p className="-mt-3 text-xs text-zinc-500 sm:-mt-5">
-        {DAYS_PER_WEEK} days a week, about 20 minutes a day.
+        {DAYS_PER_WEEK} days a week, about {round.program.slug === CORE28_SLUG ? 20 : minutes} minutes a day.
       </p>
 
       <DayStrip state={state} isLocked={isLocked} onLocked={showPaywall} />

@@ -6,9 +6,9 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/class-names';
 import { useViewer } from '@/lib/viewer';
 import { ExerciseDemo } from '../exercises/exercise-demo';
-import { programQuery, useDayRollover } from './api';
+import { programQuery } from './api';
 import { CoachAdjusted } from './coach-adjusted';
-import { planDay, prescriptionText, sessionPath } from './plan-text';
+import { dayTitle, dayWork, planDay, sessionPath } from './plan-text';
 import { readSession, sessionAction, sessionStorageKey } from './session/session-storage';
 
 /**
@@ -28,7 +28,6 @@ export function TodaySessionCard({
   const program = useQuery(programQuery());
   const { user, subscription } = useViewer();
   const state = program.data;
-  useDayRollover(state);
   if (!state) return <div className={cn('h-40 animate-pulse rounded-2xl bg-zinc-100', className)} />;
 
   const entitlements = subscription?.entitlements;
@@ -38,7 +37,7 @@ export function TodaySessionCard({
   const isLocked = entitlements !== undefined && !mayTrainDay(entitlements, day);
   const plan = planDay(state, day);
   const isDone = state.completions.some((c) => c.day === day);
-  const stored = user ? readSession(sessionStorageKey(user.id, day)) : null;
+  const stored = user ? readSession(sessionStorageKey(user.id, day, state.round.number)) : null;
   const action = sessionAction(stored, isDone);
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const streak = state.stats.currentStreak;
@@ -70,10 +69,10 @@ export function TodaySessionCard({
             className="w-24 shrink-0 sm:hidden"
           />
           <div className="grid gap-0.5">
-            <p className="text-xl font-extrabold tracking-tight">{plan?.exercise.name ?? `Day ${day}`}</p>
+            <p className="text-xl font-extrabold tracking-tight">{plan ? dayTitle(plan) : `Day ${day}`}</p>
             {plan && (
               <p className="text-sm text-zinc-600">
-                {prescriptionText(plan.prescription)} · about {plan.estimatedMinutes} min
+                {dayWork(plan)} · about {plan.estimatedMinutes} min
               </p>
             )}
             {plan?.adjusted && <CoachAdjusted note={plan.note} />}
@@ -115,9 +114,4 @@ export function TodaySessionCard({
       </div>
     </section>
   );
-}
-
-/** The home page loads the card lazily, for members only: visitors' first paint stays small. */
-export default function MemberTodayCard() {
-  return <TodaySessionCard className="mx-auto w-full max-w-7xl" headingLevel={2} />;
 }

@@ -1,4 +1,4 @@
-import { canCompleteDay, daysOfWeek, isTomorrow, WEEK_NAMES } from '@core28/core/program';
+import { canCompleteDay, isTomorrow } from '@core28/core/program';
 import { CircleAlert, CircleCheck, Lock, Play, RotateCcw } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
@@ -8,7 +8,8 @@ import { useViewer } from '@/lib/viewer';
 import type { Exercise } from '../exercises/api';
 import type { ProgramState } from './api';
 import { CoachAdjusted } from './coach-adjusted';
-import { planDay, prescriptionText, sessionPath } from './plan-text';
+import { dayTitle, dayWork, planDay, sessionPath } from './plan-text';
+import { daysInWeek, weekTabs } from './round-view';
 import { readSession, sessionAction, sessionStorageKey } from './session/session-storage';
 
 // docs/decisions/0004: a missed day is amber and dashed, with its word, never styled as completed.
@@ -19,7 +20,7 @@ const STATUS_STYLE = {
   future: 'border-zinc-200 bg-zinc-100 text-zinc-600',
 } as const;
 
-/** The four week tabs and the selected week's seven day cards. */
+/** The round's week tabs (Core28's four named weeks) and the selected week's day cards. */
 export function WeekDays({
   state,
   week,
@@ -42,6 +43,8 @@ export function WeekDays({
 }) {
   const done = new Set(state.completions.map((c) => c.day));
   const { user } = useViewer();
+  const length = state.round.program.days;
+  const tabList = weekTabs(state.round.program.slug, length);
   const tabs = useRef<HTMLDivElement>(null);
   // At 390 px weeks 3 and 4 are off to the right: bring the selected tab into view, sideways only
   // (scrollIntoView would also scroll the page to the tabs). Both boxes are measured on screen.
@@ -59,35 +62,36 @@ export function WeekDays({
   return (
     <section className="grid gap-4">
       <div ref={tabs} role="tablist" aria-label="Weeks" className="flex gap-2 overflow-x-auto">
-        {WEEK_NAMES.map((name, i) => (
+        {tabList.map((tab) => (
           <button
-            key={name}
+            key={tab.week}
             type="button"
             role="tab"
-            data-week={i + 1}
-            aria-selected={week === i + 1}
-            onClick={() => onWeek(i + 1)}
+            data-week={tab.week}
+            aria-selected={week === tab.week}
+            onClick={() => onWeek(tab.week)}
             className={cn(
               'shrink-0 rounded-full px-4 py-2 text-sm font-semibold',
-              week === i + 1 ? 'bg-zinc-900 text-white' : 'bg-zinc-100 text-zinc-700 hover:bg-zinc-200',
+              week === tab.week ? 'bg-zinc-900 text-white' : 'bg-zinc-100 text-zinc-700 hover:bg-zinc-200',
             )}
           >
-            Week {i + 1}: {name}
+            {tab.label}
           </button>
         ))}
       </div>
       <div
         role="tabpanel"
-        aria-label={WEEK_NAMES[week - 1]}
+        aria-label={tabList[week - 1]?.name ?? `Week ${week}`}
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
       >
-        {daysOfWeek(week).map((day) => {
+        {daysInWeek(week, length).map((day) => {
           const status = state.days[day - 1]?.status ?? 'future';
           const exercise = exerciseOf(day);
           const plan = planDay(state, day);
           const canStart = status !== 'future';
           const isCompleted = status === 'completed';
-          const stored = canStart && user ? readSession(sessionStorageKey(user.id, day)) : null;
+          const stored =
+            canStart && user ? readSession(sessionStorageKey(user.id, day, state.round.number)) : null;
           return (
             <article
               key={day}
@@ -112,11 +116,9 @@ export function WeekDays({
                 )}
               </div>
               <p className="text-sm">
-                {status === 'future' ? 'Unlocks on this day' : (plan?.exercise.name ?? exercise?.name ?? '')}
+                {status === 'future' ? 'Unlocks on this day' : plan ? dayTitle(plan) : (exercise?.name ?? '')}
               </p>
-              {canStart && plan && (
-                <p className="text-xs text-zinc-600">{prescriptionText(plan.prescription)}</p>
-              )}
+              {canStart && plan && <p className="text-xs text-zinc-600">{dayWork(plan)}</p>}
               {plan?.adjusted && <CoachAdjusted note={plan.note} />}
               <div className="flex flex-wrap gap-2">
                 {/* A day done stays a record: the lock is offered on days still to train. */}

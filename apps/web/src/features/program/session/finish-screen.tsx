@@ -9,6 +9,7 @@ import type { SessionData } from '../api';
 import { programQuery, useFinishSession } from '../api';
 import { clock } from './player-shell';
 import { RatingChoice } from './rating-choice';
+import { setsByExercise, setsSummary } from './step-exercise';
 import type { SessionPlayer } from './use-session-player';
 
 const DEFAULT_RATING = 3; // spec §5
@@ -18,7 +19,10 @@ export function FinishScreen({ data, player }: { data: SessionData; player: Sess
   const { session } = player;
   const summary = sessionSummary(session.player, session.player.finishedAt ?? Date.now());
   const reps = session.reps ?? summary.totalReps;
-  const setsDone = summary.steps.filter((s) => s.kind === 'work' && s.outcome === 'done').length;
+  const counts = setsByExercise(
+    data.exercises.map((item) => ({ name: item.exercise.name, sets: item.prescription.sets })),
+    summary.steps,
+  );
   const finish = useFinishSession();
   const navigate = useNavigate();
   const day = data.day;
@@ -40,8 +44,14 @@ export function FinishScreen({ data, player }: { data: SessionData; player: Sess
     finish.mutate(
       { day, idempotencyKey: player.keyFor(JSON.stringify(body)), body },
       {
-        onSuccess: ({ outcome }) => {
+        onSuccess: ({ outcome, wasQueued, round }) => {
           player.forget();
+          // The round's last day: its results screen says it all (docs/decisions/0026). Saved
+          // offline, the results wait for the server, and the usual words say it was kept.
+          if (outcome.completedNow && round.status === 'finished' && !wasQueued) {
+            navigate(`/program/rounds/${round.number}`, { replace: true });
+            return;
+          }
           // spec §8: the texts of the complete, results and wellness flows.
           if (outcome.completedNow && data.isToday)
             toast.success('Workout Completed!', { description: `Great job completing Day ${day}!` });
@@ -80,9 +90,7 @@ export function FinishScreen({ data, player }: { data: SessionData; player: Sess
           <Trophy className="size-8" aria-hidden />
         </span>
         <h1 className="text-3xl font-extrabold tracking-tight">Day {day} done!</h1>
-        <p className="text-zinc-300">
-          {data.exercise.name}: {setsDone} of {data.prescription.sets} sets. Great work.
-        </p>
+        <p className="text-zinc-300">{setsSummary(counts)}</p>
       </div>
       <dl className="grid gap-3 sm:grid-cols-2">
         <div className="grid content-start gap-1 rounded-2xl bg-white/10 p-4 text-center">

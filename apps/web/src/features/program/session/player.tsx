@@ -38,7 +38,7 @@ export function Player({ data, storageKey }: { data: SessionData; storageKey: st
   const isActive = status === 'running' || status === 'paused';
   return (
     <PlayerShell
-      title={`Day ${data.day} · ${data.exercise.name}`}
+      title={`Day ${data.day} · ${data.exercises.length > 1 ? data.round.program.name : data.exercise.name}`}
       subtitle={isActive ? `${clock(view.elapsedSeconds)} elapsed` : undefined}
       isMuted={isMuted}
       onToggleMuted={toggleMuted}

@@ -1,4 +1,4 @@
-import { PROGRAM_DAYS } from '@core28/core/program';
+import { MAX_PROGRAM_DAYS } from '@core28/core/rounds';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
@@ -15,11 +15,11 @@ import { sessionStorageKey } from './session-storage';
 export default function SessionPage() {
   const param = useParams().day;
   const day = Number(param);
-  const isDay = Number.isInteger(day) && day >= 1 && day <= PROGRAM_DAYS;
+  const isDay = Number.isInteger(day) && day >= 1 && day <= MAX_PROGRAM_DAYS;
   const { user } = useViewer();
   const session = useQuery({ ...sessionQuery(day), enabled: isDay });
 
-  if (!isDay) return <Message text={`There is no day ${param} in the 28-day program.`} />;
+  if (!isDay) return <Message text={`There is no day ${param} in your program.`} />;
   if (session.isPending)
     return (
       <main className="grid min-h-dvh place-items-center bg-zinc-950">
@@ -57,7 +57,10 @@ export default function SessionPage() {
     return <Message text="Failed to load your workout." onRetry={() => session.refetch()} />;
   }
   if (!user) return null; // the guard lets members only
-  return <Player key={day} data={session.data} storageKey={sessionStorageKey(user.id, day)} />;
+  const round = session.data.round.number;
+  return (
+    <Player key={`${round}-${day}`} data={session.data} storageKey={sessionStorageKey(user.id, day, round)} />
+  );
 }
 
 /** The session's own dark page, for a message instead of the player. */

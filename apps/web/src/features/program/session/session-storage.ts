@@ -22,7 +22,12 @@ export type StoredSession = {
 };
 
 const PREFIX = 'core28.session';
-export const sessionStorageKey = (userId: string, day: number) => `${PREFIX}.${userId}.day-${day}`;
+/**
+ * A day of a later round is another session than the same day of round 1 (whose key stays as it
+ * always was, so a session kept before rounds existed is still found).
+ */
+export const sessionStorageKey = (userId: string, day: number, round = 1) =>
+  round > 1 ? `${PREFIX}.${userId}.round-${round}.day-${day}` : `${PREFIX}.${userId}.day-${day}`;
 
 const rating = (value: unknown) =>
   typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 5 ? value : null;

@@ -5,6 +5,7 @@ import { ExerciseMedia } from '../../exercises/exercise-media';
 import type { SessionData } from '../api';
 import { clock } from './player-shell';
 import { RepCounter } from './rep-counter';
+import { exerciseOfStep } from './step-exercise';
 import { nextLabel, phaseLabel } from './step-labels';
 import { unlockAudio } from './use-cues';
 import type { SessionPlayer } from './use-session-player';
@@ -29,7 +30,16 @@ export function StepScreen({
   const steps = view.state.steps;
   // A rest shows what comes next; work steps show the coach's video when there is one.
   const shown = step.kind === 'rest' && view.next ? view.next : step;
-  const heading = step.kind === 'work' ? data.exercise.name : step.title;
+  // A day of several exercises: each step shows its own exercise, not the day's first.
+  const exerciseOf = (of: SessionStep) =>
+    exerciseOfStep(
+      of,
+      data.exercises.map((item) => item.exercise),
+      data.exercise,
+    );
+  const exercise = exerciseOf(step);
+  const shownExercise = exerciseOf(shown);
+  const heading = step.kind === 'work' ? exercise.name : step.title;
   const tap = (action: () => void) => () => {
     unlockAudio();
     action();
@@ -40,9 +50,9 @@ export function StepScreen({
       <StepProgress steps={steps} index={view.index} />
       <div className="flex min-h-0 items-center justify-center lg:row-start-2">
         <ExerciseMedia
-          media={shown.kind === 'work' ? data.exercise.media : null}
+          media={shown.kind === 'work' && 'media' in shownExercise ? shownExercise.media : null}
           demoKey={shown.demoKey}
-          label={shown.kind === 'work' ? data.exercise.name : shown.title}
+          label={shown.kind === 'work' ? shownExercise.name : shown.title}
           isPaused={isPaused || step.kind === 'rest'}
           className="mx-auto h-full max-h-[min(34dvh,28rem)] w-auto max-w-full lg:max-h-[60dvh]"
         />
@@ -76,7 +86,9 @@ export function StepScreen({
           </p>
         )}
         <p className="mx-auto line-clamp-2 max-w-md text-sm text-zinc-300">{step.instructions}</p>
-        <p className="text-sm font-medium text-zinc-400">{nextLabel(view.next, data.exercise.name)}</p>
+        <p className="text-sm font-medium text-zinc-400">
+          {nextLabel(view.next, view.next ? exerciseOf(view.next).name : '')}
+        </p>
         <p className="sr-only" aria-live="polite">
           {`${phaseLabel(step, steps)}: ${heading}`}
         </p>
