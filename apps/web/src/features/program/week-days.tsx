@@ -61,7 +61,8 @@ export function WeekDays({
 
   return (
     <section className="grid gap-4">
-      <div ref={tabs} role="tablist" aria-label="Weeks" className="flex gap-2 overflow-x-auto">
+      {/* pr-1: a tab row of fractional width keeps its last tab wholly reachable by scrolling. */}
+      <div ref={tabs} role="tablist" aria-label="Weeks" className="flex gap-2 overflow-x-auto pr-1">
         {tabList.map((tab) => (
           <button
             key={tab.week}
