@@ -127,8 +127,12 @@ test('a member back on day 60 after stopping at day 20 puts the offer away for t
   const behind = page.getByRole('region', { name: 'Pick up where you left off' });
   await expect(behind).toContainText('You stopped after day 20 of Core28.');
   await expect(behind.getByRole('link', { name: 'Browse programs' })).toHaveAttribute('href', '/programs');
+  // The choice comes first: no session of day 28 to start while it is offered.
+  const day28 = page.getByRole('region', { name: "Today's Exercise · Day 28" });
+  await expect(day28).toHaveCount(0);
   await behind.getByRole('button', { name: 'Not today' }).click();
   await expect(behind).toHaveCount(0);
+  await expect(day28).toBeVisible();
   await page.goto('/program');
   await expect(page.getByRole('heading', { name: 'Day 28 of 28' })).toBeVisible();
   await expect(behind).toHaveCount(0);

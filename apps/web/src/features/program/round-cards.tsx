@@ -62,23 +62,42 @@ export function RoundFinishedCard({
   );
 }
 
+/** Whether the behind card is put away for today, and putting it away (per member and round). */
+export function useBehindDismissal(state: ProgramState | undefined) {
+  const { user } = useViewer();
+  const roundId = state?.round.id;
+  const today = localDate(new Date(), state?.timeZone ?? null);
+  const [dismissedNow, setDismissedNow] = useState<number | null>(null);
+  const isDismissed =
+    roundId !== undefined &&
+    (dismissedNow === roundId || (user ? isBehindDismissed(user.id, roundId, today) : false));
+  const dismiss = () => {
+    if (roundId === undefined) return;
+    if (user) dismissBehind(user.id, roundId, today);
+    setDismissedNow(roundId);
+  };
+  return { isDismissed, dismiss };
+}
+
 /**
  * Days without training (more than two): continue from the day after the last one done, or start
  * the program again. Put away for the rest of the day with its close button; nobody is moved
  * without choosing.
  */
-export function RoundBehindCard({ state, className }: { state: ProgramState; className?: string }) {
-  const { user } = useViewer();
+export function RoundBehindCard({
+  state,
+  onDismiss,
+  className,
+}: {
+  state: ProgramState;
+  onDismiss: () => void;
+  className?: string;
+}) {
   const { round } = state;
-  const today = localDate(new Date(), state.timeZone);
-  const [isDismissed, setDismissed] = useState(() =>
-    user ? isBehindDismissed(user.id, round.id, today) : false,
-  );
   const next = round.lastCompletedDay + 1;
   const navigate = useNavigate();
   const continueRound = useContinueRound();
   const start = useStartRound();
-  if (isDismissed) return null;
   const isBusy = continueRound.isPending || start.isPending;
 
   const onContinue = () =>
@@ -99,11 +118,6 @@ export function RoundBehindCard({ state, className }: { state: ProgramState; cla
       },
       onError: toastRoundError,
     });
-  const onDismiss = () => {
-    if (user) dismissBehind(user.id, round.id, today);
-    setDismissed(true);
-  };
-
   return (
     <section
       aria-labelledby="round-behind-heading"

@@ -9,7 +9,7 @@ import { formatLocalDate } from '@/lib/member-date';
 import { isReachable } from '@/lib/use-online';
 import { NextSteps } from './next-steps';
 import { RoundExercises, RoundFeeling, RoundWeeks } from './round-results-parts';
-import { durationText } from './round-view';
+import { compactDuration } from './round-view';
 import { roundResultsQuery } from './rounds-api';
 import { ShareCard } from './share-card';
 
@@ -41,7 +41,7 @@ export default function RoundResultsPage() {
   const weeks = Math.ceil(figures.length / DAYS_PER_WEEK);
   const stats = [
     { label: 'Days done', value: `${figures.daysDone}`, unit: `of ${figures.length}` },
-    { label: 'Time trained', value: durationText(figures.totalSeconds), unit: '' },
+    { label: 'Time trained', value: compactDuration(figures.totalSeconds), unit: '' },
     { label: 'Reps', value: figures.totalReps.toLocaleString('en-US'), unit: '' },
     { label: 'Best streak', value: `${figures.bestStreak}`, unit: figures.bestStreak === 1 ? 'day' : 'days' },
   ];

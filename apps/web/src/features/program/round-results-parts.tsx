@@ -1,7 +1,9 @@
 import { DAYS_PER_WEEK, energyPercent } from '@core28/core/program';
-import { TrendingDown, TrendingUp } from 'lucide-react';
+import { ChevronDown, TrendingDown, TrendingUp } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/class-names';
-import { deltaText, durationText, movementText } from './round-view';
+import { deltaText, durationText, movementText, orderBests } from './round-view';
 import type { RoundResultsData } from './rounds-api';
 
 type Figures = RoundResultsData['results'];
@@ -60,6 +62,9 @@ export function RoundWeeks({
   );
 }
 
+/** A round of Core28 has 28 exercises: the biggest gains show first, the rest on a tap. */
+const SHOWN_BESTS = 6;
+
 /** Each exercise's best in the round, against the round before ("+10 s"). */
 export function RoundExercises({
   exercises,
@@ -68,7 +73,10 @@ export function RoundExercises({
   exercises: Figures['exercises'];
   before: RoundResultsData['before'];
 }) {
+  const [isAll, setAll] = useState(false);
   if (exercises.length === 0) return null;
+  const ordered = orderBests(exercises);
+  const shown = isAll ? ordered : ordered.slice(0, SHOWN_BESTS);
   return (
     <section aria-labelledby="bests-heading" className="grid gap-3">
       <div>
@@ -82,7 +90,7 @@ export function RoundExercises({
         </p>
       </div>
       <ul className="grid gap-2 sm:grid-cols-2">
-        {exercises.map((exercise) => {
+        {shown.map((exercise) => {
           const isHold = exercise.category === 'time';
           const best = isHold ? exercise.bestHoldSeconds : exercise.mostReps;
           const previous = isHold ? exercise.before?.bestHoldSeconds : exercise.before?.mostReps;
@@ -120,6 +128,11 @@ export function RoundExercises({
           );
         })}
       </ul>
+      {shown.length < ordered.length && (
+        <Button variant="outline" className="h-11 justify-self-center" onClick={() => setAll(true)}>
+          <ChevronDown aria-hidden /> Show all {ordered.length} exercises
+        </Button>
+      )}
     </section>
   );
 }

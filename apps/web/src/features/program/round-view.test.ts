@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { formatLocalDate } from '@/lib/member-date';
 import {
+  compactDuration,
   daysInWeek,
   deltaText,
   durationText,
   isFoundationsOffered,
   movementText,
   nextStepLabels,
+  orderBests,
   roundDefaultWeek,
   roundEyebrow,
   weekTabs,
@@ -98,5 +100,37 @@ describe('the results', () => {
     expect(formatLocalDate('2026-01-01', { month: 'long', day: 'numeric', year: 'numeric' })).toBe(
       'January 1, 2026',
     );
+  });
+});
+
+describe('the bests on the results screen', () => {
+  const best = (name: string, category: 'time' | 'reps', now: number | null, before: number | null) => ({
+    name,
+    category,
+    bestHoldSeconds: category === 'time' ? now : null,
+    mostReps: category === 'reps' ? now : null,
+    before:
+      before === null
+        ? null
+        : {
+            bestHoldSeconds: category === 'time' ? before : null,
+            mostReps: category === 'reps' ? before : null,
+          },
+  });
+
+  it('puts the biggest gains first and the exercises not logged last', () => {
+    const ordered = orderBests([
+      best('Not logged', 'reps', null, null),
+      best('New', 'time', 60, null),
+      best('Small gain', 'time', 40, 35),
+      best('Worse', 'reps', 10, 12),
+      best('Big gain', 'reps', 30, 10),
+    ]);
+    expect(ordered.map((e) => e.name)).toEqual(['Big gain', 'Small gain', 'Worse', 'New', 'Not logged']);
+  });
+
+  it('writes a long time compactly in a stat tile', () => {
+    expect(compactDuration(415 * 60)).toBe('6h 55m');
+    expect(compactDuration(18 * 60)).toBe('18 min');
   });
 });

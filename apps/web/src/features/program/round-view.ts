@@ -100,6 +100,43 @@ export function durationText(seconds: number) {
   return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
+/** The same in a stat tile's width: "6h 55m", "18 min". */
+export function compactDuration(seconds: number) {
+  const minutes = Math.round(seconds / 60);
+  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+}
+
+type Best = {
+  category: string;
+  bestHoldSeconds: number | null;
+  mostReps: number | null;
+  before: { bestHoldSeconds: number | null; mostReps: number | null } | null;
+};
+
+/** How much an exercise's best moved against the round before (null: nothing to compare). */
+export function bestChange(e: Best) {
+  const isHold = e.category === 'time';
+  const now = isHold ? e.bestHoldSeconds : e.mostReps;
+  const before = isHold ? e.before?.bestHoldSeconds : e.before?.mostReps;
+  return now === null || before === null || before === undefined ? null : now - before;
+}
+
+/**
+ * The bests in the order a member reads them: the biggest gains first, then the other figures,
+ * the exercises not logged last (the round's own order within each).
+ */
+export function orderBests<E extends Best>(exercises: readonly E[]): E[] {
+  const rank = (e: E) => {
+    const change = bestChange(e);
+    if (change !== null) return [0, -change] as const;
+    return [(e.category === 'time' ? e.bestHoldSeconds : e.mostReps) === null ? 2 : 1, 0] as const;
+  };
+  return exercises
+    .map((e, index) => ({ e, index, rank: rank(e) }))
+    .sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1] || a.index - b.index)
+    .map(({ e }) => e);
+}
+
 // ---- the behind card, put away for the rest of the day ----
 
 const dismissKey = (userId: string, roundId: number) => `core28.behind-dismissed.${userId}.${roundId}`;

@@ -4,7 +4,7 @@ import { cn } from '@/lib/class-names';
 import { useViewer } from '@/lib/viewer';
 import { programQuery, useDayRollover } from './api';
 import { FoundationsOffer } from './foundations-offer';
-import { RoundBehindCard, RoundFinishedCard } from './round-cards';
+import { RoundBehindCard, RoundFinishedCard, useBehindDismissal } from './round-cards';
 import { TodaySessionCard } from './today-session-card';
 
 /**
@@ -26,6 +26,7 @@ export function TodayArea({
   const { subscription } = useViewer();
   const state = program.data;
   useDayRollover(state);
+  const behind = useBehindDismissal(state);
   if (!state) return <div className={cn('h-40 animate-pulse rounded-2xl bg-zinc-100', className)} />;
   const { round } = state;
   const entitlements = subscription?.entitlements;
@@ -33,6 +34,8 @@ export function TodayArea({
   const mayContinue =
     entitlements?.train === 'all' &&
     mayTrainRound(entitlements, { number: round.number, slug: round.program.slug });
+
+  const isBehindOffered = round.status === 'behind' && mayContinue && !behind.isDismissed;
 
   if (round.status === 'finished')
     return (
@@ -43,8 +46,12 @@ export function TodayArea({
   return (
     <div className={cn('grid gap-4', className)}>
       <FoundationsOffer state={state} />
-      {round.status === 'behind' && mayContinue && <RoundBehindCard state={state} />}
-      <TodaySessionCard headingLevel={headingLevel} onLocked={onLocked} />
+      {/* Behind, the choice comes before a session: today's card returns once it is put away. */}
+      {isBehindOffered ? (
+        <RoundBehindCard state={state} onDismiss={behind.dismiss} />
+      ) : (
+        <TodaySessionCard headingLevel={headingLevel} onLocked={onLocked} />
+      )}
     </div>
   );
 }
