@@ -46,10 +46,10 @@ export function TodayArea({
   return (
     <div className={cn('grid gap-4', className)}>
       <FoundationsOffer state={state} />
-      {/* Behind, the choice comes before a session: today's card returns once it is put away. */}
-      {isBehindOffered ? (
-        <RoundBehindCard state={state} onDismiss={behind.dismiss} />
-      ) : (
+      {isBehindOffered && <RoundBehindCard state={state} onDismiss={behind.dismiss} />}
+      {/* Behind past the round's last day, "today" would be that last day frozen: the choice
+          stands alone until it is put away for the day. */}
+      {!(isBehindOffered && round.dayNumber > round.program.days) && (
         <TodaySessionCard headingLevel={headingLevel} onLocked={onLocked} />
       )}
     </div>
