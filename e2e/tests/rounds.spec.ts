@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectToast, moveToDay, paidMember } from './helpers';
@@ -8,6 +9,16 @@ import { expectToast, moveToDay, paidMember } from './helpers';
 test.use({ viewport: { width: 390, height: 844 } });
 
 const origin = () => ({ origin: new URL(test.info().project.use.baseURL!).origin });
+
+/** Serious or critical WCAG 2.1 A/AA violations on the page (docs/testing.md). */
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
 
 /** Days `from`..`to` completed over HTTP (the server checks each against today's day). */
 async function completeDays(context: BrowserContext, from: number, to: number) {
@@ -76,6 +87,7 @@ test('a member finishes day 28, sees the results, shares the image and trains da
     '7',
   );
   await expect(page.getByRole('heading', { name: 'Your bests' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The share image: on the page, to the share sheet as a PNG file, and as a download.
   const image = page.getByRole('img', { name: 'Your results of Core28, round 1' });
@@ -130,6 +142,7 @@ test('a member back on day 60 after stopping at day 20 puts the offer away for t
   // The choice comes first: no session of day 28 to start while it is offered.
   const day28 = page.getByRole('region', { name: "Today's Exercise · Day 28" });
   await expect(day28).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
   await behind.getByRole('button', { name: 'Not today' }).click();
   await expect(behind).toHaveCount(0);
   await expect(day28).toBeVisible();
@@ -199,6 +212,7 @@ test("a trial member's offer and library say which plan opens them; a paid membe
   await page.goto('/');
   const offer = page.getByRole('region', { name: 'New to core training? Try Foundations — 21 gentler days' });
   await expect(offer).toContainText('Foundations comes with The Daily Core.');
+  expect(await seriousViolations(page)).toEqual([]);
   await expect(offer.getByRole('link', { name: 'Choose The Daily Core' })).toHaveAttribute(
     'href',
     /\/subscription\/signup\?plan=daily-core/,
@@ -208,6 +222,7 @@ test("a trial member's offer and library say which plan opens them; a paid membe
   const express = page.getByRole('article', { name: 'Express' });
   await expect(express).toContainText('14 days');
   await expect(express).toContainText('Needs The Daily Core');
+  expect(await seriousViolations(page)).toEqual([]);
   await expect(page.getByRole('article', { name: 'Core28', exact: true })).toContainText('Your program');
 });
 
