@@ -244,3 +244,35 @@ test('a paid member starts Express from the library after confirming that the ro
   const history = (await (await context.request.get('/api/rounds')).json()) as { rounds: { slug: string }[] };
   expect(history.rounds.map((r) => r.slug)).toEqual(['express', 'core28']);
 });
+
+test('offline, the library and the behind card open from what the phone kept; continuing says it needs the network', async ({
+  page,
+  context,
+}) => {
+  const { email } = await paidMember(context, 'daily-core-monthly');
+  await moveToDay(page, email, 10);
+  await page.goto('/programs');
+  await expect(page.getByRole('article', { name: 'Express' })).toBeVisible();
+  await page.goto('/program');
+  const kept = () =>
+    page.evaluate(async () =>
+      (await (await caches.open('core28-member-v1')).keys()).map((r) => new URL(r.url).pathname),
+    );
+  await expect
+    .poll(kept, { timeout: 30_000 })
+    .toEqual(expect.arrayContaining(['/api/program', '/api/programs']));
+
+  await context.setOffline(true);
+  await page.reload();
+  const behind = page.getByRole('region', { name: 'Pick up where you left off' });
+  await behind.getByRole('button', { name: 'Continue from day 1' }).click();
+  await expectToast(page, 'Starting or continuing a round needs a connection');
+  await expect(page.getByRole('heading', { name: 'Day 10 of 28' })).toBeVisible();
+  await page.getByRole('link', { name: 'All programs' }).click();
+  await expect(page.getByRole('article', { name: 'Express' })).toBeVisible();
+
+  await context.setOffline(false);
+  await page.goto('/program');
+  await behind.getByRole('button', { name: 'Continue from day 1' }).click();
+  await expect(page.getByRole('heading', { name: 'Day 1 of 28' })).toBeVisible();
+});

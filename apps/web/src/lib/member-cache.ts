@@ -24,6 +24,7 @@ export const MEMBER_DATA_URLS = [
   '/api/me',
   '/api/profile',
   '/api/program',
+  '/api/programs',
   '/api/exercises',
   '/api/exercises/today',
   '/api/subscription',
