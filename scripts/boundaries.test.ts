@@ -71,7 +71,7 @@ describe('the import rules', () => {
 
   it('lets WEB_SHARED files and auth/session.ts through', () => {
     const graph = planted({
-      'apps/web/src/features/blog/blog-page.tsx': `import { TodaySessionCard } from '@/features/program/today-session-card';`,
+      'apps/web/src/features/blog/blog-page.tsx': `import { TodayArea } from '@/features/program/today-area';`,
       'apps/server/src/features/blog/routes.ts': `import { requireAdmin } from '../auth/session.ts';`,
     });
     expect(ruleBreaches(graph)).toEqual([]);

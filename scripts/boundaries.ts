@@ -34,7 +34,7 @@ const WEB_SHARED: Record<string, string[]> = {
     'admin/program-day-editor.tsx',
     'admin/program-fields-form.tsx',
     'admin/program-status-badge.tsx',
-    'today-session-card.tsx',
+    'today-area.tsx',
   ],
   profile: ['profile-completion-card.tsx', 'verify-email-card.tsx', 'welcome-dialog.tsx'],
   subscriptions: ['paywall.tsx'],
