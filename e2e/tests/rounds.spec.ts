@@ -35,7 +35,7 @@ async function completeDays(context: BrowserContext, from: number, to: number) {
 /** The page's clock (Date), only ever moved on: a session never runs backwards. */
 let pageTime = Date.now();
 
-async function trainToday(page: Page, day: number) {
+async function trainToday(page: Page, day: number, summary?: string) {
   const today = page.getByRole('region', { name: `Today's Exercise · Day ${day}` });
   await today.getByRole('link', { name: 'Start workout' }).click();
   await expect(page).toHaveURL(new RegExp(`/program/day/${day}/session$`));
@@ -49,6 +49,7 @@ async function trainToday(page: Page, day: number) {
     if (await doneButton.isVisible()) await doneButton.click();
     await expect(done).toBeVisible({ timeout: 300 });
   }).toPass({ timeout: 60_000 });
+  if (summary) await expect(page.getByText(summary, { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Finish' }).click();
 }
 
@@ -193,10 +194,15 @@ test('a beginner with a plan takes the Foundations offer in one tap and trains i
 
   const session = (await (await context.request.get('/api/program/days/1/session')).json()) as {
     round: { program: { slug: string } };
-    exercises: { exercise: { name: string } }[];
+    exercises: { exercise: { name: string }; prescription: { sets: number } }[];
   };
   expect(session.round.program.slug).toBe('foundations');
-  await trainToday(page, 1);
+  expect(session.exercises.length).toBeGreaterThan(1);
+  // The finish screen counts each exercise's own sets (its reps sets ended with Done, all done).
+  const sets = session.exercises.map(
+    ({ exercise, prescription }) => `${exercise.name}: ${prescription.sets} of ${prescription.sets} sets`,
+  );
+  await trainToday(page, 1, `${sets.join(' · ')}. Great work.`);
   await expect(page).toHaveURL(/\/program$/);
   await expect(page.getByRole('article', { name: 'Day 1' }).getByText('Completed')).toBeVisible();
   const state = await (await context.request.get('/api/program')).json();
