@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles, rounds, workoutCompletions } from '../../platform/db/schema.ts';
 import { createMember, createTestApp, givePaidTier, json, type TestApp } from '../../testing/harness.ts';
+import { shareFigures, shareSvg } from './share-image.ts';
 
 // A member's rounds through the API: what day 28 and after look like, a new round of another
 // program (whose day 1 is trained while round 1's history stays), continuing after a break, and
@@ -213,6 +214,16 @@ describe('a round and what comes after it', () => {
     expect([...bytes.slice(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const { default: sharp } = await import('sharp');
     expect(await sharp(bytes).metadata()).toMatchObject({ width: 1080, height: 1350, format: 'png' });
+    // What it says: the round, its date in words, each figure in a size that fits its tile.
+    const svg = shareSvg(results);
+    expect(svg).toContain(
+      `Round 1 · finished ${new Date(`${results.round.finishedOn}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' })}`,
+    );
+    for (const figure of shareFigures(results)) expect(svg).toContain(`>${figure.value}</text>`);
+    const sizes = [...svg.matchAll(/font-size="(\d+)" font-weight="700" fill="#ffffff">([^<]+)</g)].map(
+      ([, size, text]) => Number(size) * 0.7 * (text ?? '').length,
+    );
+    for (const width of sizes.slice(1)) expect(width).toBeLessThanOrEqual(340);
 
     expect((await t.request('/api/rounds/9/results', { cookie: member.cookie })).status).toBe(404);
     const other = await memberOnDay(3);

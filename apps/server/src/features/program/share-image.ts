@@ -26,11 +26,23 @@ export function shareFigures({ round, results }: Results) {
   ].map((figure) => ({ ...figure, title: `${round.program.name} · Round ${round.number}` }));
 }
 
+/** `yyyy-MM-dd` as "December 30, 2026", in English whatever the server's locale. */
+const longDate = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
+
+/** A figure's size: its tile is 420 px wide, 340 for the text; DejaVu Sans Bold is ~0.7 em a character. */
+const valueSize = (value: string) => Math.min(84, Math.floor(340 / (value.length * 0.7)));
+
 export function shareSvg(results: Results): string {
   const figures = shareFigures(results);
   const title = escapeHtml(`${results.round.program.name}`);
   const subtitle = escapeHtml(
-    `Round ${results.round.number}${results.round.finishedOn ? ` · finished ${results.round.finishedOn}` : ''}`,
+    `Round ${results.round.number}${results.round.finishedOn ? ` · finished ${longDate(results.round.finishedOn)}` : ''}`,
   );
   const cells = figures
     .map((figure, i) => {
@@ -38,7 +50,7 @@ export function shareSvg(results: Results): string {
       const y = 560 + Math.floor(i / 2) * 300;
       return `<g transform="translate(${x} ${y})">
         <rect width="420" height="250" rx="36" fill="#ffffff" fill-opacity="0.08"/>
-        <text x="40" y="130" font-size="84" font-weight="700" fill="#ffffff">${escapeHtml(figure.value)}</text>
+        <text x="40" y="130" font-size="${valueSize(figure.value)}" font-weight="700" fill="#ffffff">${escapeHtml(figure.value)}</text>
         <text x="40" y="195" font-size="38" fill="#fdba74">${escapeHtml(figure.label)}</text>
       </g>`;
     })
