@@ -1,8 +1,8 @@
 import { SECONDS_PER_REP } from '@core28/core/session-plan';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { exercises, programExercises as programDays } from '../../platform/db/schema.ts';
-import { json } from '../../testing/harness.ts';
+import { givePaidTier, json } from '../../testing/harness.ts';
 import { memberOnDay, NOW, session, setupSessionApp, t } from './session-setup.ts';
 
 // The prescriptions of the plan and a day's session.
@@ -107,7 +107,15 @@ describe('the plan and the session of a day', () => {
 
   it("shows the exercise's own demonstration key and video, never the stored file's key", async () => {
     const member = await memberOnDay(2);
-    const [day2] = await t.db.select().from(programDays).where(eq(programDays.day, 2));
+    const [day2] = await t.db
+      .select()
+      .from(programDays)
+      .where(
+        and(
+          eq(programDays.day, 2),
+          eq(programDays.programId, sql`(select id from programs where slug = 'core28')`),
+        ),
+      );
     await t.db
       .update(exercises)
       .set({ demoKey: 'side-plank', videoUrl: 'https://youtu.be/dQw4w9WgXcQ' })
@@ -119,5 +127,22 @@ describe('the plan and the session of a day', () => {
     });
     expect(body.exercise).not.toHaveProperty('videoKey');
     expect(body.exercise).not.toHaveProperty('videoType');
+    expect(body.exercises).toEqual([{ exercise: body.exercise, prescription: body.prescription }]);
+  });
+
+  it('shows every exercise of a day of several the same way: its video, never its key', async () => {
+    const member = await memberOnDay(2);
+    await givePaidTier(t, member, 'The Daily Core');
+    expect(
+      (await t.request('/api/rounds', { cookie: member.cookie, json: { program: 'foundations' } })).status,
+    ).toBe(201);
+    const body = await json(await session(member.cookie, 1));
+    expect(body.exercises.length).toBeGreaterThan(1);
+    for (const { exercise } of body.exercises) {
+      expect(exercise).toHaveProperty('media');
+      expect(exercise).not.toHaveProperty('videoKey');
+      expect(exercise).not.toHaveProperty('videoType');
+    }
+    expect(body.exercise).toEqual(body.exercises[0].exercise);
   });
 });

@@ -62,9 +62,14 @@ export const programRoutes = new Hono<AppEnv>()
     const { day } = c.req.valid('param');
     assertMayTrainDay(c.get('entitlements'), day);
     const session = await getDaySession(c.get('deps'), { userId: c.get('user').id, day });
-    // The exercise's video, as every exercise answer shows it (signed link or embed, never its key).
-    const exercise = oneRow(await withMedia(c.get('deps'), [session.exercise]));
-    return c.json({ ...session, exercise });
+    // Each exercise's video, as every exercise answer shows it (signed link or embed, never its
+    // key): the day's first as `exercise`, all of them in `exercises`.
+    const shown = await withMedia(
+      c.get('deps'),
+      session.exercises.map((item) => item.exercise),
+    );
+    const exercises = session.exercises.map((item, i) => ({ ...item, exercise: shown[i] ?? oneRow(shown) }));
+    return c.json({ ...session, exercise: oneRow(shown), exercises });
   })
   .post(
     '/days/:day/finish',
