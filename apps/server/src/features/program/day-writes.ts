@@ -7,15 +7,24 @@ import { exerciseProgress, wellnessTracking, workoutCompletions } from '../../pl
 // The three writes of a member's day, on the caller's transaction: the completion (an insert,
 // never twice), the result and the wellness (upserts). The rules around them are service.ts's.
 
-/** The member and the round the day is of (always their current one). */
-type Member = { userId: string; roundId: number };
+/**
+ * The member and the round the day is of (always their current one), with its program: the row
+ * trigger would otherwise look the program up for every completion and wellness row.
+ */
+type Member = { userId: string; roundId: number; programId: number };
 
 /** The completion insert; false when the day was completed already (spec §4: never twice). */
 export async function insertCompletion(
   tx: DbOrTx,
-  { userId, roundId, day, at }: Member & { day: number; at: Date },
+  { userId, roundId, programId, day, at }: Member & { day: number; at: Date },
 ) {
-  const inserted = await prepared(tx, insertCompletionStatement).execute({ userId, roundId, day, at });
+  const inserted = await prepared(tx, insertCompletionStatement).execute({
+    userId,
+    roundId,
+    programId,
+    day,
+    at,
+  });
   return inserted.length > 0;
 }
 
@@ -25,6 +34,7 @@ const insertCompletionStatement = (db: DbOrTx) =>
     .values({
       userId: sql.placeholder('userId'),
       roundId: sql.placeholder('roundId'),
+      programId: sql.placeholder('programId'),
       dayNumber: sql.placeholder('day'),
       completedAt: sql.placeholder('at'),
     })
@@ -57,12 +67,12 @@ export async function upsertResult(
 
 export async function upsertWellness(
   tx: DbOrTx,
-  { userId, roundId, input, at, keepNewer }: Upsert<WellnessInput>,
+  { userId, roundId, programId, input, at, keepNewer }: Upsert<WellnessInput>,
 ) {
   const values = { feelingRating: input.feeling, energyLevel: input.energy, updatedAt: at };
   const written = await tx
     .insert(wellnessTracking)
-    .values({ userId, roundId, dayNumber: input.day, ...values })
+    .values({ userId, roundId, programId, dayNumber: input.day, ...values })
     .onConflictDoUpdate({
       target: [wellnessTracking.roundId, wellnessTracking.dayNumber],
       set: values,

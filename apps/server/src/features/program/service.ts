@@ -176,6 +176,13 @@ function programState(read: {
   };
 }
 
+/** Whose a day's rows are: the member, their current round and its program. */
+const ownerOf = (userId: string, { round }: Pick<ProgramDay, 'round'>) => ({
+  userId,
+  roundId: round.id,
+  programId: round.programId,
+});
+
 const notStartedYet = (day: number) => new AppError('BAD_REQUEST', `Day ${day} has not started yet`);
 
 /** A day past the round's program (the schemas allow any program's 42 days) is not one of its days. */
@@ -190,7 +197,7 @@ export async function completeDay(deps: Deps, { userId, day, key }: Member & Key
   assertDayOfRound(day, programDay);
   return once(deps, { userId, key, route: 'complete', input: { day } }, async (db) => {
     if (day > programDay.currentDay) throw notStartedYet(day);
-    if (!(await insertCompletion(db, { userId, roundId: programDay.round.id, day, at: deps.now() })))
+    if (!(await insertCompletion(db, { ...ownerOf(userId, programDay), day, at: deps.now() })))
       throw new AppError('CONFLICT', `Day ${day} is already marked as completed`);
     return readProgramState(db, { userId, day: programDay });
   });
@@ -205,7 +212,7 @@ export async function saveDayResult(
   return once(deps, { userId, key, route: 'results', input }, async (db) => {
     if (!canLogResults(input.day, day.currentDay))
       throw new AppError('BAD_REQUEST', 'Results can only be saved for past days and today');
-    await upsertResult(db, { userId, roundId: day.round.id, input, at: deps.now() });
+    await upsertResult(db, { ...ownerOf(userId, day), input, at: deps.now() });
     return readProgramState(db, { userId, day });
   });
 }
@@ -219,7 +226,7 @@ export async function saveWellness(
   return once(deps, { userId, key, route: 'wellness', input }, async (db) => {
     if (!canLogWellness(input.day, day.currentDay))
       throw new AppError('BAD_REQUEST', 'Wellness can only be logged for today');
-    await upsertWellness(db, { userId, roundId: day.round.id, input, at: deps.now() });
+    await upsertWellness(db, { ...ownerOf(userId, day), input, at: deps.now() });
     return readProgramState(db, { userId, day });
   });
 }
@@ -291,10 +298,9 @@ export async function finishDay(
       localDayStart(startedAt, day - 1, programDay.timeZone).getTime(),
     );
     const at = new Date(Math.min(deps.now().getTime(), Math.max(deps.now().getTime() - queuedMs, earliest)));
-    const roundId = programDay.round.id;
+    const owner = ownerOf(userId, programDay);
     const resultsSaved = await upsertResult(tx, {
-      userId,
-      roundId,
+      ...owner,
       input: { day, totalSeconds: input.totalSeconds, reps: input.reps },
       at,
       keepNewer: true,
@@ -304,8 +310,8 @@ export async function finishDay(
       feeling !== undefined &&
       energy !== undefined &&
       canLogWellness(day, currentDay) &&
-      (await upsertWellness(tx, { userId, roundId, input: { day, feeling, energy }, at, keepNewer: true }));
-    const completedNow = await insertCompletion(tx, { userId, roundId, day, at });
+      (await upsertWellness(tx, { ...owner, input: { day, feeling, energy }, at, keepNewer: true }));
+    const completedNow = await insertCompletion(tx, { ...owner, day, at });
     const state = await readProgramState(tx, { userId, day: programDay });
     return {
       ...state,
