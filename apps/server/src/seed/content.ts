@@ -1,4 +1,4 @@
-// Seed data: the 28-day program (day N uses exercise N: the program_days rows), the rotating home
+// Seed data: the 28-day program (day N uses exercise N: Core28's program_exercises rows), the rotating home
 // exercises and the first Six-Pack Guide articles. Instructions are written for bodyweight training on a mat.
 
 export type SeedExercise = {

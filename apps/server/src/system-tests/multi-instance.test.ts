@@ -9,6 +9,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from '../platform/db/index.ts';
 import { SEED_ARTICLES, SEED_EXERCISES, SEED_HOME_EXERCISES } from '../seed/content.ts';
+import { SEED_EXTRA_EXERCISES, SEED_PROGRAMS } from '../seed/programs.ts';
 import {
   createDatabase,
   type Instance,
@@ -106,14 +107,21 @@ describe.skipIf(!serverUrl)('three instances on one PostgreSQL', () => {
     expect(applied[0].n).toBe(migrations.length);
 
     const { rows: days } = await sql.query(
-      'select d.day, e.name from program_days d join exercises e on e.id = d.exercise_id order by d.day',
+      `select d.day, e.name from program_exercises d join exercises e on e.id = d.exercise_id
+       where d.program_id = (select id from programs where slug = 'core28') order by d.day`,
     );
     const expected = SEED_EXERCISES.slice(0, 28).map((e, i) => ({ day: i + 1, name: e.name }));
     expect(days).toEqual(expected);
     const count = async (table: string, column: string) =>
       (await sql.query(`select count(*)::int as n, count(distinct ${column})::int as d from ${table}`))
         .rows[0];
-    expect(await count('exercises', 'name')).toEqual({ n: SEED_EXERCISES.length, d: SEED_EXERCISES.length });
+    const allExercises = SEED_EXERCISES.length + SEED_EXTRA_EXERCISES.length;
+    expect(await count('exercises', 'name')).toEqual({ n: allExercises, d: allExercises });
+    // Every program seeded once: Core28 by its migration, the others by the seed.
+    expect(await count('programs', 'slug')).toEqual({
+      n: 1 + SEED_PROGRAMS.length,
+      d: 1 + SEED_PROGRAMS.length,
+    });
     expect(await count('home_exercises', 'name')).toEqual({
       n: SEED_HOME_EXERCISES.length,
       d: SEED_HOME_EXERCISES.length,

@@ -24,7 +24,7 @@ const exerciseColumns = {
 
 /**
  * spec §4: a member sees the exercises of the days up to today (the days are
- * program_days rows). Each exercise once, with `days`, the days up to today it is used on;
+ * program_exercises rows). Each exercise once, with `days`, the days up to today it is used on;
  * `dayNumber` and `status` are those of the latest of them (current, completed or missed:
  * docs/decisions/0004), so today's exercise is 'current'.
  */

@@ -20,7 +20,7 @@ import { currentRoundSql, findMemberProgramDay, memberDaySession, memberPlanJson
 import { type ProgramDay, programDayOf, roundJson } from './summaries.ts';
 
 // What other features use of the program days (exercises: the member's list and today's exercise;
-// reminders and the calendar feed: a member's day N). Always through these, never program_days.
+// reminders and the calendar feed: a member's day N). Always through these, never program_exercises.
 export { findMemberProgramDay, listMemberProgramDays } from './days.ts';
 
 export {
