@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import type { AppEnv, Deps } from './context.ts';
 import { AppError, errorBody } from './errors.ts';
 import { adminDashboardRoutes, adminProgramRoutes, adminUserRoutes } from './features/admin/routes.ts';
+import { auditStaffWrites } from './features/audit/log.ts';
 import { closeLiveOnSignOut } from './features/auth/live-sessions.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { adminBlogRoutes } from './features/blog/admin-routes.ts';
@@ -52,6 +53,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/exercises', exerciseRoutes)
   .route('/blog', blogRoutes)
   .route('/contact', contactRoutes)
+  .use('/admin/*', auditStaffWrites)
   .route('/admin/blog', adminBlogRoutes)
   .route('/admin/exercises', adminExerciseRoutes)
   .route('/admin/users', adminUserRoutes)

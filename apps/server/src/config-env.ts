@@ -52,6 +52,11 @@ export const EnvSchema = z
     CONTACT_EMAIL: z.email().default('support@core28.app'),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: NewPasswordSchema.optional(),
+    // Staff act only after a second factor; `optional` is for local development and test runs.
+    STAFF_TWO_FACTOR: z.enum(['required', 'optional']).default('required'),
+    // The owner coaches on a fresh install, so 1-on-1 Burn sells out of the box.
+    OWNER_COACH_SEATS: z.coerce.number().int().min(0).max(10_000).default(100),
+    COACH_REPLY_TARGET_HOURS: z.coerce.number().int().min(1).max(720).default(24),
     TRUST_PROXY: z
       .string()
       .transform((value, ctx) => {
@@ -146,6 +151,12 @@ export const EnvSchema = z
       }
     }
     if (env.NODE_ENV !== 'production') return;
+    if (env.STAFF_TWO_FACTOR === 'optional')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STAFF_TWO_FACTOR'],
+        message: 'cannot be optional in production: staff must sign in with a second factor',
+      });
     for (const key of ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'AUTH_SECRET', 'PUBLIC_URL'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
     }

@@ -30,6 +30,10 @@ export type Config = {
   admin: { email: string; password: string };
   coachNoticeEmail: string | null;
   notifyUnreadAfterMinutes: number;
+  /** Whether staff must pass a second factor before acting as staff (STAFF_TWO_FACTOR). */
+  staffTwoFactor: 'required' | 'optional';
+  ownerCoachSeats: number;
+  coachReplyTargetHours: number;
   /** Days a plan whose renewal failed is kept (docs/decisions/0021). */
   paymentGraceDays: number;
   trustProxy: TrustProxy;
@@ -109,6 +113,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     /** Who hears of a member's unread message: ADMIN_EMAIL when set, else every admin. */
     coachNoticeEmail: e.ADMIN_EMAIL ?? null,
     notifyUnreadAfterMinutes: e.NOTIFY_UNREAD_AFTER_MINUTES,
+    staffTwoFactor: e.STAFF_TWO_FACTOR,
+    ownerCoachSeats: e.OWNER_COACH_SEATS,
+    coachReplyTargetHours: e.COACH_REPLY_TARGET_HOURS,
     paymentGraceDays: e.PAYMENT_GRACE_DAYS,
     trustProxy: e.TRUST_PROXY,
     authRateLimit: e.AUTH_RATE_LIMIT,

@@ -1,3 +1,4 @@
+import type { Staff } from '@core28/core/staff';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Auth, SessionUser } from './platform/auth/auth.ts';
@@ -46,8 +47,15 @@ export type AppEnv = {
     deps: Deps;
     user: SessionUser | null;
     sessionId: string | null;
-    /** Whether the signed-in member is an admin, read with their session (features/auth/fast-session.ts). */
+    /**
+     * Whether the session acts as staff now: a staff role, and its second factor when one is
+     * required (core staff.ts `isActingStaff`), read with the session (features/auth/fast-session.ts).
+     */
     isAdmin: boolean;
+    /** The account's staff roles and whether this session may use them (null: a member). */
+    staff: Staff | null;
+    /** What a staff write's handler adds to its audit row (features/audit/log.ts). */
+    audit: { memberId?: string | null; detail?: Record<string, unknown> } | undefined;
     /** The path the request's log line shows, when its own carries a secret (the calendar feed's). */
     logPath: string;
   };

@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   /** The member's plan does not include this (docs/decisions/0021); the body says what would. */
   PLAN_REQUIRED: 403,
+  /** A staff account whose session has not passed a second factor acts as a member until it does. */
+  TWO_FACTOR_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

@@ -34,7 +34,7 @@ const hasAdminRole = async (app: TestApp, email: string) => {
     .select({ role: userRoles.role })
     .from(userRoles)
     .innerJoin(users, eq(users.id, userRoles.userId))
-    .where(and(eq(users.email, email), eq(userRoles.role, 'admin')));
+    .where(and(eq(users.email, email), eq(userRoles.role, 'owner')));
   return rows.length > 0;
 };
 
@@ -101,7 +101,7 @@ describe('the admin account at start-up', () => {
       json: { email: 'coach@gym.example', password: ATTACKER_PASSWORD, name: '' },
     });
     const [squatter] = await t.db.select().from(users).where(eq(users.email, 'coach@gym.example'));
-    await t.db.insert(userRoles).values({ userId: squatter!.id, role: 'admin' });
+    await t.db.insert(userRoles).values({ userId: squatter!.id, role: 'owner' });
     await restartWith({ admin: { email: 'coach@gym.example', password: OWNER.ADMIN_PASSWORD } });
     expect(await hasAdminRole(t, 'coach@gym.example')).toBe(false);
   });

@@ -45,11 +45,11 @@ describe('seed', () => {
     expect(articles.filter((a) => a.published && a.publishedAt!.getTime() > now)).toHaveLength(1);
   });
 
-  it('creates the verified admin with the admin role, who can sign in', async () => {
+  it('creates the verified owner, who coaches too and can sign in', async () => {
     const [admin] = await t.db.select().from(users).where(eq(users.email, t.config.admin.email));
     expect(admin?.emailVerified).toBe(true);
     const roles = await t.db.select().from(userRoles).where(eq(userRoles.userId, admin!.id));
-    expect(roles.map((r) => r.role)).toEqual(['admin']);
+    expect(roles.map((r) => r.role).sort()).toEqual(['coach', 'owner']);
     const res = await t.request('/api/auth/sign-in/email', {
       json: { email: t.config.admin.email, password: t.config.admin.password },
     });
@@ -63,7 +63,7 @@ describe('seed', () => {
     expect((await t.db.select({ n: count() }).from(exercises))[0]?.n).toBe(ALL_EXERCISES);
     expect(await daysOf('core28')).toBe(28);
     expect((await t.db.select({ n: count() }).from(blogArticles))[0]?.n).toBe(5);
-    expect((await t.db.select({ n: count() }).from(userRoles))[0]?.n).toBe(1);
+    expect((await t.db.select({ n: count() }).from(userRoles))[0]?.n).toBe(2);
   });
 
   const countOf = async (

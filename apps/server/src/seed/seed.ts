@@ -3,13 +3,14 @@ import { slugify } from '@core28/core/blog';
 import { PROGRAM_DAYS } from '@core28/core/program';
 import { CORE28_SLUG } from '@core28/core/rounds';
 import { defaultPrescription } from '@core28/core/session-plan';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { DEV_ADMIN } from '../config.ts';
 import type { Deps } from '../context.ts';
 import type { DbOrTx } from '../platform/db/index.ts';
 import {
   blogArticles,
+  coachProfiles,
   exercises,
   homeExercises,
   programExercises,
@@ -302,18 +303,26 @@ async function retireDevelopmentAdmin(deps: Deps) {
     );
 }
 
-async function grantAdmin({ db }: Deps, userId: string) {
+/** The owner coaches too, with OWNER_COACH_SEATS seats, so 1-on-1 Burn sells on a fresh install. */
+async function grantAdmin({ db, config }: Deps, userId: string) {
   await db
     .insert(userRoles)
-    .values({ userId, role: 'admin' })
+    .values([
+      { userId, role: 'owner' },
+      { userId, role: 'coach' },
+    ])
     .onConflictDoNothing({ target: [userRoles.userId, userRoles.role] });
+  await db
+    .insert(coachProfiles)
+    .values({ userId, name: 'Coach', seats: config.ownerCoachSeats })
+    .onConflictDoNothing({ target: coachProfiles.userId });
 }
 
-/** Whether the account held the admin role (it no longer does). */
+/** Whether the account held a staff role (it no longer holds any). */
 async function revokeAdmin({ db }: Deps, userId: string): Promise<boolean> {
   const removed = await db
     .delete(userRoles)
-    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'admin')))
+    .where(eq(userRoles.userId, userId))
     .returning({ userId: userRoles.userId });
   return removed.length > 0;
 }

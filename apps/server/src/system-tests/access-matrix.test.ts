@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type Entitlements, entitlementsOf } from '@core28/core/entitlements';
+import type { StaffRole } from '@core28/core/staff';
 import { determineSubscription, type Tier } from '@core28/core/subscriptions';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogArticles, exercises, subscribers } from '../platform/db/schema.ts';
+import { blogArticles, coachAssignments, exercises, subscribers, userRoles } from '../platform/db/schema.ts';
 import {
   createMember,
   createTestApp,
@@ -101,17 +102,26 @@ beforeAll(async () => {
     const [row] = await t.db.select().from(subscribers).where(eq(subscribers.userId, member.userId));
     planRows.set(member.userId, row ?? null);
   }
+  const owner = await signInAdmin(t);
+  const ownerId = (await json(await t.request('/api/me', { cookie: owner }))).user.id;
+  await t.db.insert(coachAssignments).values({ userId: memberB.userId, coachId: ownerId });
+  const staff = async (roles: StaffRole[]) => {
+    const member = await createMember(t, undefined, { plan: 'none' });
+    await t.db.insert(userRoles).values(roles.map((role) => ({ userId: member.userId, role })));
+    return member.cookie;
+  };
   Object.assign(cookies, {
     anonymous: undefined,
     ...Object.fromEntries(Object.entries(members).map(([role, m]) => [role, m.cookie])),
-    admin: await signInAdmin(t),
+    coach: await staff(['coach']),
+    coachAll: await staff(['coach', 'all_members']),
+    editor: await staff(['editor']),
+    owner,
   });
   for (const role of ROLES) {
     const cookie = cookies[role];
     const me = cookie ? await json(await t.request('/api/me', { cookie })) : null;
-    entitlements[role] = me
-      ? await coreEntitlements(me.user.id, me.user.emailVerified, role === 'admin')
-      : null;
+    entitlements[role] = me ? await coreEntitlements(me.user.id, me.user.emailVerified, me.isAdmin) : null;
     if (cookie) await t.request('/api/calendar/link', { method: 'POST', cookie });
   }
   // Each role is the column of the matrix it stands for.
@@ -126,7 +136,10 @@ beforeAll(async () => {
     dailyCore: 'daily-core',
     burn: 'burn',
     memberB: 'burn',
-    admin: 'admin',
+    coach: 'admin',
+    coachAll: 'admin',
+    editor: 'admin',
+    owner: 'admin',
   });
   const topic = await json(
     await t.request('/api/coaching/topics', { cookie: memberB.cookie, json: { title: "B's topic" } }),
@@ -151,7 +164,7 @@ beforeAll(async () => {
   params.messageId = (await json(attached)).message.id;
   const reply = await json(
     await t.request('/api/admin/coaching/saved-replies', {
-      cookie: cookies.admin,
+      cookie: cookies.owner,
       json: { title: 'Matrix', body: 'Hello {firstName}' },
     }),
   );
@@ -159,7 +172,7 @@ beforeAll(async () => {
   // A draft of the admin's own, so the admin's allowed writes (publish, retire) leave the library as it is.
   const program = await json(
     await t.request('/api/admin/programs', {
-      cookie: cookies.admin,
+      cookie: cookies.owner,
       json: { name: 'Matrix draft', level: 'beginner', days: 7 },
     }),
   );
@@ -225,7 +238,7 @@ describe('the access matrix', () => {
 
   it('answers every cell as the table says, and a refusal writes nothing', async () => {
     const failures: string[] = [];
-    // Admin last: its allowed writes (an archive, an edit) must not change what others see first.
+    // The owner last: its allowed writes (an archive, an edit) must not change what others see first.
     for (const role of ROLES) {
       for (const key of routeKeys()) {
         const access = POLICY[key]!;
@@ -278,7 +291,7 @@ describe('the access matrix', () => {
         const before = await fingerprint();
         const res = await t.request(pathFor(key).replace('/api/auth/get-session', '/api/auth/sign-out'), {
           method,
-          cookie: cookies.admin,
+          cookie: cookies.owner,
           json: BODIES[key] ?? {},
           headers,
         });

@@ -10,7 +10,8 @@ import { type Entitlements, has, mayTrainDay } from '@core28/core/entitlements';
  * The callers: a visitor; members in every plan state (docs/decisions/0021's matrix): no plan, a
  * running trial, a trial that ended, a paid plan that lapsed, a failed renewal in its grace and
  * after it, The Daily Core, 1-on-1 Burn (two: `memberB` owns the topic and attachment the
- * owner-only routes are tried on); and the admin.
+ * owner-only routes are tried on, and is the owner's member); and the staff (docs/decisions/0027):
+ * a coach with no members of their own, a coach granted all members, a content editor, the owner.
  */
 export const ROLES = [
   'anonymous',
@@ -23,7 +24,10 @@ export const ROLES = [
   'dailyCore',
   'burn',
   'memberB',
-  'admin',
+  'coach',
+  'coachAll',
+  'editor',
+  'owner',
 ] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -44,11 +48,24 @@ export type Access =
   | 'burn'
   /** A coaching route on member B's own topic: B only; other members with coaching and the admin 404. */
   | 'burn-owner'
-  /** Admins only (anonymous 401, members 403). */
-  | 'admin'
+  /** The owner only: the team, money, the audit log (anonymous 401, everyone else 403). */
+  | 'owner'
+  /** Coaching staff, on lists scoped to their members (anonymous 401, members and the editor 403). */
+  | 'coach'
   /**
-   * An attachment in member B's topic: B and the coach; every other member 403, even
-   * with 1-on-1 Burn and the link.
+   * Coaching staff on member B (the owner's member): the owner and a coach with all members; a
+   * coach of other members gets 404, as if B did not exist.
+   */
+  | 'coach-member'
+  /** A coach's own object (the owner's here): another coach gets 404. */
+  | 'coach-own'
+  /** The blog, exercises, programs: the owner and content editors. */
+  | 'content'
+  /** The support inbox: the owner and staff granted it (no column here holds the grant). */
+  | 'support'
+  /**
+   * An attachment in member B's topic: B and the staff who coach B (the owner, a coach with all
+   * members); everyone else 403, even with 1-on-1 Burn and the link.
    */
   | 'conversation'
   /** Only through a valid HMAC-signed link: 403 for every caller without one. */
@@ -119,53 +136,53 @@ export const POLICY: Record<string, Access> = {
   'GET /api/blog/articles': 'public',
   'GET /api/blog/articles/:slug': 'public',
   'POST /api/contact': 'public',
-  'GET /api/admin/blog/articles': 'admin',
-  'POST /api/admin/blog/articles': 'admin',
-  'PUT /api/admin/blog/articles/:id': 'admin',
-  'DELETE /api/admin/blog/articles/:id': 'admin',
-  'GET /api/admin/exercises': 'admin',
-  'POST /api/admin/exercises': 'admin',
-  'PUT /api/admin/exercises/:id': 'admin',
-  'POST /api/admin/exercises/:id/video': 'admin',
-  'DELETE /api/admin/exercises/:id/video': 'admin',
-  'GET /api/admin/users': 'admin',
-  'GET /api/admin/dashboard': 'admin',
-  'GET /api/admin/program': 'admin',
-  'GET /api/admin/program-days': 'admin',
-  'PUT /api/admin/program-days/:day': 'admin',
-  'POST /api/admin/program-days/swap': 'admin',
-  'GET /api/admin/programs': 'admin',
-  'POST /api/admin/programs': 'admin',
-  'GET /api/admin/programs/:id': 'admin',
-  'PATCH /api/admin/programs/:id': 'admin',
-  'PUT /api/admin/programs/:id/days/:day': 'admin',
-  'POST /api/admin/programs/:id/duplicate': 'admin',
-  'POST /api/admin/programs/:id/publish': 'admin',
-  'POST /api/admin/programs/:id/retire': 'admin',
-  'GET /api/admin/programs/:id/analytics': 'admin',
+  'GET /api/admin/blog/articles': 'content',
+  'POST /api/admin/blog/articles': 'content',
+  'PUT /api/admin/blog/articles/:id': 'content',
+  'DELETE /api/admin/blog/articles/:id': 'content',
+  'GET /api/admin/exercises': 'content',
+  'POST /api/admin/exercises': 'content',
+  'PUT /api/admin/exercises/:id': 'content',
+  'POST /api/admin/exercises/:id/video': 'content',
+  'DELETE /api/admin/exercises/:id/video': 'content',
+  'GET /api/admin/users': 'coach',
+  'GET /api/admin/dashboard': 'owner',
+  'GET /api/admin/program': 'coach',
+  'GET /api/admin/program-days': 'content',
+  'PUT /api/admin/program-days/:day': 'content',
+  'POST /api/admin/program-days/swap': 'content',
+  'GET /api/admin/programs': 'content',
+  'POST /api/admin/programs': 'content',
+  'GET /api/admin/programs/:id': 'content',
+  'PATCH /api/admin/programs/:id': 'content',
+  'PUT /api/admin/programs/:id/days/:day': 'content',
+  'POST /api/admin/programs/:id/duplicate': 'content',
+  'POST /api/admin/programs/:id/publish': 'content',
+  'POST /api/admin/programs/:id/retire': 'content',
+  'GET /api/admin/programs/:id/analytics': 'content',
   'GET /api/coaching/topics': 'burn',
   'POST /api/coaching/topics': 'burn',
   'GET /api/coaching/topics/:topicId': 'burn-owner',
   'POST /api/coaching/topics/:topicId/messages': 'burn-owner',
   'POST /api/coaching/topics/:topicId/read': 'burn-owner',
-  'GET /api/admin/coaching/topics': 'admin',
-  'GET /api/admin/coaching/topics/:topicId': 'admin',
-  'POST /api/admin/coaching/topics/:topicId/replies': 'admin',
-  'POST /api/admin/coaching/topics/:topicId/read': 'admin',
-  'PATCH /api/admin/coaching/topics/:topicId': 'admin',
+  'GET /api/admin/coaching/topics': 'coach',
+  'GET /api/admin/coaching/topics/:topicId': 'coach-member',
+  'POST /api/admin/coaching/topics/:topicId/replies': 'coach-member',
+  'POST /api/admin/coaching/topics/:topicId/read': 'coach-member',
+  'PATCH /api/admin/coaching/topics/:topicId': 'coach-member',
   // The coach's workspace
-  'GET /api/admin/users/:userId': 'admin',
-  'GET /api/admin/users/:userId/summary': 'admin',
-  'GET /api/admin/member-plans/:userId': 'admin',
-  'PUT /api/admin/member-plans/:userId/days/:day': 'admin',
-  'DELETE /api/admin/member-plans/:userId/days/:day': 'admin',
+  'GET /api/admin/users/:userId': 'coach-member',
+  'GET /api/admin/users/:userId/summary': 'coach-member',
+  'GET /api/admin/member-plans/:userId': 'coach-member',
+  'PUT /api/admin/member-plans/:userId/days/:day': 'coach-member',
+  'DELETE /api/admin/member-plans/:userId/days/:day': 'coach-member',
   'POST /api/coaching/topics/:topicId/attachments': 'burn-owner',
   'GET /api/coaching/attachments/:messageId': 'conversation',
-  'POST /api/admin/coaching/topics/:topicId/attachments': 'admin',
-  'GET /api/admin/coaching/saved-replies': 'admin',
-  'POST /api/admin/coaching/saved-replies': 'admin',
-  'PUT /api/admin/coaching/saved-replies/:replyId': 'admin',
-  'DELETE /api/admin/coaching/saved-replies/:replyId': 'admin',
+  'POST /api/admin/coaching/topics/:topicId/attachments': 'coach-member',
+  'GET /api/admin/coaching/saved-replies': 'coach',
+  'POST /api/admin/coaching/saved-replies': 'coach',
+  'PUT /api/admin/coaching/saved-replies/:replyId': 'coach-own',
+  'DELETE /api/admin/coaching/saved-replies/:replyId': 'coach-own',
   'GET /api/files/*': 'signed-link',
   'POST /api/webhooks/stripe': 'provider',
   'GET /api/subscription': 'member',
@@ -297,10 +314,22 @@ export function expected(
       if (role === 'anonymous') return 401;
       if (!e?.coaching) return 403;
       return role === 'memberB' ? 'allowed' : 404;
-    case 'admin':
-      return role === 'anonymous' ? 401 : role === 'admin' ? 'allowed' : 403;
+    case 'owner':
+      return refusedUnless(role === 'owner');
+    case 'coach':
+      return refusedUnless(role === 'owner' || role === 'coach' || role === 'coachAll');
+    case 'coach-member':
+      if (role === 'coach') return 404;
+      return refusedUnless(role === 'owner' || role === 'coachAll');
+    case 'coach-own':
+      if (role === 'coach' || role === 'coachAll') return 404;
+      return refusedUnless(role === 'owner');
+    case 'content':
+      return refusedUnless(role === 'owner' || role === 'editor');
+    case 'support':
+      return refusedUnless(role === 'owner');
     case 'conversation':
-      return role === 'anonymous' ? 401 : role === 'memberB' || role === 'admin' ? 'allowed' : 403;
+      return refusedUnless(role === 'memberB' || role === 'owner' || role === 'coachAll');
     case 'signed-link':
       return 403;
     case 'provider-customer':

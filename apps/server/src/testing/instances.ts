@@ -55,7 +55,14 @@ export function startInstance(name: string, port: number, env: Record<string, st
   // node with tsx's loader, not the tsx CLI, so a signal reaches the server itself.
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', ...env, DATA_DIR: dataDir },
+    env: {
+      ...inherited,
+      STAFF_TWO_FACTOR: 'optional',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...env,
+      DATA_DIR: dataDir,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

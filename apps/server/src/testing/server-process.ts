@@ -29,6 +29,7 @@ export async function startServerProcess({
       ...env,
       NODE_ENV: 'test',
       AUTH_RATE_LIMIT: 'false',
+      STAFF_TWO_FACTOR: 'optional',
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
       PORT: String(port),

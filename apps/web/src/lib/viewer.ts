@@ -57,6 +57,8 @@ export function useViewer() {
     profile: me.data?.profile ?? null,
     avatarUrl: me.data?.avatar?.url ?? null,
     isAdmin: me.data?.isAdmin ?? false,
+    /** The account's staff roles and whether this session may act with them (null: a member). */
+    staff: me.data?.staff ?? null,
     subscription: subscription.data ?? null,
     viewer,
   };

@@ -105,7 +105,7 @@ describe('trigger-kept activity and wellness per member', () => {
       .returning();
     const coachId = (
       (await t.db.execute(
-        sql`select user_id as "userId" from user_roles where role = 'admin' limit 1`,
+        sql`select user_id as "userId" from user_roles where role = 'owner' limit 1`,
       )) as unknown as {
         rows: { userId: string }[];
       }

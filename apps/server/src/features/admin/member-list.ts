@@ -1,8 +1,9 @@
 import type { MemberListQuery } from '@core28/core/admin';
+import type { Staff } from '@core28/core/staff';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { memberProgress, profiles, subscribers, users } from '../../platform/db/schema.ts';
-import { isNotAdminSql } from '../auth/service.ts';
+import { isNotAdminSql, memberScopeSql } from '../auth/service.ts';
 import { listProgramSummaries, missedAtLeastSql, missedInARowSql } from '../program/service.ts';
 
 /** LIKE's own wildcards in a search are matched literally. */
@@ -72,10 +73,15 @@ export const memberRowColumns = {
  * Filtered by plan, 1-on-1 Burn, days missed in a row and falling wellness, sorted by
  * registration, last activity or days missed.
  */
-export async function listMembers(deps: Pick<Deps, 'db' | 'now'>, query: MemberListQuery) {
+/** Only the members this staff session may see (auth's `memberScopeSql`). */
+export async function listMembers(
+  deps: Pick<Deps, 'db' | 'now'>,
+  query: MemberListQuery,
+  { staff, viewerId }: { staff: Staff | null; viewerId: string },
+) {
   const { page, pageSize, sort } = query;
   const now = deps.now();
-  const where = whereOf(query, now);
+  const where = and(whereOf(query, now), memberScopeSql(staff, viewerId, profiles.userId));
   const order =
     sort === 'lastActive'
       ? // the order of member_progress_last_active_idx, walked from its start

@@ -2,31 +2,38 @@ import { MemberListQuerySchema, UserIdParamSchema } from '@core28/core/admin';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { validate } from '../../validate.ts';
-import { requireAdmin } from '../auth/session.ts';
+import { assertMayCoachMember, requireStaff } from '../auth/session.ts';
 import { getMemberDetail, getMemberSummary } from './member-detail.ts';
 import { listMembers } from './member-list.ts';
 import { getDashboard, getProgramAnalytics } from './service.ts';
 
 /** /api/admin/dashboard: the four cards with their change since yesterday, recent messages and activity. */
 export const adminDashboardRoutes = new Hono<AppEnv>()
-  .use(requireAdmin)
+  .use(requireStaff('business'))
   .get('/', async (c) => c.json(await getDashboard(c.get('deps'))));
 
 /** /api/admin/program: analytics of member progress. */
 export const adminProgramRoutes = new Hono<AppEnv>()
-  .use(requireAdmin)
+  .use(requireStaff('coach'))
   .get('/', async (c) => c.json(await getProgramAnalytics(c.get('deps'))));
 
 /** /api/admin/users: the member list, searched and paged on the server. */
 export const adminUserRoutes = new Hono<AppEnv>()
-  .use(requireAdmin)
+  .use(requireStaff('coach'))
   .get('/', validate('query', MemberListQuerySchema), async (c) =>
-    c.json(await listMembers(c.get('deps'), c.req.valid('query'))),
+    c.json(
+      await listMembers(c.get('deps'), c.req.valid('query'), {
+        staff: c.get('staff'),
+        viewerId: c.get('user').id,
+      }),
+    ),
   )
   // One member as the coach sees them, and the chat's side panel
-  .get('/:userId', validate('param', UserIdParamSchema), async (c) =>
-    c.json(await getMemberDetail(c.get('deps'), c.req.valid('param'))),
-  )
-  .get('/:userId/summary', validate('param', UserIdParamSchema), async (c) =>
-    c.json(await getMemberSummary(c.get('deps'), c.req.valid('param'))),
-  );
+  .get('/:userId', validate('param', UserIdParamSchema), async (c) => {
+    await assertMayCoachMember(c, c.req.valid('param').userId);
+    return c.json(await getMemberDetail(c.get('deps'), c.req.valid('param')));
+  })
+  .get('/:userId/summary', validate('param', UserIdParamSchema), async (c) => {
+    await assertMayCoachMember(c, c.req.valid('param').userId);
+    return c.json(await getMemberSummary(c.get('deps'), c.req.valid('param')));
+  });

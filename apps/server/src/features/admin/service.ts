@@ -9,11 +9,11 @@ import { listMembersNeedingAttention } from './member-detail.ts';
 import { epochMs, listRecentActivity, listRecentMessages } from './recent.ts';
 
 // spec §2/§9 Admin dashboard (its recent lists: recent.ts) and program analytics. Every figure is an SQL aggregate over
-// indexed columns; admins (a user_roles row with role admin) are never counted as members.
+// indexed columns; staff (any user_roles row) are never counted as members.
 
-/** The admins' own rows of a member-data table, to subtract from the trigger-kept aggregates. */
+/** Staff's own rows of a member-data table, to subtract from the trigger-kept aggregates. */
 const adminJoin = (alias: string) =>
-  sql.raw(`join user_roles r on r.user_id = ${alias}.user_id and r.role = 'admin'`);
+  sql.raw(`join (select distinct user_id from user_roles) r on r.user_id = ${alias}.user_id`);
 const adminRows = adminJoin('w');
 /** Program analytics are Core28's, the program every member starts with. */
 const core28Id = sql`(select id from programs where slug = ${CORE28_SLUG})`;

@@ -31,7 +31,7 @@ async function tokenOf(cookie: string) {
 }
 
 describe('the fast session read agrees with better-auth', () => {
-  it('a valid session: the same user and session, and the admin role', async () => {
+  it('a valid session: the same user and session, and the staff roles', async () => {
     const member = await createMember(t, undefined, { plan: 'none' });
     const { ours, theirs } = await bothReads(member.cookie);
     expect(theirs).not.toBeNull();
@@ -39,6 +39,7 @@ describe('the fast session read agrees with better-auth', () => {
       user: theirs!.user,
       sessionId: theirs!.session.id,
       expiresAt: theirs!.session.expiresAt,
+      staff: null,
       isAdmin: false,
     });
 
@@ -47,6 +48,7 @@ describe('the fast session read agrees with better-auth', () => {
       user: admin.theirs!.user,
       sessionId: admin.theirs!.session.id,
       expiresAt: admin.theirs!.session.expiresAt,
+      staff: { roles: ['coach', 'owner'], secondFactor: true },
       isAdmin: true,
     });
   });

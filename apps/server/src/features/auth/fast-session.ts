@@ -1,12 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isActingStaff, type Staff } from '@core28/core/staff';
 import { parseCookies } from 'better-call';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import type { SessionUser } from '../../platform/auth/auth.ts';
 import type { DbOrTx } from '../../platform/db/index.ts';
 import { prepared } from '../../platform/db/prepared.ts';
-import { profiles, sessions, subscribers, userRoles, users } from '../../platform/db/schema.ts';
-import { isAdmin } from './service.ts';
+import { profiles, sessions, subscribers, users } from '../../platform/db/schema.ts';
+import { readStaffRoles, rolesSql, staffOf } from './staff.ts';
 
 // Better-auth's getSession was 45–55 % of a member request's cost (a new endpoint
 // context, a key import and an async HMAC verify per call, two unprepared queries). This reads the
@@ -15,7 +16,15 @@ import { isAdmin } from './service.ts';
 // (deleted) or one due for its daily refresh. Revocation stays immediate: nothing is cached
 // between requests. fast-session.test.ts proves both agree.
 
-export type SessionRead = { user: SessionUser; sessionId: string; expiresAt: Date; isAdmin: boolean } | null;
+export type SessionRead = {
+  user: SessionUser;
+  sessionId: string;
+  expiresAt: Date;
+  /** The account's staff roles and whether this session may act with them (null: a member). */
+  staff: Staff | null;
+  /** Whether the session acts as staff now (core staff.ts `isActingStaff`). */
+  isAdmin: boolean;
+} | null;
 
 type AuthSetup = {
   cookieName: string;
@@ -56,10 +65,8 @@ const sessionFields = {
     createdAt: users.createdAt,
     updatedAt: users.updatedAt,
   },
-  isAdmin: sql<boolean>`exists (select 1 from ${userRoles} where ${and(
-    eq(userRoles.userId, users.id),
-    eq(userRoles.role, 'admin'),
-  )})`.mapWith(Boolean),
+  roles: rolesSql(users.id),
+  twoFactorVerified: sessions.twoFactorVerified,
 };
 
 const sessionByTokenStatement = (db: DbOrTx) =>
@@ -142,7 +149,7 @@ const sourceOf = (from: Headers | SessionSource): SessionSource =>
  * the request's pino child, made on first read (app.ts), and a session read that passed it on
  * every call made one on every signed-in request (~23 µs and ~1 KB of garbage each).
  */
-type SessionDeps = Pick<Deps, 'auth' | 'db' | 'log'>;
+type SessionDeps = Pick<Deps, 'auth' | 'db' | 'log' | 'config'>;
 
 /** The signed-in member of `headers` (with their session id and admin role), or null. */
 export const readSessionFast = (deps: SessionDeps, headers: Headers | SessionSource) =>
@@ -181,7 +188,8 @@ export async function signedSessionToken(deps: Pick<Deps, 'auth'>, source: Sessi
 type SessionRow = {
   session: { id: string; expiresAt: Date };
   user: unknown;
-  isAdmin: boolean;
+  roles: string[];
+  twoFactorVerified: boolean;
   profile?: typeof profiles.$inferSelect | null;
   subscriber?: typeof subscribers.$inferSelect | null;
 };
@@ -201,11 +209,13 @@ async function readBy<Row extends SessionRow>(
   }
   if (!row) return null;
   if (row.session.expiresAt <= signed.freshAfter) return readSessionByBetterAuth(deps, source.headers());
+  const staff = staffOf(deps.config, row.roles, row.twoFactorVerified);
   return {
     user: row.user as SessionUser,
     sessionId: row.session.id,
     expiresAt: row.session.expiresAt,
-    isAdmin: row.isAdmin,
+    staff,
+    isAdmin: isActingStaff(staff),
     profile: row.profile,
     subscriber: row.subscriber,
   };
@@ -216,14 +226,17 @@ async function readSessionByBetterAuth(deps: SessionDeps, headers: Headers): Pro
   const found = await deps.auth.api.getSession({ headers });
   if (!found) return null;
   const userId = found.user.id;
-  const admin = await isAdmin(deps, { userId }).catch((err: unknown) => {
-    deps.log.error({ err, userId }, 'admin check failed; treated as non-admin');
-    return false;
+  const roles = await readStaffRoles(deps, { userId }).catch((err: unknown) => {
+    deps.log.error({ err, userId }, 'staff roles read failed; treated as a member');
+    return [];
   });
+  const verified = (found.session as { twoFactorVerified?: boolean }).twoFactorVerified === true;
+  const staff = staffOf(deps.config, roles, verified);
   return {
     user: found.user,
     sessionId: found.session.id,
     expiresAt: found.session.expiresAt,
-    isAdmin: admin,
+    staff,
+    isAdmin: isActingStaff(staff),
   };
 }

@@ -70,6 +70,6 @@ export const authRoutes = new Hono<AppEnv>()
   /** The signed-in member as the web shell needs it, or nulls for a visitor. */
   .get('/me', async (c) => {
     const viewer = await readViewer(c);
-    if (!viewer) return c.json({ user: null, profile: null, avatar: null, isAdmin: false });
+    if (!viewer) return c.json({ user: null, profile: null, avatar: null, isAdmin: false, staff: null });
     return c.json(await getViewer(c.get('deps'), viewer));
   });

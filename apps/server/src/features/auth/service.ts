@@ -1,4 +1,5 @@
 import { AVATAR_URL_TTL_SECONDS } from '@core28/core/profile';
+import { isActingStaff, type Staff, type StaffRole } from '@core28/core/staff';
 import { and, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Deps } from '../../context.ts';
@@ -8,31 +9,53 @@ import { consumeAttempt, DELETE_ACCOUNT_LIMIT, describeWait } from '../../platfo
 import type { DbOrTx } from '../../platform/db/index.ts';
 import { prepared } from '../../platform/db/prepared.ts';
 import { profiles, rateLimits, sessions, userRoles, users, verifications } from '../../platform/db/schema.ts';
+import { rolesSql, staffOf } from './staff.ts';
+
+export { assertMayCoach, coachOf, memberScopeSql } from './staff.ts';
 
 export const INVALID_TOKEN_MESSAGE = 'This link is invalid or has expired. Please request a new one.';
 
-/** DESIGN.md: admin has one meaning, a user_roles row with role admin. */
-export async function isAdmin(deps: Pick<Deps, 'db'>, { userId }: { userId: string }): Promise<boolean> {
+/** Whether the account holds this staff role (whatever its session's second factor). */
+export async function hasRole(
+  deps: Pick<Deps, 'db'>,
+  { userId, role }: { userId: string; role: StaffRole },
+): Promise<boolean> {
   const rows = await deps.db
     .select({ userId: userRoles.userId })
     .from(userRoles)
-    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'admin')))
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)))
     .limit(1);
   return rows.length > 0;
 }
 
-// The same rule inside a statement. Admin ids are read once per statement (an InitPlan), not
-// probed for every row.
-const adminIds = sql`array(select r.user_id from user_roles r where r.role = 'admin')`;
-const isAdminSql = (userId: SQL | AnyPgColumn) => sql<boolean>`${userId} = any (${adminIds})`;
-export const isNotAdminSql = (userId: SQL | AnyPgColumn) => sql<boolean>`${userId} <> all (${adminIds})`;
+// Staff (any user_roles row) are never counted or listed as members. Their ids are read once per
+// statement (an InitPlan), not probed for every row.
+const staffIds = sql`array(select distinct r.user_id from user_roles r)`;
+export const isNotAdminSql = (userId: SQL | AnyPgColumn) => sql<boolean>`${userId} <> all (${staffIds})`;
 
-/** Which of these sessions are still valid (not ended, not expired), each with its expiry and whether its member is an admin now. */
-export const listValidSessions = ({ db }: Pick<Deps, 'db'>, { sessionIds }: { sessionIds: string[] }) =>
-  db
-    .select({ id: sessions.id, isAdmin: isAdminSql(sessions.userId), expiresAt: sessions.expiresAt })
+/**
+ * Which of these sessions are still valid (not ended, not expired), each with its expiry and
+ * whether it acts as staff now: a role lost, or a second factor required, ends that at once.
+ */
+export async function listValidSessions(
+  { db, config }: Pick<Deps, 'db' | 'config'>,
+  { sessionIds }: { sessionIds: string[] },
+) {
+  const rows = await db
+    .select({
+      id: sessions.id,
+      roles: rolesSql(sessions.userId),
+      twoFactorVerified: sessions.twoFactorVerified,
+      expiresAt: sessions.expiresAt,
+    })
     .from(sessions)
     .where(and(inArray(sessions.id, sessionIds), gt(sessions.expiresAt, sql`now()`)));
+  return rows.map(({ id, roles, twoFactorVerified, expiresAt }) => ({
+    id,
+    expiresAt,
+    isAdmin: isActingStaff(staffOf(config, roles, twoFactorVerified)),
+  }));
+}
 
 /**
  * The name the admin pages show for a member: first and last name, else the display name, else
@@ -53,9 +76,14 @@ const viewerProfileStatement = (db: DbOrTx) =>
 
 export async function getViewer(
   deps: Pick<Deps, 'db' | 'storage' | 'log'>,
-  viewer: { user: SessionUser; isAdmin: boolean; profile?: typeof profiles.$inferSelect | null },
+  viewer: {
+    user: SessionUser;
+    isAdmin: boolean;
+    staff: Staff | null;
+    profile?: typeof profiles.$inferSelect | null;
+  },
 ) {
-  const { user, isAdmin: isAdminUser } = viewer;
+  const { user, isAdmin: isAdminUser, staff } = viewer;
   // Read with the session when it could be (readViewerFast); else here.
   const profile =
     viewer.profile !== undefined
@@ -69,6 +97,8 @@ export async function getViewer(
     profile: profile ?? null,
     avatar,
     isAdmin: isAdminUser,
+    /** The account's roles, and whether this session may act with them (its second factor). */
+    staff: staff && { roles: [...staff.roles], secondFactor: staff.secondFactor },
   };
 }
 

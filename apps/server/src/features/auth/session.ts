@@ -1,3 +1,4 @@
+import { type StaffCapability, staffMay } from '@core28/core/staff';
 import type { Context } from 'hono';
 import { deleteCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
@@ -13,8 +14,9 @@ import {
   type SessionSource,
   signedSessionToken,
 } from './fast-session.ts';
+import { assertMayCoach } from './staff.ts';
 
-/** After requireUser, requireAdmin or a guard of the same kind: `c.get('user')` is the member. */
+/** After requireUser, requireStaff or a guard of the same kind: `c.get('user')` is the member. */
 export type SignedInEnv = AppEnv & { Variables: { user: SessionUser; sessionId: string } };
 
 type SessionContext = {
@@ -39,6 +41,7 @@ function remember(c: SessionContext, result: SessionRead) {
   c.set('user', result?.user ?? null);
   c.set('sessionId', result?.sessionId ?? null);
   c.set('isAdmin', result?.isAdmin ?? false);
+  c.set('staff', result?.staff ?? null);
 }
 
 /** Reads the session cookie once per request; later calls reuse it. */
@@ -88,13 +91,33 @@ export const requireUser = (message = 'Please sign in to continue.') =>
     await next();
   });
 
-/** 401 for visitors, 403 for members. */
-export const requireAdmin = createMiddleware<SignedInEnv>(async (c, next) => {
-  const user = await readSession(c);
-  if (!user) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
-  if (!c.get('isAdmin')) throw new AppError('FORBIDDEN', 'Admins only.');
-  await next();
-});
+/**
+ * Staff with this capability only (core staff.ts, the one rule): 401 for visitors, 403 for
+ * members and for staff without it, TWO_FACTOR_REQUIRED for staff whose session has not passed
+ * its second factor.
+ */
+export const requireStaff = (capability: StaffCapability) =>
+  createMiddleware<SignedInEnv>(async (c, next) => {
+    const user = await readSession(c);
+    if (!user) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
+    const staff = c.get('staff');
+    if (staff && !staff.secondFactor)
+      throw new AppError(
+        'TWO_FACTOR_REQUIRED',
+        'Set up two-factor sign-in on your profile, then sign in with it, before working as staff.',
+      );
+    if (!staffMay(staff, capability)) throw new AppError('FORBIDDEN', 'Your role does not include this.');
+    await next();
+  });
+
+/**
+ * 404 unless this staff session may coach the member (their coach, or staff who see all
+ * members); the member then names the request's audit row.
+ */
+export async function assertMayCoachMember(c: Context<SignedInEnv>, userId: string) {
+  await assertMayCoach(c.get('deps'), { staff: c.get('staff'), viewerId: c.get('user').id, userId });
+  c.set('audit', { ...c.get('audit'), memberId: userId });
+}
 
 /**
  * Expires the session cookies in the response, with the names and attributes better-auth set

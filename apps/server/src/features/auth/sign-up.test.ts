@@ -90,7 +90,7 @@ describe('sign-up, confirmation, sign-in, sign-out', () => {
 
 describe('/api/me', () => {
   // spec §6: admin check failures are logged and treated as non-admin — not a signed-out app.
-  it('answers with the user and isAdmin false, and logs it, when the admin check fails', async () => {
+  it('answers with the user and isAdmin false, and logs it, when the staff roles cannot be read', async () => {
     const member = await createMember(t);
     const logged: unknown[][] = [];
     const requestLog = t.deps.log.child({});
@@ -105,7 +105,7 @@ describe('/api/me', () => {
       expect(me.profile).toMatchObject({ userId: member.userId });
       expect(logged).toContainEqual([
         expect.objectContaining({ err: expect.anything() }),
-        'admin check failed; treated as non-admin',
+        'staff roles read failed; treated as a member',
       ]);
     } finally {
       await t.db.execute(sql`alter table user_roles_gone rename to user_roles`);

@@ -2,12 +2,12 @@ import { ArticleIdParamSchema, ArticleInputSchema } from '@core28/core/blog';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { validate } from '../../validate.ts';
-import { requireAdmin } from '../auth/session.ts';
+import { requireStaff } from '../auth/session.ts';
 import { createArticle, deleteArticle, listAllArticles, updateArticle } from './service.ts';
 
 /** The Six-Pack Guide editor: admins only (the role is checked on every call). */
 export const adminBlogRoutes = new Hono<AppEnv>()
-  .use(requireAdmin)
+  .use(requireStaff('content'))
   .get('/articles', async (c) => c.json(await listAllArticles(c.get('deps'))))
   .post('/articles', validate('json', ArticleInputSchema), async (c) =>
     c.json(

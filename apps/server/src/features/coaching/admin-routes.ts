@@ -7,9 +7,10 @@ import {
   TopicListQuerySchema,
 } from '@core28/core/coaching';
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../context.ts';
 import { validate } from '../../validate.ts';
-import { requireAdmin } from '../auth/session.ts';
+import { assertMayCoachMember, requireStaff, type SignedInEnv } from '../auth/session.ts';
 import { attachmentBodyLimit } from './attachments.ts';
 import { postCoachReply } from './messages.ts';
 import { answerRepeatedUpload, idempotencyKeyOf, postWithUpload } from './requests.ts';
@@ -20,14 +21,29 @@ import {
   listCoachTopics,
   markReadByCoach,
   setTopicArchived,
+  topicMember,
 } from './service.ts';
+
+/** A topic's routes: 404 unless the topic's member is one this staff session coaches. */
+const topicInScope = createMiddleware<SignedInEnv>(async (c, next) => {
+  const topicId = c.req.param('topicId');
+  if (topicId && TopicIdParamSchema.safeParse({ topicId }).success)
+    await assertMayCoachMember(c, await topicMember(c.get('deps'), { topicId }));
+  await next();
+});
 
 /** /api/admin/coaching: every member's topics, replies as coach, archive and restore, saved replies. */
 export const adminCoachingRoutes = new Hono<AppEnv>()
-  .use(requireAdmin)
+  .use(requireStaff('coach'))
+  .use('/topics/:topicId/*', topicInScope)
+  .use('/topics/:topicId', topicInScope)
   .get('/topics', validate('query', TopicListQuerySchema), async (c) =>
     c.json({
-      topics: await listCoachTopics(c.get('deps'), { archived: c.req.valid('query').archived === 'true' }),
+      topics: await listCoachTopics(c.get('deps'), {
+        archived: c.req.valid('query').archived === 'true',
+        staff: c.get('staff'),
+        viewerId: c.get('user').id,
+      }),
     }),
   )
   .get('/topics/:topicId', validate('param', TopicIdParamSchema), async (c) =>

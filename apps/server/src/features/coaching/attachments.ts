@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ATTACHMENT_ERRORS, AttachmentCaptionSchema, type AttachmentType } from '@core28/core/coaching';
+import { mayCoachMember } from '@core28/core/staff';
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv, Deps } from '../../context.ts';
@@ -8,6 +9,7 @@ import { uploadBodyLimit } from '../../http/body-limit.ts';
 import { discussionMessages, discussionTopics } from '../../platform/db/schema.ts';
 import { fileTypeOf } from '../../platform/storage/file-type.ts';
 import { validValue } from '../../validate.ts';
+import { coachOf } from '../auth/service.ts';
 import type { SignedInEnv } from '../auth/session.ts';
 import { answerStoredFile } from '../files/service.ts';
 import type { StoredAttachment } from './messages.ts';
@@ -77,15 +79,12 @@ export async function discardAttachment({ storage, log }: Pick<Deps, 'storage' |
 }
 
 /**
- * The attachment of a message, for the topic's owner and the coaches (requireCoaching has let
- * in only 1-on-1 Burn members and coaches); 403 for anyone else, even with the link. Local
+ * The attachment of a message, for the topic's owner and the staff who coach them (requireCoaching
+ * has let in only 1-on-1 Burn members and staff); 403 for anyone else, even with the link. Local
  * storage streams it with ranges; S3 redirects to a short-lived presigned link of the bucket
  * (which answers ranges itself).
  */
-export async function answerAttachment(
-  c: Context<SignedInEnv>,
-  { messageId, isAdmin }: { messageId: string; isAdmin: boolean },
-) {
+export async function answerAttachment(c: Context<SignedInEnv>, { messageId }: { messageId: string }) {
   const deps = c.get('deps');
   const user = c.get('user');
   const [row] = await deps.db
@@ -97,8 +96,12 @@ export async function answerAttachment(
     .from(discussionMessages)
     .innerJoin(discussionTopics, eq(discussionTopics.id, discussionMessages.topicId))
     .where(eq(discussionMessages.id, messageId));
-  if (!row || !(isAdmin || row.ownerId === user.id))
-    throw new AppError('FORBIDDEN', 'This attachment belongs to another conversation.');
+  const staff = c.get('staff');
+  const mayRead =
+    row &&
+    (row.ownerId === user.id ||
+      mayCoachMember(staff, { viewerId: user.id, coachId: await coachOf(deps, { userId: row.ownerId }) }));
+  if (!row || !mayRead) throw new AppError('FORBIDDEN', 'This attachment belongs to another conversation.');
   if (!row.key || !row.type) throw new AppError('NOT_FOUND', 'This message has no attachment.');
   const { storage } = deps;
   // A private conversation's photo: no cache keeps it, not even the browser's, whose copy would

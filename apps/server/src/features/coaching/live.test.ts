@@ -153,7 +153,7 @@ describe('delivery through NOTIFY (one instance, two sockets)', () => {
     const own = await t.listen();
     try {
       const helper = await createMember(t);
-      await t.db.insert(userRoles).values({ userId: helper.userId, role: 'admin' });
+      await t.db.insert(userRoles).values({ userId: helper.userId, role: 'owner' });
       const member = await burnMember(t);
       const topic = await openTopic(t, member.cookie);
       const socket = await connect(own.port, helper.cookie);

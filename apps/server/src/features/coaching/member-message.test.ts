@@ -102,8 +102,8 @@ describe('a text message decided in its own statement', () => {
           });
         await t.db
           .delete(userRoles)
-          .where(and(eq(userRoles.userId, member.userId), eq(userRoles.role, 'admin')));
-        if (state.isAdmin) await t.db.insert(userRoles).values({ userId: member.userId, role: 'admin' });
+          .where(and(eq(userRoles.userId, member.userId), eq(userRoles.role, 'owner')));
+        if (state.isAdmin) await t.db.insert(userRoles).values({ userId: member.userId, role: 'owner' });
         const fresh = await signedSessionToken(t.deps, sourceOf(member.cookie));
         const expiresAt = new Date(fresh!.freshAfter.getTime() + state.sessionAfterRefreshDue);
         await t.db.update(sessions).set({ expiresAt }).where(eq(sessions.token, session!.token));

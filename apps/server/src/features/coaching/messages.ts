@@ -138,7 +138,7 @@ const coachingMember = sql`
   select s.user_id from ${sessions} s
     left join ${subscribers} sub on sub.user_id = s.user_id
   where s.token = ${value('token')} and s.expires_at > ${value('fresh_after')}::timestamptz
-    and (exists (select 1 from ${userRoles} r where r.user_id = s.user_id and r.role = 'admin')
+    and (exists (select 1 from ${userRoles} r where r.user_id = s.user_id)
       or (sub.subscription_tier = '1-on-1 Burn' and not sub.is_trial and sub.subscribed
         and sub.payment_failed_at is null
         and (sub.subscription_end is null or sub.subscription_end > ${value('now')}::timestamptz)))`;

@@ -96,5 +96,5 @@ export const coachingRoutes = new Hono<AppEnv>()
     },
   )
   .get('/attachments/:messageId', validate('param', MessageIdParamSchema), async (c) => {
-    return answerAttachment(c, { ...c.req.valid('param'), isAdmin: c.get('isAdmin') });
+    return answerAttachment(c, c.req.valid('param'));
   });

@@ -1,9 +1,11 @@
+import type { Staff } from '@core28/core/staff';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { Database, DbOrTx } from '../../platform/db/index.ts';
 import { discussionMessages, discussionTopics, profiles, users } from '../../platform/db/schema.ts';
 import { publish } from '../../platform/realtime/channel.ts';
+import { memberScopeSql } from '../auth/service.ts';
 import { COACHING_LIVE, type CoachingNotice, TOPIC_NOT_FOUND } from './messages.ts';
 import { repeatedTopic } from './repeats.ts';
 import { memberName, messageColumns, toLiveMessage, topicColumns, toTopic, unreadFor } from './rows.ts';
@@ -125,13 +127,28 @@ export async function markReadByMember(
 
 // ---- the coach's side ----
 
-export async function listCoachTopics({ db }: Pick<Deps, 'db'>, { archived }: { archived: boolean }) {
+/** The member a topic belongs to (404: no such topic). */
+export async function topicMember({ db }: Pick<Deps, 'db'>, { topicId }: { topicId: string }) {
+  const [row] = await db
+    .select({ userId: discussionTopics.userId })
+    .from(discussionTopics)
+    .where(eq(discussionTopics.id, topicId));
+  if (!row) throw new AppError('NOT_FOUND', TOPIC_NOT_FOUND);
+  return row.userId;
+}
+
+/** Only the topics of members this staff session coaches (auth's `memberScopeSql`). */
+export async function listCoachTopics(
+  { db }: Pick<Deps, 'db'>,
+  { archived, staff, viewerId }: { archived: boolean; staff: Staff | null; viewerId: string },
+) {
+  const scope = memberScopeSql(staff, viewerId, discussionTopics.userId);
   const rows = await db
     .select({ ...topicColumns, unreadCount: unreadFor('coach'), userName: memberName })
     .from(discussionTopics)
     .innerJoin(users, eq(users.id, discussionTopics.userId))
     .leftJoin(profiles, eq(profiles.userId, discussionTopics.userId))
-    .where(eq(discussionTopics.isArchived, archived))
+    .where(and(eq(discussionTopics.isArchived, archived), scope))
     .orderBy(desc(discussionTopics.updatedAt), desc(discussionTopics.id))
     .limit(500);
   return rows.map((row) => ({ ...toTopic(row), userName: row.userName }));

@@ -28,7 +28,7 @@ afterAll(() => t.close());
 describe("the coaches' mail for a member's unread message", () => {
   it('goes to ADMIN_EMAIL only, after NOTIFY_UNREAD_AFTER_MINUTES, once per topic until read', async () => {
     const otherCoach = await createMember(t);
-    await t.db.insert(userRoles).values({ userId: otherCoach.userId, role: 'admin' });
+    await t.db.insert(userRoles).values({ userId: otherCoach.userId, role: 'owner' });
     const m = await createMember(t);
     await givePaidTier(t, m, '1-on-1 Burn');
     const topic = (

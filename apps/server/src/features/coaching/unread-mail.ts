@@ -39,14 +39,14 @@ const snippet = (text: string) => {
   return flat.length > 140 ? `${flat.slice(0, 139)}…` : flat;
 };
 
-/** The coaches to tell: ADMIN_EMAIL's account when that is set, else every admin. */
+/** The coaches to tell: ADMIN_EMAIL's account when that is set, else every owner and coach. */
 async function listCoachIds(deps: Pick<Deps, 'db' | 'config'>) {
   const email = deps.config.coachNoticeEmail;
   const found = await rows<{ id: string }>(
     deps.db,
     email
       ? sql`select u.id from users u where u.email = ${email.toLowerCase()}`
-      : sql`select r.user_id as id from user_roles r where r.role = 'admin'`,
+      : sql`select distinct r.user_id as id from user_roles r where r.role in ('owner', 'coach')`,
   );
   return found.map((row) => row.id);
 }

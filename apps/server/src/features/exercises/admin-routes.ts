@@ -5,7 +5,7 @@ import type { AppEnv } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { uploadBodyLimit } from '../../http/body-limit.ts';
 import { validate } from '../../validate.ts';
-import { requireAdmin } from '../auth/session.ts';
+import { requireStaff } from '../auth/session.ts';
 import {
   createExercise,
   listAllExercises,
@@ -18,14 +18,14 @@ const tooLarge = (maxBytes: number) => new AppError('PAYLOAD_TOO_LARGE', VIDEO_E
 
 /**
  * The video upload's own body limit (VIDEO_MAX_BYTES; http/body-limit.ts leaves this route to it),
- * checked after requireAdmin so nobody else gets a byte read. A declared length is refused at
+ * checked after requireStaff so nobody else gets a byte read. A declared length is refused at
  * once, a chunked body as soon as it passes the limit.
  */
 const videoBodyLimit = uploadBodyLimit((c) => c.get('deps').config.videoMaxBytes, tooLarge);
 
 /** The exercise library (spec §2 Admin exercises): admins only, checked on every call. */
 export const adminExerciseRoutes = new Hono<AppEnv>()
-  .use(requireAdmin)
+  .use(requireStaff('content'))
   .get('/', async (c) => c.json(await listAllExercises(c.get('deps'))))
   .post('/', validate('json', ExerciseInputSchema), async (c) =>
     c.json(await createExercise(c.get('deps'), { input: c.req.valid('json') }), 201),

@@ -132,7 +132,7 @@ describe('coaching mails for unread messages', () => {
   it("tell every coach of a member's message unread for 10 minutes (no ADMIN_EMAIL set)", async () => {
     clock = new Date('2026-07-21T10:00:00Z');
     const secondCoach = await createMember(t);
-    await t.db.insert(userRoles).values({ userId: secondCoach.userId, role: 'admin' });
+    await t.db.insert(userRoles).values({ userId: secondCoach.userId, role: 'owner' });
     const m = await createMember(t);
     await givePaidTier(t, m, '1-on-1 Burn');
     const topic = (

@@ -170,7 +170,7 @@ describe('my data', () => {
     expect(filesOf()).toEqual([]);
   });
 
-  it('the last admin cannot delete their account', async () => {
+  it('the owner cannot delete their account', async () => {
     const signIn = await t.request('/api/auth/sign-in/email', {
       json: { email: t.config.admin.email, password: t.config.admin.password },
     });
@@ -183,6 +183,6 @@ describe('my data', () => {
       json: { password: t.config.admin.password },
     });
     expect(res.status).toBe(409);
-    expect((await json(res)).error.message).toBe('The last admin cannot delete their account.');
+    expect((await json(res)).error.message).toBe('The owner cannot delete their account.');
   });
 });

@@ -90,7 +90,7 @@ describe('profile', () => {
         gender: 'prefer_not_to_say',
         userId: 'someone-else',
         registrationDate: '2000-01-01',
-        role: 'admin',
+        role: 'owner',
       },
     });
     expect(res.status).toBe(200);

@@ -20,7 +20,7 @@ import {
   wellnessTracking,
   workoutCompletions,
 } from '../../platform/db/schema.ts';
-import { isAdmin, limitPasswordChecks } from '../auth/service.ts';
+import { hasRole, limitPasswordChecks } from '../auth/service.ts';
 import { updateNotificationSettings } from '../notifications/service.ts';
 import { getProgramState } from '../program/service.ts';
 import { listPushDevices } from '../push/service.ts';
@@ -196,9 +196,9 @@ export async function deleteAccount(
     const isValid = await context.password.verify({ hash: credential.hash, password });
     if (!isValid) throw new AppError('BAD_REQUEST', 'That password is not correct.');
   }
-  if (await isAdmin(deps, { userId })) {
-    const [admins] = await deps.db.select({ n: count() }).from(userRoles).where(eq(userRoles.role, 'admin'));
-    if ((admins?.n ?? 0) <= 1) throw new AppError('CONFLICT', 'The last admin cannot delete their account.');
+  if (await hasRole(deps, { userId, role: 'owner' })) {
+    const [owners] = await deps.db.select({ n: count() }).from(userRoles).where(eq(userRoles.role, 'owner'));
+    if ((owners?.n ?? 0) <= 1) throw new AppError('CONFLICT', 'The owner cannot delete their account.');
   }
   const [subscription] = await deps.db
     .select({ id: subscribers.providerSubscriptionId })

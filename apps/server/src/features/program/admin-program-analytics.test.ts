@@ -78,7 +78,7 @@ describe('a program’s analytics', () => {
       members.push({ userId: member.userId, cookie: member.cookie, plan });
     }
     // The admin trains it too: none of their rows counts.
-    const [adminRole] = await t.db.select().from(userRoles).where(eq(userRoles.role, 'admin'));
+    const [adminRole] = await t.db.select().from(userRoles).where(eq(userRoles.role, 'owner'));
     members.push({
       userId: adminRole!.userId,
       cookie: admin,

@@ -9,9 +9,10 @@ import {
 import { DayParamSchema, MemberDayParamSchema, SwapProgramDaysSchema } from '@core28/core/program-schemas';
 import { MemberDayInputSchema, ProgramDayInputSchema } from '@core28/core/session-plan';
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../context.ts';
 import { validate } from '../../validate.ts';
-import { requireAdmin } from '../auth/session.ts';
+import { assertMayCoachMember, requireStaff, type SignedInEnv } from '../auth/session.ts';
 import {
   createProgram,
   duplicateProgram,
@@ -28,7 +29,7 @@ import { getProgramRoundAnalytics } from './program-analytics.ts';
 
 /** The 28 program days: the coach reorders them and edits each prescription. */
 export const adminProgramDayRoutes = new Hono<AppEnv>()
-  .use(requireAdmin)
+  .use(requireStaff('content'))
   .get('/', async (c) => c.json(await listAdminProgramDays(c.get('deps'))))
   .put('/:day', validate('param', DayParamSchema), validate('json', ProgramDayInputSchema), async (c) =>
     c.json(
@@ -43,9 +44,18 @@ export const adminProgramDayRoutes = new Hono<AppEnv>()
     c.json(await swapProgramDays(c.get('deps'), { adminId: c.get('user').id, ...c.req.valid('json') })),
   );
 
+/** 404 unless the member is one this staff session coaches. */
+const memberInScope = createMiddleware<SignedInEnv>(async (c, next) => {
+  const userId = c.req.param('userId');
+  if (userId && UserIdParamSchema.safeParse({ userId }).success) await assertMayCoachMember(c, userId);
+  await next();
+});
+
 /** A 1-on-1 Burn member's own plan, and every change made to it. */
 export const adminMemberPlanRoutes = new Hono<AppEnv>()
-  .use(requireAdmin)
+  .use(requireStaff('coach'))
+  .use('/:userId/*', memberInScope)
+  .use('/:userId', memberInScope)
   .get('/:userId', validate('param', UserIdParamSchema), async (c) =>
     c.json(await getMemberPlan(c.get('deps'), c.req.valid('param'))),
   )
@@ -70,7 +80,7 @@ export const adminMemberPlanRoutes = new Hono<AppEnv>()
 
 /** Programs as coaches make them (docs/decisions/0026): drafts, days, publishing, retiring, analytics. */
 export const adminProgramsRoutes = new Hono<AppEnv>()
-  .use(requireAdmin)
+  .use(requireStaff('content'))
   .get('/', async (c) => c.json(await listAdminPrograms(c.get('deps'))))
   .post('/', validate('json', ProgramInputSchema), async (c) =>
     c.json(

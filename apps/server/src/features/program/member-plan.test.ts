@@ -195,7 +195,7 @@ describe("a member's own plan", () => {
   it('answers for an admin, the one asking or another, as the member pages do: 404, nothing written', async () => {
     const me = await json(await t.request('/api/me', { cookie: admin }));
     const other = await burnMemberOnDay(3); // 1-on-1 Burn, then made a coach
-    await t.db.insert(userRoles).values({ userId: other.userId, role: 'admin' });
+    await t.db.insert(userRoles).values({ userId: other.userId, role: 'owner' });
     for (const adminId of [me.user.id, other.userId]) {
       const asMemberPage = await t.request(`/api/admin/users/${adminId}`, { cookie: admin });
       expect(asMemberPage.status).toBe(404);

@@ -8,7 +8,7 @@ import {
   TRIAL_DAYS,
   TRIAL_TIER,
 } from '@core28/core/subscriptions';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { onceAfterwards } from '../../platform/db/idempotency.ts';
@@ -119,10 +119,11 @@ const memberSubscriberStatement = (db: DbOrTx) =>
     .select({
       user: { id: users.id, emailVerified: users.emailVerified },
       subscriber: getTableColumns(subscribers),
-      isAdmin: sql<boolean>`exists (select 1 from ${userRoles} where ${and(
-        eq(userRoles.userId, users.id),
-        eq(userRoles.role, 'admin'),
-      )})`.mapWith(Boolean),
+      // Staff train with everything, whatever their session: jobs and live events act for the account.
+      isAdmin:
+        sql<boolean>`exists (select 1 from ${userRoles} where ${eq(userRoles.userId, users.id)})`.mapWith(
+          Boolean,
+        ),
     })
     .from(users)
     .leftJoin(subscribers, eq(subscribers.userId, users.id))

@@ -8,3 +8,4 @@ export * from './schema/content.ts';
 export * from './schema/members.ts';
 export * from './schema/platform.ts';
 export * from './schema/program.ts';
+export * from './schema/staff.ts';

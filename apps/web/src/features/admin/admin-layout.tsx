@@ -1,3 +1,4 @@
+import { ADMIN_PAGES, staffMay } from '@core28/core/staff';
 import {
   BookOpen,
   Dumbbell,
@@ -5,6 +6,7 @@ import {
   LayoutList,
   LineChart,
   LogOut,
+  type LucideIcon,
   Menu,
   MessagesSquare,
   Users,
@@ -17,10 +19,12 @@ import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/class-names';
 import { toast } from '@/lib/toast';
+import { useViewer } from '@/lib/viewer';
 import { useSignOut } from '../auth/api';
 
-// spec §2 Admin area: the sidebar links, a sign-out button and a mobile menu.
-const LINKS = [
+// spec §2 Admin area: the sidebar links, a sign-out button and a mobile menu. Each link shows
+// only to staff whose role opens its page (core staff.ts, the rule the server applies).
+const LINKS: { to: AdminPath; label: string; icon: LucideIcon; end?: boolean }[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: '/admin/users', label: 'Users', icon: Users },
   { to: '/admin/one-on-one', label: '1 on 1', icon: MessagesSquare },
@@ -30,10 +34,14 @@ const LINKS = [
   { to: '/admin/blog', label: 'Six-Pack Guide', icon: BookOpen },
 ];
 
+type AdminPath = (typeof ADMIN_PAGES)[number]['path'];
+const capabilityOf = (path: AdminPath) => ADMIN_PAGES.find((page) => page.path === path)!.capability;
+
 function SidebarLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const { staff } = useViewer();
   return (
     <nav aria-label="Admin" className="grid gap-1">
-      {LINKS.map(({ to, label, icon: Icon, end }) => (
+      {LINKS.filter(({ to }) => staffMay(staff, capabilityOf(to))).map(({ to, label, icon: Icon, end }) => (
         <NavLink
           key={to}
           to={to}

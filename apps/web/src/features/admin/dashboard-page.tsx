@@ -1,10 +1,12 @@
+import { adminHomeOf, staffMay } from '@core28/core/staff';
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, CalendarCheck, CreditCard, MessagesSquare, UserPlus, Users } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { cn } from '@/lib/class-names';
 import { formatRelative } from '@/lib/relative-time';
+import { useViewer } from '@/lib/viewer';
 import { type Dashboard, dashboardQuery } from './api';
 
 const CARDS = {
@@ -65,7 +67,14 @@ function AttentionCard({ members }: { members: Dashboard['attention'] | undefine
 }
 
 /** spec §2 Dashboard: four count cards with the change since yesterday, recent messages and activity. */
+/** The owner's dashboard (its figures are the business's); other staff start at their first page. */
 export default function AdminDashboardPage() {
+  const { staff } = useViewer();
+  if (!staffMay(staff, 'business')) return <Navigate to={adminHomeOf(staff) ?? '/'} replace />;
+  return <OwnerDashboard />;
+}
+
+function OwnerDashboard() {
   const dashboard = useQuery(dashboardQuery());
   const data = dashboard.data;
 

@@ -61,6 +61,7 @@ export function useSignOut() {
       profile: null,
       avatar: null,
       isAdmin: false,
+      staff: null,
     });
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authKeys.me[0] });
     // The service worker's copies of the member's answers go too (it drops them as well).

@@ -74,6 +74,8 @@ export const savedReplies = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     body: text('body').notNull(),
+    /** Shown to every coach of the team, not only its author. */
+    shared: boolean('shared').notNull().default(false),
     ...timestamps,
     updatedAt: updatedAt(),
   },

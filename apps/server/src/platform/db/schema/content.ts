@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { timestamps, updatedAt } from './columns.ts';
@@ -35,11 +36,15 @@ export const contactMessages = pgTable(
     clientIp: text('client_ip'),
     /** When the message was handed to the mail outbox (before the outbox: when the relay took it). */
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    /** The support inbox: who marked it handled, and when. */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: text('handled_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
     index('contact_messages_created_idx').on(t.createdAt),
     index('contact_messages_ip_idx').on(t.clientIp, t.createdAt),
+    index('contact_messages_open_idx').on(t.createdAt).where(sql`${t.handledAt} is null`),
   ],
 );
 

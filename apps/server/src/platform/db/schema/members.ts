@@ -72,10 +72,15 @@ export const userRoles = pgTable(
   'user_roles',
   {
     userId: memberId(),
-    role: text('role', { enum: ['admin'] }).notNull(),
+    /** A staff role or grant (core staff.ts STAFF_ROLES): any row makes the account staff. */
+    role: text('role', { enum: ['owner', 'coach', 'editor', 'all_members', 'support'] }).notNull(),
     ...timestamps,
   },
-  (t) => [primaryKey({ columns: [t.userId, t.role] }), index('user_roles_role_idx').on(t.role)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.role] }),
+    index('user_roles_role_idx').on(t.role),
+    check('user_roles_role_known', sql`${t.role} in ('owner', 'coach', 'editor', 'all_members', 'support')`),
+  ],
 );
 
 export const subscribers = pgTable(
