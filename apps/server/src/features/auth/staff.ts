@@ -14,11 +14,15 @@ import { coachAssignments, userRoles } from '../../platform/db/schema.ts';
  * in a one-table statement, and there `user_id` would name the subquery's own column.
  */
 const qualified = (column: SQL | AnyPgColumn) =>
-  is(column, Column) ? sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}` : column;
+  is(column, Column)
+    ? sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`
+    : column;
 
 /** The account's roles and grants, in one subquery of the session's statement. */
 export const rolesSql = (userId: SQL | AnyPgColumn) =>
-  sql<string[]>`array(select r.role from ${userRoles} r where r.user_id = ${qualified(userId)} order by r.role)`;
+  sql<
+    string[]
+  >`array(select r.role from ${userRoles} r where r.user_id = ${qualified(userId)} order by r.role)`;
 
 export async function readStaffRoles({ db }: Pick<Deps, 'db'>, { userId }: { userId: string }) {
   const rows = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
