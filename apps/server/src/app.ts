@@ -6,6 +6,7 @@ import type { AppEnv, Deps } from './context.ts';
 import { AppError, errorBody } from './errors.ts';
 import { adminDashboardRoutes, adminProgramRoutes, adminUserRoutes } from './features/admin/routes.ts';
 import { auditStaffWrites } from './features/audit/log.ts';
+import { adminAuditRoutes } from './features/audit/routes.ts';
 import { closeLiveOnSignOut } from './features/auth/live-sessions.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { adminBlogRoutes } from './features/blog/admin-routes.ts';
@@ -54,6 +55,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/blog', blogRoutes)
   .route('/contact', contactRoutes)
   .use('/admin/*', auditStaffWrites)
+  .route('/admin/audit', adminAuditRoutes)
   .route('/admin/blog', adminBlogRoutes)
   .route('/admin/exercises', adminExerciseRoutes)
   .route('/admin/users', adminUserRoutes)

@@ -56,6 +56,21 @@ async function fingerprint() {
   return Object.fromEntries(result.rows.map((row) => [row.t, row.h]));
 }
 
+const lastAuditId = async () =>
+  Number(
+    (
+      (await t.db.execute(sql`select coalesce(max(id), 0) as id from audit_log`)) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows[0]!.id,
+  );
+const auditedSince = async (id: number, action: string) =>
+  (
+    (await t.db.execute(sql`select 1 from audit_log where id > ${id} and action = ${action}`)) as unknown as {
+      rows: unknown[];
+    }
+  ).rows.length > 0;
+
 const DAY = 86_400_000;
 /** Each caller's plan state now, as core computes it from the row the test left (null: a visitor). */
 const entitlements = {} as Record<Role, Entitlements | null>;
@@ -247,6 +262,8 @@ describe('the access matrix', () => {
           if (want === 'skip') continue;
           const method = key.split(' ')[0]!;
           const before = typeof want === 'number' ? await fingerprint() : null;
+          const isStaffWrite = key.includes(' /api/admin/') && method !== 'GET' && want === 'allowed';
+          const auditedBefore = isStaffWrite ? await lastAuditId() : 0;
           const path = access === 'feed' ? await feedOf(role) : pathFor(key, day);
           const res = await t.request(path, {
             method,
@@ -259,6 +276,9 @@ describe('the access matrix', () => {
           else if (want === 'allowed' && isRefusal(res.status)) failures.push(`${cell}, expected access`);
           else if (typeof want === 'number' && res.status !== want)
             failures.push(`${cell}, expected ${want}`);
+          // Every staff write that succeeded leaves its audit row, named by its route.
+          if (isStaffWrite && res.status < 400 && !(await auditedSince(auditedBefore, key)))
+            failures.push(`${cell} left no audit row`);
           if (before) {
             const body = (await res.json().catch(() => null)) as {
               error?: { code?: string; requiredPlan?: string; trialAvailable?: boolean };

@@ -147,6 +147,8 @@ export const POLICY: Record<string, Access> = {
   'DELETE /api/admin/exercises/:id/video': 'content',
   'GET /api/admin/users': 'coach',
   'GET /api/admin/dashboard': 'owner',
+  'GET /api/admin/audit': 'owner',
+  'GET /api/admin/audit/actors': 'owner',
   'GET /api/admin/program': 'coach',
   'GET /api/admin/program-days': 'content',
   'PUT /api/admin/program-days/:day': 'content',

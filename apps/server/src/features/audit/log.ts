@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { routePath } from 'hono/route';
+import { matchedRoutes } from 'hono/route';
 import type { AppEnv, Deps } from '../../context.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import type { DbOrTx } from '../../platform/db/index.ts';
@@ -67,8 +67,12 @@ async function auditStaffWrite(c: Context<AppEnv>, deps: Deps) {
   if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.res.status >= 400) return;
   const user = c.get('user');
   if (!user || !c.get('isAdmin')) return;
-  // The pattern of the handler that answered (the last route matched), not this middleware's.
-  const pattern = routePath(c, -1);
+  // The pattern of the handler that answered: the route of this method under /api/admin (the
+  // middleware and the app's catch-alls are registered for ALL or for another prefix).
+  const pattern = matchedRoutes(c)
+    .filter((route) => route.method === c.req.method && route.path.startsWith('/api/admin/'))
+    .at(-1)?.path;
+  if (!pattern) return;
   const params = paramsOf(pattern, c.req.path);
   const more = c.get('audit') ?? {};
   const [objectType, objectId] = Object.entries(params).find(([name]) => name !== 'userId') ?? [null, null];

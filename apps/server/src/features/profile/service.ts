@@ -20,6 +20,7 @@ import {
   wellnessTracking,
   workoutCompletions,
 } from '../../platform/db/schema.ts';
+import { auditAbout } from '../audit/service.ts';
 import { hasRole, limitPasswordChecks } from '../auth/service.ts';
 import { updateNotificationSettings } from '../notifications/service.ts';
 import { getProgramState } from '../program/service.ts';
@@ -173,6 +174,8 @@ export async function exportMemberData({ db }: Pick<Deps, 'db'>, { userId }: Mem
       host,
       createdAt,
     })),
+    /** What the staff did about the member (the audit log's rows naming them). */
+    staffActions: await auditAbout({ db }, { userId }),
   };
 }
 
