@@ -83,6 +83,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'programs/:id', element: page(() => import('@/features/admin/program-editor-page')) },
   { path: 'exercises', element: page(() => import('@/features/admin/exercises-page')) },
   { path: 'blog', element: page(() => import('@/features/blog/admin-blog-page')) },
+  { path: 'audit', element: page(() => import('@/features/admin/audit-page')) },
   { path: 'chat/:userId/:topicId', element: page(() => import('@/features/coaching/admin-chat-page')) },
 ];
 

@@ -15,7 +15,9 @@ export const adminDashboardRoutes = new Hono<AppEnv>()
 /** /api/admin/program: analytics of member progress. */
 export const adminProgramRoutes = new Hono<AppEnv>()
   .use(requireStaff('coach'))
-  .get('/', async (c) => c.json(await getProgramAnalytics(c.get('deps'))));
+  .get('/', async (c) =>
+    c.json(await getProgramAnalytics(c.get('deps'), { staff: c.get('staff'), viewerId: c.get('user').id })),
+  );
 
 /** /api/admin/users: the member list, searched and paged on the server. */
 export const adminUserRoutes = new Hono<AppEnv>()

@@ -1,10 +1,11 @@
 import { PROGRAM_DAYS } from '@core28/core/program';
 import { CORE28_SLUG, roundDayNumber } from '@core28/core/rounds';
+import type { Staff } from '@core28/core/staff';
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { oneRow, rowsOf as rows } from '../../platform/db/index.ts';
 import { adminDailyCounts } from '../../platform/db/schema.ts';
-import { isNotAdminSql, memberNameSql } from '../auth/service.ts';
+import { isNotAdminSql, memberNameSql, memberScopeSql } from '../auth/service.ts';
 import { listMembersNeedingAttention } from './member-detail.ts';
 import { epochMs, listRecentActivity, listRecentMessages } from './recent.ts';
 
@@ -99,8 +100,13 @@ async function getDashboardCards(deps: Pick<Deps, 'db' | 'now'>) {
 }
 
 /** spec §2 Program: analytics of member progress. */
-export async function getProgramAnalytics({ db, now }: Pick<Deps, 'db' | 'now'>) {
+/** The figures are everyone's; the member list holds only the members this staff session coaches. */
+export async function getProgramAnalytics(
+  { db, now }: Pick<Deps, 'db' | 'now'>,
+  { staff, viewerId }: { staff: Staff | null; viewerId: string },
+) {
   const at = now();
+  const inScope = memberScopeSql(staff, viewerId, sql`m.user_id`);
   const [top, perDay, weeks, wellness] = await Promise.all([
     // The members furthest into their current round by days completed (member_progress_completed_idx,
     // walked from its top), with the round's program and number (docs/decisions/0026). The oldest
@@ -122,7 +128,7 @@ export async function getProgramAnalytics({ db, now }: Pick<Deps, 'db' | 'now'>)
             ${epochMs(sql`m.round_started_at`)} as "startedAt", p.time_zone as "timeZone",
             m.completed_days as completed, m.round_days::int as days, r.number::int as "roundNumber",
             pr.slug, pr.name as "programName"
-          from (select * from member_progress m where m.completed_days > 0 and ${isNotAdminSql(sql`m.user_id`)}
+          from (select * from member_progress m where m.completed_days > 0 and ${isNotAdminSql(sql`m.user_id`)} and ${inScope}
                 order by m.completed_days desc, m.user_id limit ${TOP_MEMBERS_LIMIT}) m
           join users u on u.id = m.user_id
           join profiles p on p.user_id = m.user_id

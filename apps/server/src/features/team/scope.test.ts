@@ -97,6 +97,21 @@ describe("a coach's members", () => {
     }
   });
 
+  it("program analytics list only the coach's own members among those training", async () => {
+    for (const member of [memberOfA, memberOfB])
+      expect(
+        (await t.request('/api/program/complete', { cookie: member.cookie, json: { day: 1 } })).status,
+      ).toBeLessThan(300);
+    const listed = async (cookie: string) =>
+      (await json(await t.request('/api/admin/program', { cookie }))).topMembers.map(
+        (m: { userId: string }) => m.userId,
+      );
+    expect(await listed(coachA.cookie)).toEqual([memberOfA.userId]);
+    expect(await listed(coachAll.cookie)).toEqual(
+      expect.arrayContaining([memberOfA.userId, memberOfB.userId]),
+    );
+  });
+
   it('an editor reads no member at all', async () => {
     const editor = await staff(['editor']);
     expect((await t.request('/api/admin/users', { cookie: editor.cookie })).status).toBe(403);

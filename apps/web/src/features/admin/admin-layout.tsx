@@ -9,6 +9,7 @@ import {
   type LucideIcon,
   Menu,
   MessagesSquare,
+  ScrollText,
   Users,
   X,
 } from 'lucide-react';
@@ -32,6 +33,7 @@ const LINKS: { to: AdminPath; label: string; icon: LucideIcon; end?: boolean }[]
   { to: '/admin/programs', label: 'Programs', icon: LayoutList },
   { to: '/admin/exercises', label: 'Exercises', icon: Dumbbell },
   { to: '/admin/blog', label: 'Six-Pack Guide', icon: BookOpen },
+  { to: '/admin/audit', label: 'Audit log', icon: ScrollText },
 ];
 
 type AdminPath = (typeof ADMIN_PAGES)[number]['path'];
