@@ -95,6 +95,7 @@ export const PAGE_PATHS = [
   '/admin/programs/:id',
   '/admin/exercises',
   '/admin/blog',
+  '/admin/audit',
   '/admin/chat/:userId/:topicId',
 ] as const;
 
