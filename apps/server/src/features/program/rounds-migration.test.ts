@@ -1,56 +1,24 @@
-import { randomUUID } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { readMigrationFiles } from 'drizzle-orm/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER } from '../../platform/db/index.ts';
+import {
+  type MigrationClient,
+  migrations,
+  migrationWith,
+  openMigrationClient,
+  runMigration,
+} from '../../testing/migration-db.ts';
 
 // The migration to programs and rounds, run on a database made by the release before it, with two
 // members who trained, logged results and wellness, one with a coach's own day, and a program day a
 // coach edited: everything they had is in their round 1 of Core28, and every count holds.
 
-/** PGlite, or a fresh database on the PostgreSQL server of TEST_DATABASE_URL (CI runs both). */
-type Client = {
-  exec: (sql: string) => Promise<unknown>;
-  rows: (sql: string) => Promise<Record<string, unknown>[]>;
-};
-let client: Client;
-let close: () => Promise<void>;
+let client: MigrationClient;
 beforeAll(async () => {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const lite = new PGlite({ extensions: { pg_trgm } });
-    client = {
-      exec: (sql) => lite.exec(sql),
-      rows: async (sql) => (await lite.query<Record<string, unknown>>(sql)).rows,
-    };
-    close = () => lite.close();
-    return;
-  }
-  const name = `core28_migration_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const server = new pg.Client({ connectionString: url.toString() });
-  await server.connect();
-  await server.query('create extension if not exists pg_trgm');
-  client = { exec: (sql) => server.query(sql), rows: async (sql) => (await server.query(sql)).rows };
-  close = async () => {
-    await server.end();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  };
+  client = await openMigrationClient();
 });
-afterAll(() => close());
+afterAll(() => client.close());
 
-const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
-const THIS_ONE = migrations.findIndex((m) => m.sql.join('').includes('CREATE TABLE "rounds"'));
-const run = async (m: (typeof migrations)[number]) => {
-  for (const statement of m.sql) if (statement.trim()) await client.exec(statement);
-};
+const THIS_ONE = migrationWith('CREATE TABLE "rounds"');
+const run = (m: (typeof migrations)[number]) => runMigration(client, m);
 const rows = (sql: string) => client.rows(sql);
 
 it("puts every member's days, results, wellness and own days in their round 1 of Core28", async () => {
