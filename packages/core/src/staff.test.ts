@@ -11,7 +11,15 @@ import {
 } from './staff.ts';
 
 const staff = (roles: StaffRole[], secondFactor = true): Staff => ({ roles, secondFactor });
-const CAPABILITIES: StaffCapability[] = ['admin-area', 'team', 'business', 'audit', 'coach', 'content', 'support'];
+const CAPABILITIES: StaffCapability[] = [
+  'admin-area',
+  'team',
+  'business',
+  'audit',
+  'coach',
+  'content',
+  'support',
+];
 const capabilitiesOf = (s: Staff | null) => CAPABILITIES.filter((c) => staffMay(s, c));
 
 describe('what each role may do', () => {
@@ -50,7 +58,7 @@ describe('which members', () => {
 
 it('each role lands on the first admin page it may open', () => {
   expect(adminHomeOf(staff(['owner']))).toBe('/admin');
-  expect(adminHomeOf(staff(['coach']))).toBe('/admin/users');
+  expect(adminHomeOf(staff(['coach']))).toBe('/admin/one-on-one');
   expect(adminHomeOf(staff(['editor']))).toBe('/admin/programs');
   expect(adminHomeOf(staff(['support']))).toBe('/admin/support');
   expect(adminHomeOf(null)).toBeNull();
