@@ -130,8 +130,11 @@ describe.skipIf(!serverUrl)('three instances on one PostgreSQL', () => {
       n: SEED_ARTICLES.length,
       d: SEED_ARTICLES.length,
     });
-    const { rows: admins } = await sql.query('select count(*)::int as n from user_roles');
-    expect(admins[0].n).toBe(1);
+    // One owner, who coaches too, with one coach profile.
+    const { rows: roles } = await sql.query('select role from user_roles order by role');
+    expect(roles.map((r: { role: string }) => r.role)).toEqual(['coach', 'owner']);
+    const { rows: profiles } = await sql.query('select count(*)::int as n from coach_profiles');
+    expect(profiles[0].n).toBe(1);
     // One of the three did the work; the others found it done.
     for (const line of [
       '"msg":"seeded exercises"',
