@@ -32,6 +32,7 @@ import { exerciseRoutes } from './features/program/exercise-routes.ts';
 import { programLibraryRoutes, roundRoutes } from './features/program/round-routes.ts';
 import { programRoutes } from './features/program/routes.ts';
 import { pushRoutes } from './features/push/routes.ts';
+import { adminWaitlistRoutes, seatRoutes } from './features/seats/routes.ts';
 import { demoPayRoutes } from './features/subscriptions/demo-pay.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { webhookRoutes } from './features/subscriptions/webhook-routes.ts';
@@ -64,7 +65,9 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/admin/program-days', adminProgramDayRoutes)
   .route('/admin/programs', adminProgramsRoutes)
   .route('/admin/member-plans', adminMemberPlanRoutes)
+  .route('/coaching', seatRoutes)
   .route('/coaching', coachingRoutes)
+  .route('/admin/waitlist', adminWaitlistRoutes)
   .route('/admin/coaching', adminCoachingRoutes)
   .route('/files', fileRoutes)
   .route('/webhooks', webhookRoutes)

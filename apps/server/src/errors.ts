@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   TWO_FACTOR_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** Every 1-on-1 Burn seat is taken (features/seats): the waitlist instead. */
+  SEATS_FULL: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,

@@ -4,6 +4,7 @@ import { authJobs } from './features/auth/jobs.ts';
 import { coachingJobs } from './features/coaching/jobs.ts';
 import { notificationJobs } from './features/notifications/jobs.ts';
 import { reminderJobs } from './features/reminders/jobs.ts';
+import { seatJobs } from './features/seats/jobs.ts';
 import { subscriptionJobs } from './features/subscriptions/jobs.ts';
 import { getMemberEntitlements } from './features/subscriptions/service.ts';
 import type { Jobs } from './platform/jobs/define.ts';
@@ -23,6 +24,7 @@ const ALL_JOBS: Jobs<Deps>[] = [
   notificationJobs(getMemberEntitlements),
   reminderJobs,
   subscriptionJobs,
+  seatJobs,
 ];
 
 /** Queues that run on a schedule (cron, UTC), from the owners' jobs.ts. */

@@ -119,7 +119,10 @@ beforeAll(async () => {
   }
   const owner = await signInAdmin(t);
   const ownerId = (await json(await t.request('/api/me', { cookie: owner }))).user.id;
-  await t.db.insert(coachAssignments).values({ userId: memberB.userId, coachId: ownerId });
+  await t.db
+    .insert(coachAssignments)
+    .values({ userId: memberB.userId, coachId: ownerId })
+    .onConflictDoUpdate({ target: coachAssignments.userId, set: { coachId: ownerId } });
   const staff = async (roles: StaffRole[]) => {
     const member = await createMember(t, undefined, { plan: 'none' });
     await t.db.insert(userRoles).values(roles.map((role) => ({ userId: member.userId, role })));
@@ -214,6 +217,7 @@ function pathFor(key: string, day = 1) {
     .replace(':userId', params.userId!)
     .replace(':messageId', params.messageId!)
     .replace(':replyId', params.replyId!)
+    .replace(':waitlistId', '00000000-0000-4000-8000-000000000000')
     .replace(':slug', params.slug!)
     .replace(':day', String(day))
     .replace(':number', '1')

@@ -136,6 +136,10 @@ export const POLICY: Record<string, Access> = {
   'GET /api/blog/articles': 'public',
   'GET /api/blog/articles/:slug': 'public',
   'POST /api/contact': 'public',
+  'GET /api/coaching/seats': 'public',
+  'POST /api/coaching/waitlist': 'public',
+  'GET /api/admin/waitlist': 'owner',
+  'DELETE /api/admin/waitlist/:waitlistId': 'owner',
   'GET /api/admin/blog/articles': 'content',
   'POST /api/admin/blog/articles': 'content',
   'PUT /api/admin/blog/articles/:id': 'content',
@@ -252,6 +256,7 @@ export const BODIES: Record<string, unknown> = {
     items: [{ exerciseId: 1, sets: 3, workSeconds: null, targetReps: 10, restSeconds: 30 }],
   },
   'POST /api/contact': { name: 'Matrix', email: 'matrix@example.com', message: 'Hello' },
+  'POST /api/coaching/waitlist': { email: 'matrix-waitlist@example.com', interval: 'month' },
   'POST /api/admin/blog/articles': {
     title: 'Matrix article',
     content: 'Body',

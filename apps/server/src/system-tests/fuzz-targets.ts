@@ -33,6 +33,7 @@ import {
   WellnessSchema,
 } from '@core28/core/program-schemas';
 import { PushEndpointSchema, PushSubscriptionSchema } from '@core28/core/push';
+import { WaitlistJoinSchema } from '@core28/core/seats';
 import { MemberDayInputSchema, ProgramDayInputSchema } from '@core28/core/session-plan';
 import { type ZodType, z } from 'zod';
 
@@ -158,6 +159,13 @@ export const TARGETS: Target[] = [
     path: (_, v) => `/api/blog/articles/${v}`,
   },
   { area: 'accounts', route: 'POST /api/contact', schema: ContactSchema },
+  { area: 'accounts', route: 'POST /api/coaching/waitlist', schema: WaitlistJoinSchema },
+  {
+    area: 'coaching',
+    route: 'DELETE /api/admin/waitlist/:waitlistId',
+    schema: PathParam,
+    path: (_, v) => `/api/admin/waitlist/${v}`,
+  },
   { area: 'content', route: 'POST /api/admin/blog/articles', schema: ArticleInputSchema },
   {
     area: 'content',

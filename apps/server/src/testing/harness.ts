@@ -11,6 +11,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { createDeps } from '../deps.ts';
+import { ensureCoach } from '../features/seats/service.ts';
 import { registerJobs } from '../jobs.ts';
 import { type DatabaseHandle, openPostgres } from '../platform/db/index.ts';
 import { openPglite } from '../platform/db/pglite.ts';
@@ -253,11 +254,18 @@ export async function signInAdmin(t: TestApp) {
   return cookieFrom(res);
 }
 
-/** Gives a member an active paid tier, as the payment provider's webhook would. */
+/**
+ * Gives a member an active paid tier, as the payment provider's webhook would: 1-on-1 Burn with
+ * a coach (the one with the most free seats, unless they have one).
+ */
 export async function givePaidTier(t: TestApp, member: { userId: string; email: string }, tier: Tier) {
   const row = { subscribed: true, subscriptionTier: tier, isTrial: false, trialEnd: null };
-  await t.db
-    .insert(subscribers)
-    .values({ userId: member.userId, email: member.email, ...row })
-    .onConflictDoUpdate({ target: subscribers.userId, set: row });
+  await t.db.transaction(async (tx) => {
+    await tx
+      .insert(subscribers)
+      .values({ userId: member.userId, email: member.email, ...row })
+      .onConflictDoUpdate({ target: subscribers.userId, set: row });
+    if (tier === '1-on-1 Burn')
+      await ensureCoach(tx, { userId: member.userId, email: member.email, now: t.deps.now() });
+  });
 }

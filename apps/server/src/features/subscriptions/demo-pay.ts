@@ -59,6 +59,7 @@ export const demoPayRoutes = new Hono<AppEnv>()
           userId: session.userId,
           occurredAt: deps.now(),
           now: deps.now(),
+          jobs: deps.jobs,
         }),
       );
       await dispatch(deps, events);

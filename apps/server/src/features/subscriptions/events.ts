@@ -3,12 +3,14 @@ import { eq } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import type { DbOrTx } from '../../platform/db/index.ts';
 import { paymentCustomers, paymentEvents, subscribers, users } from '../../platform/db/schema.ts';
+import type { JobQueue } from '../../platform/jobs/queue.ts';
 import {
   isActiveStatus,
   type PaidInvoice,
   type PaymentEvent,
   type ProviderSubscription,
 } from '../../platform/payments/provider.ts';
+import { ensureCoach, offerSeatsSoon } from '../seats/service.ts';
 import { mailPaymentFailed, mailProviderTrialEnding, mailReceipt } from './mail.ts';
 
 export type EventOutcome = 'handled' | 'duplicate' | 'stale' | 'ignored';
@@ -86,7 +88,12 @@ export async function handlePaymentEvent(deps: Deps, event: PaymentEvent): Promi
     if (recorded.length === 0) return 'duplicate' as const;
     const result: EventOutcome =
       effect.kind === 'sync'
-        ? await writeSubscription(tx, { ...effect, occurredAt: event.created, now: deps.now() })
+        ? await writeSubscription(tx, {
+            ...effect,
+            occurredAt: event.created,
+            now: deps.now(),
+            jobs: deps.jobs,
+          })
         : effect.kind === 'trial-ending'
           ? 'handled'
           : 'ignored';
@@ -118,6 +125,7 @@ export async function syncSubscription(
       occurredAt,
       now: deps.now(),
       isFreshRead: true,
+      jobs: deps.jobs,
     });
     // A renewal found failed here (the demo provider sends no event for it) is told as an event's is.
     await mailPaymentFailed(deps, tx, { subscriptionId, eventId: null });
@@ -196,6 +204,7 @@ export async function writeSubscription(
     occurredAt,
     now,
     isFreshRead = false,
+    jobs,
   }: {
     subscription: ProviderSubscription;
     userId: string | null;
@@ -206,6 +215,8 @@ export async function writeSubscription(
      * as new as anything stored, whatever the provider's clock stamped on earlier events.
      */
     isFreshRead?: boolean;
+    /** To offer a seat this write frees (a 1-on-1 Burn plan ending) to the waitlist at once. */
+    jobs?: JobQueue;
   },
 ): Promise<EventOutcome> {
   const ownerId = await ownerOf(db, { subscription, userId });
@@ -251,5 +262,10 @@ export async function writeSubscription(
     .insert(subscribers)
     .values({ userId: ownerId, email: owner.email, ...paid })
     .onConflictDoUpdate({ target: subscribers.userId, set: paid });
+  // 1-on-1 Burn comes with a coach (features/seats); a Burn plan that stops frees its seat.
+  const isBurn = paid.subscriptionTier === '1-on-1 Burn';
+  if (isBurn && isRunning) await ensureCoach(db, { userId: ownerId, email: owner.email, now });
+  const wasBurn = row?.subscribed && row.subscriptionTier === '1-on-1 Burn';
+  if (wasBurn && !(isBurn && isRunning) && jobs) await offerSeatsSoon({ jobs }, db);
   return 'handled';
 }

@@ -5,6 +5,7 @@ import { AppError } from '../../errors.ts';
 import { onceAfterwards } from '../../platform/db/idempotency.ts';
 import { paymentCustomers } from '../../platform/db/schema.ts';
 import { PaymentRefusedError } from '../../platform/payments/provider.ts';
+import { assertSeatFor, holdSeat, releaseHold } from '../seats/service.ts';
 import { syncSubscription } from './events.ts';
 import { findSubscriber, getCurrentPlan, getSubscriptionState } from './service.ts';
 
@@ -27,17 +28,31 @@ export async function startCheckout(deps: Deps, { user, planId }: { user: Member
       'CONFLICT',
       `You already have an active ${state.subscription_tier} subscription. Switch plans on the Plans page instead of buying a second one.`,
     );
-  const customerId = await customerOf(deps, user);
-  const { publicUrl } = deps.config;
-  const { url } = await deps.payments.createCheckout({
-    userId: user.id,
-    customerId,
-    planId,
-    successUrl: `${publicUrl}/subscription/success?session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: `${publicUrl}/subscription/signup?plan=${checkoutPlan(planId).plan.slug}&step=payment`,
-  });
-  return { url };
+  // 1-on-1 Burn: a seat is held from here until the payment is written (features/seats), or
+  // 409 SEATS_FULL before anything is opened at the provider.
+  const hold = isBurn(planId) ? await holdSeat(deps, user) : null;
+  try {
+    const customerId = await customerOf(deps, user);
+    const { publicUrl } = deps.config;
+    const { url } = await deps.payments.createCheckout({
+      userId: user.id,
+      customerId,
+      planId,
+      successUrl: `${publicUrl}/subscription/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${publicUrl}/subscription/signup?plan=${checkoutPlan(planId).plan.slug}&step=payment`,
+      ...(hold ? { expiresAt: new Date(deps.now().getTime() + CHECKOUT_SESSION_MS) } : {}),
+    });
+    return { url };
+  } catch (err) {
+    if (hold?.isNew) await releaseHold(deps, hold.id);
+    throw err;
+  }
 }
+
+const isBurn = (planId: CheckoutPlanId | null) =>
+  planId !== null && checkoutPlan(planId).plan.tier === '1-on-1 Burn';
+/** The provider's checkout session of 1-on-1 Burn ends with its seat hold (CHECKOUT_HOLD_MS). */
+const CHECKOUT_SESSION_MS = 60 * 60_000;
 
 /**
  * The member's one provider customer: the one their subscription has, or the one made before
@@ -86,6 +101,7 @@ export async function previewPlanChange(
 ) {
   const current = await paidSubscriptionOf(deps, user);
   refuseNoChange(current, planId);
+  if (isBurn(planId) && !isBurn(current.plan)) await assertSeatFor(deps, user);
   const preview = await deps.payments.previewChange(current.subscriptionId, planId, deps.now());
   const { amountCents, interval } = checkoutPlan(planId);
   return {
@@ -131,9 +147,12 @@ async function switchPlan(
   const at = prorationDate === undefined ? now : new Date(prorationDate * 1000);
   if (at.getTime() > now.getTime() + 60_000 || at.getTime() < now.getTime() - PREVIEW_VALID_MS)
     throw new AppError('BAD_REQUEST', 'This price preview has expired. Review the price again and confirm.');
+  // Moving up to 1-on-1 Burn takes a seat: held before the provider charges, never half-done.
+  const hold = isBurn(planId) && !isBurn(current.plan) ? await holdSeat(deps, user) : null;
   try {
     await deps.payments.changePlan(current.subscriptionId, planId, at);
   } catch (err) {
+    if (hold?.isNew) await releaseHold(deps, hold.id);
     if (err instanceof PaymentRefusedError) throw new AppError('PAYMENT_REQUIRED', err.message);
     throw err;
   }

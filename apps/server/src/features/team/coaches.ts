@@ -6,18 +6,21 @@ import { coachAssignments } from '../../platform/db/schema.ts';
 // A seat is taken by an assigned member whose 1-on-1 Burn is paid for, or held by an open hold
 // (a checkout under way, a waitlist offer) that has not expired.
 
-/** A member whose 1-on-1 Burn is paid for now (alias `s` is their subscribers row). */
-const burnPaidSql = sql.raw(
-  `s.subscribed and not s.is_trial and s.subscription_tier = '1-on-1 Burn' and (s.subscription_end is null or s.subscription_end > now())`,
-);
+// "Now" is the app's clock (deps.now) when the caller passes it, so a hold expires and a plan
+// ends at the same instant for the seat count as for every other rule (and tests can move it).
+const instant = (at: Date | undefined) => (at ? sql`${at.toISOString()}::timestamptz` : sql`now()`);
 
-/** Each coach with their seats, seats taken, holds open and open conversations. */
-export const coachLoadSql = sql`
+/** A member whose 1-on-1 Burn is paid for at `at` (alias `s` is their subscribers row). */
+const burnPaidSql = (at?: Date) =>
+  sql`s.subscribed and not s.is_trial and s.subscription_tier = '1-on-1 Burn' and (s.subscription_end is null or s.subscription_end > ${instant(at)})`;
+
+/** Each coach with their seats, seats taken, holds open and open conversations at `at`. */
+export const coachLoadSql = (at?: Date) => sql`
   select cp.user_id as coach_id, cp.name, cp.seats,
     (select count(*)::int from coach_assignments ca join subscribers s on s.user_id = ca.user_id
-      where ca.coach_id = cp.user_id and ${burnPaidSql}) as members,
+      where ca.coach_id = cp.user_id and ${burnPaidSql(at)}) as members,
     (select count(*)::int from seat_holds h
-      where h.coach_id = cp.user_id and h.released_at is null and h.expires_at > now()) as held,
+      where h.coach_id = cp.user_id and h.released_at is null and h.expires_at > ${instant(at)}) as held,
     (select count(*)::int from discussion_topics t join coach_assignments ca on ca.user_id = t.user_id
       where ca.coach_id = cp.user_id and not t.is_archived) as open_conversations
   from coach_profiles cp
@@ -40,20 +43,36 @@ async function rowsOf<T>(db: DbOrTx, query: ReturnType<typeof sql>) {
   return result.rows;
 }
 
-export const listCoachLoads = (db: DbOrTx) => rowsOf<CoachLoad>(db, sql`${coachLoadSql} order by cp.name`);
+export const listCoachLoads = (db: DbOrTx, at?: Date) =>
+  rowsOf<CoachLoad>(db, sql`${coachLoadSql(at)} order by cp.name`);
 
 /**
  * The coach a new 1-on-1 Burn member gets: the most free seats, ties by fewest open
  * conversations (then the earliest coach, so the choice is stable); null when every seat is
  * taken. Call it in a transaction: it locks the coach profiles, so two checkouts for the last seat
  * are served one after the other and the second sees the first one's hold.
+ * `prefer`: a coach the member had, kept when they have a free seat. `evenIfFull`: a member who
+ * has paid already (their hold ran out mid-payment) still gets a coach, the least overbooked.
  */
-export async function chooseCoach(tx: DbOrTx, { excluding = [] }: { excluding?: string[] } = {}) {
+export async function chooseCoach(
+  tx: DbOrTx,
+  {
+    excluding = [],
+    prefer,
+    evenIfFull = false,
+    at,
+  }: { excluding?: string[]; prefer?: string | null; evenIfFull?: boolean; at?: Date } = {},
+) {
   await tx.execute(sql`select user_id from coach_profiles order by user_id for update`);
-  const loads = (await listCoachLoads(tx)).filter((load) => !excluding.includes(load.coach_id));
-  const open = loads
-    .map((load) => ({ ...load, free: freeSeatsOf(load) }))
-    .filter((load) => load.free > 0)
+  const loads = (await listCoachLoads(tx, at)).filter((load) => !excluding.includes(load.coach_id));
+  const withFree = loads.map((load) => ({
+    ...load,
+    free: evenIfFull ? load.seats - load.members - load.held : freeSeatsOf(load),
+  }));
+  const preferred = withFree.find((load) => load.coach_id === prefer && freeSeatsOf(load) > 0);
+  if (preferred) return preferred.coach_id;
+  const open = withFree
+    .filter((load) => evenIfFull || load.free > 0)
     .sort(
       (a, b) =>
         b.free - a.free ||

@@ -94,6 +94,8 @@ export type PaymentProvider = {
     planId: CheckoutPlanId;
     successUrl: string;
     cancelUrl: string;
+    /** When the checkout stops taking payment (a held 1-on-1 Burn seat's end); the provider's default without. */
+    expiresAt?: Date;
   }) => Promise<{ id: string; url: string }>;
   getCheckout: (id: string) => Promise<ProviderCheckout | null>;
   getSubscription: (id: string) => Promise<ProviderSubscription | null>;

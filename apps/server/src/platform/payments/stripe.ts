@@ -73,7 +73,7 @@ export function createStripeProvider(settings: StripeSettings) {
       return customer.id;
     },
 
-    async createCheckout({ userId, customerId, planId, successUrl, cancelUrl }) {
+    async createCheckout({ userId, customerId, planId, successUrl, cancelUrl, expiresAt }) {
       const { stripe } = await loading;
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
@@ -84,6 +84,7 @@ export function createStripeProvider(settings: StripeSettings) {
         subscription_data: { metadata: { userId, planId } },
         success_url: successUrl,
         cancel_url: cancelUrl,
+        ...(expiresAt ? { expires_at: Math.floor(expiresAt.getTime() / 1000) } : {}),
       });
       if (!session.url) throw new Error('Stripe returned no checkout URL');
       return { id: session.id, url: session.url };
