@@ -113,6 +113,7 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
       '/admin/programs/1',
       '/admin/exercises',
       '/admin/blog',
+      '/admin/waitlist',
       `/admin/chat/${topic.topic.userId}/${topic.topic.id}`,
       `/admin/users/${topic.topic.userId}`,
     ]);

@@ -102,6 +102,7 @@ export const ADMIN_PAGES = [
   { path: '/admin/blog', capability: 'content' },
   { path: '/admin/support', capability: 'support' },
   { path: '/admin/team', capability: 'team' },
+  { path: '/admin/waitlist', capability: 'team' },
   { path: '/admin/audit', capability: 'audit' },
 ] as const satisfies readonly { path: string; capability: StaffCapability }[];
 

@@ -84,6 +84,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'exercises', element: page(() => import('@/features/admin/exercises-page')) },
   { path: 'blog', element: page(() => import('@/features/blog/admin-blog-page')) },
   { path: 'audit', element: page(() => import('@/features/admin/audit-page')) },
+  { path: 'waitlist', element: page(() => import('@/features/admin/waitlist-page')) },
   { path: 'chat/:userId/:topicId', element: page(() => import('@/features/coaching/admin-chat-page')) },
 ];
 

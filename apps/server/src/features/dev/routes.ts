@@ -3,7 +3,7 @@ import { html, raw } from 'hono/html';
 import type { AppEnv } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { isLoopbackRequest } from '../../http/client-ip.ts';
-import { getMail, listMailbox, listSentMail, moveRegistration } from './service.ts';
+import { getMail, listMailbox, listSentMail, moveRegistration, setOwnerSeats } from './service.ts';
 
 // The dev mailbox: every e-mail the mail queue sent (without SMTP, that is where it lands), i.e.
 // every confirmation and reset link.
@@ -83,6 +83,14 @@ export const devRoutes = new Hono<AppEnv>()
     if (!body.email || !Number.isInteger(daysAgo) || daysAgo < 0 || daysAgo > 365)
       throw new AppError('BAD_REQUEST', 'Send { email, daysAgo } with daysAgo 0..365');
     return c.json(await moveRegistration(c.get('deps'), { email: body.email, daysAgo }));
+  })
+  /** Test factory for browser tests: the owner's 1-on-1 Burn seats (0: every seat taken). */
+  .post('/coach-seats', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as { seats?: number };
+    const seats = Number(body.seats);
+    if (!Number.isInteger(seats) || seats < 0 || seats > 10_000)
+      throw new AppError('BAD_REQUEST', 'Send { seats } with seats 0..10000');
+    return c.json(await setOwnerSeats(c.get('deps'), { seats }));
   })
   .get('/mail/:id', async (c) => {
     const m = await getMail(c.get('deps'), { id: c.req.param('id') });

@@ -1,7 +1,7 @@
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { mailOutbox, profiles, users } from '../../platform/db/schema.ts';
+import { coachProfiles, mailOutbox, profiles, userRoles, users } from '../../platform/db/schema.ts';
 
 // The dev mailbox and the browser tests' factories (routes.ts says who may reach them).
 
@@ -61,4 +61,19 @@ export async function moveRegistration(
   const registrationDate = new Date(now().getTime() - daysAgo * 86_400_000);
   await db.update(profiles).set({ registrationDate }).where(eq(profiles.userId, user.id));
   return { registrationDate: registrationDate.toISOString() };
+}
+
+/** Browser tests: the owner's 1-on-1 Burn seats (0 makes them full; the seed gives OWNER_COACH_SEATS). */
+export async function setOwnerSeats({ db }: Pick<Deps, 'db'>, { seats }: { seats: number }) {
+  const rows = await db
+    .update(coachProfiles)
+    .set({ seats })
+    .where(
+      inArray(
+        coachProfiles.userId,
+        db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'owner')),
+      ),
+    )
+    .returning({ seats: coachProfiles.seats });
+  return { seats: rows[0]?.seats ?? null };
 }

@@ -11,6 +11,7 @@ import {
   MessagesSquare,
   ScrollText,
   Users,
+  UsersRound,
   X,
 } from 'lucide-react';
 import { Suspense, useState } from 'react';
@@ -34,6 +35,7 @@ const LINKS: { to: AdminPath; label: string; icon: LucideIcon; end?: boolean }[]
   { to: '/admin/exercises', label: 'Exercises', icon: Dumbbell },
   { to: '/admin/blog', label: 'Six-Pack Guide', icon: BookOpen },
   { to: '/admin/audit', label: 'Audit log', icon: ScrollText },
+  { to: '/admin/waitlist', label: 'Waitlist', icon: UsersRound },
 ];
 
 type AdminPath = (typeof ADMIN_PAGES)[number]['path'];

@@ -127,3 +127,14 @@ export function useSubscriptionChanges() {
     return () => channel.close();
   }, [queryClient]);
 }
+
+/** Whether 1-on-1 Burn has a free seat (or one kept for this viewer): the plan cards ask. */
+export const seatsQuery = () =>
+  queryOptions({
+    queryKey: ['coaching', 'seats'] as const,
+    queryFn: () => unwrap(api.coaching.seats.$get()),
+    staleTime: 60_000,
+  });
+
+export const joinWaitlist = (input: { email: string; interval: 'month' | 'year' }) =>
+  unwrap(api.coaching.waitlist.$post({ json: input }));

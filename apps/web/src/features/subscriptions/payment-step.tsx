@@ -7,7 +7,7 @@ import {
   SIGNUP_ANNUAL_BADGE,
 } from '@core28/core/plans';
 import { isProfileComplete } from '@core28/core/profile';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -15,8 +15,9 @@ import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/class-names';
 import { toast } from '@/lib/toast';
 import { subscriptionQuery, useViewer } from '@/lib/viewer';
-import { createCheckout, useSubscriptionChanges } from './api';
+import { createCheckout, seatsQuery, useSubscriptionChanges } from './api';
 import { PAYMENT_DONE_MESSAGE, PaymentSuccessful } from './payment-successful';
+import { SeatsFull, useBurnSeatsFull } from './waitlist';
 
 const checkoutMarker = (plan: Plan) => `core28:checkout-opened:${plan.slug}`;
 
@@ -24,13 +25,16 @@ export function PaymentStep({
   plan,
   onSignInNeeded,
   returnTo = null,
+  initialInterval = 'month',
 }: {
   plan: Plan;
+  /** The billing a waitlist offer's link names. */
+  initialInterval?: BillingInterval;
   onSignInNeeded: () => void;
   /** Where the paywall sent the member from: once paid, they land back there. */
   returnTo?: string | null;
 }) {
-  const [interval, setInterval] = useState<BillingInterval>('month');
+  const [interval, setInterval] = useState<BillingInterval>(initialInterval);
   const [isPending, setIsPending] = useState(false);
   // Checkout opens in a new tab (spec §7): this tab remembers it and follows the payment, by the
   // success page's message and by re-reading the subscription whenever it is looked at again.
@@ -42,6 +46,8 @@ export function PaymentStep({
   useSubscriptionChanges();
   const planId = checkoutPlanId(plan.slug, interval);
   const isPaid = isPaidMember(subscription ?? null);
+  const isFull = useBurnSeatsFull() && plan.tier === '1-on-1 Burn';
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   useEffect(() => {
     if (!isPaid) return;
@@ -91,6 +97,10 @@ export function PaymentStep({
       if (err instanceof ApiError && err.status === 401) {
         toast.error('Authentication Required', { description: 'Please sign in to continue with payment.' });
         onSignInNeeded();
+      } else if (err instanceof ApiError && err.code === 'SEATS_FULL') {
+        // The last seat went meanwhile: the step turns into the waitlist.
+        toast.error('Seats taken', { description: err.message });
+        void queryClient.invalidateQueries({ queryKey: seatsQuery().queryKey });
       } else toast.error('Error', { description: (err as Error).message });
     } finally {
       setIsPending(false);
@@ -129,9 +139,13 @@ export function PaymentStep({
           </label>
         ))}
       </fieldset>
-      <Button size="lg" onClick={onPay} disabled={isPending}>
-        {isPending ? 'Opening checkout...' : 'Continue to Payment'}
-      </Button>
+      {isFull ? (
+        <SeatsFull interval={interval} />
+      ) : (
+        <Button size="lg" onClick={onPay} disabled={isPending}>
+          {isPending ? 'Opening checkout...' : 'Continue to Payment'}
+        </Button>
+      )}
       {hasOpenedCheckout && (
         <p role="status" className="rounded-lg bg-zinc-100 px-3 py-2 text-center text-sm text-zinc-700">
           Checkout is open in another tab. This page moves on by itself once you have paid.

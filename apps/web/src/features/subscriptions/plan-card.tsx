@@ -16,6 +16,7 @@ import { cn } from '@/lib/class-names';
 import { toast } from '@/lib/toast';
 import { useViewer } from '@/lib/viewer';
 import { toastTrialError, useActivateTrial } from './api';
+import { SeatsFull, useBurnSeatsFull } from './waitlist';
 
 // One plan on the chooser, with what this viewer can do about it: sign up, start the trial, or,
 // paying already, switch the one subscription.
@@ -122,6 +123,8 @@ export function PlanCard({
   const isTrial = Boolean(subscription?.is_trial);
   const isOnTrialPlan = isFree && user !== null && isTrial;
   const isYours = current ? checkoutPlan(current.plan).plan.slug === plan.slug : isOnTrialPlan;
+  // Limited seats: a full 1-on-1 Burn offers the waitlist to everyone but its own members.
+  const isFull = useBurnSeatsFull() && plan.tier === '1-on-1 Burn' && !isYours;
   return (
     <Card
       role="group"
@@ -167,6 +170,8 @@ export function PlanCard({
         </ul>
         {!isKnown ? (
           <div className="mt-auto h-12 animate-pulse rounded-md bg-zinc-100" aria-hidden />
+        ) : isFull ? (
+          <SeatsFull interval={billing === 'annually' ? 'year' : 'month'} />
         ) : current ? (
           <PaidMemberAction plan={plan} billing={billing} current={current} {...actions} />
         ) : isOnTrialPlan && hasTrialEnded(subscription) ? (

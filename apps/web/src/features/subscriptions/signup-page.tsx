@@ -15,6 +15,7 @@ import { toastTrialError, useActivateTrial } from './api';
 import { PaymentStep } from './payment-step';
 import { isReturnPath } from './paywall';
 import { AuthStep, EmailConfirmationStep } from './signup-auth-step';
+import { SeatsFull, useBurnSeatsFull } from './waitlist';
 
 type Step = 'auth' | 'email-confirmation' | 'payment' | 'profile';
 const RESTORE_TIMEOUT_MS = 5000; // spec §9 session restoration timeout
@@ -70,6 +71,7 @@ export default function SignupPage() {
   }, [isRestoring, user]);
 
   const isFree = plan?.monthlyCents === 0;
+  const isFull = useBurnSeatsFull() && plan?.tier === '1-on-1 Burn';
   const step: Step = !user
     ? sentTo
       ? 'email-confirmation'
@@ -99,8 +101,13 @@ export default function SignupPage() {
       </div>
     );
 
+  // A waitlist offer's link names the billing: it is kept through the sign-in to the payment step.
+  const interval = params.get('interval') === 'year' ? 'year' : 'month';
   const goToStep = (next: Step) =>
-    setParams({ plan: plan.slug, step: next, ...(returnTo && { return: returnTo }) }, { replace: true });
+    setParams(
+      { plan: plan.slug, step: next, interval, ...(returnTo && { return: returnTo }) },
+      { replace: true },
+    );
   return (
     <section className="bg-zinc-50 px-4 py-10 sm:py-14">
       <div className="mx-auto max-w-2xl">
@@ -108,6 +115,13 @@ export default function SignupPage() {
           {plan.name}
         </p>
         <StepIndicator plan={plan} step={step} />
+        {isFull && step === 'auth' && (
+          <SeatsFull
+            interval={interval}
+            className="mx-auto mb-6 max-w-md"
+            note="Were you offered a seat by e-mail? Sign up or sign in below with that address: it is kept for you."
+          />
+        )}
         {step === 'profile' ? (
           <ProfileCompletionCard onCompleted={() => setIsWelcomeOpen(true)} />
         ) : (
@@ -125,6 +139,7 @@ export default function SignupPage() {
               {step === 'payment' && (
                 <PaymentStep
                   plan={plan}
+                  initialInterval={interval}
                   returnTo={returnTo}
                   onSignInNeeded={() => void queryClient.invalidateQueries({ queryKey: authKeys.me })}
                 />
