@@ -96,6 +96,7 @@ export const PAGE_PATHS = [
   '/admin/exercises',
   '/admin/blog',
   '/admin/audit',
+  '/admin/waitlist',
   '/admin/chat/:userId/:topicId',
 ] as const;
 
