@@ -13,7 +13,12 @@ const { dependencies } = JSON.parse(readFileSync(path.join(server, 'package.json
 
 await build({
   absWorkingDir: server,
-  entryPoints: { main: 'src/main.ts', 'backup-cli': 'src/backup-cli.ts', seed: 'src/seed/run.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'backup-cli': 'src/backup-cli.ts',
+    seed: 'src/seed/run.ts',
+    'owner-reset': 'src/seed/owner-reset.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -24,4 +29,4 @@ await build({
   external: Object.keys(dependencies).filter((name) => !name.startsWith('@core28/')),
   logLevel: 'warning',
 });
-console.log('built apps/server/dist (main.js, backup-cli.js, seed.js)');
+console.log('built apps/server/dist (main.js, backup-cli.js, seed.js, owner-reset.js)');

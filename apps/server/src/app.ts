@@ -15,6 +15,7 @@ import { blogRoutes } from './features/blog/routes.ts';
 import { findPublicArticle } from './features/blog/service.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
 import { adminCoachingRoutes } from './features/coaching/admin-routes.ts';
+import { adminMemberCoachRoutes } from './features/coaching/member-coach-routes.ts';
 import { coachingRoutes } from './features/coaching/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
 import { devRoutes } from './features/dev/routes.ts';
@@ -36,6 +37,7 @@ import { adminWaitlistRoutes, seatRoutes } from './features/seats/routes.ts';
 import { demoPayRoutes } from './features/subscriptions/demo-pay.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { webhookRoutes } from './features/subscriptions/webhook-routes.ts';
+import { adminCoachProfileRoutes, adminTeamRoutes, teamRoutes } from './features/team/routes.ts';
 import { onError } from './http/on-error.ts';
 import { requestFrame, requestGuards } from './http/request-frame.ts';
 import { sameOriginWrites, securityHeaderList } from './http/security.ts';
@@ -60,6 +62,10 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/admin/blog', adminBlogRoutes)
   .route('/admin/exercises', adminExerciseRoutes)
   .route('/admin/users', adminUserRoutes)
+  .route('/admin/users', adminMemberCoachRoutes)
+  .route('/admin/team', adminTeamRoutes)
+  .route('/admin/coach-profile', adminCoachProfileRoutes)
+  .route('/team', teamRoutes)
   .route('/admin/dashboard', adminDashboardRoutes)
   .route('/admin/program', adminProgramRoutes)
   .route('/admin/program-days', adminProgramDayRoutes)

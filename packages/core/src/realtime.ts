@@ -35,6 +35,8 @@ export type LiveMessage = {
   readByUser: boolean;
   /** A photo or video, shown to the conversation's two sides only through `url`. */
   attachment: { url: string; type: string; size: number } | null;
+  /** A coach reply's author as members see them (their coach profile); absent on a member's message. */
+  author?: { name: string; photoUrl: string | null } | null;
 };
 
 /** What the server sends down the socket. */

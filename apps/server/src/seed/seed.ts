@@ -1,25 +1,21 @@
-import { randomBytes } from 'node:crypto';
 import { slugify } from '@core28/core/blog';
 import { PROGRAM_DAYS } from '@core28/core/program';
 import { CORE28_SLUG } from '@core28/core/rounds';
 import { defaultPrescription } from '@core28/core/session-plan';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { DEV_ADMIN } from '../config.ts';
 import type { Deps } from '../context.ts';
 import type { DbOrTx } from '../platform/db/index.ts';
 import {
   blogArticles,
-  coachProfiles,
   exercises,
   homeExercises,
   programExercises,
   programs,
   seededContent,
-  userRoles,
-  users,
 } from '../platform/db/schema.ts';
 import { SEED_ARTICLES, SEED_EXERCISES, SEED_HOME_EXERCISES } from './content.ts';
+import { ensureOwner } from './owner.ts';
 import { SEED_EXTRA_EXERCISES, SEED_PROGRAMS } from './programs.ts';
 
 const DAY_MS = 86_400_000;
@@ -31,9 +27,9 @@ const DAY_MS = 86_400_000;
  */
 export const SEED_LOCK = 'core28:seed-admin';
 
-/** Idempotent: the admin account, then the content (seedContent). Run it under SEED_LOCK. */
+/** Idempotent: the owner's account (seed/owner.ts), then the content (seedContent). Run it under SEED_LOCK. */
 export async function seed(deps: Deps) {
-  const adminId = await ensureAdmin(deps);
+  const adminId = await ensureOwner(deps);
   await seedContent(deps, { adminId });
 }
 
@@ -202,127 +198,4 @@ async function seedMorePrograms(tx: DbOrTx, log: Deps['log']) {
   }
   await tx.insert(seededContent).values({ part: 'programs' }).onConflictDoNothing();
   log.info({ count: SEED_PROGRAMS.length }, 'seeded programs');
-}
-
-/**
- * The admin account follows ADMIN_EMAIL and ADMIN_PASSWORD (DESIGN.md): created, verified, when
- * missing. An account someone else made with that address must not become admin with their
- * password: an unconfirmed one is left alone (its owner never proved the address); a confirmed
- * one gets ADMIN_PASSWORD, and every session it had ends, before it holds the role.
- * Answers the admin's id, or null when there is no admin of ours.
- */
-async function ensureAdmin(deps: Deps): Promise<string | null> {
-  const { db, auth, config, log } = deps;
-  const email = config.admin.email.toLowerCase();
-  if (config.isProduction && email !== DEV_ADMIN.email) await retireDevelopmentAdmin(deps);
-  const context = await auth.$context;
-  const [existing] = await db
-    .select({ id: users.id, emailVerified: users.emailVerified })
-    .from(users)
-    .where(eq(users.email, email));
-  if (!existing) {
-    const user = await context.internalAdapter.createUser(
-      { email, name: 'Coach', emailVerified: true },
-      { method: 'email-password' },
-    );
-    await context.internalAdapter.linkAccount({
-      userId: user.id,
-      providerId: 'credential',
-      accountId: user.id,
-      password: await context.password.hash(config.admin.password),
-    });
-    await grantAdmin(deps, user.id);
-    log.info({ email }, 'created the admin account');
-    return user.id;
-  }
-  if (!existing.emailVerified) {
-    const revoked = await revokeAdmin(deps, existing.id);
-    log.warn(
-      { email, revoked },
-      'ADMIN_EMAIL belongs to an account that someone signed up for and never confirmed, so it is NOT made admin: ' +
-        'its password is whoever signed up. If the address is yours, confirm it with the link in its mailbox and restart ' +
-        '(the account then gets ADMIN_PASSWORD and loses its sessions), or delete that account and restart.',
-    );
-    return null;
-  }
-  await makeAdminPasswordOurs(deps, existing.id);
-  await grantAdmin(deps, existing.id);
-  return existing.id;
-}
-
-/** The admin's password is ADMIN_PASSWORD: when it is not, it is set, and every session of the account ends. */
-async function makeAdminPasswordOurs({ auth, config, log }: Deps, userId: string) {
-  const context = await auth.$context;
-  const credential = await context.internalAdapter.findCredentialAccount(userId);
-  if (
-    credential?.password &&
-    (await context.password.verify({ hash: credential.password, password: config.admin.password }))
-  )
-    return;
-  const hash = await context.password.hash(config.admin.password);
-  if (credential) await context.internalAdapter.updatePassword(userId, hash);
-  else
-    await context.internalAdapter.linkAccount({
-      userId,
-      providerId: 'credential',
-      accountId: userId,
-      password: hash,
-    });
-  await context.internalAdapter.deleteUserSessions(userId);
-  log.warn(
-    { email: config.admin.email },
-    "set the admin account's password to ADMIN_PASSWORD and ended all its sessions (ADMIN_PASSWORD is the admin's password: change it there)",
-  );
-}
-
-/**
- * In production with an admin of its own, the development admin is no admin, and its
- * password, published in the README, no longer signs in.
- */
-async function retireDevelopmentAdmin(deps: Deps) {
-  const [devAdmin] = await deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, DEV_ADMIN.email));
-  if (!devAdmin) return;
-  const wasAdmin = await revokeAdmin(deps, devAdmin.id);
-  const context = await deps.auth.$context;
-  const credential = await context.internalAdapter.findCredentialAccount(devAdmin.id);
-  const hasPublishedPassword =
-    credential?.password &&
-    (await context.password.verify({ hash: credential.password, password: DEV_ADMIN.password }));
-  if (hasPublishedPassword) {
-    const unguessable = randomBytes(32).toString('base64url');
-    await context.internalAdapter.updatePassword(devAdmin.id, await context.password.hash(unguessable));
-    await context.internalAdapter.deleteUserSessions(devAdmin.id);
-  }
-  if (wasAdmin || hasPublishedPassword)
-    deps.log.warn(
-      { email: DEV_ADMIN.email },
-      'production: the development admin lost the admin role and its published password',
-    );
-}
-
-/** The owner coaches too, with OWNER_COACH_SEATS seats, so 1-on-1 Burn sells on a fresh install. */
-async function grantAdmin({ db, config }: Deps, userId: string) {
-  await db
-    .insert(userRoles)
-    .values([
-      { userId, role: 'owner' },
-      { userId, role: 'coach' },
-    ])
-    .onConflictDoNothing({ target: [userRoles.userId, userRoles.role] });
-  await db
-    .insert(coachProfiles)
-    .values({ userId, name: 'Coach', seats: config.ownerCoachSeats })
-    .onConflictDoNothing({ target: coachProfiles.userId });
-}
-
-/** Whether the account held a staff role (it no longer holds any). */
-async function revokeAdmin({ db }: Deps, userId: string): Promise<boolean> {
-  const removed = await db
-    .delete(userRoles)
-    .where(eq(userRoles.userId, userId))
-    .returning({ userId: userRoles.userId });
-  return removed.length > 0;
 }

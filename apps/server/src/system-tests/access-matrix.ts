@@ -212,6 +212,19 @@ export const POLICY: Record<string, Access> = {
   'GET /api/calendar/link': 'member',
   'POST /api/calendar/link': 'member',
   'GET /api/calendar/*': 'feed',
+  // The team (docs/decisions/0027): the owner's page, each coach's profile, an invitation's link
+  'GET /api/admin/team': 'owner',
+  'POST /api/admin/team/invitations': 'owner',
+  'DELETE /api/admin/team/invitations/:id': 'owner',
+  'PATCH /api/admin/team/:userId': 'owner',
+  'DELETE /api/admin/team/:userId': 'owner',
+  'PUT /api/admin/users/:userId/coach': 'owner',
+  'GET /api/admin/coach-profile': 'coach',
+  'PUT /api/admin/coach-profile': 'coach',
+  'POST /api/admin/coach-profile/photo': 'coach',
+  'GET /api/team/invitations/preview': { token: 400 },
+  'POST /api/team/invitations/accept': 'member',
+  'GET /api/coaching/coach': 'burn',
 };
 
 /** A body a caller with access would send (refusals must not depend on the body). */
@@ -283,6 +296,11 @@ export const BODIES: Record<string, unknown> = {
   },
   'POST /api/admin/coaching/saved-replies': { title: 'Matrix', body: 'Hi {firstName}' },
   'PUT /api/admin/coaching/saved-replies/:replyId': { title: 'Matrix', body: 'Hi {firstName}' },
+  'POST /api/admin/team/invitations': { email: 'matrix-invite@example.com', roles: ['coach'] },
+  'PATCH /api/admin/team/:userId': { seats: 3 },
+  'PUT /api/admin/users/:userId/coach': { coachId: 'not-a-coach' },
+  'PUT /api/admin/coach-profile': { name: 'Matrix Coach', bio: '' },
+  'POST /api/team/invitations/accept': { token: 'not-an-invitation-token-at-all' },
   'POST /api/subscription/checkout': { plan: 'daily-core-monthly' },
   'POST /api/subscription/confirm': { sessionId: 'cs_not_a_session' },
   'POST /api/subscription/change/preview': { plan: 'burn-monthly' },

@@ -23,6 +23,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
 /** Routes that take no JSON: a multipart upload, the provider's raw signed body, better-auth's catch-all. */
 const NOT_JSON = [
   'POST /api/profile/avatar',
+  'POST /api/admin/coach-profile/photo',
   'POST /api/webhooks/stripe',
   'POST /api/auth/*',
   // Multipart uploads, fuzzed by their bytes in coaching/attachments.test.ts

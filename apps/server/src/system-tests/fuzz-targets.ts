@@ -35,6 +35,13 @@ import {
 import { PushEndpointSchema, PushSubscriptionSchema } from '@core28/core/push';
 import { WaitlistJoinSchema } from '@core28/core/seats';
 import { MemberDayInputSchema, ProgramDayInputSchema } from '@core28/core/session-plan';
+import {
+  CoachProfileInputSchema,
+  InvitationInputSchema,
+  InvitationTokenSchema,
+  MemberCoachInputSchema,
+  TeamMemberUpdateSchema,
+} from '@core28/core/team';
 import { type ZodType, z } from 'zod';
 
 // Every JSON endpoint the fuzzing suite sends generated input to, by area, with the schema the
@@ -288,6 +295,35 @@ export const TARGETS: Target[] = [
     schema: PathParam,
     path: (_, v) => `/api/admin/coaching/saved-replies/${v}`,
   },
+  // The team (the owner's), a coach's own profile, an invitation's acceptance
+  { area: 'accounts', route: 'POST /api/admin/team/invitations', schema: InvitationInputSchema },
+  {
+    area: 'accounts',
+    route: 'DELETE /api/admin/team/invitations/:id',
+    schema: PathParam,
+    path: (_, v) => `/api/admin/team/invitations/${v}`,
+  },
+  {
+    area: 'accounts',
+    route: 'PATCH /api/admin/team/:userId',
+    schema: TeamMemberUpdateSchema,
+    path: (ids) => `/api/admin/team/${ids.userId}`,
+  },
+  {
+    area: 'accounts',
+    route: 'DELETE /api/admin/team/:userId',
+    schema: PathParam,
+    path: (_, v) => `/api/admin/team/${v}`,
+  },
+  {
+    area: 'accounts',
+    route: 'PUT /api/admin/users/:userId/coach',
+    schema: MemberCoachInputSchema,
+    path: (ids) => `/api/admin/users/${ids.userId}/coach`,
+  },
+  { area: 'accounts', route: 'PUT /api/admin/coach-profile', schema: CoachProfileInputSchema },
+  { area: 'accounts', route: 'GET /api/team/invitations/preview', schema: InvitationTokenSchema },
+  { area: 'accounts', route: 'POST /api/team/invitations/accept', schema: InvitationTokenSchema },
   { area: 'accounts', route: 'POST /api/subscription/trial', schema: AnyJson },
   { area: 'accounts', route: 'POST /api/subscription/checkout', schema: CheckoutSchema },
   { area: 'accounts', route: 'POST /api/subscription/confirm', schema: ConfirmSchema },

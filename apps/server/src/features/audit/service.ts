@@ -66,3 +66,6 @@ export async function auditAbout({ db }: Pick<Deps, 'db'>, { userId }: { userId:
     .limit(10_000);
   return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
 }
+
+// Staff writes outside /api/admin (accepting an invitation) write their own row.
+export { type Actor, type AuditEntry, actorOf, writeAudit } from './log.ts';

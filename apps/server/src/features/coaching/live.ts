@@ -1,3 +1,4 @@
+import type { Deps } from '../../context.ts';
 import type { ChannelHandlers } from '../../platform/realtime/channel.ts';
 import { getMemberEntitlements, type StateDeps } from '../subscriptions/service.ts';
 import { COACHING_REFUSED } from './guard.ts';
@@ -9,7 +10,7 @@ import { type CoachingNotice, findMessage } from './messages.ts';
  * own, and only with 1-on-1 Burn, decided again for every event, not only at connect (the hub
  * keeps the answer until the period ends or the subscription or role changes).
  */
-export function coachingLive(deps: StateDeps): ChannelHandlers<CoachingNotice> {
+export function coachingLive(deps: StateDeps & Pick<Deps, 'storage'>): ChannelHandlers<CoachingNotice> {
   return {
     authorize: async (viewer, allowed) => viewer.isAdmin || allowed(),
     refusal: COACHING_REFUSED,

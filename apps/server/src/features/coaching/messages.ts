@@ -16,6 +16,7 @@ import {
   userRoles,
 } from '../../platform/db/schema.ts';
 import { notifying, publication, realtimeChannel } from '../../platform/realtime/channel.ts';
+import { type AuthorDeps, withAuthor } from './authors.ts';
 import { MEMBER_LIMITS, memberLimits, sendingTooQuickly } from './guard.ts';
 import {
   insertMessage,
@@ -220,7 +221,7 @@ const coachReplyStatement = namedStatement<{ owner_id: string }>(
  * re-checks it against a racing archive; only a refusal reads the topic again, to say why.
  */
 export async function postCoachReply(
-  { db, now }: Pick<Deps, 'db' | 'now'>,
+  deps: Pick<Deps, 'db' | 'now' | 'storage'>,
   {
     id,
     coachId,
@@ -229,6 +230,7 @@ export async function postCoachReply(
     attachment,
   }: { coachId: string; topicId: string; message: string } & Keyed & WithAttachment,
 ) {
+  const { db, now } = deps;
   const row = newMessageRow({
     id,
     topicId,
@@ -242,7 +244,7 @@ export async function postCoachReply(
   const [reply] = await coachReplyStatement(db, { ...messageValues(row, attachment), ...live.values });
   if (!reply) {
     const repeated = id === undefined ? null : await repeatOf(db, row);
-    if (repeated) return repeated;
+    if (repeated) return withAuthor(deps, repeated);
     const [topic] = await db
       .select({ isArchived: discussionTopics.isArchived })
       .from(discussionTopics)
@@ -250,16 +252,16 @@ export async function postCoachReply(
     if (!topic) throw new AppError('NOT_FOUND', TOPIC_NOT_FOUND);
     throw new AppError('CONFLICT', 'This topic is archived. Restore it from the archive to reply.');
   }
-  const sent = toLiveMessage(row);
+  const sent = await withAuthor(deps, toLiveMessage(row));
   live.sent({ ...messageNotice(row), ownerId: reply.owner_id }, { type: 'message', topicId, message: sent });
   return sent;
 }
 
 /** One message, for delivery to live sockets. */
-export async function findMessage({ db }: Pick<Deps, 'db'>, { messageId }: { messageId: string }) {
-  const [row] = await db
+export async function findMessage(deps: AuthorDeps, { messageId }: { messageId: string }) {
+  const [row] = await deps.db
     .select(messageColumns)
     .from(discussionMessages)
     .where(eq(discussionMessages.id, messageId));
-  return row ? toLiveMessage(row) : null;
+  return row ? withAuthor(deps, toLiveMessage(row)) : null;
 }

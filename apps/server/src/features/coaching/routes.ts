@@ -9,6 +9,7 @@ import type { AppEnv } from '../../context.ts';
 import { validate } from '../../validate.ts';
 import { signedSession } from '../auth/session.ts';
 import { answerAttachment, attachmentBodyLimit } from './attachments.ts';
+import { memberCoachCard } from './coach-change.ts';
 import { coachingBeforeErrors, decideCoaching, memberLimits, requireCoaching, throttle } from './guard.ts';
 import { postMemberMessage, postMessageWithSession } from './messages.ts';
 import { repeatedTopic } from './repeats.ts';
@@ -47,6 +48,10 @@ export const coachingRoutes = new Hono<AppEnv>()
     },
   )
   .use(requireCoaching)
+  // The member's own coach: name, photo and bio (null until one is assigned)
+  .get('/coach', async (c) =>
+    c.json({ coach: await memberCoachCard(c.get('deps'), { userId: c.get('user').id }) }),
+  )
   .get('/topics', async (c) =>
     c.json({ topics: await listMemberTopics(c.get('deps'), { userId: c.get('user').id }) }),
   )

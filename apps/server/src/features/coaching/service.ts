@@ -6,6 +6,7 @@ import type { Database, DbOrTx } from '../../platform/db/index.ts';
 import { discussionMessages, discussionTopics, profiles, users } from '../../platform/db/schema.ts';
 import { publish } from '../../platform/realtime/channel.ts';
 import { memberScopeSql } from '../auth/service.ts';
+import { type AuthorDeps, withAuthors } from './authors.ts';
 import { COACHING_LIVE, type CoachingNotice, TOPIC_NOT_FOUND } from './messages.ts';
 import { repeatedTopic } from './repeats.ts';
 import { memberName, messageColumns, toLiveMessage, topicColumns, toTopic, unreadFor } from './rows.ts';
@@ -13,13 +14,13 @@ import { memberName, messageColumns, toLiveMessage, topicColumns, toTopic, unrea
 /** Sent when the transaction commits, and only if it does; a topic's events stay in order. */
 const notify = (tx: DbOrTx, notice: CoachingNotice) => publish(tx, COACHING_LIVE, notice.topicId, notice);
 
-const readMessages = (db: Database, topicId: string) =>
-  db
+const readMessages = (deps: AuthorDeps, topicId: string) =>
+  deps.db
     .select(messageColumns)
     .from(discussionMessages)
     .where(eq(discussionMessages.topicId, topicId))
     .orderBy(asc(discussionMessages.createdAt), asc(discussionMessages.id))
-    .then((rows) => rows.map(toLiveMessage));
+    .then((rows) => withAuthors(deps, rows.map(toLiveMessage)));
 
 // ---- the member's side (spec §7: read by user ordered by updated_at descending) ----
 
@@ -95,11 +96,11 @@ export async function assertTopicFor(
 }
 
 export async function getMemberConversation(
-  { db }: Pick<Deps, 'db'>,
+  deps: AuthorDeps,
   { userId, topicId }: { userId: string; topicId: string },
 ) {
-  const topic = await findOwnTopic(db, userId, topicId);
-  return { topic: toTopic(topic), messages: await readMessages(db, topicId) };
+  const topic = await findOwnTopic(deps.db, userId, topicId);
+  return { topic: toTopic(topic), messages: await readMessages(deps, topicId) };
 }
 
 /** spec §4: coach replies stay unread for the member until the member opens the topic. */
@@ -154,7 +155,8 @@ export async function listCoachTopics(
   return rows.map((row) => ({ ...toTopic(row), userName: row.userName }));
 }
 
-export async function getCoachConversation({ db }: Pick<Deps, 'db'>, { topicId }: { topicId: string }) {
+export async function getCoachConversation(deps: AuthorDeps, { topicId }: { topicId: string }) {
+  const { db } = deps;
   const [row] = await db
     .select({ ...topicColumns, unreadCount: unreadFor('coach'), userName: memberName })
     .from(discussionTopics)
@@ -162,7 +164,7 @@ export async function getCoachConversation({ db }: Pick<Deps, 'db'>, { topicId }
     .leftJoin(profiles, eq(profiles.userId, discussionTopics.userId))
     .where(eq(discussionTopics.id, topicId));
   if (!row) throw new AppError('NOT_FOUND', TOPIC_NOT_FOUND);
-  return { topic: { ...toTopic(row), userName: row.userName }, messages: await readMessages(db, topicId) };
+  return { topic: { ...toTopic(row), userName: row.userName }, messages: await readMessages(deps, topicId) };
 }
 
 /** spec §4: when the coach opens a topic the member's messages are marked read. */

@@ -20,12 +20,12 @@ import {
   wellnessTracking,
   workoutCompletions,
 } from '../../platform/db/schema.ts';
+import { avatarKey, processAvatar } from '../../platform/images/avatar.ts';
 import { auditAbout } from '../audit/service.ts';
 import { hasRole, limitPasswordChecks } from '../auth/service.ts';
 import { updateNotificationSettings } from '../notifications/service.ts';
 import { getProgramState } from '../program/service.ts';
 import { listPushDevices } from '../push/service.ts';
-import { avatarKey, processAvatar } from './avatar.ts';
 
 type Member = { userId: string };
 

@@ -115,7 +115,8 @@ export async function getMemberPlan(deps: PlanDeps, { userId }: Target) {
   };
 }
 
-const coachName = memberNameSql({ profile: 'profiles', user: 'users' });
+/** The coach as members see them (their coach profile's name), else their account's name. */
+const coachName = sql`coalesce((select nullif(trim(cp.name), '') from coach_profiles cp where cp.user_id = ${memberProgramDayChanges.changedBy}), ${memberNameSql({ profile: 'profiles', user: 'users' })})`;
 
 async function listPlanChanges(db: DbOrTx, { userId }: Target) {
   const rows = await db

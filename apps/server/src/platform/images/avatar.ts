@@ -1,6 +1,8 @@
 import { AVATAR_ERRORS, AVATAR_MAX_BYTES } from '@core28/core/profile';
 import { AppError } from '../../errors.ts';
 
+// An uploaded portrait (a member's avatar, a coach's photo): checked by its bytes and re-encoded.
+
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'gif', 'webp']);
 const AVATAR_SIZE = 512;
 
