@@ -82,7 +82,7 @@ describe('the admin account at start-up', () => {
     expect((await me(t, cookie)).isAdmin).toBe(true);
   });
 
-  it("sets ADMIN_PASSWORD back, ending every session, when the admin's password differs", async () => {
+  it("leaves the owner's own password alone at every later start: ADMIN_PASSWORD made only the first owner", async () => {
     const cookie = cookieFrom(await signIn(t, OWNER.ADMIN_EMAIL, OWNER.ADMIN_PASSWORD));
     const changed = await t.request('/api/auth/change-password', {
       cookie,
@@ -91,12 +91,17 @@ describe('the admin account at start-up', () => {
     expect(changed.status).toBe(200);
     const current = cookieFrom(changed);
     await seed(t.deps);
-    expect((await me(t, current)).user).toBeNull();
-    expect((await signIn(t, OWNER.ADMIN_EMAIL, STRONG_PASSWORD)).status).toBe(401);
-    expect((await signIn(t, OWNER.ADMIN_EMAIL, OWNER.ADMIN_PASSWORD)).status).toBe(200);
+    expect((await me(t, current)).isAdmin).toBe(true);
+    expect((await signIn(t, OWNER.ADMIN_EMAIL, STRONG_PASSWORD)).status).toBe(200);
+    expect((await signIn(t, OWNER.ADMIN_EMAIL, OWNER.ADMIN_PASSWORD)).status).toBe(401);
+    // Another ADMIN_EMAIL later makes no second owner while this one exists.
+    const member = await createMember(t, 'new@gym.example');
+    await restartWith({ admin: { email: member.email, password: OWNER.ADMIN_PASSWORD } });
+    expect(await hasAdminRole(t, member.email)).toBe(false);
+    expect((await signIn(t, member.email, member.password)).status).toBe(200);
   });
 
-  it('an unconfirmed account that holds the admin role (promoted by an earlier version) loses it', async () => {
+  it('an unconfirmed account that holds the owner role (promoted by an earlier version) loses it', async () => {
     await t.request('/api/auth/sign-up/email', {
       json: { email: 'coach@gym.example', password: ATTACKER_PASSWORD, name: '' },
     });
@@ -104,32 +109,54 @@ describe('the admin account at start-up', () => {
     await t.db.insert(userRoles).values({ userId: squatter!.id, role: 'owner' });
     await restartWith({ admin: { email: 'coach@gym.example', password: OWNER.ADMIN_PASSWORD } });
     expect(await hasAdminRole(t, 'coach@gym.example')).toBe(false);
+    expect(await hasAdminRole(t, OWNER.ADMIN_EMAIL)).toBe(true);
   });
+});
 
+describe('the first owner, on an install without one', () => {
   it('a confirmed member with the address (signed up before ADMIN_EMAIL named it) is taken over', async () => {
-    const member = await createMember(t, 'new@gym.example');
-    await restartWith({ admin: { email: member.email, password: OWNER.ADMIN_PASSWORD } });
-    expect((await me(t, member.cookie)).user).toBeNull();
-    expect((await signIn(t, member.email, member.password)).status).toBe(401);
-    const admin = await signIn(t, member.email, OWNER.ADMIN_PASSWORD);
-    expect((await me(t, cookieFrom(admin))).isAdmin).toBe(true);
+    const fresh = await createTestApp({ seed: false });
+    try {
+      const member = await createMember(fresh, 'early@gym.example');
+      await seed({
+        ...fresh.deps,
+        config: { ...fresh.deps.config, admin: { email: member.email, password: OWNER.ADMIN_PASSWORD } },
+      });
+      expect((await me(fresh, member.cookie)).user).toBeNull();
+      expect((await signIn(fresh, member.email, member.password)).status).toBe(401);
+      const admin = await signIn(fresh, member.email, OWNER.ADMIN_PASSWORD);
+      expect((await me(fresh, cookieFrom(admin))).isAdmin).toBe(true);
+    } finally {
+      await fresh.close();
+    }
   });
 });
 
 describe('the development admin', () => {
-  it('stays admin outside production whatever ADMIN_EMAIL says', async () => {
-    await restartWith({ admin: DEV_ADMIN });
-    await restartWith({});
-    expect(await hasAdminRole(t, DEV_ADMIN.email)).toBe(true);
-  });
+  it('stays the owner outside production whatever ADMIN_EMAIL says later, and production retires it', async () => {
+    const fresh = await createTestApp({ seed: false });
+    const restart = (changes: Partial<Config>) =>
+      seed({ ...fresh.deps, config: { ...fresh.deps.config, ...changes } });
+    try {
+      await restart({ admin: DEV_ADMIN });
+      await restart({ admin: { email: OWNER.ADMIN_EMAIL, password: OWNER.ADMIN_PASSWORD } });
+      expect(await hasAdminRole(fresh, DEV_ADMIN.email)).toBe(true);
+      expect(await hasAdminRole(fresh, OWNER.ADMIN_EMAIL)).toBe(false);
 
-  it('loses the admin role and its published password when production names another admin', async () => {
-    const devCookie = cookieFrom(await signIn(t, DEV_ADMIN.email, DEV_ADMIN.password));
-    expect((await t.request('/api/admin/users', { cookie: devCookie })).status).toBe(200);
-    await restartWith({ env: 'production', isProduction: true });
-    expect(await hasAdminRole(t, DEV_ADMIN.email)).toBe(false);
-    expect(await hasAdminRole(t, OWNER.ADMIN_EMAIL)).toBe(true);
-    expect((await signIn(t, DEV_ADMIN.email, DEV_ADMIN.password)).status).toBe(401);
-    expect((await t.request('/api/admin/users', { cookie: devCookie })).status).toBe(401);
+      const devCookie = cookieFrom(await signIn(fresh, DEV_ADMIN.email, DEV_ADMIN.password));
+      expect((await fresh.request('/api/admin/users', { cookie: devCookie })).status).toBe(200);
+      await restart({
+        env: 'production',
+        isProduction: true,
+        admin: { email: OWNER.ADMIN_EMAIL, password: OWNER.ADMIN_PASSWORD },
+      });
+      expect(await hasAdminRole(fresh, DEV_ADMIN.email)).toBe(false);
+      expect(await hasAdminRole(fresh, OWNER.ADMIN_EMAIL)).toBe(true);
+      expect((await signIn(fresh, DEV_ADMIN.email, DEV_ADMIN.password)).status).toBe(401);
+      expect((await fresh.request('/api/admin/users', { cookie: devCookie })).status).toBe(401);
+      expect((await signIn(fresh, OWNER.ADMIN_EMAIL, OWNER.ADMIN_PASSWORD)).status).toBe(200);
+    } finally {
+      await fresh.close();
+    }
   });
 });

@@ -14,7 +14,8 @@ export async function staffMember(
 ) {
   const member = await createMember(t, undefined, { plan: 'none' });
   await t.db.insert(userRoles).values(roles.map((role) => ({ userId: member.userId, role })));
-  if (roles.includes('coach')) await t.db.insert(coachProfiles).values({ userId: member.userId, name, seats });
+  if (roles.includes('coach'))
+    await t.db.insert(coachProfiles).values({ userId: member.userId, name, seats });
   return member;
 }
 
