@@ -103,6 +103,7 @@ export const ADMIN_PAGES = [
   { path: '/admin/support', capability: 'support' },
   { path: '/admin/team', capability: 'team' },
   { path: '/admin/waitlist', capability: 'team' },
+  { path: '/admin/coach-profile', capability: 'coach' },
   { path: '/admin/audit', capability: 'audit' },
 ] as const satisfies readonly { path: string; capability: StaffCapability }[];
 

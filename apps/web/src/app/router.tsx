@@ -53,6 +53,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'program-info', element: page(() => import('@/features/marketing/program-info-page')) },
   { path: 'progress-info', element: page(() => import('@/features/marketing/progress-info-page')) },
   { path: 'unsubscribe', element: page(() => import('@/features/profile/unsubscribe-page')) },
+  { path: 'team/join', element: page(() => import('@/features/team/join-page')) },
 ];
 
 const memberRoutes: RouteObject[] = [
@@ -83,6 +84,8 @@ const adminRoutes: RouteObject[] = [
   { path: 'programs/:id', element: page(() => import('@/features/admin/program-editor-page')) },
   { path: 'exercises', element: page(() => import('@/features/admin/exercises-page')) },
   { path: 'blog', element: page(() => import('@/features/blog/admin-blog-page')) },
+  { path: 'team', element: page(() => import('@/features/team/team-page')) },
+  { path: 'coach-profile', element: page(() => import('@/features/team/coach-profile-page')) },
   { path: 'audit', element: page(() => import('@/features/admin/audit-page')) },
   { path: 'waitlist', element: page(() => import('@/features/admin/waitlist-page')) },
   { path: 'chat/:userId/:topicId', element: page(() => import('@/features/coaching/admin-chat-page')) },

@@ -10,6 +10,7 @@ import {
   Menu,
   MessagesSquare,
   ScrollText,
+  UserRoundPen,
   Users,
   UsersRound,
   X,
@@ -34,6 +35,8 @@ const LINKS: { to: AdminPath; label: string; icon: LucideIcon; end?: boolean }[]
   { to: '/admin/programs', label: 'Programs', icon: LayoutList },
   { to: '/admin/exercises', label: 'Exercises', icon: Dumbbell },
   { to: '/admin/blog', label: 'Six-Pack Guide', icon: BookOpen },
+  { to: '/admin/team', label: 'Team', icon: UsersRound },
+  { to: '/admin/coach-profile', label: 'My coach profile', icon: UserRoundPen },
   { to: '/admin/audit', label: 'Audit log', icon: ScrollText },
   { to: '/admin/waitlist', label: 'Waitlist', icon: UsersRound },
 ];

@@ -36,6 +36,15 @@ export const memberConversationQuery = (topicId: string) =>
     meta: { errorToast: { title: 'Failed to load messages' } },
   });
 
+/** The member's own coach: name, photo and bio (null until one is assigned). */
+export const memberCoachQuery = () =>
+  queryOptions({
+    queryKey: [...coachingKeys.member, 'coach'] as const,
+    queryFn: () => unwrap(api.coaching.coach.$get()),
+    staleTime: 10 * 60_000,
+    meta: { errorLog: 'Failed to load your coach' },
+  });
+
 export type MemberTopic = InferResponseType<typeof api.coaching.topics.$get, 200>['topics'][number];
 
 export function useCreateTopic() {

@@ -9,6 +9,7 @@ import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/class-names';
 import { useViewer } from '@/lib/viewer';
 import { isForbidden, memberTopicsQuery } from './api';
+import { CoachCard } from './coach-card';
 import { LiveIndicator } from './conversation';
 import { useLiveCoaching } from './live';
 import { MemberConversation } from './member-conversation';
@@ -70,6 +71,8 @@ function Coaching() {
           </Button>
         </div>
       </header>
+
+      <CoachCard />
 
       <Card className="grid h-[min(70vh,720px)] min-h-[420px] grid-cols-[minmax(0,1fr)] overflow-hidden md:grid-cols-[320px_minmax(0,1fr)]">
         <aside

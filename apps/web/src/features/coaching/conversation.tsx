@@ -8,6 +8,7 @@ import { cn } from '@/lib/class-names';
 import { toast } from '@/lib/toast';
 import { useSendAttachment } from './api';
 import { ATTACH_ACCEPT, MessageAttachment } from './attachment';
+import { CoachAvatar } from './coach-card';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const formatTime = (iso: string) => timeFormat.format(new Date(iso));
@@ -75,9 +76,20 @@ export function MessageList({
                   : 'rounded-bl-sm border border-zinc-200 bg-white',
               )}
             >
-              <p className="text-xs font-semibold opacity-80">
-                {m.isCoachReply ? 'Coach' : viewer === 'member' ? 'You' : memberName}
-              </p>
+              {m.isCoachReply && !isOwn ? (
+                <p className="mb-1 flex items-center gap-2 text-xs font-semibold opacity-80">
+                  <CoachAvatar
+                    name={m.author?.name ?? 'Coach'}
+                    url={m.author?.photoUrl ?? null}
+                    className="size-6"
+                  />
+                  {m.author?.name ?? 'Coach'}
+                </p>
+              ) : (
+                <p className="text-xs font-semibold opacity-80">
+                  {m.isCoachReply ? (m.author?.name ?? 'Coach') : viewer === 'member' ? 'You' : memberName}
+                </p>
+              )}
               {m.message && <p className="whitespace-pre-wrap break-words">{m.message}</p>}
               {m.attachment && <MessageAttachment attachment={m.attachment} isOwn={isOwn} />}
               <p className={cn('mt-1 text-[11px]', isOwn ? 'text-white/80' : 'text-zinc-500')}>
