@@ -61,11 +61,13 @@ export function TeamMemberCard({ member }: { member: TeamMember }) {
   const isOwner = member.roles.includes('owner');
   const isCoach = member.seats !== null;
   return (
-    <Card className="grid gap-3 p-4">
+    <Card className="grid gap-3 p-4" role="article" aria-labelledby={`team-${member.userId}`}>
       <div className="flex items-start gap-3">
         <CoachPhoto name={member.name} url={member.photoUrl} />
         <div className="min-w-0 flex-1">
-          <h3 className="truncate font-bold">{member.name}</h3>
+          <h3 id={`team-${member.userId}`} className="truncate font-bold">
+            {member.name}
+          </h3>
           <p className="truncate text-sm text-zinc-600">{member.email}</p>
           <p className="text-sm font-medium text-brand-700">{rolesInWords(member.roles)}</p>
         </div>
@@ -143,7 +145,13 @@ function EditDialog({ member, onClose }: { member: TeamMember; onClose: () => vo
             : 'What they may do, and how many members they take.'}
         </DialogDescription>
         <form className="mt-4 grid gap-4" onSubmit={onSubmit}>
-          <RoleChoice legend="Roles" roles={GRANTABLE_ROLES} chosen={roles} onChange={setRoles} />
+          <RoleChoice
+            idPrefix="edit-role"
+            legend="Roles"
+            roles={GRANTABLE_ROLES}
+            chosen={roles}
+            onChange={setRoles}
+          />
           {roles.includes('coach') && (
             <Field id="seats" label="Seats" hint="How many 1-on-1 Burn members they coach (0 to 10,000).">
               <Input

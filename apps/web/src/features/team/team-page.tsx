@@ -69,7 +69,13 @@ function InviteForm() {
         <Field id="invite-email" label="E-mail">
           <Input type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         </Field>
-        <RoleChoice legend="Roles" roles={GRANTABLE_ROLES} chosen={roles} onChange={setRoles} />
+        <RoleChoice
+          idPrefix="invite-role"
+          legend="Roles"
+          roles={GRANTABLE_ROLES}
+          chosen={roles}
+          onChange={setRoles}
+        />
         {invite.isError && <ErrorAlert>{invite.error.message}</ErrorAlert>}
         <Button
           type="submit"
