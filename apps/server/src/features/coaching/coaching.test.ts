@@ -80,7 +80,7 @@ describe('coaching access (spec §6)', () => {
           .map((r) => [`${r.method} ${r.path}`, r]),
       ).values(),
     ];
-    expect(routes.length).toBe(7);
+    expect(routes.length).toBe(8); // with GET /api/coaching/coach, the member's coach
     const before = await countRows();
     for (const route of routes) {
       const path = route.path.replace(/:\w+/g, '00000000-0000-4000-8000-000000000001');

@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { optionalIdempotencyKey } from '../../http/idempotency-key.ts';
 import type { SignedInEnv } from '../auth/session.ts';
 import { discardAttachment, storeAttachmentUpload } from './attachments.ts';
+import { withAuthor } from './authors.ts';
 import type { StoredAttachment } from './messages.ts';
 import { repeatedUpload } from './repeats.ts';
 
@@ -50,12 +51,14 @@ export async function postWithUpload<M>(
 /** A photo or video sent again (repeats.ts `repeatedUpload`). */
 export const answerRepeatedUpload = (side: 'member' | 'coach') =>
   createMiddleware<SignedInEnv>((c, next) =>
-    answerRepeat(c, next, 'message', (id) =>
-      repeatedUpload(c.get('deps'), {
+    answerRepeat(c, next, 'message', async (id) => {
+      const stored = await repeatedUpload(c.get('deps'), {
         id,
         userId: c.get('user').id,
         topicId: c.req.param('topicId') ?? '', // checked by the route's validator before
         isCoachReply: side === 'coach',
-      }),
-    ),
+      });
+      // Answered as the first time was: a coach's reply with its author.
+      return stored && withAuthor(c.get('deps'), stored);
+    }),
   );
