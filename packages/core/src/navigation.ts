@@ -86,6 +86,7 @@ export const PAGE_PATHS = [
   '/profile',
   '/profile-completion',
   '/one-on-one',
+  '/team/join',
   '/admin',
   '/admin/users',
   '/admin/users/:userId',
@@ -97,6 +98,8 @@ export const PAGE_PATHS = [
   '/admin/blog',
   '/admin/audit',
   '/admin/waitlist',
+  '/admin/team',
+  '/admin/coach-profile',
   '/admin/chat/:userId/:topicId',
 ] as const;
 
