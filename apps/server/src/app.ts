@@ -9,6 +9,7 @@ import { auditStaffWrites } from './features/audit/log.ts';
 import { adminAuditRoutes } from './features/audit/routes.ts';
 import { closeLiveOnSignOut } from './features/auth/live-sessions.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { adminTwoFactorRoutes } from './features/auth/two-factor-admin.ts';
 import { adminBlogRoutes } from './features/blog/admin-routes.ts';
 import { blogFeedRoutes } from './features/blog/feeds.ts';
 import { blogRoutes } from './features/blog/routes.ts';
@@ -71,6 +72,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/admin/program-days', adminProgramDayRoutes)
   .route('/admin/programs', adminProgramsRoutes)
   .route('/admin/member-plans', adminMemberPlanRoutes)
+  .route('/admin/staff', adminTwoFactorRoutes)
   .route('/coaching', seatRoutes)
   .route('/coaching', coachingRoutes)
   .route('/admin/waitlist', adminWaitlistRoutes)

@@ -41,6 +41,16 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/PUBLIC_URL: is required in production/);
   });
 
+  it('requires staff to sign in with a second factor unless told otherwise, and production always', () => {
+    expect(loadConfig({}).staffTwoFactor).toBe('required');
+    expect(loadConfig(PRODUCTION).staffTwoFactor).toBe('required');
+    expect(loadConfig({ STAFF_TWO_FACTOR: 'optional' }).staffTwoFactor).toBe('optional');
+    expect(() => loadConfig({ ...PRODUCTION, STAFF_TWO_FACTOR: 'optional' })).toThrow(
+      /STAFF_TWO_FACTOR: cannot be optional in production/,
+    );
+    expect(() => loadConfig({ STAFF_TWO_FACTOR: 'sometimes' })).toThrow(/STAFF_TWO_FACTOR/);
+  });
+
   it('refuses production without MAIL_FROM, saying what it is', () => {
     const { MAIL_FROM: _unset, ...production } = PRODUCTION;
     expect(() => loadConfig(production)).toThrow(

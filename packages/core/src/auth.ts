@@ -111,3 +111,28 @@ export const PasswordChangeSchema = z
   })
   .refine((v) => v.newPassword === v.confirmPassword, mismatch('Passwords do not match.'));
 export type PasswordChangeInput = z.input<typeof PasswordChangeSchema>;
+
+// ---- Two-factor sign-in: an authenticator app's 6-digit code, or a single-use backup code ----
+
+export const TOTP_CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app';
+
+/** The authenticator app's code; spaces the app shows inside it are dropped. */
+export const TotpCodeSchema = z.object({
+  code: z
+    .string()
+    .transform((code) => code.replace(/\s/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, TOTP_CODE_MESSAGE)),
+});
+
+/** A backup code as shown (`abcde-12345`); typed without its dash, it gets it back. */
+export const BackupCodeSchema = z.object({
+  code: z
+    .string()
+    .transform((code) => code.trim().replace(/^([A-Za-z0-9]{5})([A-Za-z0-9]{5})$/, '$1-$2'))
+    .pipe(
+      z.string().regex(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/, 'Enter one of your backup codes, like abcde-12345'),
+    ),
+});
+
+/** Turning the second factor on or off, or new backup codes: the password again. */
+export const PasswordConfirmSchema = z.object({ password: z.string().min(1, PASSWORD_REQUIRED_MESSAGE) });

@@ -189,6 +189,8 @@ export const POLICY: Record<string, Access> = {
   'POST /api/admin/coaching/saved-replies': 'coach',
   'PUT /api/admin/coaching/saved-replies/:replyId': 'coach-own',
   'DELETE /api/admin/coaching/saved-replies/:replyId': 'coach-own',
+  // Member B has no second factor: the owner's reset answers that nothing was reset.
+  'POST /api/admin/staff/:userId/two-factor/reset': 'owner',
   'GET /api/files/*': 'signed-link',
   'POST /api/webhooks/stripe': 'provider',
   'GET /api/subscription': 'member',

@@ -62,6 +62,7 @@ const sessionFields = {
     email: users.email,
     emailVerified: users.emailVerified,
     image: users.image,
+    twoFactorEnabled: users.twoFactorEnabled,
     createdAt: users.createdAt,
     updatedAt: users.updatedAt,
   },

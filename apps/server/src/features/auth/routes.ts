@@ -16,6 +16,14 @@ const FRIENDLY: Record<string, string> = {
     'Please confirm your email address first: use the link we e-mailed you. No e-mail? Check your spam folder, or sign in again in a few minutes for a new link.',
   INVALID_EMAIL_OR_PASSWORD: 'Invalid email or password',
   INVALID_TOKEN: INVALID_TOKEN_MESSAGE,
+  // The second factor (platform/auth/two-factor.ts).
+  INVALID_CODE: 'That code is not right. Check your authenticator app and enter the newest code.',
+  INVALID_BACKUP_CODE: 'That backup code is not right, or it was already used.',
+  INVALID_TWO_FACTOR_COOKIE: 'This sign-in has expired. Please sign in with your password again.',
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'Too many wrong codes. Please sign in with your password again.',
+  ACCOUNT_TEMPORARILY_LOCKED: 'Too many wrong codes for this account. Please try again in 15 minutes.',
+  INVALID_PASSWORD: 'That password is not right.',
+  TOTP_ALREADY_ENABLED: 'Two-factor sign-in is already on.',
 };
 
 const RESET_LINK_PATH = '/api/auth/reset-password/';
@@ -57,9 +65,12 @@ export const authRoutes = new Hono<AppEnv>()
   })
   // spec §2: after a successful recovery the member is signed in and goes to /profile.
   .post('/auth/recover-password', validate('json', PasswordRecoverySchema), async (c) => {
-    const cookies = await recoverPassword(c.get('deps'), { ...c.req.valid('json'), headers: authHeaders(c) });
+    const { cookies, twoFactorRedirect } = await recoverPassword(c.get('deps'), {
+      ...c.req.valid('json'),
+      headers: authHeaders(c),
+    });
     for (const cookie of cookies) c.header('set-cookie', cookie, { append: true });
-    return c.json({ ok: true as const });
+    return c.json({ ok: true as const, twoFactorRedirect });
   })
   .on(['GET', 'POST'], '/auth/*', async (c) => {
     // The reset e-mail's link carries its token in the path: the log line shows the route instead.

@@ -93,7 +93,14 @@ export async function getViewer(
     ? { url: await deps.storage.signedUrl(profile.avatarUrl, AVATAR_URL_TTL_SECONDS) }
     : null;
   return {
-    user: { id: user.id, email: user.email, emailVerified: user.emailVerified, name: user.name },
+    user: {
+      id: user.id,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      name: user.name,
+      /** Whether the account signs in with a second factor (the profile's two-factor card). */
+      twoFactorEnabled: user.twoFactorEnabled === true,
+    },
     profile: profile ?? null,
     avatar,
     isAdmin: isAdminUser,
@@ -105,11 +112,13 @@ export async function getViewer(
 /**
  * spec §2: a recovery link's new password is set and the member signed in at once. Answers the
  * sign-in's cookies; `headers` are the request's, with the client address as TRUST_PROXY reads it.
+ * An account with a second factor is not signed in yet: the cookies are its pending challenge and
+ * `twoFactorRedirect` says the code comes next (a mailbox alone never passes the second factor).
  */
 export async function recoverPassword(
   { auth, db }: Pick<Deps, 'auth' | 'db'>,
   { token, newPassword, headers }: { token: string; newPassword: string; headers: Headers },
-): Promise<string[]> {
+): Promise<{ cookies: string[]; twoFactorRedirect: boolean }> {
   const context = await auth.$context;
   const verification = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
   if (!verification || verification.expiresAt < new Date())
@@ -122,7 +131,8 @@ export async function recoverPassword(
     headers: new Headers(headers),
     asResponse: true,
   });
-  return signIn.headers.getSetCookie();
+  const answer = (await signIn.json().catch(() => null)) as { twoFactorRedirect?: boolean } | null;
+  return { cookies: signIn.headers.getSetCookie(), twoFactorRedirect: answer?.twoFactorRedirect === true };
 }
 
 /**

@@ -11,7 +11,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../db/index.ts';
-import { accounts, profiles, rateLimits, sessions, users, verifications } from '../db/schema.ts';
+import { accounts, profiles, rateLimits, sessions, twoFactors, users, verifications } from '../db/schema.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { scrubLogValue, scrubSecrets } from '../logger.ts';
 import type { MailMessage } from '../mail/mailer.ts';
@@ -24,6 +24,13 @@ import {
   mayMailRecipient,
   reserveSignInAttempt,
 } from './limits.ts';
+import {
+  afterSecondFactor,
+  beforeSecondFactor,
+  isSecondFactorSession,
+  TWO_FACTOR_SESSION_FIELD,
+  twoFactorPlugin,
+} from './two-factor.ts';
 
 // OWASP's argon2id minimum (19 MiB, t=2, p=1); better-auth's default scrypt cost is below it.
 const ARGON2 = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -50,6 +57,7 @@ export function createAuth({ db, config, jobs, log, secret, now }: AuthDeps) {
     await enqueueMail({ jobs }, db, message);
   };
   const mayMail = (to: string, kind: MailedKind) => mayMailRecipient({ db, log }, to, kind);
+  const limitDeps = { db, isLimited: config.authRateLimit, now };
   return betterAuth({
     appName: 'Core28',
     baseURL: config.publicUrl,
@@ -64,6 +72,7 @@ export function createAuth({ db, config, jobs, log, secret, now }: AuthDeps) {
         account: accounts,
         verification: verifications,
         rateLimit: rateLimits,
+        twoFactor: twoFactors,
       },
     }),
     // Through our logger, scrubbed: better-auth logs a failed query's error, parameters included
@@ -130,13 +139,18 @@ export function createAuth({ db, config, jobs, log, secret, now }: AuthDeps) {
         );
       },
     },
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      additionalFields: TWO_FACTOR_SESSION_FIELD,
+    },
     // Google through OpenID Connect discovery (Google's by default), so any OIDC issuer can stand
     // in for it in tests; Apple through better-auth's own provider. Each only when configured.
     // openAPI: better-auth describes its own routes for /api/openapi.json (site/openapi.ts); its
     // Scalar page, which loads from a CDN, is not served.
     plugins: [
       openAPI({ disableDefaultReference: true }),
+      twoFactorPlugin(),
       ...(config.google
         ? [
             genericOAuth({
@@ -182,6 +196,14 @@ export function createAuth({ db, config, jobs, log, secret, now }: AuthDeps) {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/', secure: isHttps },
     },
     databaseHooks: {
+      // Staff act as staff only in a session made by a second factor (two-factor.ts).
+      session: {
+        create: {
+          before: async (session, ctx) => ({
+            data: { ...session, twoFactorVerified: isSecondFactorSession(ctx) },
+          }),
+        },
+      },
       user: {
         create: {
           // Every account has a profile from its first moment (spec §3 registration_date).
@@ -196,6 +218,8 @@ export function createAuth({ db, config, jobs, log, secret, now }: AuthDeps) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        const secondFactor = await beforeSecondFactor(ctx, limitDeps);
+        if (secondFactor) return secondFactor;
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         if (ctx.path === '/sign-in/email' || ctx.path === '/sign-up/email') {
           if (!body.email || !body.password)
@@ -261,6 +285,7 @@ export function createAuth({ db, config, jobs, log, secret, now }: AuthDeps) {
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        await afterSecondFactor(ctx, limitDeps);
         if (ctx.path !== '/sign-in/email' || !config.authRateLimit) return;
         const returned = ctx.context.returned;
         // Only a right password takes the reserved attempt back: a signed-in member, or an

@@ -70,9 +70,35 @@ export async function reserveSignInAttempt(
   db: Database,
   { email, now }: { email: string; now: Date },
 ): Promise<{ retryAfterSeconds: number } | null> {
+  return reserveFailure(db, signInKey(email), now);
+}
+
+/** A right password, or a new one set through a reset link: the account's wrong passwords are forgotten. */
+export async function clearSignInFailures(db: Database, email: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, signInKey(email)));
+}
+
+// The second factor's codes are guessed like passwords: the same free tries and delays, per
+// account, beside the two-factor plugin's own lock.
+const secondFactorKey = (userId: string) => `core28:two-factor:${userId}`;
+
+/** Counts a sign-in's second-factor code against the account before it is checked (as passwords are). */
+export async function reserveSecondFactorAttempt(
+  db: Database,
+  { userId, now }: { userId: string; now: Date },
+): Promise<{ retryAfterSeconds: number } | null> {
+  return reserveFailure(db, secondFactorKey(userId), now);
+}
+
+/** A right code: the account's wrong codes are forgotten. */
+export async function clearSecondFactorFailures(db: Database, userId: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, secondFactorKey(userId)));
+}
+
+function reserveFailure(db: Database, key: string, now: Date) {
   const { memorySeconds } = SIGN_IN_FAILURES;
   const at = now.getTime();
-  return withCounter(db, signInKey(email), (row) => {
+  return withCounter(db, key, (row) => {
     // last_request holds when the failures are forgotten: the last one plus a day.
     const isForgotten = row.lastRequest <= at;
     const failures = isForgotten ? 0 : row.count;
@@ -82,11 +108,6 @@ export async function reserveSignInAttempt(
       return { write: row, result: { retryAfterSeconds: Math.ceil((waitUntil - at) / 1000) } };
     return { write: { count: failures + 1, lastRequest: at + memorySeconds * 1000 }, result: null };
   });
-}
-
-/** A right password, or a new one set through a reset link: the account's wrong passwords are forgotten. */
-export async function clearSignInFailures(db: Database, email: string): Promise<void> {
-  await db.delete(rateLimits).where(eq(rateLimits.key, signInKey(email)));
 }
 
 /**
