@@ -41,7 +41,10 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     // Rate limits are proven by the server tests; here one client creates many accounts in a minute.
+    // Staff act without a second factor, so each admin fixture stays one HTTP sign-in;
+    // two-factor.spec.ts runs its own server with it required, as production does.
     env: {
+      STAFF_TWO_FACTOR: 'optional',
       DATA_DIR: '.e2e-data',
       PORT: String(PORT),
       NODE_ENV: 'test',

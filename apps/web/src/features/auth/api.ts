@@ -23,8 +23,16 @@ export async function signInWithProvider(provider: 'google' | 'apple') {
   window.location.assign(url);
 }
 
+/** A password sign-in; an account with a second factor answers `twoFactorRedirect` instead of a session. */
 export const signIn = (body: { email: string; password: string }) =>
-  postJson('/api/auth/sign-in/email', body);
+  postJson<{ twoFactorRedirect?: boolean }>('/api/auth/sign-in/email', body);
+
+/** The sign-in's second step (or enrolment's confirmation): the authenticator app's code. */
+export const verifyTotp = (code: string) => postJson('/api/auth/two-factor/verify-totp', { code });
+
+/** The sign-in's second step with a single-use backup code. */
+export const verifyBackupCode = (code: string) =>
+  postJson('/api/auth/two-factor/verify-backup-code', { code });
 
 export const signUp = (body: { email: string; password: string; name: string }) =>
   postJson('/api/auth/sign-up/email', { ...body, callbackURL: EMAIL_CONFIRMED_CALLBACK });

@@ -15,7 +15,7 @@ import { toast } from '@/lib/toast';
 import { recoverPassword, requestPasswordReset, signIn, signUp } from './api';
 import { PasswordChecklist } from './password-checklist';
 
-export type AuthMode = 'signin' | 'signup' | 'forgot' | 'recovery' | 'check-email';
+export type AuthMode = 'signin' | 'signup' | 'forgot' | 'recovery' | 'check-email' | 'two-factor';
 
 const messageOf = (err: unknown) =>
   err instanceof Error ? err.message : 'Something went wrong. Please try again.';
@@ -26,15 +26,19 @@ const messageOf = (err: unknown) =>
 export function SignInForm({
   onSignedIn,
   onForgot,
+  onTwoFactor,
 }: {
   onSignedIn: () => Promise<void>;
   onForgot: () => void;
+  /** The password was right; the account's second factor comes next. */
+  onTwoFactor: () => void;
 }) {
   const form = useZodForm(SignInSchema, { defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await signIn(values);
+      const answer = await signIn(values);
+      if (answer.twoFactorRedirect) return onTwoFactor();
     } catch (err) {
       return form.setError('root.server', { message: messageOf(err) });
     }
@@ -142,16 +146,27 @@ export function ForgotPasswordForm() {
   );
 }
 
-export function RecoveryForm({ token, onDone }: { token: string; onDone: () => Promise<void> }) {
+export function RecoveryForm({
+  token,
+  onDone,
+  onTwoFactor,
+}: {
+  token: string;
+  onDone: () => Promise<void>;
+  /** The password is set; an account with a second factor signs in with its code next. */
+  onTwoFactor: () => void;
+}) {
   const form = useZodForm(RecoveryFormSchema, { defaultValues: { newPassword: '', confirmPassword: '' } });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async ({ newPassword }) => {
+    let answer: Awaited<ReturnType<typeof recoverPassword>>;
     try {
-      await recoverPassword({ token, newPassword });
+      answer = await recoverPassword({ token, newPassword });
     } catch (err) {
       return form.setError('root.server', { message: messageOf(err) });
     }
     toast.success('Password Changed Successfully!', { duration: 5000 });
+    if (answer.twoFactorRedirect) return onTwoFactor();
     await onDone();
   });
   return (

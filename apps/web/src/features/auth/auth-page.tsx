@@ -11,6 +11,7 @@ import { useViewer } from '@/lib/viewer';
 import { authKeys, providersQuery, signInWithProvider } from './api';
 import { type AuthMode, ForgotPasswordForm, RecoveryForm, SignInForm, SignUpForm } from './auth-forms';
 import { linkErrorMessage, RESET_LINK_ERROR } from './link-errors';
+import { TwoFactorStep } from './two-factor-step';
 
 const HEADINGS: Record<AuthMode, { title: string; description: string }> = {
   signin: { title: 'Welcome Back', description: 'Sign in to continue your 28-day program' },
@@ -18,6 +19,10 @@ const HEADINGS: Record<AuthMode, { title: string; description: string }> = {
   forgot: { title: 'Reset Password', description: "Enter your email and we'll send you a reset link" },
   recovery: { title: 'Set a New Password', description: 'Choose a new password for your account' },
   'check-email': { title: 'Check Your Email', description: 'One more step to activate your account' },
+  'two-factor': {
+    title: 'Two-Factor Sign-In',
+    description: 'One more step: the code from your authenticator app',
+  },
 };
 
 function SocialButtons() {
@@ -76,6 +81,11 @@ export default function AuthPage({ onEmailConfirmed }: { onEmailConfirmed: () =>
   }, [isConfirmed, navigate, queryClient, onEmailConfirmed]);
 
   const refreshSession = () => queryClient.invalidateQueries({ queryKey: authKeys.me });
+  const toTwoFactor = () => setMode('two-factor');
+  const restartSignIn = () => {
+    toast.error('This sign-in has expired', { description: 'Please sign in with your password again.' });
+    setMode('signin');
+  };
 
   if (isConfirmed) return <PageSpinner />;
   if (isLoading && mode !== 'recovery') return <PageSpinner />;
@@ -96,7 +106,14 @@ export default function AuthPage({ onEmailConfirmed }: { onEmailConfirmed: () =>
         </CardHeader>
         <CardContent className="grid gap-4">
           {linkError && mode === 'signin' && <ErrorAlert>{linkErrorMessage(linkError)}</ErrorAlert>}
-          {mode === 'signin' && <SignInForm onSignedIn={refreshSession} onForgot={() => setMode('forgot')} />}
+          {mode === 'signin' && (
+            <SignInForm
+              onSignedIn={refreshSession}
+              onForgot={() => setMode('forgot')}
+              onTwoFactor={toTwoFactor}
+            />
+          )}
+          {mode === 'two-factor' && <TwoFactorStep onSignedIn={refreshSession} onRestart={restartSignIn} />}
           {mode === 'signup' && (
             <SignUpForm
               onCreated={(email) => {
@@ -117,6 +134,7 @@ export default function AuthPage({ onEmailConfirmed }: { onEmailConfirmed: () =>
             ) : token ? (
               <RecoveryForm
                 token={token}
+                onTwoFactor={toTwoFactor}
                 onDone={async () => {
                   await refreshSession();
                   navigate('/profile', { replace: true });

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { signOutState, useViewer } from '@/lib/viewer';
+import { SecondFactorNeeded } from './second-factor-needed';
 
 /** spec §2: a spinner while the session loads, then /auth (history replaced) for visitors. */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -13,11 +14,18 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Only admins get in; visitors and members are sent to /auth. The server checks again on every call. */
+/**
+ * Only staff acting as staff get in; visitors and members are sent to /auth, staff whose session
+ * has not passed a second factor are asked to set one up (or sign in with it). The server checks
+ * again on every call.
+ */
 export function RequireAdmin({ children }: { children: ReactNode }) {
-  const { isLoading, user, isAdmin } = useViewer();
+  const { isLoading, user, isAdmin, staff } = useViewer();
+  const location = useLocation();
   if (isLoading) return <PageSpinner />;
   if (!user && signOutState.hasSignedOut) return <Navigate to="/" replace />;
-  if (!user || !isAdmin) return <Navigate to="/auth" replace />;
+  if (!user) return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
+  if (staff && !staff.secondFactor) return <SecondFactorNeeded isEnrolled={user.twoFactorEnabled} />;
+  if (!isAdmin) return <Navigate to="/auth" replace />;
   return children;
 }

@@ -8,10 +8,11 @@ import { CalendarCard } from './calendar-card';
 import { Avatar, DetailsCard } from './details-card';
 import { PushCard } from './push-card';
 import { RemindersCard } from './reminders-card';
+import { TwoFactorCard } from './two-factor-card';
 import { VerifyEmailCard } from './verify-email-card';
 
 export default function ProfilePage() {
-  const { user } = useViewer();
+  const { user, staff } = useViewer();
   const profile = useQuery({ ...profileQuery(), enabled: user !== null });
 
   if (!user)
@@ -46,6 +47,7 @@ export default function ProfilePage() {
           <div className="grid content-start gap-6">
             <StatsCard stats={data.stats} />
             {data.hasPassword && <CredentialsCard email={user.email} />}
+            {data.hasPassword && <TwoFactorCard isOn={user.twoFactorEnabled} isStaff={staff !== null} />}
             <PushCard />
           </div>
         </div>

@@ -1,0 +1,141 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { ADMIN, expectToast, signOut, submitSignIn } from './helpers';
+
+// Two-factor sign-in as production has it (STAFF_TWO_FACTOR=required), on a server of its own:
+// the rest of the suite runs with it optional (playwright.config.ts), so each of its admin
+// fixtures stays one HTTP sign-in. Here the seeded admin meets the admin area without a second
+// factor, enrols an authenticator app on /profile, signs in with its code, and a backup code
+// works once. At 390 px, the member's phone width.
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 7;
+const BASE = `http://localhost:${PORT}`;
+const DATA_DIR = '.e2e-data-two-factor';
+
+let server: ChildProcess;
+
+test.beforeAll(async () => {
+  rmSync(path.join(ROOT, DATA_DIR), { recursive: true, force: true });
+  server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATA_DIR,
+      PORT: String(PORT),
+      PUBLIC_URL: BASE,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT: 'false',
+      STAFF_TWO_FACTOR: 'required',
+    },
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const health = await fetch(`${BASE}/api/health`).catch(() => null);
+    if (health?.ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the two-factor server did not start');
+});
+
+test.afterAll(() => {
+  server?.kill();
+  rmSync(path.join(ROOT, DATA_DIR), { recursive: true, force: true });
+});
+
+test.use({ baseURL: BASE, viewport: { width: 390, height: 844 } });
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+let secret = '';
+let backupCodes: string[] = [];
+const codeNow = () => new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+
+/** A screenshot at 390 px and at desktop width, kept with the test's results. */
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}-390.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: test.info().outputPath(`${name}-desktop.png`), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
+async function passwordStep(page: Page) {
+  await submitSignIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole('heading', { name: 'Two-Factor Sign-In' })).toBeVisible();
+}
+
+test('staff without a second factor are asked to set it up, enrol on /profile, and the admin area opens', async ({
+  page,
+}) => {
+  await submitSignIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).not.toHaveURL(/\/auth/);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Set up two-factor sign-in' })).toBeVisible();
+  await page.getByRole('link', { name: 'Set up two-factor sign-in' }).click();
+  await expect(page).toHaveURL(/\/profile#two-factor$/);
+
+  const card = page.locator('#two-factor');
+  await card.getByRole('button', { name: 'Turn on' }).click();
+  await card.getByLabel('Your password').fill(ADMIN.password);
+  await card.getByRole('button', { name: 'Continue' }).click();
+  await expect(card.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  secret = (await card.locator('code').innerText()).replace(/\s/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  const codeField = card.getByLabel('Code from the app');
+  await expect(codeField).toHaveAttribute('autocomplete', 'one-time-code');
+  await expect(codeField).toHaveAttribute('inputmode', 'numeric');
+  await shoot(page, 'profile-scan');
+  await codeField.fill(codeNow());
+  await card.getByRole('button', { name: 'Confirm and turn on' }).click();
+  const list = card.getByRole('list', { name: 'Backup codes' });
+  await expect(list.getByRole('listitem')).toHaveCount(10);
+  backupCodes = await list.getByRole('listitem').allInnerTexts();
+  await shoot(page, 'profile-backup-codes');
+  await card.getByRole('button', { name: 'I saved them' }).click();
+  await expect(card.getByRole('button', { name: 'Turn off' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The enrolment's code made this session the verified one: no new sign-in needed.
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+});
+
+test('signing in asks for the code after the password, and opens the admin area', async ({ page }) => {
+  await passwordStep(page);
+  const code = page.getByLabel('Authentication code');
+  await expect(code).toBeFocused();
+  await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+  await expect(code).toHaveAttribute('inputmode', 'numeric');
+  await shoot(page, 'sign-in-second-step');
+  await code.fill('000000');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('alert')).toContainText('That code is not right');
+  await code.fill(codeNow());
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expectToast(page, 'Welcome back!');
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+});
+
+test('a backup code signs in once', async ({ page }) => {
+  const useBackupCode = async () => {
+    await passwordStep(page);
+    await page.getByRole('button', { name: 'No access to your app? Use a backup code' }).click();
+    await page.getByLabel('Backup code').fill(backupCodes[0]!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+  };
+  await useBackupCode();
+  await expectToast(page, 'Welcome back!');
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await page.goto('/profile');
+  await signOut(page);
+
+  await useBackupCode();
+  await expect(page.getByRole('alert')).toContainText('That backup code is not right, or it was already used.');
+  await shoot(page, 'sign-in-backup-code-used');
+});
