@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { ADMIN, expectToast, signOut, submitSignIn } from './helpers';
 
@@ -43,8 +43,11 @@ test.beforeAll(async () => {
   throw new Error('the two-factor server did not start');
 });
 
-test.afterAll(() => {
+test.afterAll(async () => {
+  // Its database is gone only once the server has stopped it.
+  const stopped = new Promise((resolve) => server?.once('exit', resolve));
   server?.kill();
+  await stopped;
   rmSync(path.join(ROOT, DATA_DIR), { recursive: true, force: true });
 });
 
@@ -55,11 +58,16 @@ let secret = '';
 let backupCodes: string[] = [];
 const codeNow = () => new TOTP({ secret: Secret.fromBase32(secret) }).generate();
 
-/** A screenshot at 390 px and at desktop width, kept with the test's results. */
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}-390.png`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: test.info().outputPath(`${name}-desktop.png`), fullPage: true });
+/** Screenshots at 390 px and at desktop width (of `part` when given), kept with the test's results. */
+async function shoot(page: Page, name: string, part?: Locator) {
+  for (const [size, width, height] of [
+    ['390', 390, 844],
+    ['desktop', 1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    const file = test.info().outputPath(`${name}-${size}.png`);
+    await (part ? part.screenshot({ path: file }) : page.screenshot({ path: file }));
+  }
   await page.setViewportSize({ width: 390, height: 844 });
 }
 
@@ -75,6 +83,7 @@ test('staff without a second factor are asked to set it up, enrol on /profile, a
   await expect(page).not.toHaveURL(/\/auth/);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Set up two-factor sign-in' })).toBeVisible();
+  await shoot(page, 'admin-set-up');
   await page.getByRole('link', { name: 'Set up two-factor sign-in' }).click();
   await expect(page).toHaveURL(/\/profile#two-factor$/);
 
@@ -83,18 +92,18 @@ test('staff without a second factor are asked to set it up, enrol on /profile, a
   await card.getByLabel('Your password').fill(ADMIN.password);
   await card.getByRole('button', { name: 'Continue' }).click();
   await expect(card.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
-  secret = (await card.locator('code').innerText()).replace(/\s/g, '');
+  secret = ((await card.locator('code').textContent()) ?? '').replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   const codeField = card.getByLabel('Code from the app');
   await expect(codeField).toHaveAttribute('autocomplete', 'one-time-code');
   await expect(codeField).toHaveAttribute('inputmode', 'numeric');
-  await shoot(page, 'profile-scan');
+  await shoot(page, 'profile-scan', card);
   await codeField.fill(codeNow());
   await card.getByRole('button', { name: 'Confirm and turn on' }).click();
   const list = card.getByRole('list', { name: 'Backup codes' });
   await expect(list.getByRole('listitem')).toHaveCount(10);
   backupCodes = await list.getByRole('listitem').allInnerTexts();
-  await shoot(page, 'profile-backup-codes');
+  await shoot(page, 'profile-backup-codes', card);
   await card.getByRole('button', { name: 'I saved them' }).click();
   await expect(card.getByRole('button', { name: 'Turn off' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -136,6 +145,8 @@ test('a backup code signs in once', async ({ page }) => {
   await signOut(page);
 
   await useBackupCode();
-  await expect(page.getByRole('alert')).toContainText('That backup code is not right, or it was already used.');
+  await expect(page.getByRole('alert')).toContainText(
+    'That backup code is not right, or it was already used.',
+  );
   await shoot(page, 'sign-in-backup-code-used');
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BackupCodeSchema,
   EmailSchema,
   FlowSignUpSchema,
   NewPasswordSchema,
@@ -7,6 +8,8 @@ import {
   RecoveryFormSchema,
   SignInSchema,
   SignUpSchema,
+  TOTP_CODE_MESSAGE,
+  TotpCodeSchema,
   unmetPasswordRules,
   weakPasswordMessage,
 } from './auth.ts';
@@ -119,5 +122,19 @@ describe('form schemas (spec §5, each screen in its own words)', () => {
         }),
       ),
     ).toEqual({ newPassword: 'Password is too weak: it needs one number and one special character.' });
+  });
+});
+
+describe("the second factor's codes", () => {
+  it("takes the app's six digits, with the space some apps show, and nothing else", () => {
+    expect(TotpCodeSchema.parse({ code: ' 123 456 ' })).toEqual({ code: '123456' });
+    for (const code of ['12345', '1234567', '12a456', ''])
+      expect(TotpCodeSchema.safeParse({ code }).error?.issues[0]?.message).toBe(TOTP_CODE_MESSAGE);
+  });
+
+  it('takes a backup code as shown, or typed without its dash', () => {
+    expect(BackupCodeSchema.parse({ code: ' fa7AQ-MnvnX ' })).toEqual({ code: 'fa7AQ-MnvnX' });
+    expect(BackupCodeSchema.parse({ code: 'fa7AQMnvnX' })).toEqual({ code: 'fa7AQ-MnvnX' });
+    expect(BackupCodeSchema.safeParse({ code: 'fa7AQ-Mnvn' }).success).toBe(false);
   });
 });
