@@ -22,7 +22,7 @@ export function SecondFactorNeeded({ isEnrolled }: { isEnrolled: boolean }) {
     <main id="main" className="flex min-h-screen items-center justify-center bg-zinc-50 px-4 py-12">
       <div className="grid w-full max-w-md gap-4 rounded-2xl border border-zinc-200 bg-white p-6 text-center shadow-sm">
         <ShieldCheck className="mx-auto size-12 text-brand-600" aria-hidden />
-        <h1 className="text-2xl font-extrabold tracking-tight">
+        <h1 className="text-balance text-xl font-extrabold tracking-tight sm:text-2xl">
           {isEnrolled ? 'Sign in with your code' : 'Set up two-factor sign-in'}
         </h1>
         <p className="text-sm text-zinc-700">
