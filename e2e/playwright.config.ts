@@ -51,8 +51,6 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: 'false',
       VIDEO_MAX_BYTES: String(E2E_VIDEO_MAX_BYTES),
-      // Staff work without a second factor here; the two-factor flow has tests of its own.
-      STAFF_TWO_FACTOR: 'optional',
     },
   },
 });
