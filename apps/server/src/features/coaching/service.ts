@@ -1,17 +1,26 @@
 import type { Staff } from '@core28/core/staff';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { Database, DbOrTx } from '../../platform/db/index.ts';
+import { type Database, type DbOrTx, rawRows as rows } from '../../platform/db/index.ts';
 import { discussionMessages, discussionTopics, profiles, users } from '../../platform/db/schema.ts';
 import { publish } from '../../platform/realtime/channel.ts';
 import { memberScopeSql } from '../auth/service.ts';
-import { COACHING_LIVE, type CoachingNotice, TOPIC_NOT_FOUND } from './messages.ts';
+import { COACHING_LIVE, coachOfMemberSql, TOPIC_NOT_FOUND } from './messages.ts';
 import { repeatedTopic } from './repeats.ts';
 import { memberName, messageColumns, toLiveMessage, topicColumns, toTopic, unreadFor } from './rows.ts';
 
-/** Sent when the transaction commits, and only if it does; a topic's events stay in order. */
-const notify = (tx: DbOrTx, notice: CoachingNotice) => publish(tx, COACHING_LIVE, notice.topicId, notice);
+/**
+ * Sent when the transaction commits, and only if it does; a topic's events stay in order. The
+ * member's coach, read in the same transaction, names who on the staff receives it.
+ */
+async function notify(tx: DbOrTx, notice: { t: 'topic'; topicId: string; ownerId: string }) {
+  const [row] = await rows<{ coachId: string | null }>(
+    tx,
+    sql`select ${coachOfMemberSql(sql`${notice.ownerId}`)} as "coachId"`,
+  );
+  await publish(tx, COACHING_LIVE, notice.topicId, { ...notice, coachId: row?.coachId ?? null });
+}
 
 const readMessages = (db: Database, topicId: string) =>
   db
