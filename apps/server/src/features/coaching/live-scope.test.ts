@@ -35,9 +35,12 @@ describe('live events reach only the staff who coach the member', () => {
     const [memberA, memberB] = [await burnMember(t), await burnMember(t)];
     await assignTo(t, memberA, coachA.userId);
     await assignTo(t, memberB, coachB.userId);
-    const [socketA, socketB, socketAll, socketOwner] = await Promise.all(
-      [coachA.cookie, coachB.cookie, coachAll.cookie, owner].map((cookie) => connect(server.port, cookie)),
-    );
+    const [socketA, socketB, socketAll, socketOwner] = await Promise.all([
+      connect(server.port, coachA.cookie),
+      connect(server.port, coachB.cookie),
+      connect(server.port, coachAll.cookie),
+      connect(server.port, owner),
+    ]);
     const topicA = await openTopic(t, memberA.cookie, 'A’s topic');
     const topicB = await openTopic(t, memberB.cookie, 'B’s topic');
     expect((await write(memberA.cookie, topicA.id, 'From A')).status).toBe(201);
