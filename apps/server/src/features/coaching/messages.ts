@@ -54,6 +54,9 @@ export const coachOfMemberSql = (member: SQLWrapper) =>
 
 export const TOPIC_NOT_FOUND = 'Discussion topic not found';
 
+/** A member's message starts the wait unless the member was waiting already (schema: `awaiting_since`). */
+const awaitingFrom = sql`awaiting_since = coalesce(awaiting_since, ${value('created_at')}::timestamptz)`;
+
 /** What a message statement did; `coach_id` completes its notice for this instance's sockets. */
 type Written = { taken: number; written: number; coach_id: string | null };
 
@@ -63,7 +66,8 @@ const memberMessageStatement = namedStatements<Written>((limitCount) => {
   return sql`
     with ${taking ? sql`${taking.ctes},` : sql``}
     topic as (
-      update ${discussionTopics} set updated_at = ${value('created_at')}::timestamptz, is_archived = false
+      update ${discussionTopics} set updated_at = ${value('created_at')}::timestamptz, is_archived = false,
+        ${awaitingFrom}
       where id = ${value('topic_id')} and user_id = ${value('user_id')} and not ${writtenBefore}
         ${taking ? sql`and ${taking.count} = ${limitCount}` : sql``}
       returning id
@@ -167,7 +171,8 @@ const sessionMessageStatement = namedStatement<Written & { user_id: string | nul
   return sql`
       with member as (${coachingMember}), ${taking.ctes},
       topic as (
-        update ${discussionTopics} set updated_at = ${value('created_at')}::timestamptz, is_archived = false
+        update ${discussionTopics} set updated_at = ${value('created_at')}::timestamptz, is_archived = false,
+          ${awaitingFrom}
         where id = ${value('topic_id')} and user_id = ${member} and ${taking.count} = ${limitCount}
         returning id
       ), message as (${insertMessage(member)})
@@ -222,7 +227,7 @@ export async function postMessageWithSession(
 const coachReplyStatement = namedStatement<{ owner_id: string; coach_id: string | null }>(
   () => sql`
     with topic as (
-      update ${discussionTopics} set updated_at = ${value('created_at')}::timestamptz
+      update ${discussionTopics} set updated_at = ${value('created_at')}::timestamptz, awaiting_since = null
       where id = ${value('topic_id')} and not is_archived and not ${writtenBefore}
       returning id, user_id
     ), message as (${insertMessage()})
