@@ -9,9 +9,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const replies = (cookie: string) => t.request('/api/admin/coaching/saved-replies', { cookie }).then(json);
-const save = (cookie: string, body: { title: string; body: string; shared?: boolean }) =>
-  t.request('/api/admin/coaching/saved-replies', { cookie, json: body }).then(json);
+const replies = async (cookie: string) =>
+  json(await t.request('/api/admin/coaching/saved-replies', { cookie }));
+const save = async (cookie: string, body: { title: string; body: string; shared?: boolean }) =>
+  json(await t.request('/api/admin/coaching/saved-replies', { cookie, json: body }));
 
 describe('saved replies of a team', () => {
   it('a coach sees their own and the shared ones of others; only the author edits or deletes', async () => {
