@@ -67,8 +67,9 @@ async function auditStaffWrite(c: Context<AppEnv>, deps: Deps) {
   if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.res.status >= 400) return;
   const user = c.get('user');
   if (!user || !c.get('isAdmin')) return;
-  // The pattern of the handler that answered (the last route matched), not this middleware's.
-  const pattern = routePath(c, -1);
+  // The pattern of the handler that answered (after `next()`, the route index is the answering
+  // handler's), not this middleware's; the last route matched is the API's catch-all `/api/*`.
+  const pattern = routePath(c);
   const params = paramsOf(pattern, c.req.path);
   const more = c.get('audit') ?? {};
   const [objectType, objectId] = Object.entries(params).find(([name]) => name !== 'userId') ?? [null, null];
