@@ -34,6 +34,7 @@ import { pushRoutes } from './features/push/routes.ts';
 import { demoPayRoutes } from './features/subscriptions/demo-pay.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { webhookRoutes } from './features/subscriptions/webhook-routes.ts';
+import { adminSupportRoutes } from './features/support/routes.ts';
 import { onError } from './http/on-error.ts';
 import { requestFrame, requestGuards } from './http/request-frame.ts';
 import { sameOriginWrites, securityHeaderList } from './http/security.ts';
@@ -64,6 +65,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/admin/member-plans', adminMemberPlanRoutes)
   .route('/coaching', coachingRoutes)
   .route('/admin/coaching', adminCoachingRoutes)
+  .route('/admin/support', adminSupportRoutes)
   .route('/files', fileRoutes)
   .route('/webhooks', webhookRoutes)
   .route('/subscription', subscriptionRoutes)
