@@ -1,4 +1,3 @@
-import type { Staff } from '@core28/core/staff';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
