@@ -65,7 +65,7 @@ const iso = (at: Date | string) => new Date(at).toISOString();
 
 /** One page of a view, with how many conversations it holds in all. */
 export async function listCoachTopics(
-  { db, now }: Pick<Deps, 'db' | 'now'>,
+  { db, now, config }: ReplyTargetDeps,
   { view, q, page, staff, viewerId }: Viewer & { view: InboxView; q?: string | undefined; page: number },
 ) {
   const { where, order } = VIEWS[view];
@@ -93,6 +93,7 @@ export async function listCoachTopics(
     rows<{ total: number }>(db, sql`select count(*)::int as total ${from} where ${filter}`),
   ]);
   const at = now().getTime();
+  const target = config.coachReplyTargetHours * 3_600_000;
   const total = counted?.total ?? 0;
   return {
     view,
@@ -118,7 +119,10 @@ export async function listCoachTopics(
       /** Since when the member has waited for a reply (null: the coach spoke last). */
       awaitingSince: row.awaitingSince === null ? null : iso(row.awaitingSince),
       waitingMs: row.awaitingSince === null ? null : Math.max(0, at - new Date(row.awaitingSince).getTime()),
+      /** Waiting longer than the reply target (COACH_REPLY_TARGET_HOURS). */
+      isOverdue: row.awaitingSince !== null && at - new Date(row.awaitingSince).getTime() > target,
     })),
+    replyTargetHours: config.coachReplyTargetHours,
   };
 }
 
