@@ -151,7 +151,7 @@ export default function AdminCoachingPage() {
             />
           ) : (
             <div className="grid flex-1 place-items-center p-10 text-center text-sm text-zinc-500">
-              Choose a conversation to read and reply.
+              Choose a topic to read and reply.
             </div>
           )}
         </section>
