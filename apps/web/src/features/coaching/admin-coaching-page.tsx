@@ -67,7 +67,7 @@ export default function AdminCoachingPage() {
         <aside
           className={cn('flex min-h-0 flex-col border-zinc-200 md:border-r', selectedId && 'hidden md:flex')}
         >
-          <div role="tablist" aria-label="Conversations" className="grid grid-cols-3 gap-1 p-2">
+          <div role="tablist" aria-label="Conversations" className="flex gap-1 p-2">
             {INBOX_VIEWS.map((id) => (
               <button
                 key={id}
@@ -76,7 +76,7 @@ export default function AdminCoachingPage() {
                 aria-selected={id === view}
                 onClick={() => update({ view: id, page: null })}
                 className={cn(
-                  'rounded-lg px-2 py-1.5 text-sm font-medium',
+                  'flex-auto rounded-lg px-2 py-1.5 text-sm font-medium whitespace-nowrap',
                   id === view ? 'bg-zinc-900 text-white' : 'text-zinc-600 hover:bg-zinc-100',
                 )}
               >

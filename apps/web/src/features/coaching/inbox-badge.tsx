@@ -21,7 +21,7 @@ function LiveCount() {
   return (
     <span
       data-testid="inbox-unread"
-      className="ml-auto grid h-5 min-w-5 place-items-center rounded-full bg-brand-600 px-1.5 text-xs font-bold text-white"
+      className="ml-auto grid h-5 min-w-5 place-items-center rounded-full bg-white px-1.5 text-xs font-bold text-brand-700"
     >
       {unread}
       <span className="sr-only"> unread conversations</span>

@@ -70,7 +70,7 @@ export function TopicList({
                 {topic.title}
               </span>
             )}
-            <span className="flex flex-wrap items-center gap-x-2 text-xs text-zinc-600">
+            <span className="flex flex-wrap items-center gap-x-1 text-xs text-zinc-600">
               {topic.waitingMs != null ? (
                 <span className={cn(topic.isOverdue && 'font-semibold text-amber-800')}>
                   {topic.isOverdue ? 'Overdue · ' : ''}Waiting {formatWaiting(topic.waitingMs)}

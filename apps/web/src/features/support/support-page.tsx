@@ -121,7 +121,7 @@ function SupportCard({ message }: { message: SupportMessage }) {
       },
     );
   return (
-    <Card className={cn('grid gap-3 p-4 sm:p-5', message.priority === 'burn' && 'border-brand-300')}>
+    <Card className={cn('grid gap-3 p-4 sm:p-5', message.priority === 'burn' && 'border-brand-600')}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         {priority && (
           <span
