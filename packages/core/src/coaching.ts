@@ -47,8 +47,10 @@ export const TopicListQuerySchema = z.object({
 });
 
 /** The view a list query asks for (without any: "all", as the list always answered). */
-export const inboxViewOf = (query: { archived?: 'true' | 'false' | undefined; view?: InboxView | undefined }) =>
-  query.view ?? (query.archived === 'true' ? 'archived' : 'all');
+export const inboxViewOf = (query: {
+  archived?: 'true' | 'false' | undefined;
+  view?: InboxView | undefined;
+}) => query.view ?? (query.archived === 'true' ? 'archived' : 'all');
 
 export const ArchiveInputSchema = z.object({ isArchived: z.boolean('isArchived must be true or false') });
 
