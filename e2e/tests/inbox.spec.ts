@@ -13,7 +13,7 @@ async function unreadInNav(coach: Page, isPhone: boolean) {
   const link = coach.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: /1 on 1/ });
   await expect(link).toBeVisible();
   const badge = link.getByTestId('inbox-unread');
-  const count = (await badge.count()) ? Number((await badge.innerText()).match(/\d+/)?.[0]) : 0;
+  const count = (await badge.count()) ? Number(((await badge.textContent()) ?? '').match(/\d+/)?.[0]) : 0;
   if (isPhone) await coach.getByRole('button', { name: 'Close admin menu' }).click();
   return count;
 }
