@@ -115,6 +115,7 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
       '/admin/blog',
       `/admin/chat/${topic.topic.userId}/${topic.topic.id}`,
       `/admin/users/${topic.topic.userId}`,
+      '/admin/support',
     ]);
     expect(found).toEqual([]);
     await context.close();
