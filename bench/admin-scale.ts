@@ -88,11 +88,11 @@ async function measureEngine(engine: string, handle: DatabaseHandle): Promise<Ad
   console.log(
     `  ${engine}: loaded ${MEMBERS.toLocaleString()} members, ${loaded.completions.toLocaleString()} completed days, ${loaded.messages.toLocaleString()} messages in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
-  const deps = { db: handle.db, now: () => new Date() };
+  const deps = { db: handle.db, now: () => new Date(), config: { coachReplyTargetHours: 24 } };
   // The owner's view: every member.
   const all = { staff: { roles: ['owner' as const], secondFactor: true }, viewerId: 'bench-1' };
   const cases: [string, () => Promise<unknown>][] = [
-    ['dashboard (cards + recent messages + activity)', () => getDashboard(deps)],
+    ['dashboard (cards + recent messages + activity)', () => getDashboard(deps, all)],
     [
       'users: search "lastname4242" (page 1 + total)',
       () =>

@@ -116,6 +116,7 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
       '/admin/waitlist',
       `/admin/chat/${topic.topic.userId}/${topic.topic.id}`,
       `/admin/users/${topic.topic.userId}`,
+      '/admin/support',
     ]);
     expect(found).toEqual([]);
     await context.close();

@@ -21,7 +21,7 @@ test('a 1-on-1 Burn member and the coach talk live, without reloading, and the u
   await signInOverHttp(coachContext, ADMIN);
   await coach.goto('/admin');
   await coach.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: '1 on 1' }).click();
-  await expect(coach.getByRole('tab', { name: 'Active' })).toHaveAttribute('aria-selected', 'true');
+  await expect(coach.getByRole('tab', { name: 'Awaiting reply' })).toHaveAttribute('aria-selected', 'true');
   await coach.evaluate(() => {
     (window as unknown as { stayed: boolean }).stayed = true;
   });
@@ -81,7 +81,9 @@ test('a 1-on-1 Burn member and the coach talk live, without reloading, and the u
   for (const page of [member, coach])
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 
-  // Archiving the selected topic deselects it; an archived topic takes no reply until restored.
+  // Archiving the selected topic deselects it; an archived topic takes no reply until restored. The
+  // coach spoke last, so the topic is under "All", not "Awaiting reply".
+  await coach.getByRole('tab', { name: 'All' }).click();
   await coach.getByRole('button', { name: new RegExp(`${name}.*Lower back`) }).click();
   await coach.getByRole('button', { name: 'Archive' }).click();
   await expectToast(coach, 'Topic archived');

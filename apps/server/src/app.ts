@@ -38,6 +38,7 @@ import { adminWaitlistRoutes, seatRoutes } from './features/seats/routes.ts';
 import { demoPayRoutes } from './features/subscriptions/demo-pay.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { webhookRoutes } from './features/subscriptions/webhook-routes.ts';
+import { adminSupportRoutes } from './features/support/routes.ts';
 import { adminCoachProfileRoutes, adminTeamRoutes, teamRoutes } from './features/team/routes.ts';
 import { onError } from './http/on-error.ts';
 import { requestFrame, requestGuards } from './http/request-frame.ts';
@@ -77,6 +78,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/coaching', coachingRoutes)
   .route('/admin/waitlist', adminWaitlistRoutes)
   .route('/admin/coaching', adminCoachingRoutes)
+  .route('/admin/support', adminSupportRoutes)
   .route('/files', fileRoutes)
   .route('/webhooks', webhookRoutes)
   .route('/subscription', subscriptionRoutes)

@@ -27,7 +27,7 @@ function createHub(deps: Deps, listen: Listen, heartbeatMs?: number) {
         found && {
           userId: found.user.id,
           sessionId: found.sessionId,
-          isAdmin: found.isAdmin,
+          staff: found.staff,
           expiresAt: found.expiresAt,
         }
       );

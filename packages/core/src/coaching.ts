@@ -29,9 +29,28 @@ export const MessageInputSchema = z.object({
 
 export const TopicIdParamSchema = z.object({ topicId: z.uuid('No such discussion topic') });
 /** The coach's inbox: the Active tab, or the Archived one. */
+/**
+ * The coach's inbox: "Awaiting reply" (the member spoke last; the longest wait first), "All"
+ * (every open conversation, newest activity first), "Archived".
+ */
+export const INBOX_VIEWS = ['awaiting', 'all', 'archived'] as const;
+export type InboxView = (typeof INBOX_VIEWS)[number];
+export const INBOX_PAGE_SIZE = 50;
+
 export const TopicListQuerySchema = z.object({
-  archived: z.enum(['true', 'false']).optional().default('false'),
+  /** The older form of the view: `true` is "archived", `false` "all"; `view` wins when both are given. */
+  archived: z.enum(['true', 'false']).optional(),
+  view: z.enum(INBOX_VIEWS).optional(),
+  /** A member's name or e-mail, or words of a message. */
+  q: z.string().trim().max(100, 'Please search with fewer than 100 characters.').optional(),
+  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
 });
+
+/** The view a list query asks for (without any: "all", as the list always answered). */
+export const inboxViewOf = (query: {
+  archived?: 'true' | 'false' | undefined;
+  view?: InboxView | undefined;
+}) => query.view ?? (query.archived === 'true' ? 'archived' : 'all');
 
 export const ArchiveInputSchema = z.object({ isArchived: z.boolean('isArchived must be true or false') });
 
@@ -83,6 +102,8 @@ export const SavedReplyInputSchema = z.object({
     .trim()
     .min(1, 'Please enter the reply.')
     .max(MESSAGE_MAX_LENGTH, 'Please keep the reply under 5,000 characters.'),
+  /** Shown to the whole team; only its author edits or deletes it. */
+  shared: z.boolean('shared must be true or false').optional().default(false),
 });
 export type SavedReplyInput = z.input<typeof SavedReplyInputSchema>;
 export const SavedReplyIdParamSchema = z.object({ replyId: z.uuid('No such saved reply') });

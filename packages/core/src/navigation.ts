@@ -100,6 +100,7 @@ export const PAGE_PATHS = [
   '/admin/waitlist',
   '/admin/team',
   '/admin/coach-profile',
+  '/admin/support',
   '/admin/chat/:userId/:topicId',
 ] as const;
 

@@ -9,7 +9,12 @@ import {
   TopicInputSchema,
   TopicListQuerySchema,
 } from '@core28/core/coaching';
-import { ContactSchema } from '@core28/core/contact';
+import {
+  ContactSchema,
+  SupportHandledSchema,
+  SupportListQuerySchema,
+  SupportReplySchema,
+} from '@core28/core/contact';
 import { ExerciseInputSchema } from '@core28/core/exercises';
 import {
   NotificationSettingsSchema,
@@ -332,6 +337,26 @@ export const TARGETS: Target[] = [
   { area: 'accounts', route: 'PUT /api/admin/coach-profile', schema: CoachProfileInputSchema },
   { area: 'accounts', route: 'GET /api/team/invitations/preview', schema: InvitationTokenSchema },
   { area: 'accounts', route: 'POST /api/team/invitations/accept', schema: InvitationTokenSchema },
+  // The support inbox (a message that does not exist: its answers are 404 or 400)
+  { area: 'content', route: 'GET /api/admin/support', schema: SupportListQuerySchema },
+  {
+    area: 'content',
+    route: 'GET /api/admin/support/:messageId',
+    schema: PathParam,
+    path: (_, v) => `/api/admin/support/${v}`,
+  },
+  {
+    area: 'content',
+    route: 'PATCH /api/admin/support/:messageId',
+    schema: SupportHandledSchema,
+    path: () => `/api/admin/support/${randomUUID()}`,
+  },
+  {
+    area: 'content',
+    route: 'POST /api/admin/support/:messageId/replies',
+    schema: SupportReplySchema,
+    path: () => `/api/admin/support/${randomUUID()}/replies`,
+  },
   { area: 'accounts', route: 'POST /api/subscription/trial', schema: AnyJson },
   { area: 'accounts', route: 'POST /api/subscription/checkout', schema: CheckoutSchema },
   { area: 'accounts', route: 'POST /api/subscription/confirm', schema: ConfirmSchema },

@@ -89,10 +89,17 @@ const adminRoutes: RouteObject[] = [
   { path: 'audit', element: page(() => import('@/features/admin/audit-page')) },
   { path: 'waitlist', element: page(() => import('@/features/admin/waitlist-page')) },
   { path: 'chat/:userId/:topicId', element: page(() => import('@/features/coaching/admin-chat-page')) },
+  { path: 'support', element: page(() => import('@/features/support/support-page')) },
 ];
 
+// The admin frame with the coach's inbox count in its navigation (the admin feature does not
+// import coaching: coaching's pages import admin's).
 const AdminLayout = lazy(() =>
-  import('@/features/admin/admin-layout').then(({ AdminLayout }) => ({ default: AdminLayout })),
+  Promise.all([import('@/features/admin/admin-layout'), import('@/features/coaching/inbox-badge')]).then(
+    ([{ AdminLayout }, { InboxUnreadBadge }]) => ({
+      default: () => <AdminLayout badges={{ '/admin/one-on-one': <InboxUnreadBadge /> }} />,
+    }),
+  ),
 );
 
 export const routes: RouteObject[] = [

@@ -1,10 +1,11 @@
 import { ATTENTION_MISSED_DAYS, ATTENTION_TRIAL_DAYS, memberStatus } from '@core28/core/admin';
+import type { Staff } from '@core28/core/staff';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { memberProgress, profiles, subscribers, users } from '../../platform/db/schema.ts';
-import { isNotAdminSql, memberNameSql } from '../auth/service.ts';
-import { listMemberTopics } from '../coaching/service.ts';
+import { isNotAdminSql, memberNameSql, memberScopeSql } from '../auth/service.ts';
+import { listMemberTopics, listOverdueConversations, type ReplyTargetDeps } from '../coaching/service.ts';
 import { getProgramState, listProgramSummaries, missedAtLeastSql } from '../program/service.ts';
 import { memberRowColumns } from './member-list.ts';
 
@@ -86,14 +87,21 @@ const ATTENTION_LIMIT = 20;
 const memberName = memberNameSql({ profile: 'profiles', user: 'users' });
 
 /**
- * The dashboard's card: 1-on-1 Burn members who missed two days in a row (the most missed
- * first), then members whose trial ends within three days (a trial is always Feel and Burn,
- * spec §4: the coach's chance to win them). docs/decisions/0016.
+ * The dashboard's card and the member list's: members whose conversation has waited for a reply
+ * longer than the reply target (the longest wait first), 1-on-1 Burn members who missed two days
+ * in a row (the most missed first), then members whose trial ends within three days (a trial is
+ * always Feel and Burn, spec §4: the coach's chance to win them). docs/decisions/0016. Only the
+ * members this staff session coaches (a coach: their own).
  */
-export async function listMembersNeedingAttention(deps: Pick<Deps, 'db' | 'now'>) {
+export async function listMembersNeedingAttention(
+  deps: ReplyTargetDeps,
+  { staff, viewerId }: { staff: Staff | null; viewerId: string },
+) {
   const at = deps.now();
   const soon = new Date(at.getTime() + ATTENTION_TRIAL_DAYS * 86_400_000);
-  const [burn, trials] = await Promise.all([
+  const inScope = (column: typeof subscribers.userId) => memberScopeSql(staff, viewerId, column);
+  const [waiting, burn, trials] = await Promise.all([
+    listOverdueConversations(deps, { staff, viewerId, limit: ATTENTION_LIMIT }),
     deps.db
       .select({ userId: subscribers.userId, name: memberName })
       .from(subscribers)
@@ -102,7 +110,7 @@ export async function listMembersNeedingAttention(deps: Pick<Deps, 'db' | 'now'>
       .leftJoin(memberProgress, eq(memberProgress.userId, subscribers.userId))
       .where(
         sql`${subscribers.subscriptionTier} = '1-on-1 Burn' and ${subscribers.subscribed} and not ${subscribers.isTrial}
-          and ${isNotAdminSql(subscribers.userId)}
+          and ${isNotAdminSql(subscribers.userId)} and ${inScope(subscribers.userId)}
           and ${missedAtLeastSql(memberProgress.completedMask, memberProgress.roundStartedAt, profiles.timeZone, at, ATTENTION_MISSED_DAYS)}`,
       )
       // The newest 20 (an index order that stops early), shown the most missed first.
@@ -115,7 +123,7 @@ export async function listMembersNeedingAttention(deps: Pick<Deps, 'db' | 'now'>
       .innerJoin(profiles, eq(profiles.userId, subscribers.userId))
       .where(
         sql`${subscribers.isTrial} and ${subscribers.trialEnd} > ${at} and ${subscribers.trialEnd} <= ${soon}
-          and ${isNotAdminSql(subscribers.userId)}`,
+          and ${isNotAdminSql(subscribers.userId)} and ${inScope(subscribers.userId)}`,
       )
       .orderBy(asc(subscribers.trialEnd))
       .limit(ATTENTION_LIMIT),
@@ -125,7 +133,9 @@ export async function listMembersNeedingAttention(deps: Pick<Deps, 'db' | 'now'>
     const summary = summaries.get(member.userId);
     if (!summary) return [];
     const { currentDay, missedInARow, round } = summary;
-    return [{ userId: member.userId, name: member.name, currentDay, round, missedInARow, trialEnd: null }];
+    return [
+      { ...member, currentDay, round, missedInARow, trialEnd: null, topicId: null, awaitingSince: null },
+    ];
   });
   missing.sort((a, b) => b.missedInARow - a.missedInARow || a.name.localeCompare(b.name));
   const ending = trials.map((t) => ({
@@ -135,6 +145,19 @@ export async function listMembersNeedingAttention(deps: Pick<Deps, 'db' | 'now'>
     round: null,
     missedInARow: 0,
     trialEnd: t.trialEnd?.toISOString() ?? null,
+    topicId: null,
+    awaitingSince: null,
   }));
-  return [...missing, ...ending].slice(0, ATTENTION_LIMIT);
+  const overdue = waiting.map((w) => ({
+    userId: w.userId,
+    name: w.name,
+    currentDay: null,
+    round: null,
+    missedInARow: 0,
+    trialEnd: null,
+    /** The conversation waiting past the reply target, and since when. */
+    topicId: w.topicId as string | null,
+    awaitingSince: w.awaitingSince as string | null,
+  }));
+  return [...overdue, ...missing, ...ending].slice(0, ATTENTION_LIMIT);
 }

@@ -3,14 +3,16 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { validate } from '../../validate.ts';
 import { assertMayCoachMember, requireStaff } from '../auth/session.ts';
-import { getMemberDetail, getMemberSummary } from './member-detail.ts';
+import { getMemberDetail, getMemberSummary, listMembersNeedingAttention } from './member-detail.ts';
 import { listMembers } from './member-list.ts';
 import { getDashboard, getProgramAnalytics } from './service.ts';
 
 /** /api/admin/dashboard: the four cards with their change since yesterday, recent messages and activity. */
 export const adminDashboardRoutes = new Hono<AppEnv>()
   .use(requireStaff('business'))
-  .get('/', async (c) => c.json(await getDashboard(c.get('deps'))));
+  .get('/', async (c) =>
+    c.json(await getDashboard(c.get('deps'), { staff: c.get('staff'), viewerId: c.get('user').id })),
+  );
 
 /** /api/admin/program: analytics of member progress. */
 export const adminProgramRoutes = new Hono<AppEnv>()
@@ -29,6 +31,15 @@ export const adminUserRoutes = new Hono<AppEnv>()
         viewerId: c.get('user').id,
       }),
     ),
+  )
+  // Who needs attention among the members this staff session coaches (before `/:userId`)
+  .get('/attention', async (c) =>
+    c.json({
+      attention: await listMembersNeedingAttention(c.get('deps'), {
+        staff: c.get('staff'),
+        viewerId: c.get('user').id,
+      }),
+    }),
   )
   // One member as the coach sees them, and the chat's side panel
   .get('/:userId', validate('param', UserIdParamSchema), async (c) => {

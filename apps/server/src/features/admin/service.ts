@@ -6,6 +6,7 @@ import type { Deps } from '../../context.ts';
 import { oneRow, rowsOf as rows } from '../../platform/db/index.ts';
 import { adminDailyCounts } from '../../platform/db/schema.ts';
 import { isNotAdminSql, memberNameSql, memberScopeSql } from '../auth/service.ts';
+import type { ReplyTargetDeps } from '../coaching/service.ts';
 import { listMembersNeedingAttention } from './member-detail.ts';
 import { epochMs, listRecentActivity, listRecentMessages } from './recent.ts';
 
@@ -69,12 +70,12 @@ export async function recordDailyCounts(
  * spec §2 Admin dashboard: the four cards with their change since yesterday, the recent messages
  * and the recent activity.
  */
-export async function getDashboard(deps: Pick<Deps, 'db' | 'now'>) {
+export async function getDashboard(deps: ReplyTargetDeps, viewer: { staff: Staff | null; viewerId: string }) {
   const [cards, recentMessages, recentActivity, attention] = await Promise.all([
     getDashboardCards(deps),
     listRecentMessages(deps),
     listRecentActivity(deps),
-    listMembersNeedingAttention(deps),
+    listMembersNeedingAttention(deps, viewer),
   ]);
   return { ...cards, recentMessages, recentActivity, attention };
 }

@@ -1,5 +1,5 @@
 import { AVATAR_URL_TTL_SECONDS } from '@core28/core/profile';
-import { isActingStaff, type Staff, type StaffRole } from '@core28/core/staff';
+import type { Staff, StaffRole } from '@core28/core/staff';
 import { and, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Deps } from '../../context.ts';
@@ -53,7 +53,7 @@ export async function listValidSessions(
   return rows.map(({ id, roles, twoFactorVerified, expiresAt }) => ({
     id,
     expiresAt,
-    isAdmin: isActingStaff(staffOf(config, roles, twoFactorVerified)),
+    staff: staffOf(config, roles, twoFactorVerified),
   }));
 }
 

@@ -1,5 +1,6 @@
 import {
   ArchiveInputSchema,
+  inboxViewOf,
   MessageInputSchema,
   SavedReplyIdParamSchema,
   SavedReplyInputSchema,
@@ -17,6 +18,7 @@ import { answerRepeatedUpload, idempotencyKeyOf, postWithUpload } from './reques
 import { createSavedReply, deleteSavedReply, listSavedReplies, updateSavedReply } from './saved-replies.ts';
 import {
   assertTopicFor,
+  countUnreadTopics,
   getCoachConversation,
   listCoachTopics,
   markReadByCoach,
@@ -37,14 +39,21 @@ export const adminCoachingRoutes = new Hono<AppEnv>()
   .use(requireStaff('coach'))
   .use('/topics/:topicId/*', topicInScope)
   .use('/topics/:topicId', topicInScope)
-  .get('/topics', validate('query', TopicListQuerySchema), async (c) =>
-    c.json({
-      topics: await listCoachTopics(c.get('deps'), {
-        archived: c.req.valid('query').archived === 'true',
+  .get('/topics', validate('query', TopicListQuerySchema), async (c) => {
+    const query = c.req.valid('query');
+    return c.json(
+      await listCoachTopics(c.get('deps'), {
+        view: inboxViewOf(query),
+        q: query.q,
+        page: query.page,
         staff: c.get('staff'),
         viewerId: c.get('user').id,
       }),
-    }),
+    );
+  })
+  // The admin navigation's count: conversations with a member's message no coach has opened.
+  .get('/unread', async (c) =>
+    c.json(await countUnreadTopics(c.get('deps'), { staff: c.get('staff'), viewerId: c.get('user').id })),
   )
   .get('/topics/:topicId', validate('param', TopicIdParamSchema), async (c) =>
     c.json(await getCoachConversation(c.get('deps'), c.req.valid('param'))),

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { namedStatement, namedStatements } from '../../platform/db/prepared.ts';
@@ -40,26 +40,42 @@ export type { StoredAttachment };
 /** Coaching's channel on the realtime hub (spec §7 live subscriptions); its key is the topic. */
 export const COACHING_LIVE = realtimeChannel<CoachingNotice>('coaching');
 
-/** What travels through NOTIFY: ids only (a payload is capped at 8 kB), loaded at delivery. */
+/**
+ * What travels through NOTIFY: ids only (a payload is capped at 8 kB), loaded at delivery;
+ * `coachId`: the member's coach as the publishing transaction saw it, so only they (and staff
+ * who see every member) receive it (live.ts).
+ */
 export type CoachingNotice =
-  | { t: 'message'; topicId: string; ownerId: string; messageId: string }
-  | { t: 'topic'; topicId: string; ownerId: string };
+  | { t: 'message'; topicId: string; ownerId: string; coachId: string | null; messageId: string }
+  | { t: 'topic'; topicId: string; ownerId: string; coachId: string | null };
+
+/** The member's coach, in a publishing statement (null: none assigned). */
+export const coachOfMemberSql = (member: SQLWrapper) =>
+  sql`(select ca.coach_id from coach_assignments ca where ca.user_id = ${member})`;
 
 export const TOPIC_NOT_FOUND = 'Discussion topic not found';
 
+/** A member's message starts the wait unless the member was waiting already (schema: `awaiting_since`). */
+const awaitingFrom = sql`awaiting_since = coalesce(awaiting_since, ${value('created_at')}::timestamptz)`;
+
+/** What a message statement did; `coach_id` completes its notice for this instance's sockets. */
+type Written = { taken: number; written: number; coach_id: string | null };
+
 /** A member's message, taking `limitCount` limits first (none: a photo's, taken before its upload). */
-const memberMessageStatement = namedStatements<{ taken: number; written: number }>((limitCount) => {
+const memberMessageStatement = namedStatements<Written>((limitCount) => {
   const taking = limitCount > 0 ? limitsTaking(limitCount, { unless: writtenBefore }) : null;
   return sql`
     with ${taking ? sql`${taking.ctes},` : sql``}
     topic as (
-      update ${discussionTopics} set updated_at = ${value('created_at')}::timestamptz, is_archived = false
+      update ${discussionTopics} set updated_at = ${value('created_at')}::timestamptz, is_archived = false,
+        ${awaitingFrom}
       where id = ${value('topic_id')} and user_id = ${value('user_id')} and not ${writtenBefore}
         ${taking ? sql`and ${taking.count} = ${limitCount}` : sql``}
       returning id
     ), message as (${insertMessage()})
     select ${taking ? taking.count : sql`0`} as taken, (select count(*)::integer from message) as written,
-      (select ${notifying(COACHING_LIVE)} from message) as notified`;
+      ${coachOfMemberSql(value('user_id'))} as coach_id,
+      (select ${notifying(COACHING_LIVE, { coachId: coachOfMemberSql(value('user_id')) })} from message) as notified`;
 });
 
 /**
@@ -82,7 +98,11 @@ export async function postMemberMessage(
 ) {
   const at = now();
   const row = newMessageRow({ id, topicId, userId, message, isCoachReply: false, at, attachment });
-  const live = publication(db, COACHING_LIVE, topicId, { ...messageNotice(row), ownerId: userId });
+  const live = publication(db, COACHING_LIVE, topicId, {
+    ...messageNotice(row),
+    ownerId: userId,
+    coachId: null,
+  });
   const [written] = await memberMessageStatement(limits.length)(db, {
     ...messageValues(row, attachment),
     ...limitValues(limits, at),
@@ -98,7 +118,7 @@ export async function postMemberMessage(
  */
 async function answerWritten(
   db: Deps['db'],
-  written: { taken: number; written: number } | undefined,
+  written: Written | undefined,
   {
     row,
     keyed,
@@ -120,7 +140,7 @@ async function answerWritten(
   if (!written?.written) throw new AppError('NOT_FOUND', TOPIC_NOT_FOUND);
   const sent = toLiveMessage(row);
   live.sent(
-    { ...messageNotice(row), ownerId: row.userId },
+    { ...messageNotice(row), ownerId: row.userId, coachId: written.coach_id },
     { type: 'message', topicId: row.topicId, message: sent },
   );
   return sent;
@@ -145,22 +165,22 @@ const coachingMember = sql`
         and (sub.subscription_end is null or sub.subscription_end > ${value('now')}::timestamptz)))`;
 
 /** `memberMessageStatement` with its member found by `coachingMember`; it writes nothing without one. */
-const sessionMessageStatement = namedStatement<{ user_id: string | null; taken: number; written: number }>(
-  () => {
-    const member = sql`(select user_id from member)`;
-    const limitCount = MEMBER_LIMITS.message.length;
-    const taking = limitsTaking(limitCount, { keyOwner: member, unless: writtenBefore });
-    return sql`
+const sessionMessageStatement = namedStatement<Written & { user_id: string | null }>(() => {
+  const member = sql`(select user_id from member)`;
+  const limitCount = MEMBER_LIMITS.message.length;
+  const taking = limitsTaking(limitCount, { keyOwner: member, unless: writtenBefore });
+  return sql`
       with member as (${coachingMember}), ${taking.ctes},
       topic as (
-        update ${discussionTopics} set updated_at = ${value('created_at')}::timestamptz, is_archived = false
+        update ${discussionTopics} set updated_at = ${value('created_at')}::timestamptz, is_archived = false,
+          ${awaitingFrom}
         where id = ${value('topic_id')} and user_id = ${member} and ${taking.count} = ${limitCount}
         returning id
       ), message as (${insertMessage(member)})
       select ${member} as user_id, ${taking.count} as taken, (select count(*)::integer from message) as written,
-        (select ${notifying(COACHING_LIVE, { ownerId: member })} from message) as notified`;
-  },
-);
+        ${coachOfMemberSql(member)} as coach_id,
+        (select ${notifying(COACHING_LIVE, { ownerId: member, coachId: coachOfMemberSql(member) })} from message) as notified`;
+});
 
 /**
  * A text message from the member of the session whose token this is, that statement finding and
@@ -182,7 +202,7 @@ export async function postMessageWithSession(
   // The member is known once the statement ran: the row, the limits' keys and the notice are
   // completed by it (`insertMessage(member)`, `keyOwner`, `notifying`'s ownerId).
   const row = newMessageRow({ id, topicId, userId: '', message, isCoachReply: false, at });
-  const live = publication(db, COACHING_LIVE, topicId, { ...messageNotice(row), ownerId: '' });
+  const live = publication(db, COACHING_LIVE, topicId, { ...messageNotice(row), ownerId: '', coachId: null });
   const limits = memberLimits('message', '');
   const [written] = await sessionMessageStatement(db, {
     token,
@@ -205,14 +225,15 @@ export async function postMessageWithSession(
 }
 
 /** A coach's reply; the member who owns the topic is known to the statement only: it fills the notice in. */
-const coachReplyStatement = namedStatement<{ owner_id: string }>(
+const coachReplyStatement = namedStatement<{ owner_id: string; coach_id: string | null }>(
   () => sql`
     with topic as (
-      update ${discussionTopics} set updated_at = ${value('created_at')}::timestamptz
+      update ${discussionTopics} set updated_at = ${value('created_at')}::timestamptz, awaiting_since = null
       where id = ${value('topic_id')} and not is_archived and not ${writtenBefore}
       returning id, user_id
     ), message as (${insertMessage()})
-    select topic.user_id as owner_id, ${notifying(COACHING_LIVE, { ownerId: sql`topic.user_id` })}
+    select topic.user_id as owner_id, ${coachOfMemberSql(sql`topic.user_id`)} as coach_id,
+      ${notifying(COACHING_LIVE, { ownerId: sql`topic.user_id`, coachId: coachOfMemberSql(sql`topic.user_id`) })}
     from message cross join topic`,
 );
 
@@ -240,7 +261,7 @@ export async function postCoachReply(
     at: now(),
     attachment,
   });
-  const live = publication(db, COACHING_LIVE, topicId, { ...messageNotice(row), ownerId: '' });
+  const live = publication(db, COACHING_LIVE, topicId, { ...messageNotice(row), ownerId: '', coachId: null });
   const [reply] = await coachReplyStatement(db, { ...messageValues(row, attachment), ...live.values });
   if (!reply) {
     const repeated = id === undefined ? null : await repeatOf(db, row);
@@ -253,7 +274,10 @@ export async function postCoachReply(
     throw new AppError('CONFLICT', 'This topic is archived. Restore it from the archive to reply.');
   }
   const sent = await withAuthor(deps, toLiveMessage(row));
-  live.sent({ ...messageNotice(row), ownerId: reply.owner_id }, { type: 'message', topicId, message: sent });
+  live.sent(
+    { ...messageNotice(row), ownerId: reply.owner_id, coachId: reply.coach_id },
+    { type: 'message', topicId, message: sent },
+  );
   return sent;
 }
 

@@ -1,18 +1,25 @@
-import type { Staff } from '@core28/core/staff';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { Database, DbOrTx } from '../../platform/db/index.ts';
+import { type Database, type DbOrTx, rawRows as rows } from '../../platform/db/index.ts';
 import { discussionMessages, discussionTopics, profiles, users } from '../../platform/db/schema.ts';
 import { publish } from '../../platform/realtime/channel.ts';
-import { memberScopeSql } from '../auth/service.ts';
 import { type AuthorDeps, withAuthors } from './authors.ts';
-import { COACHING_LIVE, type CoachingNotice, TOPIC_NOT_FOUND } from './messages.ts';
+import { COACHING_LIVE, coachOfMemberSql, TOPIC_NOT_FOUND } from './messages.ts';
 import { repeatedTopic } from './repeats.ts';
 import { memberName, messageColumns, toLiveMessage, topicColumns, toTopic, unreadFor } from './rows.ts';
 
-/** Sent when the transaction commits, and only if it does; a topic's events stay in order. */
-const notify = (tx: DbOrTx, notice: CoachingNotice) => publish(tx, COACHING_LIVE, notice.topicId, notice);
+/**
+ * Sent when the transaction commits, and only if it does; a topic's events stay in order. The
+ * member's coach, read in the same transaction, names who on the staff receives it.
+ */
+async function notify(tx: DbOrTx, notice: { t: 'topic'; topicId: string; ownerId: string }) {
+  const [row] = await rows<{ coachId: string | null }>(
+    tx,
+    sql`select ${coachOfMemberSql(sql`${notice.ownerId}`)} as "coachId"`,
+  );
+  await publish(tx, COACHING_LIVE, notice.topicId, { ...notice, coachId: row?.coachId ?? null });
+}
 
 const readMessages = (deps: AuthorDeps, topicId: string) =>
   deps.db
@@ -57,6 +64,8 @@ export async function createTopic(
         description: input.description || null,
         createdAt: at,
         updatedAt: at,
+        // A new topic is the member's first word: the coach owes a reply from now.
+        awaitingSince: at,
       })
       .onConflictDoNothing({ target: discussionTopics.id })
       .returning();
@@ -128,6 +137,15 @@ export async function markReadByMember(
 
 // ---- the coach's side ----
 
+// The inbox's lists and counts (inbox.ts); the team page counts overdue conversations per coach.
+export {
+  countOverdueByCoach,
+  countUnreadTopics,
+  listCoachTopics,
+  listOverdueConversations,
+  type ReplyTargetDeps,
+} from './inbox.ts';
+
 /** The member a topic belongs to (404: no such topic). */
 export async function topicMember({ db }: Pick<Deps, 'db'>, { topicId }: { topicId: string }) {
   const [row] = await db
@@ -136,23 +154,6 @@ export async function topicMember({ db }: Pick<Deps, 'db'>, { topicId }: { topic
     .where(eq(discussionTopics.id, topicId));
   if (!row) throw new AppError('NOT_FOUND', TOPIC_NOT_FOUND);
   return row.userId;
-}
-
-/** Only the topics of members this staff session coaches (auth's `memberScopeSql`). */
-export async function listCoachTopics(
-  { db }: Pick<Deps, 'db'>,
-  { archived, staff, viewerId }: { archived: boolean; staff: Staff | null; viewerId: string },
-) {
-  const scope = memberScopeSql(staff, viewerId, discussionTopics.userId);
-  const rows = await db
-    .select({ ...topicColumns, unreadCount: unreadFor('coach'), userName: memberName })
-    .from(discussionTopics)
-    .innerJoin(users, eq(users.id, discussionTopics.userId))
-    .leftJoin(profiles, eq(profiles.userId, discussionTopics.userId))
-    .where(and(eq(discussionTopics.isArchived, archived), scope))
-    .orderBy(desc(discussionTopics.updatedAt), desc(discussionTopics.id))
-    .limit(500);
-  return rows.map((row) => ({ ...toTopic(row), userName: row.userName }));
 }
 
 export async function getCoachConversation(deps: AuthorDeps, { topicId }: { topicId: string }) {

@@ -9,10 +9,12 @@ import {
   signInAdmin,
   type TestApp,
 } from '../../testing/harness.ts';
+import { assignTo, newStaff } from '../../testing/inbox.ts';
 import { UNREAD_MAIL_QUEUE } from './jobs.ts';
 
-// A member's message unread by the coaches goes to ADMIN_EMAIL's account only when that
-// is set (not to every admin), once per topic until the coaches read it, after the configured delay.
+// A member's message unread by the coaches goes to the member's coach only; of a member nobody
+// coaches, to ADMIN_EMAIL's account only when that is set (not to every owner); once per topic
+// until read, after the configured delay.
 
 const HEAD_COACH = 'head-coach@example.com';
 let clock = new Date('2026-07-22T10:00:00Z');
@@ -96,5 +98,29 @@ describe("the coaches' mail for a member's unread message", () => {
       .from(mailOutbox)
       .where(sql`${mailOutbox.meta}->>'url' like ${`%${topic.id}`}`);
     expect(mail?.subject).toBe('A member is waiting for a reply: Knee Bcc: x@evil.example hi');
+  });
+
+  it('goes to the member’s coach only: not to another coach, nor to ADMIN_EMAIL', async () => {
+    const coach = await newStaff(t);
+    const other = await newStaff(t);
+    const m = await createMember(t);
+    await givePaidTier(t, m, '1-on-1 Burn');
+    await assignTo(t, m, coach.userId);
+    clock = new Date('2026-07-24T10:00:00Z');
+    const created = await t.request('/api/coaching/topics', { cookie: m.cookie, json: { title: 'Coached' } });
+    const topic = (await json(created)).topic;
+    await t.request(`/api/coaching/topics/${topic.id}/messages`, {
+      cookie: m.cookie,
+      json: { message: 'Hi' },
+    });
+    clock = new Date('2026-07-24T11:00:00Z');
+    await t.jobs.enqueue(UNREAD_MAIL_QUEUE, {});
+    await t.drainJobs();
+    const sent = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.meta}->>'url' like ${`%${topic.id}`}`);
+    expect(sent.map((row) => row.to)).toEqual([coach.email]);
+    expect(sent.map((row) => row.to)).not.toContain(other.email);
   });
 });

@@ -6,14 +6,21 @@ import { notify } from '../notifications/service.ts';
 import { getMemberEntitlements, type StateDeps } from '../subscriptions/service.ts';
 
 // Nobody's message left unseen. A coach reply unread by the member, or a member's
-// message unread by the coaches, for NOTIFY_UNREAD_AFTER_MINUTES gets one e-mail per topic; the
+// message unread by their coach, for NOTIFY_UNREAD_AFTER_MINUTES gets one e-mail per topic; the
 // next one only after everything was read and a new message stays unread again. The topic's
 // member_/coach_notified_at is claimed in the transaction that writes the mail, so two instances
 // send it once: a topic is due when its oldest unread message is older than the delay and newer
 // than the last notice.
 
 type Side = 'member' | 'coach';
-type Due = { topicId: string; ownerId: string; title: string; oldest: Date; message: string };
+type Due = {
+  topicId: string;
+  ownerId: string;
+  coachId: string | null;
+  title: string;
+  oldest: Date;
+  message: string;
+};
 
 const unread = (side: Side) =>
   side === 'member'
@@ -25,8 +32,10 @@ const notifiedColumn = (side: Side) =>
 async function listDue(deps: Pick<Deps, 'db'>, side: Side, cutoff: Date) {
   return rows<Due>(
     deps.db,
-    sql`select t.id as "topicId", t.user_id as "ownerId", t.title, o.created_at as oldest, o.message
+    sql`select t.id as "topicId", t.user_id as "ownerId", ca.coach_id as "coachId", t.title,
+          o.created_at as oldest, o.message
         from discussion_topics t
+        left join coach_assignments ca on ca.user_id = t.user_id
         cross join lateral (select m.created_at, m.message from discussion_messages m
           where m.topic_id = t.id and ${unread(side)} order by m.created_at, m.id limit 1) o
         where o.created_at <= ${cutoff.toISOString()}::timestamptz
@@ -39,14 +48,18 @@ const snippet = (text: string) => {
   return flat.length > 140 ? `${flat.slice(0, 139)}…` : flat;
 };
 
-/** The coaches to tell: ADMIN_EMAIL's account when that is set, else every owner and coach. */
-async function listCoachIds(deps: Pick<Deps, 'db' | 'config'>) {
+/**
+ * Who is told of a member nobody coaches (the member's coach is told of the others, and nobody
+ * else: another coach may not read the conversation): ADMIN_EMAIL's account when that is set (the
+ * head coach, one person rather than every owner), else every owner.
+ */
+async function listUnassignedNoticeIds(deps: Pick<Deps, 'db' | 'config'>) {
   const email = deps.config.coachNoticeEmail;
   const found = await rows<{ id: string }>(
     deps.db,
     email
       ? sql`select u.id from users u where u.email = ${email.toLowerCase()}`
-      : sql`select distinct r.user_id as id from user_roles r where r.role in ('owner', 'coach')`,
+      : sql`select distinct r.user_id as id from user_roles r where r.role = 'owner'`,
   );
   return found.map((row) => row.id);
 }
@@ -59,7 +72,10 @@ export async function mailUnreadCoaching(deps: StateDeps) {
   let mailed = 0;
   for (const side of ['member', 'coach'] as const) {
     const due = await listDue(deps, side, cutoff);
-    const coachIds = side === 'coach' && due.length > 0 ? await listCoachIds(deps) : [];
+    const unassigned =
+      side === 'coach' && due.some((topic) => topic.coachId === null)
+        ? await listUnassignedNoticeIds(deps)
+        : [];
     for (const topic of due) {
       // A member whose plan no longer has coaching is not mailed (the plan rule, asked now); the
       // topic is marked all the same, so it is not looked at again every minute.
@@ -77,7 +93,7 @@ export async function mailUnreadCoaching(deps: StateDeps) {
         const stamp = new Date(topic.oldest).toISOString();
         const recipients =
           side === 'coach'
-            ? coachIds.filter((id) => id !== topic.ownerId)
+            ? (topic.coachId ? [topic.coachId] : unassigned).filter((id) => id !== topic.ownerId)
             : isMemberCoached
               ? [topic.ownerId]
               : [];

@@ -97,6 +97,40 @@ ${paragraph(opts.message)}`,
   };
 }
 
+/**
+ * The support inbox's answer to a contact message: from the team, Reply-To the business's contact
+ * address (so the visitor's answer reaches the inbox's address, not the sender's relay), with the
+ * visitor's own words quoted below.
+ */
+export function supportReplyEmail(opts: {
+  to: string;
+  replyTo: string;
+  name: string;
+  reply: string;
+  original: string;
+  contactMessageId: string;
+}): MailMessage {
+  const preview = opts.reply.split('\n')[0]?.slice(0, 90) ?? '';
+  const quoted = opts.original
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n');
+  return {
+    to: opts.to,
+    replyTo: opts.replyTo,
+    subject: 'Re: your message to Core28',
+    preview,
+    text: `Hi ${opts.name},\n\n${opts.reply}\n\n— The Core28 team\n\nYou wrote:\n${quoted}`,
+    html: layout({
+      preview,
+      body: `${paragraph(`Hi ${opts.name},`)}${paragraph(opts.reply)}${paragraph('— The Core28 team')}
+<p style="font-size:13px;color:#555;margin-top:24px">You wrote:</p>
+<blockquote style="margin:0;padding-left:12px;border-left:3px solid #ddd;color:#555;font-size:13px;white-space:pre-wrap">${escapeHtml(opts.original)}</blockquote>`,
+    }),
+    meta: { kind: 'support-reply', replyTo: opts.replyTo, contactMessageId: opts.contactMessageId },
+  };
+}
+
 /** A receipt for one paid invoice, its amount and date already formatted. */
 export function receiptEmail(opts: {
   to: string;

@@ -1,25 +1,26 @@
+import type { Staff } from '@core28/core/staff';
 import type { Access, Viewer } from './channel.ts';
 
-/** A session as the session store has it now: valid until `expiresAt`, its member an admin or not. */
-export type SessionCheck = { id: string; isAdmin: boolean; expiresAt: Date };
+/** A session as the session store has it now: valid until `expiresAt`, with its account's staff roles. */
+export type SessionCheck = { id: string; staff: Staff | null; expiresAt: Date };
 
 /**
  * What the hub remembers between events (a query per event was most of a delivery):
- * each socket's session (valid until it expires, with whether its member is an admin) and each
+ * each socket's session (valid until it expires, with its account's staff roles) and each
  * member's access per channel (until the channel's `until`). Forgotten when a change is announced
  * (NOTIFY, channel.ts: a session ended; a member's subscription or role changed) and when the
  * listener was away; sessions are also read again at every heartbeat. A lookup that raced such a
  * change serves its event but is not kept.
  */
 export function createAccessCache(validSessions: (sessionIds: string[]) => Promise<SessionCheck[]>) {
-  const sessions = new Map<string, { userId: string; isAdmin: boolean; expiresAt: number }>();
+  const sessions = new Map<string, { userId: string; staff: Staff | null; expiresAt: number }>();
   /** By channel, then member. */
   const access = new Map<string, Map<string, { allowed: boolean; until: number }>>();
   let epoch = 0;
 
   /** Keeps a session as the store answered it, unless a change was announced since `since`. */
-  const keep = (userId: string, { id, isAdmin, expiresAt }: SessionCheck, since: number) => {
-    if (epoch === since) sessions.set(id, { userId, isAdmin, expiresAt: expiresAt.getTime() });
+  const keep = (userId: string, { id, staff, expiresAt }: SessionCheck, since: number) => {
+    if (epoch === since) sessions.set(id, { userId, staff, expiresAt: expiresAt.getTime() });
   };
 
   return {
@@ -31,24 +32,24 @@ export function createAccessCache(validSessions: (sessionIds: string[]) => Promi
      * when a change was announced since `mark` (the read may predate it).
      */
     remember: (viewer: Viewer, expiresAt: Date, since: number) =>
-      keep(viewer.userId, { id: viewer.sessionId, isAdmin: viewer.isAdmin, expiresAt }, since),
+      keep(viewer.userId, { id: viewer.sessionId, staff: viewer.staff, expiresAt }, since),
 
-    /** These viewers' sessions as they are now (session id → isAdmin), and the ones that ended. */
+    /** These viewers' sessions as they are now (session id → staff roles), and the ones that ended. */
     async check(viewers: Iterable<Viewer>, { fresh = false } = {}) {
       const now = Date.now();
       const owners = new Map<string, string>();
       for (const viewer of viewers) owners.set(viewer.sessionId, viewer.userId);
-      const valid = new Map<string, boolean>();
+      const valid = new Map<string, Staff | null>();
       const unknown: string[] = [];
       for (const id of owners.keys()) {
         const known = fresh ? undefined : sessions.get(id);
-        if (known && known.expiresAt > now) valid.set(id, known.isAdmin);
+        if (known && known.expiresAt > now) valid.set(id, known.staff);
         else unknown.push(id);
       }
       if (unknown.length === 0) return { valid, ended: [] };
       const at = epoch;
       for (const row of await validSessions(unknown)) {
-        valid.set(row.id, row.isAdmin);
+        valid.set(row.id, row.staff);
         keep(owners.get(row.id)!, row, at);
       }
       return { valid, ended: unknown.filter((id) => !valid.has(id)) };
@@ -71,7 +72,7 @@ export function createAccessCache(validSessions: (sessionIds: string[]) => Promi
       for (const id of sessionIds) sessions.delete(id);
     },
 
-    /** A subscription or a role changed: the members' access, and whether they are admins. */
+    /** A subscription or a role changed: the members' access, and their staff roles. */
     accessChanged(userIds: string[]) {
       epoch++;
       const changed = new Set(userIds);

@@ -1,4 +1,5 @@
 import type { ServerEvent } from '@core28/core/realtime';
+import type { Staff } from '@core28/core/staff';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index.ts';
 
@@ -16,8 +17,8 @@ export type Channel<Notice> = { readonly name: string; readonly notice?: Notice 
 
 export const realtimeChannel = <Notice>(name: string): Channel<Notice> => ({ name });
 
-/** Who holds a socket: its member and session, and whether that member is an admin. */
-export type Viewer = { userId: string; sessionId: string; isAdmin: boolean };
+/** Who holds a socket: its member and session, and the account's staff roles (null: a member). */
+export type Viewer = { userId: string; sessionId: string; staff: Staff | null };
 
 export type Access = { allowed: boolean; until: Date | null };
 
@@ -30,10 +31,13 @@ export type ChannelHandlers<Notice> = {
   authorize: (viewer: Viewer, allowed: () => Promise<boolean>) => Promise<boolean>;
   /** The 403 message when no channel authorizes a viewer (the first channel registered speaks). */
   refusal: string;
-  /** Whose sockets an event is for: these members, and the admins when `admins` is set. */
-  audience: (notice: Notice) => { userIds: string[]; admins?: boolean };
   /**
-   * Whether this member (of the audience's `userIds`; admins need none) may receive the
+   * Whose sockets an event is for: these members, and the acting staff whose roles `staff`
+   * admits (asked of each staff session as it is now: a coach sees only their members' events).
+   */
+  audience: (notice: Notice) => { userIds: string[]; staff?: (staff: Staff, viewerId: string) => boolean };
+  /**
+   * Whether this member (of the audience's `userIds`; staff admitted by `staff` need none) may receive the
    * channel's events now, and until when that holds (null: until a change is announced). The hub
    * keeps the answer until then, or until the member's subscription or role changes (the
    * database's triggers announce it, see `announceAccessChanged`), or the next heartbeat.
@@ -102,8 +106,9 @@ export function notifying<Notice>(
   fill: Partial<Record<keyof Notice & string, SQL>> = {},
 ): SQL {
   let payload: SQL = sql`${sql.placeholder(PAYLOAD)}::jsonb`;
+  // jsonb_set with a null value is null: an SQL null is set as JSON's.
   for (const [field, value] of Object.entries(fill) as [string, SQL][])
-    payload = sql`jsonb_set(${payload}, ${`{notice,${field}}`}::text[], to_jsonb(${value}))`;
+    payload = sql`jsonb_set(${payload}, ${`{notice,${field}}`}::text[], coalesce(to_jsonb(${value}), 'null'::jsonb))`;
   return sql`pg_notify(${PG_CHANNEL}, (${payload})::text)`;
 }
 

@@ -83,14 +83,14 @@ describe('the handshake and the channels', () => {
     expect(JSON.parse(answer.body)).toEqual({
       error: { code: 'FORBIDDEN', message: 'The test channel is not for you.' },
     });
-    expect((await refusal({ userId: 'visitor', sessionId: 'none', isAdmin: false })).status).toBe(401);
+    expect((await refusal({ userId: 'visitor', sessionId: 'none', staff: null })).status).toBe(401);
   });
 
   it('lets a socket in when any channel authorizes it, and refuses a second registration of a channel', async () => {
     hub.channel(OTHER, {
       authorize: async () => true,
       refusal: 'unused',
-      audience: (notice) => ({ userIds: [], admins: notice.to.includes('admins') }),
+      audience: (notice) => ({ userIds: [], ...(notice.to.includes('admins') ? { staff: () => true } : {}) }),
       access: async () => ({ allowed: true, until: null }),
       event: (notice) => ({ type: 'topic', topicId: `other:${notice.key}#${notice.n}` }),
     });

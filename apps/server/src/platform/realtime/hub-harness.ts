@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { REALTIME_PATH, type ServerEvent } from '@core28/core/realtime';
+import type { Staff } from '@core28/core/staff';
 import pino from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
@@ -48,14 +49,14 @@ export async function startHub(options: { heartbeatMs?: number } = {}) {
         /viewer=(\S+)/.exec(headers.get('cookie') ?? '')?.[1]?.split(':') ?? [];
       if (!userId || !sessionId || !sessions.has(sessionId)) return null;
       const expiresAt = new Date(expiries.get(sessionId) ?? Date.now() + 3_600_000);
-      return { userId, sessionId, isAdmin: role === 'admin', expiresAt };
+      return { userId, sessionId, staff: role === 'admin' ? OWNER : null, expiresAt };
     },
     validSessions: async (ids) => {
       asked.sessions++;
       return ids
         .map((id) => ({ id, expiresAt: new Date(expiries.get(id) ?? Date.now() + 3_600_000) }))
         .filter(({ id, expiresAt }) => sessions.has(id) && expiresAt.getTime() > Date.now())
-        .map((row) => ({ ...row, isAdmin: sessions.get(row.id)! }));
+        .map((row) => ({ ...row, staff: sessions.get(row.id) ? OWNER : null }));
     },
   });
   started.channel(TEST, {
@@ -102,14 +103,17 @@ export function setupHub() {
   });
 }
 
+/** A staff account that may act (the owner), for a viewer signed in as `admin`. */
+export const OWNER: Staff = { roles: ['coach', 'owner'], secondFactor: true };
+
 export let sequence = 0;
 /** A new signed-in session of `userId`. */
 export const signIn = (userId: string, isAdmin = false) => {
   const sessionId = `s${++sequence}`;
   sessions.set(sessionId, isAdmin);
-  return { userId, sessionId, isAdmin } satisfies Viewer;
+  return { userId, sessionId, staff: isAdmin ? OWNER : null } satisfies Viewer;
 };
-export const cookieOf = (v: Viewer) => `viewer=${v.userId}:${v.sessionId}${v.isAdmin ? ':admin' : ''}`;
+export const cookieOf = (v: Viewer) => `viewer=${v.userId}:${v.sessionId}${v.staff ? ':admin' : ''}`;
 
 export type Socket = { ws: WebSocket; seen: string[]; closed: Promise<number> };
 

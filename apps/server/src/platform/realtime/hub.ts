@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { CLOSE_CODES, type ServerEvent } from '@core28/core/realtime';
+import { isActingStaff } from '@core28/core/staff';
 import type { Logger } from 'pino';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { Database } from '../db/index.ts';
@@ -33,7 +34,7 @@ export type HubOptions = {
   siteOrigin: string;
   /** The signed-in viewer a handshake's cookies name, with their session's expiry, or null. */
   authenticate: (headers: Headers) => Promise<(Viewer & { expiresAt: Date }) | null>;
-  /** Which of these sessions are still valid, each with its expiry and whether its member is an admin now. */
+  /** Which of these sessions are still valid, each with its expiry and its account's staff roles now. */
   validSessions: (sessionIds: string[]) => Promise<SessionCheck[]>;
   heartbeatMs?: number;
   caps?: SocketCaps;
@@ -82,7 +83,7 @@ export function createRealtimeHub(options: HubOptions) {
       if (ended.has(client.viewer.sessionId)) client.socket.close(CLOSE_CODES.sessionEnded, 'session ended');
   };
 
-  /** The clients' sessions as they are now (session id → isAdmin); the sockets of ended ones are closed. */
+  /** The clients' sessions as they are now (session id → staff roles); the sockets of ended ones are closed. */
   async function checkSessions(clients: Iterable<Client>, options?: { fresh: boolean }) {
     const { valid, ended } = await cache.check(
       [...clients].map((c) => c.viewer),
@@ -158,7 +159,7 @@ export function createRealtimeHub(options: HubOptions) {
     preloaded?: ServerEvent,
   ) {
     const audience = handlers.audience(notice);
-    const candidates = registry.find(audience);
+    const candidates = registry.find({ userIds: audience.userIds, staff: audience.staff !== undefined });
     if (candidates.size === 0) return;
     const valid = await checkSessions(candidates);
     // A member of the audience is decided once per event, not once per socket (ten sockets open
@@ -168,9 +169,10 @@ export function createRealtimeHub(options: HubOptions) {
     );
     const admitted: Client[] = [];
     for (const client of candidates) {
-      const isAdmin = valid.get(client.viewer.sessionId);
-      if (isAdmin === undefined) continue;
-      if (audience.admins && isAdmin) {
+      const staff = valid.get(client.viewer.sessionId);
+      if (staff === undefined) continue;
+      // Staff are asked with their roles as the session store has them now, per event.
+      if (audience.staff && staff && isActingStaff(staff) && audience.staff(staff, client.viewer.userId)) {
         admitted.push(client);
         continue;
       }

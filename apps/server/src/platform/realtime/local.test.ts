@@ -31,11 +31,11 @@ async function startHub(listen: Listen) {
     authenticate: async () => ({
       userId: 'member',
       sessionId: 'session',
-      isAdmin: false,
+      staff: null,
       expiresAt: new Date(Date.now() + 3_600_000),
     }),
     validSessions: async (ids) =>
-      ids.map((id) => ({ id, isAdmin: false, expiresAt: new Date(Date.now() + 3_600_000) })),
+      ids.map((id) => ({ id, staff: null, expiresAt: new Date(Date.now() + 3_600_000) })),
   });
   hub.channel(TEST, {
     authorize: async () => true,

@@ -1,3 +1,4 @@
+import { isActingStaff } from '@core28/core/staff';
 import type { Viewer } from './channel.ts';
 
 /**
@@ -7,22 +8,22 @@ import type { Viewer } from './channel.ts';
 export const MAX_SOCKETS = { perSession: 10, perMember: 20 } as const;
 export type SocketCaps = { perSession: number; perMember: number };
 
-/** The open sockets of this instance, found by member, by session and among the admins. */
+/** The open sockets of this instance, found by member, by session and among the staff. */
 export function createRegistry<Client extends { viewer: Viewer }>(caps: SocketCaps = MAX_SOCKETS) {
   const byUser = new Map<string, Set<Client>>();
-  const admins = new Set<Client>();
+  const staff = new Set<Client>();
   const everyone = new Set<Client>();
 
   return {
     /** False, and nothing kept, when the client's session or member already holds its cap. */
     add(client: Client): boolean {
-      const { userId, sessionId, isAdmin } = client.viewer;
+      const { userId, sessionId } = client.viewer;
       const own = byUser.get(userId) ?? new Set<Client>();
       let ofSession = 0;
       for (const other of own) if (other.viewer.sessionId === sessionId) ofSession++;
       if (own.size >= caps.perMember || ofSession >= caps.perSession) return false;
       byUser.set(userId, own.add(client));
-      if (isAdmin) admins.add(client);
+      if (isActingStaff(client.viewer.staff)) staff.add(client);
       everyone.add(client);
       return true;
     },
@@ -31,13 +32,13 @@ export function createRegistry<Client extends { viewer: Viewer }>(caps: SocketCa
       const own = byUser.get(client.viewer.userId);
       own?.delete(client);
       if (own?.size === 0) byUser.delete(client.viewer.userId);
-      admins.delete(client);
+      staff.delete(client);
       everyone.delete(client);
     },
 
-    /** The sockets of these members, and of the admins (as they were at connect) when asked. */
-    find({ userIds, admins: withAdmins = false }: { userIds: string[]; admins?: boolean }): Set<Client> {
-      const found = new Set<Client>(withAdmins ? admins : []);
+    /** The sockets of these members, and of the staff (as they were at connect) when asked. */
+    find({ userIds, staff: withStaff = false }: { userIds: string[]; staff?: boolean }): Set<Client> {
+      const found = new Set<Client>(withStaff ? staff : []);
       for (const userId of userIds) for (const client of byUser.get(userId) ?? []) found.add(client);
       return found;
     },

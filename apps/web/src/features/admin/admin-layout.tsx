@@ -4,6 +4,7 @@ import {
   Dumbbell,
   LayoutDashboard,
   LayoutList,
+  LifeBuoy,
   LineChart,
   LogOut,
   type LucideIcon,
@@ -15,7 +16,7 @@ import {
   UsersRound,
   X,
 } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
@@ -39,12 +40,16 @@ const LINKS: { to: AdminPath; label: string; icon: LucideIcon; end?: boolean }[]
   { to: '/admin/coach-profile', label: 'My coach profile', icon: UserRoundPen },
   { to: '/admin/audit', label: 'Audit log', icon: ScrollText },
   { to: '/admin/waitlist', label: 'Waitlist', icon: UsersRound },
+  { to: '/admin/support', label: 'Support', icon: LifeBuoy },
 ];
+
+/** What a link shows beside its label (the inbox's unread count), given by the app's router. */
+export type AdminLinkBadges = Partial<Record<AdminPath, ReactNode>>;
 
 type AdminPath = (typeof ADMIN_PAGES)[number]['path'];
 const capabilityOf = (path: AdminPath) => ADMIN_PAGES.find((page) => page.path === path)!.capability;
 
-function SidebarLinks({ onNavigate }: { onNavigate?: () => void }) {
+function SidebarLinks({ onNavigate, badges }: { onNavigate?: () => void; badges: AdminLinkBadges }) {
   const { staff } = useViewer();
   return (
     <nav aria-label="Admin" className="grid gap-1">
@@ -62,13 +67,14 @@ function SidebarLinks({ onNavigate }: { onNavigate?: () => void }) {
           }
         >
           <Icon className="size-4" aria-hidden /> {label}
+          {badges[to]}
         </NavLink>
       ))}
     </nav>
   );
 }
 
-export function AdminLayout() {
+export function AdminLayout({ badges = {} }: { badges?: AdminLinkBadges }) {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const signOut = useSignOut();
   const navigate = useNavigate();
@@ -90,7 +96,7 @@ export function AdminLayout() {
     <div className="min-h-screen bg-zinc-50 lg:grid lg:grid-cols-[16rem_1fr]">
       <aside className="hidden flex-col gap-6 bg-zinc-950 p-4 text-white lg:flex [&_a:first-child]:text-white">
         <Logo />
-        <SidebarLinks />
+        <SidebarLinks badges={badges} />
         <div className="mt-auto">{signOutButton}</div>
       </aside>
       <header className="flex items-center justify-between bg-zinc-950 px-4 py-3 text-white lg:hidden">
@@ -107,7 +113,7 @@ export function AdminLayout() {
       </header>
       {isMenuOpen && (
         <div className="grid gap-2 bg-zinc-950 px-4 pb-4 lg:hidden">
-          <SidebarLinks onNavigate={() => setIsMenuOpen(false)} />
+          <SidebarLinks badges={badges} onNavigate={() => setIsMenuOpen(false)} />
           {signOutButton}
         </div>
       )}

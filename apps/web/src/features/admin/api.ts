@@ -36,6 +36,16 @@ export const dashboardQuery = () =>
   });
 
 export type Dashboard = InferResponseType<typeof api.admin.dashboard.$get, 200>;
+export type AttentionItem = Dashboard['attention'][number];
+
+/** Who needs attention among the viewer's own members (a coach's; the owner's: everyone). */
+export const attentionQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'users', 'attention'] as const,
+    queryFn: () => unwrap(api.admin.users.attention.$get()),
+    refetchInterval: 60_000,
+    meta: { errorLog: 'Failed to load who needs attention' },
+  });
 
 export const programAnalyticsQuery = () =>
   queryOptions({

@@ -1,6 +1,6 @@
 import { adminHomeOf, staffMay } from '@core28/core/staff';
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, CalendarCheck, CreditCard, MessagesSquare, UserPlus, Users } from 'lucide-react';
+import { CalendarCheck, CreditCard, MessagesSquare, UserPlus, Users } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
@@ -8,6 +8,7 @@ import { cn } from '@/lib/class-names';
 import { formatRelative } from '@/lib/relative-time';
 import { useViewer } from '@/lib/viewer';
 import { type Dashboard, dashboardQuery } from './api';
+import { AttentionCard } from './attention-card';
 
 const CARDS = {
   members: { label: 'Members', icon: Users },
@@ -33,37 +34,6 @@ function activityText(a: Dashboard['recentActivity'][number]) {
   if (a.kind === 'signup') return 'signed up';
   if (a.kind === 'day_completed') return `completed day ${a.day}`;
   return a.isTrial ? `started a ${a.tier} trial` : `subscribed to ${a.tier}`;
-}
-
-/** 1-on-1 Burn members who missed two days in a row, and trials ending within three days. */
-function AttentionCard({ members }: { members: Dashboard['attention'] | undefined }) {
-  return (
-    <Card className="overflow-hidden">
-      <h2 className="flex items-center gap-2 border-b border-zinc-100 px-5 py-4 font-bold">
-        <AlertTriangle className="size-4 text-amber-600" aria-hidden /> Needs attention
-      </h2>
-      {members && members.length === 0 && (
-        <p className="px-5 py-6 text-sm text-zinc-500">Everyone is on track.</p>
-      )}
-      <ul className="divide-y divide-zinc-100">
-        {(members ?? []).map((m) => (
-          <li key={m.userId}>
-            <Link
-              to={`/admin/users/${m.userId}`}
-              className="flex flex-wrap items-center justify-between gap-x-3 gap-y-0.5 px-5 py-3 text-sm hover:bg-zinc-50"
-            >
-              <span className="min-w-0 truncate font-semibold">{m.name}</span>
-              <span className="text-amber-800">
-                {m.trialEnd
-                  ? `Trial ends ${new Date(m.trialEnd).toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' })}`
-                  : `Missed ${m.missedInARow} days in a row · day ${m.currentDay}${m.round ? ` · ${m.round.program.name} round ${m.round.number}` : ''}`}
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </Card>
-  );
 }
 
 /** spec §2 Dashboard: four count cards with the change since yesterday, recent messages and activity. */

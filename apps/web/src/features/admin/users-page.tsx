@@ -8,7 +8,8 @@ import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
 import { formatRelative } from '@/lib/relative-time';
-import { type MemberFilters, NO_FILTERS, USERS_PAGE_SIZE, usersQuery } from './api';
+import { attentionQuery, type MemberFilters, NO_FILTERS, USERS_PAGE_SIZE, usersQuery } from './api';
+import { AttentionCard } from './attention-card';
 import { TableHead } from './table-head';
 
 const PLAN_LABEL = { trial: 'Trial', paid: 'Paid', none: '—' } as const;
@@ -19,6 +20,8 @@ export default function AdminUsersPage() {
   const [filters, setFilters] = useState<MemberFilters>(NO_FILTERS);
   const query = useDeferredValue(search.trim());
   const list = useQuery(usersQuery(query, page, filters));
+  // The coach's own "needs attention" (the dashboard, which shows the owner's, is the owner's alone).
+  const attention = useQuery(attentionQuery()).data?.attention;
   const filter = <K extends keyof MemberFilters>(key: K, value: MemberFilters[K]) => {
     setFilters((f) => ({ ...f, [key]: value }));
     setPage(1);
@@ -38,6 +41,7 @@ export default function AdminUsersPage() {
           <span className="sr-only"> members</span>
         </span>
       </header>
+      {attention && attention.length > 0 && <AttentionCard members={attention} />}
       <div className="relative max-w-md">
         <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-400" aria-hidden />
         <Input

@@ -1,5 +1,5 @@
-import type { SavedReplyInput } from '@core28/core/coaching';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { InboxView, SavedReplyInput } from '@core28/core/coaching';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { ApiError, api, unwrap } from '@/lib/api';
 import { useDraftKey } from '@/lib/idempotency-key';
@@ -7,12 +7,27 @@ import { addMessage, coachingKeys } from './api';
 
 // The coach's side of coaching (the admin pages): kept out of api.ts, which the member's pages load.
 
-export const coachTopicsQuery = (archived: boolean) =>
+/** One page of one of the inbox's views, searched; the page shown stays until the next arrives. */
+export const coachTopicsQuery = ({ view, q, page }: { view: InboxView; q: string; page: number }) =>
   queryOptions({
-    queryKey: coachingKeys.coachTopicsTab(archived),
+    queryKey: [...coachingKeys.coachTopics, view, q, page] as const,
     queryFn: () =>
-      unwrap(api.admin.coaching.topics.$get({ query: { archived: String(archived) as 'true' | 'false' } })),
+      unwrap(
+        api.admin.coaching.topics.$get({
+          query: { view, page: String(page), q: q || undefined },
+        }),
+      ),
+    placeholderData: keepPreviousData,
     meta: { errorLog: 'Failed to load discussion topics' }, // spec §8: logged; the list is empty
+  });
+export type InboxTopic = InferResponseType<typeof api.admin.coaching.topics.$get, 200>['topics'][number];
+
+/** The admin navigation's count: conversations with a member's message nobody opened (refetched live). */
+export const coachUnreadQuery = () =>
+  queryOptions({
+    queryKey: [...coachingKeys.coachTopics, 'unread'] as const,
+    queryFn: () => unwrap(api.admin.coaching.unread.$get()),
+    meta: { errorLog: 'Failed to count unread conversations' },
   });
 
 /** One topic as the coach sees it; `memberId` (the chat page's address) must be the topic's member. */

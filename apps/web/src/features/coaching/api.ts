@@ -10,7 +10,6 @@ export const coachingKeys = {
   memberConversation: (topicId: string) => ['coaching', 'topic', topicId] as const,
   coach: ['admin', 'coaching'] as const,
   coachTopics: ['admin', 'coaching', 'topics'] as const,
-  coachTopicsTab: (archived: boolean) => ['admin', 'coaching', 'topics', archived] as const,
   /** Every cached view of one topic: the inbox's, and the chat page's for the member it names. */
   coachConversation: (topicId: string) => ['admin', 'coaching', 'topic', topicId] as const,
 };

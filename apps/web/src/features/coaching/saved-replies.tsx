@@ -11,7 +11,8 @@ import { useZodForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { savedRepliesQuery, useSavedReplies } from './admin-api';
 
-// The coach's saved replies, inserted into the reply box with {firstName} and {day} filled in.
+// The coach's saved replies and the team's shared ones, inserted into the reply box with
+// {firstName} and {day} filled in. Only a reply's author edits, shares or deletes it.
 
 export function SavedReplies({
   values,
@@ -36,7 +37,7 @@ export function SavedReplies({
         <option value="">{replies.length ? 'Insert a saved reply…' : 'No saved replies yet'}</option>
         {replies.map((r) => (
           <option key={r.id} value={r.id}>
-            {r.title}
+            {r.isOwn ? r.title : `${r.title} (team)`}
           </option>
         ))}
       </Select>
@@ -60,12 +61,13 @@ function ManageSavedReplies() {
   const replies = useQuery(savedRepliesQuery()).data?.replies ?? [];
   const { create, update, remove } = useSavedReplies();
   const [editingId, setEditingId] = useState<string | null>(null);
-  const form = useZodForm(SavedReplyInputSchema, { defaultValues: { title: '', body: '' } });
+  const empty = { title: '', body: '', shared: false };
+  const form = useZodForm(SavedReplyInputSchema, { defaultValues: empty });
   const { errors } = form.formState;
   const done = (message: string) => () => {
     toast.success(message);
     setEditingId(null);
-    form.reset({ title: '', body: '' });
+    form.reset(empty);
   };
   const onSubmit = form.handleSubmit((input) =>
     editingId
@@ -79,30 +81,41 @@ function ManageSavedReplies() {
         {replies.map((r) => (
           <li key={r.id} className="flex items-start gap-2 rounded-lg bg-zinc-50 p-2 text-sm">
             <span className="min-w-0 flex-1">
-              <strong className="block">{r.title}</strong>
+              <strong className="block">
+                {r.title}
+                {r.shared && (
+                  <span className="ml-2 rounded bg-zinc-200 px-1.5 py-0.5 text-xs font-medium text-zinc-700">
+                    {r.isOwn ? 'Shared' : 'Team'}
+                  </span>
+                )}
+              </strong>
               <span className="line-clamp-2 text-zinc-600">{r.body}</span>
             </span>
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              aria-label={`Edit ${r.title}`}
-              onClick={() => {
-                setEditingId(r.id);
-                form.reset({ title: r.title, body: r.body });
-              }}
-            >
-              <Pencil />
-            </Button>
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              aria-label={`Delete ${r.title}`}
-              onClick={() => remove.mutate(r.id)}
-            >
-              <Trash2 />
-            </Button>
+            {r.isOwn && (
+              <>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Edit ${r.title}`}
+                  onClick={() => {
+                    setEditingId(r.id);
+                    form.reset({ title: r.title, body: r.body, shared: r.shared });
+                  }}
+                >
+                  <Pencil />
+                </Button>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Delete ${r.title}`}
+                  onClick={() => remove.mutate(r.id)}
+                >
+                  <Trash2 />
+                </Button>
+              </>
+            )}
           </li>
         ))}
       </ul>
@@ -114,6 +127,10 @@ function ManageSavedReplies() {
         <Field id="saved-reply-body" label="Reply" error={errors.body?.message}>
           <Textarea rows={3} maxLength={5000} placeholder="Hi {firstName}, …" {...form.register('body')} />
         </Field>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" className="size-4 accent-brand-600" {...form.register('shared')} />
+          Share with the team (other coaches can insert it, not change it)
+        </label>
         <div className="flex justify-end gap-2">
           {editingId && (
             <Button
@@ -121,7 +138,7 @@ function ManageSavedReplies() {
               variant="outline"
               onClick={() => {
                 setEditingId(null);
-                form.reset({ title: '', body: '' });
+                form.reset(empty);
               }}
             >
               Cancel

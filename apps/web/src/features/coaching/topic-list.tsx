@@ -9,17 +9,33 @@ type TopicRow = {
   lastMessageAt: string | null;
   /** The coach's inbox names the member above the title. */
   userName?: string;
+  /** The inbox: how long the member has waited for a reply (null: the coach spoke last). */
+  waitingMs?: number | null;
+  isOverdue?: boolean;
+  coachName?: string | null;
 };
+
+/** A wait in words: "12 min", "3 h 20 min", "2 d 4 h". */
+export function formatWaiting(ms: number) {
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 60) return `${Math.max(1, minutes)} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  return hours % 24 ? `${Math.floor(hours / 24)} d ${hours % 24} h` : `${Math.floor(hours / 24)} d`;
+}
 
 /** The topics of the member's page and of the coach's inbox, with their unread counts. */
 export function TopicList({
   topics,
   selectedId,
   onSelect,
+  showCoach = false,
 }: {
   topics: TopicRow[];
   selectedId: string | null;
   onSelect: (id: string) => void;
+  /** Staff who see every member: each row names the member's coach. */
+  showCoach?: boolean;
 }) {
   return (
     <ul className="divide-y divide-zinc-100">
@@ -54,7 +70,16 @@ export function TopicList({
                 {topic.title}
               </span>
             )}
-            <span className="text-xs text-zinc-600">{formatRelative(topic.lastMessageAt)}</span>
+            <span className="flex flex-wrap items-center gap-x-1 text-xs text-zinc-600">
+              {topic.waitingMs != null ? (
+                <span className={cn(topic.isOverdue && 'font-semibold text-amber-800')}>
+                  {topic.isOverdue ? 'Overdue · ' : ''}Waiting {formatWaiting(topic.waitingMs)}
+                </span>
+              ) : (
+                <span>{formatRelative(topic.lastMessageAt)}</span>
+              )}
+              {showCoach && <span className="truncate">· Coach: {topic.coachName ?? 'none'}</span>}
+            </span>
           </button>
         </li>
       ))}

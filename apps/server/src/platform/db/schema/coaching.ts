@@ -16,6 +16,12 @@ export const discussionTopics = pgTable(
     /** When the member / the coaches were last e-mailed about an unread message here. */
     memberNotifiedAt: timestamp('member_notified_at', { withTimezone: true }),
     coachNotifiedAt: timestamp('coach_notified_at', { withTimezone: true }),
+    /**
+     * Since when the member has waited for a reply: set by the member's first word after the
+     * coach's last (the topic's opening counts), cleared by a coach's reply. The inbox's
+     * "Awaiting reply", oldest first, and "needs attention" read it by its index.
+     */
+    awaitingSince: timestamp('awaiting_since', { withTimezone: true }),
     ...timestamps,
     updatedAt: updatedAt(),
   },
@@ -23,6 +29,9 @@ export const discussionTopics = pgTable(
     check('discussion_topics_title_not_blank', sql`length(trim(${t.title})) > 0`),
     index('discussion_topics_user_updated_idx').on(t.userId, t.updatedAt),
     index('discussion_topics_archived_updated_idx').on(t.isArchived, t.updatedAt),
+    index('discussion_topics_awaiting_idx')
+      .on(t.awaitingSince, t.id)
+      .where(sql`${t.awaitingSince} is not null and not ${t.isArchived}`),
   ],
 );
 
