@@ -4,7 +4,12 @@ import { REALTIME_PATH } from '@core28/core/realtime';
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from './context.ts';
 import { AppError, errorBody } from './errors.ts';
-import { adminDashboardRoutes, adminProgramRoutes, adminUserRoutes } from './features/admin/routes.ts';
+import {
+  adminAttentionRoutes,
+  adminDashboardRoutes,
+  adminProgramRoutes,
+  adminUserRoutes,
+} from './features/admin/routes.ts';
 import { auditStaffWrites } from './features/audit/log.ts';
 import { adminAuditRoutes } from './features/audit/routes.ts';
 import { closeLiveOnSignOut } from './features/auth/live-sessions.ts';
@@ -64,6 +69,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/admin/blog', adminBlogRoutes)
   .route('/admin/exercises', adminExerciseRoutes)
   .route('/admin/users', adminUserRoutes)
+  .route('/admin/attention', adminAttentionRoutes)
   .route('/admin/users', adminMemberCoachRoutes)
   .route('/admin/team', adminTeamRoutes)
   .route('/admin/coach-profile', adminCoachProfileRoutes)

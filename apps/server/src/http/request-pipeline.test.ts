@@ -85,7 +85,7 @@ describe('request logs', () => {
       expect(res.status).toBe(200);
       const reqId = res.headers.get('x-request-id');
       const ofRequest = lines.filter((line) => line.reqId === reqId).map((line) => line.msg);
-      expect(ofRequest).toEqual(['admin check failed; treated as non-admin', 'request']);
+      expect(ofRequest).toEqual(['staff roles read failed; treated as a member', 'request']);
     } finally {
       await t.db.execute(sql`alter table user_roles_away rename to user_roles`);
     }

@@ -318,15 +318,15 @@ export const TARGETS: Target[] = [
   },
   {
     area: 'accounts',
-    route: 'PATCH /api/admin/team/:userId',
+    route: 'PATCH /api/admin/team/members/:userId',
     schema: TeamMemberUpdateSchema,
-    path: (ids) => `/api/admin/team/${ids.userId}`,
+    path: (ids) => `/api/admin/team/members/${ids.userId}`,
   },
   {
     area: 'accounts',
-    route: 'DELETE /api/admin/team/:userId',
+    route: 'DELETE /api/admin/team/members/:userId',
     schema: PathParam,
-    path: (_, v) => `/api/admin/team/${v}`,
+    path: (_, v) => `/api/admin/team/members/${v}`,
   },
   {
     area: 'accounts',

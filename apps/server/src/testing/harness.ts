@@ -77,8 +77,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
     NODE_ENV: 'test',
     PUBLIC_URL: TEST_ORIGIN,
     AUTH_RATE_LIMIT: 'false',
-    // Staff act without a second factor here; staff-two-factor.test.ts runs with it required.
-    STAFF_TWO_FACTOR: 'optional',
+    // Staff act without a second factor here (production refuses that, so not there);
+    // staff-two-factor.test.ts runs with it required.
+    ...(options.env?.NODE_ENV === 'production' ? {} : { STAFF_TWO_FACTOR: 'optional' }),
     LOG_LEVEL: 'silent',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'core28-test-')),
     ...options.env,

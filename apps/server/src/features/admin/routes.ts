@@ -21,6 +21,20 @@ export const adminProgramRoutes = new Hono<AppEnv>()
     c.json(await getProgramAnalytics(c.get('deps'), { staff: c.get('staff'), viewerId: c.get('user').id })),
   );
 
+/**
+ * /api/admin/attention: who needs attention among the members this staff session coaches. Not
+ * under /users, where a fixed segment beside `/:userId` would move every request of the app
+ * onto hono's slower trie router.
+ */
+export const adminAttentionRoutes = new Hono<AppEnv>().use(requireStaff('coach')).get('/', async (c) =>
+  c.json({
+    attention: await listMembersNeedingAttention(c.get('deps'), {
+      staff: c.get('staff'),
+      viewerId: c.get('user').id,
+    }),
+  }),
+);
+
 /** /api/admin/users: the member list, searched and paged on the server. */
 export const adminUserRoutes = new Hono<AppEnv>()
   .use(requireStaff('coach'))
@@ -31,15 +45,6 @@ export const adminUserRoutes = new Hono<AppEnv>()
         viewerId: c.get('user').id,
       }),
     ),
-  )
-  // Who needs attention among the members this staff session coaches (before `/:userId`)
-  .get('/attention', async (c) =>
-    c.json({
-      attention: await listMembersNeedingAttention(c.get('deps'), {
-        staff: c.get('staff'),
-        viewerId: c.get('user').id,
-      }),
-    }),
   )
   // One member as the coach sees them, and the chat's side panel
   .get('/:userId', validate('param', UserIdParamSchema), async (c) => {

@@ -155,7 +155,7 @@ describe('needs attention: a conversation waiting past the reply target', () => 
     await assignTo(t, member, coach.userId);
     const topic = await openTopic(t, member.cookie, 'Waiting for the coach');
     const attention = async (cookie: string) =>
-      (await json(await t.request('/api/admin/users/attention', { cookie }))).attention as {
+      (await json(await t.request('/api/admin/attention', { cookie }))).attention as {
         topicId: string | null;
         awaitingSince: string | null;
       }[];

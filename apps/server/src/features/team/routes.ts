@@ -48,8 +48,10 @@ export const adminTeamRoutes = new Hono<AppEnv>()
     await revokeInvitation(c.get('deps'), c.req.valid('param'));
     return c.json({ ok: true as const });
   })
+  // Under /members: a fixed segment (`invitations`) beside `/:userId` would move every request
+  // of the app onto hono's slower trie router.
   .patch(
-    '/:userId',
+    '/members/:userId',
     validate('param', UserIdParamSchema),
     validate('json', TeamMemberUpdateSchema),
     async (c) => {
@@ -64,7 +66,7 @@ export const adminTeamRoutes = new Hono<AppEnv>()
       return c.json(result);
     },
   )
-  .delete('/:userId', validate('param', UserIdParamSchema), async (c) => {
+  .delete('/members/:userId', validate('param', UserIdParamSchema), async (c) => {
     const result = await removeFromTeam(c.get('deps'), {
       by: c.get('user').id,
       userId: c.req.valid('param').userId,

@@ -38,7 +38,10 @@ describe('removed from the team', () => {
     expect(live.type === 'message' && live.message.author).toMatchObject({ name: 'Coach' });
     tab.ws.close();
 
-    const removed = await t.request(`/api/admin/team/${coach.userId}`, { method: 'DELETE', cookie: owner });
+    const removed = await t.request(`/api/admin/team/members/${coach.userId}`, {
+      method: 'DELETE',
+      cookie: owner,
+    });
     expect(removed.status).toBe(200);
     await settle(200);
     await replyThrough(server.port, owner, topic.id, 'Not for the coach any more');

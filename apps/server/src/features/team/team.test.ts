@@ -24,7 +24,7 @@ const team = async () => json(await t.request('/api/admin/team', { cookie: owner
 const rowOf = async (userId: string) =>
   (await team()).members.find((m: { userId: string }) => m.userId === userId);
 const patch = (userId: string, body: unknown) =>
-  t.request(`/api/admin/team/${userId}`, { method: 'PATCH', cookie: owner, json: body });
+  t.request(`/api/admin/team/members/${userId}`, { method: 'PATCH', cookie: owner, json: body });
 /** Every coach but these has no free seat, so chooseCoach can only pick among them. */
 const onlyCoachesWithSeats = async (...ids: string[]) => {
   for (const row of await t.db.select().from(coachProfiles))
@@ -89,7 +89,7 @@ describe('grants and seats', () => {
     expect(res.status).toBe(200);
     expect(await rowOf(coach.userId)).toMatchObject({ roles: ['coach', 'support'], seats: 7 });
     const [audit] = await auditRows(t, 1);
-    expect(audit).toMatchObject({ action: 'PATCH /api/admin/team/:userId', actorId: ownerId });
+    expect(audit).toMatchObject({ action: 'PATCH /api/admin/team/members/:userId', actorId: ownerId });
     expect(audit!.detail).toMatchObject({ roles: ['coach', 'support'], seats: 7 });
 
     expect((await patch(coach.userId, { roles: ['owner'] })).status).toBe(400);
@@ -99,7 +99,7 @@ describe('grants and seats', () => {
     expect((await rowOf(ownerId)).roles).toEqual(['all_members', 'coach', 'owner']);
     expect((await patch(ownerId, { seats: 120 })).status).toBe(200);
     expect((await rowOf(ownerId)).seats).toBe(120);
-    const self = await t.request(`/api/admin/team/${ownerId}`, { method: 'DELETE', cookie: owner });
+    const self = await t.request(`/api/admin/team/members/${ownerId}`, { method: 'DELETE', cookie: owner });
     expect(self.status).toBe(400);
     expect((await json(self)).error.message).toMatch(/cannot remove yourself/);
     const member = await burnMember(t);
@@ -121,13 +121,16 @@ describe('removing someone from the team', () => {
     await onlyCoachesWithSeats(ownerId);
     await t.db.update(coachProfiles).set({ seats: 100 }).where(eq(coachProfiles.userId, ownerId));
 
-    const res = await t.request(`/api/admin/team/${leaving.userId}`, { method: 'DELETE', cookie: owner });
+    const res = await t.request(`/api/admin/team/members/${leaving.userId}`, {
+      method: 'DELETE',
+      cookie: owner,
+    });
     expect(res.status).toBe(200);
     expect(await json(res)).toEqual({ reassigned: 1 });
     expect(await coachOfMember(t, member.userId)).toBe(ownerId);
     expect(await t.db.select().from(userRoles).where(eq(userRoles.userId, leaving.userId))).toEqual([]);
     const [audit] = await auditRows(t, 1);
-    expect(audit).toMatchObject({ action: 'DELETE /api/admin/team/:userId', actorId: ownerId });
+    expect(audit).toMatchObject({ action: 'DELETE /api/admin/team/members/:userId', actorId: ownerId });
     // A member account again: no admin area.
     expect((await t.request('/api/admin/coaching/topics', { cookie: leaving.cookie })).status).toBe(403);
     const conversation = await json(
@@ -142,7 +145,10 @@ describe('removing someone from the team', () => {
     const member = await burnMember(t);
     await assign(t, member.userId, leaving.userId);
     await onlyCoachesWithSeats(leaving.userId);
-    const res = await t.request(`/api/admin/team/${leaving.userId}`, { method: 'DELETE', cookie: owner });
+    const res = await t.request(`/api/admin/team/members/${leaving.userId}`, {
+      method: 'DELETE',
+      cookie: owner,
+    });
     expect(res.status).toBe(409);
     expect((await json(res)).error.message).toMatch(/No other coach has a free seat/);
     expect(await coachOfMember(t, member.userId)).toBe(leaving.userId);

@@ -42,7 +42,7 @@ export type AttentionItem = Dashboard['attention'][number];
 export const attentionQuery = () =>
   queryOptions({
     queryKey: ['admin', 'users', 'attention'] as const,
-    queryFn: () => unwrap(api.admin.users.attention.$get()),
+    queryFn: () => unwrap(api.admin.attention.$get()),
     refetchInterval: 60_000,
     meta: { errorLog: 'Failed to load who needs attention' },
   });

@@ -38,11 +38,13 @@ export const useRevokeInvitation = () =>
 
 export const useUpdateTeamMember = () =>
   useTeamMutation(({ userId, ...json }: { userId: string; roles?: GrantableRole[]; seats?: number }) =>
-    unwrap(api.admin.team[':userId'].$patch({ param: { userId }, json })),
+    unwrap(api.admin.team.members[':userId'].$patch({ param: { userId }, json })),
   );
 
 export const useRemoveFromTeam = () =>
-  useTeamMutation((userId: string) => unwrap(api.admin.team[':userId'].$delete({ param: { userId } })));
+  useTeamMutation((userId: string) =>
+    unwrap(api.admin.team.members[':userId'].$delete({ param: { userId } })),
+  );
 
 // ---- a coach's own profile ----
 
