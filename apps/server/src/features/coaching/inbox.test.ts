@@ -4,7 +4,7 @@ import { discussionTopics, profiles } from '../../platform/db/schema.ts';
 import { burnMember, openTopic } from '../../testing/coaching.ts';
 import { createTestApp, json, signInAdmin, type TestApp } from '../../testing/harness.ts';
 import { assignTo, newStaff } from '../../testing/inbox.ts';
-import { countOverdueByCoach } from './service.ts';
+import { countOverdueByCoach } from '../team/service.ts';
 
 // The coach's inbox: its three views in their order with each wait, search, paging past the old
 // cap of 500, the scope of a coach, and the navigation's unread count.

@@ -142,22 +142,6 @@ export async function countUnreadTopics({ db }: Pick<Deps, 'db'>, { staff, viewe
 const overdueBefore = ({ now, config }: ReplyTargetDeps) =>
   new Date(now().getTime() - config.coachReplyTargetHours * 3_600_000).toISOString();
 
-/**
- * Open conversations waiting longer than the reply target, per coach (the team page's figure);
- * a member nobody coaches is counted under `null`.
- */
-export async function countOverdueByCoach(deps: ReplyTargetDeps) {
-  const found = await rows<{ coachId: string | null; overdue: number }>(
-    deps.db,
-    sql`select ca.coach_id as "coachId", count(*)::int as overdue
-        from discussion_topics left join coach_assignments ca on ca.user_id = discussion_topics.user_id
-        where discussion_topics.awaiting_since is not null and not discussion_topics.is_archived
-          and discussion_topics.awaiting_since <= ${overdueBefore(deps)}::timestamptz
-        group by ca.coach_id`,
-  );
-  return new Map(found.map((row) => [row.coachId, row.overdue]));
-}
-
 /** The members whose conversation waits past the reply target, the longest wait first (needs attention). */
 export async function listOverdueConversations(
   deps: ReplyTargetDeps,

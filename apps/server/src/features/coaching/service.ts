@@ -137,9 +137,8 @@ export async function markReadByMember(
 
 // ---- the coach's side ----
 
-// The inbox's lists and counts (inbox.ts); the team page counts overdue conversations per coach.
+// The inbox's lists and counts (inbox.ts).
 export {
-  countOverdueByCoach,
   countUnreadTopics,
   listCoachTopics,
   listOverdueConversations,

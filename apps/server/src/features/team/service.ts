@@ -18,4 +18,4 @@ export {
   replaceCoachPhoto,
   updateCoachProfile,
 } from './profiles.ts';
-export { listTeam } from './team-list.ts';
+export { countOverdueByCoach, listTeam } from './team-list.ts';

@@ -10,7 +10,7 @@ import { freeSeatsOf, listCoachLoads } from './coaches.ts';
 
 type StaffRow = { user_id: string; email: string; name: string; roles: string[]; photo_key: string | null };
 type ReplyRow = { coach_id: string; median_minutes: number | null };
-type OverdueRow = { coach_id: string; overdue: number };
+type OverdueRow = { coach_id: string | null; overdue: number };
 
 /**
  * Median first-reply time per coach over the last 30 days: a member's message that opens a run
@@ -39,18 +39,26 @@ const firstReplySql = sql`
   ) r on true
   group by r.user_id`;
 
-/** Each coach's open conversations whose last word is the member's, older than the reply target. */
-const overdueSql = (targetHours: number) => sql`
-  select ca.coach_id, count(*)::int as overdue
-  from discussion_topics t
-  join coach_assignments ca on ca.user_id = t.user_id
-  join lateral (
-    select m.is_coach_reply, m.created_at from discussion_messages m
-    where m.topic_id = t.id order by m.created_at desc, m.id desc limit 1
-  ) last on true
-  where not t.is_archived and not last.is_coach_reply
-    and last.created_at < now() - make_interval(hours => ${targetHours})
-  group by ca.coach_id`;
+/**
+ * Open conversations waiting longer than the reply target, per coach, by the inbox's own measure
+ * (`awaiting_since`, set by a member's message and cleared by a reply; its partial index keeps
+ * this a range read); a member nobody coaches is counted under `null`.
+ */
+export async function countOverdueByCoach({
+  db,
+  now,
+  config,
+}: Pick<Deps, 'db' | 'now'> & { config: Pick<Deps['config'], 'coachReplyTargetHours'> }) {
+  const before = new Date(now().getTime() - config.coachReplyTargetHours * 3_600_000).toISOString();
+  const found = await rowsOf<OverdueRow>(
+    db,
+    sql`select ca.coach_id, count(*)::int as overdue
+        from discussion_topics t left join coach_assignments ca on ca.user_id = t.user_id
+        where t.awaiting_since is not null and not t.is_archived and t.awaiting_since <= ${before}::timestamptz
+        group by ca.coach_id`,
+  );
+  return new Map(found.map((row) => [row.coach_id, row.overdue]));
+}
 
 const staffSql = sql`
   select u.id as user_id, u.email,
@@ -62,17 +70,18 @@ const staffSql = sql`
   where exists (select 1 from user_roles r where r.user_id = u.id)
   order by exists (select 1 from user_roles r where r.user_id = u.id and r.role = 'owner') desc, name`;
 
-export async function listTeam(deps: Pick<Deps, 'db' | 'config' | 'storage'>): Promise<TeamMemberRow[]> {
+export async function listTeam(
+  deps: Pick<Deps, 'db' | 'config' | 'storage' | 'now'>,
+): Promise<TeamMemberRow[]> {
   const { db } = deps;
-  const [staff, loads, replies, overdue] = await Promise.all([
+  const [staff, loads, replies, overdueOf] = await Promise.all([
     rowsOf<StaffRow>(db, staffSql),
     listCoachLoads(db),
     rowsOf<ReplyRow>(db, firstReplySql),
-    rowsOf<OverdueRow>(db, overdueSql(deps.config.coachReplyTargetHours)),
+    countOverdueByCoach(deps),
   ]);
   const loadOf = new Map(loads.map((load) => [load.coach_id, load]));
   const medianOf = new Map(replies.map((row) => [row.coach_id, row.median_minutes]));
-  const overdueOf = new Map(overdue.map((row) => [row.coach_id, row.overdue]));
   return Promise.all(
     staff.map(async (row) => {
       const load = loadOf.get(row.user_id);

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coachProfiles, discussionMessages, userRoles } from '../../platform/db/schema.ts';
+import { coachProfiles, discussionMessages, discussionTopics, userRoles } from '../../platform/db/schema.ts';
 import { burnMember, openTopic } from '../../testing/coaching.ts';
 import { createTestApp, json, signInAdmin, type TestApp } from '../../testing/harness.ts';
 import { assign, auditRows, coachOfMember, staffMember, userIdOf } from '../../testing/team.ts';
@@ -65,6 +65,15 @@ describe('the team list', () => {
       // Topic C: waiting 30 hours, past the 24-hour target.
       message(c.id, now - 30 * HOUR, false),
     ]);
+    // What the app's own writes keep with these messages (coaching/inbox.ts): who waits, since when.
+    await t.db
+      .update(discussionTopics)
+      .set({ awaitingSince: null })
+      .where(inArray(discussionTopics.id, [a.id, b.id]));
+    await t.db
+      .update(discussionTopics)
+      .set({ awaitingSince: new Date(now - 30 * HOUR) })
+      .where(eq(discussionTopics.id, c.id));
     // 30, 120 and 60 minutes: the median is 60.
     expect(await rowOf(coach.userId)).toMatchObject({
       name: 'Figures Coach',
