@@ -35,7 +35,10 @@ async function staff(roles: StaffRole[]) {
 async function memberOf(coach: Account) {
   const member = await createMember(t);
   await givePaidTier(t, member, '1-on-1 Burn');
-  await t.db.insert(coachAssignments).values({ userId: member.userId, coachId: coach.userId });
+  await t.db
+    .insert(coachAssignments)
+    .values({ userId: member.userId, coachId: coach.userId })
+    .onConflictDoUpdate({ target: coachAssignments.userId, set: { coachId: coach.userId } });
   await t.request('/api/coaching/topics', {
     cookie: member.cookie,
     json: { title: `Topic of ${member.email}` },
