@@ -5,6 +5,8 @@ import { BASE_URL } from '../playwright.config';
 export const PASSWORD = 'Core#2026strong';
 export const ADMIN = { email: 'admin@core28.local', password: 'Admin#2026' };
 const origin = { origin: new URL(BASE_URL).origin };
+/** The Origin of writes to a server of a spec's own (own-server.ts), or the suite's. */
+const originOf = (base?: string) => (base ? { origin: new URL(base).origin } : origin);
 export const uniqueEmail = (prefix = 'member') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 
 /**
@@ -83,15 +85,19 @@ export async function paidMember(
   context: BrowserContext,
   plan: 'daily-core-monthly' | 'burn-monthly',
   name = 'Maya Moss',
+  base?: string,
 ) {
-  const { email } = await confirmedMember(context, name, uniqueEmail(plan.split('-')[0]));
+  const { email } = await confirmedMember(context, name, uniqueEmail(plan.split('-')[0]), base);
   const request = context.request;
-  const checkout = await request.post('/api/subscription/checkout', { data: { plan }, headers: origin });
+  const checkout = await request.post('/api/subscription/checkout', {
+    data: { plan },
+    headers: originOf(base),
+  });
   expect(checkout.ok()).toBe(true);
   const { url } = (await checkout.json()) as { url: string };
   const paid = await request.post(new URL(url).pathname, {
     form: { number: '4242424242424242', expiry: '12/34', cvc: '123' },
-    headers: origin,
+    headers: originOf(base),
     maxRedirects: 0,
   });
   expect(paid.status()).toBeLessThan(400);
@@ -108,12 +114,13 @@ export async function signUpOverHttp(
     email = uniqueEmail(),
     name = '',
     callbackURL,
-  }: { email?: string; name?: string; callbackURL?: string } = {},
+    base,
+  }: { email?: string; name?: string; callbackURL?: string; base?: string } = {},
 ) {
   const request = context.request;
   const signUp = await request.post('/api/auth/sign-up/email', {
     data: { email, password: PASSWORD, name, ...(callbackURL ? { callbackURL } : {}) },
-    headers: origin,
+    headers: originOf(base),
   });
   expect(signUp.ok()).toBe(true);
   let link: string | undefined;
@@ -130,8 +137,13 @@ export async function signUpOverHttp(
 }
 
 /** A member who signed up and followed the confirmation link, signed in inside `context`, over HTTP. */
-export async function confirmedMember(context: BrowserContext, name = 'Maya Moss', email = uniqueEmail()) {
-  const { link } = await signUpOverHttp(context, { email, name });
+export async function confirmedMember(
+  context: BrowserContext,
+  name = 'Maya Moss',
+  email = uniqueEmail(),
+  base?: string,
+) {
+  const { link } = await signUpOverHttp(context, { email, name, base });
   await context.request.get(link.pathname + link.search, { maxRedirects: 0 });
   return { email, name };
 }

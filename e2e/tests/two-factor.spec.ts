@@ -1,10 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { ADMIN, expectToast, signOut, submitSignIn } from './helpers';
+import { type OwnServer, startOwnServer } from './own-server';
 
 // Two-factor sign-in as production has it (STAFF_TWO_FACTOR=required), on a server of its own:
 // the rest of the suite runs with it optional (playwright.config.ts), so each of its admin
@@ -12,45 +10,14 @@ import { ADMIN, expectToast, signOut, submitSignIn } from './helpers';
 // factor, enrols an authenticator app on /profile, signs in with its code, and a backup code
 // works once. At 390 px, the member's phone width.
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 7;
-const BASE = `http://localhost:${PORT}`;
-const DATA_DIR = '.e2e-data-two-factor';
-
-let server: ChildProcess;
+const PORT_OFFSET = 7;
+const BASE = `http://localhost:${Number(process.env.E2E_PORT ?? 3100) + PORT_OFFSET}`;
+let server: OwnServer;
 
 test.beforeAll(async () => {
-  rmSync(path.join(ROOT, DATA_DIR), { recursive: true, force: true });
-  server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR,
-      PORT: String(PORT),
-      PUBLIC_URL: BASE,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT: 'false',
-      STAFF_TWO_FACTOR: 'required',
-    },
-    stdio: 'ignore',
-  });
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    const health = await fetch(`${BASE}/api/health`).catch(() => null);
-    if (health?.ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the two-factor server did not start');
+  server = await startOwnServer(PORT_OFFSET, '.e2e-data-two-factor');
 });
-
-test.afterAll(async () => {
-  // Its database is gone only once the server has stopped it.
-  const stopped = new Promise((resolve) => server?.once('exit', resolve));
-  server?.kill();
-  await stopped;
-  rmSync(path.join(ROOT, DATA_DIR), { recursive: true, force: true });
-});
+test.afterAll(() => server?.stop());
 
 test.use({ baseURL: BASE, viewport: { width: 390, height: 844 } });
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
