@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, test } from '@playwright/test';
 import { Secret, TOTP, URI } from 'otpauth';
 import { ADMIN, confirmedMember, expectToast, PASSWORD, paidMember, submitSignIn } from './helpers';
 import { type OwnServer, startOwnServer } from './own-server';
