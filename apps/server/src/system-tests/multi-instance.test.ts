@@ -139,7 +139,7 @@ describe.skipIf(!serverUrl)('three instances on one PostgreSQL', () => {
     for (const line of [
       '"msg":"seeded exercises"',
       '"msg":"seeded articles"',
-      '"msg":"created the admin account"',
+      '"msg":"created the owner account"',
     ])
       expect(
         [A, B, C].filter((instance) => instance.output().includes(line)).map((i) => i.name),
