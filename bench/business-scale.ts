@@ -1,6 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Deps } from '@core28/server/context';
+import { computeBusinessCohorts } from '@core28/server/features/business/cohorts';
+import { foldBusinessDays } from '@core28/server/features/business/fold';
+import {
+  getBusinessCohorts,
+  getBusinessNow,
+  getBusinessOverTime,
+} from '@core28/server/features/business/service';
 import { startEmbeddedPostgres } from '@core28/server/platform/db/embedded';
 import { type DatabaseHandle, openPostgres } from '@core28/server/platform/db/index';
 import { openPglite } from '@core28/server/platform/db/pglite';
@@ -32,6 +40,14 @@ export type BusinessResult = {
 const run = async (handle: DatabaseHandle, text: string) =>
   ((await handle.db.execute(sql.raw(text))) as unknown as { rows: Record<string, unknown>[] }).rows;
 
+/** The cohorts' read sends the job only when it never ran; here it has. */
+const NO_JOBS = {
+  enqueue: async () => {
+    throw new Error('The bench runs the cohorts job itself.');
+  },
+  wake: () => {},
+} as unknown as Deps['jobs'];
+
 async function timeIt(fn: () => Promise<unknown>) {
   for (let i = 0; i < 3; i++) await fn(); // warm up
   const samples: number[] = [];
@@ -46,55 +62,6 @@ async function timeIt(fn: () => Promise<unknown>) {
   return { p50: at(0.5), p99: at(0.99) };
 }
 
-/**
- * The daily snapshot from the ledger, from scratch (the fold job's first run: every day is new).
- * Written here until the fold job lands; its definitions are docs/business-figures.md's.
- */
-const FOLD = `insert into business_days (day, plan_key, paying_delta, mrr_delta_cents, trials_delta, new_mrr_cents,
-    expansion_mrr_cents, contraction_mrr_cents, churn_mrr_cents, reactivation_mrr_cents, new_members, churned_members,
-    reactivated_members, trial_starts, payments_failed, payments_recovered, payments_lost, collected_cents, refunded_cents)
-  select (occurred_at at time zone 'UTC')::date, coalesce(plan_after, plan_before, ''),
-    sum((status_after = 'paying')::int - (status_before = 'paying')::int),
-    sum(mrr_after_cents - mrr_before_cents),
-    sum((status_after = 'trial')::int - (status_before = 'trial')::int),
-    coalesce(sum(mrr_after_cents) filter (where movement = 'new'), 0),
-    coalesce(sum(mrr_after_cents - mrr_before_cents) filter (where movement = 'expansion'), 0),
-    coalesce(sum(mrr_before_cents - mrr_after_cents) filter (where movement = 'contraction'), 0),
-    coalesce(sum(mrr_before_cents) filter (where movement = 'churn'), 0),
-    coalesce(sum(mrr_after_cents) filter (where movement = 'reactivation'), 0),
-    count(*) filter (where movement = 'new'), count(*) filter (where movement = 'churn'),
-    count(*) filter (where movement = 'reactivation'), count(*) filter (where kind = 'trial_started'),
-    count(*) filter (where kind = 'payment_failed'), count(*) filter (where kind = 'payment_recovered'),
-    count(*) filter (where kind = 'grace_ended'),
-    coalesce(sum(amount_cents) filter (where amount_cents > 0), 0), coalesce(-sum(amount_cents) filter (where amount_cents < 0), 0)
-  from plan_ledger group by 1, 2
-  on conflict (day, plan_key) do nothing`;
-
-/** Trial conversions counted on the day the trial started (the conversions index). */
-const FOLD_CONVERSIONS = `update business_days d set trial_conversions = c.n
-  from (select (trial_started_at at time zone 'UTC')::date as day, count(*)::int as n from plan_ledger
-        where kind = 'trial_converted' group by 1) c
-  where d.day = c.day and d.plan_key = ''`;
-
-/** A period table from the days: balances are running sums of the deltas, movements are sums. */
-const overTime = (unit: 'month' | 'week', periods: number) => `
-  with p as (
-    select date_trunc('${unit}', day)::date as start, sum(mrr_delta_cents) as mrr_delta, sum(paying_delta) as paying_delta,
-      sum(new_mrr_cents) as new_mrr, sum(expansion_mrr_cents) as expansion, sum(contraction_mrr_cents) as contraction,
-      sum(churn_mrr_cents) as churn, sum(reactivation_mrr_cents) as reactivation, sum(new_members) as new_members,
-      sum(churned_members) as churned, sum(reactivated_members) as reactivated, sum(trial_starts) as trial_starts,
-      sum(trial_conversions) as conversions, sum(payments_failed) as failed, sum(payments_recovered) as recovered,
-      sum(payments_lost) as lost, sum(collected_cents) as collected, sum(refunded_cents) as refunded
-    from business_days group by 1),
-  b as (select *, sum(mrr_delta) over (order by start) as mrr_end, sum(paying_delta) over (order by start) as paying_end from p)
-  select *, mrr_end - mrr_delta as mrr_start, paying_end - paying_delta as paying_start
-  from b order by start desc limit ${periods}`;
-
-const NOW_QUERY = `select plan_key, sum(paying)::int as paying, sum(mrr_cents)::bigint as mrr, sum(trials)::int as trials,
-    sum(cancelling)::int as cancelling, sum(cancelling_mrr_cents)::bigint as cancelling_mrr,
-    sum(failing)::int as failing, sum(failing_mrr_cents)::bigint as failing_mrr
-  from business_now group by plan_key`;
-
 async function measure(engine: string, handle: DatabaseHandle): Promise<BusinessResult> {
   const [seeded] = await run(handle, "select count(*)::int as n from users where id = 'bench-1'");
   if (!seeded!.n) printSeedReport(await seedMillion(handle, { members: MEMBERS }));
@@ -104,20 +71,33 @@ async function measure(engine: string, handle: DatabaseHandle): Promise<Business
     await work();
     jobs.push({ name, seconds: Math.round((performance.now() - started) / 100) / 10 });
   };
-  await job('fold (every day, first run)', async () => {
-    await run(handle, 'delete from business_days');
-    await run(handle, FOLD);
-    await run(handle, FOLD_CONVERSIONS);
-    await run(handle, 'analyze business_days');
-  });
-  const cases: [string, string][] = [
-    ['now (business_now: MRR, paying by plan, trials, cancelling, failing)', NOW_QUERY],
-    ['over time: 12 months', overTime('month', 12)],
-    ['over time: 12 weeks', overTime('week', 12)],
-    ['over time: 24 months (the whole history)', overTime('month', 24)],
+  // The jobs' first runs over the whole history (a database that had them before starts over).
+  for (const table of ['business_days', 'business_cohort_months', 'business_cohorts', 'business_folds'])
+    await run(handle, `delete from ${table}`);
+  const deps = { db: handle.db, now: () => new Date(), jobs: NO_JOBS };
+  await job('fold: business_days from the whole ledger (first run)', () => foldBusinessDays(deps));
+  await job('fold: the next run, nothing new', () => foldBusinessDays(deps));
+  await job('cohorts: every month since the first sign-up (first run)', () => computeBusinessCohorts(deps));
+  await job('cohorts: the next night (this month, the funnel)', () => computeBusinessCohorts(deps));
+  await run(handle, 'analyze business_days; analyze business_cohorts; analyze business_cohort_months');
+  const today = new Date().toISOString().slice(0, 10);
+  const twoYearsAgo = new Date(Date.now() - 730 * 86_400_000).toISOString().slice(0, 10);
+  const cases: [string, () => Promise<unknown>][] = [
+    ['now (MRR, paying by plan, trials, ARPU, cancelling, failing)', () => getBusinessNow(deps)],
+    ['over time: 12 months by month', () => getBusinessOverTime(deps, { by: 'month' })],
+    ['over time: 12 weeks by week', () => getBusinessOverTime(deps, { by: 'week' })],
+    [
+      'over time: two years by month',
+      () => getBusinessOverTime(deps, { by: 'month', from: twoYearsAgo, to: today }),
+    ],
+    ['cohorts: 12 sign-up months (triangle + funnel)', () => getBusinessCohorts(deps, {})],
+    [
+      'cohorts: two years of sign-up months',
+      () => getBusinessCohorts(deps, { from: twoYearsAgo, to: today }),
+    ],
   ];
   const queries: BusinessTiming[] = [];
-  for (const [name, text] of cases) queries.push({ name, ...(await timeIt(() => run(handle, text))) });
+  for (const [name, fn] of cases) queries.push({ name, ...(await timeIt(fn)) });
   return { engine, members: MEMBERS, jobs, queries };
 }
 
