@@ -29,11 +29,9 @@ afterAll(() => database.close());
 
 it('prices plans as core does: the SQL’s price table is core’s catalogue', () => {
   const text = BACKFILL.sql.join('');
-  const table = [...text.matchAll(/\('([a-z-]+)', '(month|year)', (\d+)\)/g)].map(([, id, interval, cents]) => [
-    id,
-    interval,
-    Number(cents),
-  ]);
+  const table = [...text.matchAll(/\('([a-z-]+)', '(month|year)', (\d+)\)/g)].map(
+    ([, id, interval, cents]) => [id, interval, Number(cents)],
+  );
   expect(table).toEqual(
     CHECKOUT_PLAN_IDS.map((id) => [id, checkoutPlan(id).interval, checkoutPlan(id).amountCents]),
   );
@@ -98,7 +96,12 @@ async function insertMembers(rows: MemberRow[]) {
         id: `in_demo_${id}_${i}`,
         kind: 'invoice',
         customerId,
-        data: { number: `N-${i}`, amount_paid: cents, description: '', created: Math.floor(paidAt.getTime() / 1000) },
+        data: {
+          number: `N-${i}`,
+          amount_paid: cents,
+          description: '',
+          created: Math.floor(paidAt.getTime() / 1000),
+        },
       });
   }
 }
@@ -117,7 +120,9 @@ describe('the backfill', () => {
         const { kept, reference } = await businessNowAndReference(db, at);
         expect(kept).toEqual(reference);
         // Every paid invoice is an entry with its amount; zero invoices collected nothing.
-        const paid = rows.flatMap((r) => r.invoices.filter(([, cents]) => cents > 0).map(([, cents]) => cents));
+        const paid = rows.flatMap((r) =>
+          r.invoices.filter(([, cents]) => cents > 0).map(([, cents]) => cents),
+        );
         const money = await db
           .select({ amount: planLedger.amountCents })
           .from(planLedger)
@@ -135,7 +140,9 @@ describe('the backfill', () => {
     const before = await db.execute(sql`select count(*)::int as n, max(seq) as top from plan_ledger`);
     const now = await db.execute(sql`select * from business_now order by plan_key`);
     await runBackfill(db, { emptyFirst: false });
-    expect(await db.execute(sql`select count(*)::int as n, max(seq) as top from plan_ledger`)).toEqual(before);
+    expect(await db.execute(sql`select count(*)::int as n, max(seq) as top from plan_ledger`)).toEqual(
+      before,
+    );
     expect(await db.execute(sql`select * from business_now order by plan_key`)).toEqual(now);
   });
 });

@@ -16,7 +16,9 @@ import { type LedgerDifference, verifyLedger } from './ledger-verify.ts';
 // What the backfill's tests share: the migration run again on a database whose ledger is empty
 // (as today's code leaves it), and the checks of what it wrote against core's rules.
 
-export const BACKFILL = migrations[migrationWith('CREATE TEMP TABLE ledger_backfill_members')]!;
+const backfill = migrations[migrationWith('CREATE TEMP TABLE ledger_backfill_members')];
+if (!backfill) throw new Error('The backfill migration is missing');
+export const BACKFILL = backfill;
 
 /** Empties the ledger (TRUNCATE, which its append-only trigger does not see) and runs the backfill in one transaction, as the migrator does. */
 export async function runBackfill(db: Database, { emptyFirst = true } = {}) {
@@ -85,7 +87,8 @@ export async function expectCoreChanges(db: Database) {
       where,
       made: [[e.kind, e.movement]],
     });
-    if (e.kind === 'trial_converted' || e.kind === 'trial_expired') expect(e.trialStartedAt, where).not.toBeNull();
+    if (e.kind === 'trial_converted' || e.kind === 'trial_expired')
+      expect(e.trialStartedAt, where).not.toBeNull();
     if (after.mrrCents > 0) hasPaid = true;
     current = after;
   }
@@ -95,12 +98,16 @@ export async function expectCoreChanges(db: Database) {
 export async function businessNowAndReference(db: Database, at: Date) {
   const kept = await db.select().from(businessNow);
   const rows = await db.select().from(subscribers);
-  const reference = new Map<string, Record<string, number>>();
+  type Sums = Record<
+    'paying' | 'mrrCents' | 'trials' | 'cancelling' | 'cancellingMrrCents' | 'failing' | 'failingMrrCents',
+    number
+  >;
+  const reference = new Map<string, Sums>();
   for (const row of rows) {
     const state = ledgerStateOf({ ...row, planId: row.planId as CheckoutPlanId | null } as LedgerRow, { at });
     if (state.status === 'none') continue;
     const key = state.planId ?? '';
-    const sums = reference.get(key) ?? {
+    const sums: Sums = reference.get(key) ?? {
       paying: 0,
       mrrCents: 0,
       trials: 0,
