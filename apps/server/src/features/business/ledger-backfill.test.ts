@@ -3,7 +3,7 @@ import { TIERS } from '@core28/core/subscriptions';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../platform/db/index.ts';
+import { type Database, rawRows } from '../../platform/db/index.ts';
 import { demoProviderObjects, planLedger, subscribers, users } from '../../platform/db/schema.ts';
 import { openTestDatabase } from '../../testing/harness.ts';
 import {
@@ -137,12 +137,12 @@ describe('the backfill', () => {
     await db.execute(sql`truncate users, demo_provider_objects cascade`);
     await insertMembers(fc.sample(rowArb(Date.now()), { numRuns: 30, seed: 7 }));
     await runBackfill(db);
-    const before = await db.execute(sql`select count(*)::int as n, max(seq) as top from plan_ledger`);
-    const now = await db.execute(sql`select * from business_now order by plan_key`);
+    const counted = () => rawRows(db, sql`select count(*)::int as n, max(seq)::text as top from plan_ledger`);
+    const figures = () => rawRows(db, sql`select * from business_now order by plan_key`);
+    const [before, now] = [await counted(), await figures()];
+    expect(before).toEqual([{ n: expect.any(Number), top: expect.any(String) }]);
     await runBackfill(db, { emptyFirst: false });
-    expect(await db.execute(sql`select count(*)::int as n, max(seq) as top from plan_ledger`)).toEqual(
-      before,
-    );
-    expect(await db.execute(sql`select * from business_now order by plan_key`)).toEqual(now);
+    expect(await counted()).toEqual(before);
+    expect(await figures()).toEqual(now);
   });
 });

@@ -117,15 +117,14 @@ async function verifyPage(db: DbOrTx, { after, upTo, at, pendingWindowMs, result
   const inRange = (
     column: typeof subscribers.userId | typeof planLedger.userId | typeof planLedgerStates.userId,
   ) => and(after === null ? undefined : gt(column, after), upTo === null ? undefined : lte(column, upTo));
-  const [rows, states, entries] = await Promise.all([
-    db.select().from(subscribers).where(inRange(subscribers.userId)),
-    db.select().from(planLedgerStates).where(inRange(planLedgerStates.userId)),
-    db
-      .select()
-      .from(planLedger)
-      .where(inRange(planLedger.userId))
-      .orderBy(asc(planLedger.userId), asc(planLedger.seq)),
-  ]);
+  // One after another: the snapshot is one connection's.
+  const rows = await db.select().from(subscribers).where(inRange(subscribers.userId));
+  const states = await db.select().from(planLedgerStates).where(inRange(planLedgerStates.userId));
+  const entries = await db
+    .select()
+    .from(planLedger)
+    .where(inRange(planLedger.userId))
+    .orderBy(asc(planLedger.userId), asc(planLedger.seq));
   const rowOf = new Map(rows.map((row) => [row.userId, row]));
   const stateOf = new Map(states.map((state) => [state.userId, state]));
   const entriesOf = new Map<string, (typeof entries)[number][]>();
