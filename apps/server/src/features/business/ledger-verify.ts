@@ -254,7 +254,7 @@ export async function runLedgerVerify(
   );
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const counted = `${result.members} members, ${result.entries} entries replayed at ${result.at.toISOString()}`;
-  const pending = result.pending > 0 ? `; ${result.pending} differences pending the sweep` : '';
+  const pending = result.pending > 0 ? `; ${result.pending} pending the sweep` : '';
   if (result.differences === 0) {
     print(`Ledger OK: ${counted}; business_now matches plan_ledger_states${pending} (${seconds} s)`);
     return 0;
