@@ -153,6 +153,20 @@ describe('the plan ledger', () => {
     expect(await liveFigures(t.db)).toEqual(await figuresFromStates(t.db));
   });
 
+  it('a failed renewal paid by a new card within its grace is recovered', async () => {
+    at('2026-04-01T00:00:00Z');
+    const member = await paidMember('daily-core-yearly');
+    await demo.removeCards((await rowOf(member.userId)).providerCustomerId!);
+    at('2027-04-02T00:00:00Z');
+    await sweep();
+    expect((await post(await portalOf(member.cookie), { action: 'card', ...card })).status).toBe(200);
+    expect((await kinds(member.userId)).slice(3)).toEqual([
+      'payment_failed',
+      'payment_recovered',
+      'invoice_paid:9999',
+    ]);
+  });
+
   it('refunds count by the charge’s running total; erasing a paying member ends their plan', async () => {
     at('2026-04-01T00:00:00Z');
     const member = await paidMember('daily-core-monthly');

@@ -5,7 +5,7 @@ import {
   ledgerStateOf,
   NO_PLAN,
 } from '@core28/core/plan-ledger';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/index.ts';
 import { businessNow, planLedger, planLedgerStates, type subscribers } from '../../platform/db/schema.ts';
 
@@ -28,7 +28,7 @@ export type LedgerSource = {
 const DAY_MS = 86_400_000;
 
 /** The member's ledger state, locked until the transaction ends; a first one is made as "no plan". */
-async function lockState(tx: DbOrTx, userId: string): Promise<StoredState> {
+export async function lockState(tx: DbOrTx, userId: string): Promise<StoredState> {
   const read = () =>
     tx.select().from(planLedgerStates).where(eq(planLedgerStates.userId, userId)).for('update');
   const [found] = await read();
@@ -42,7 +42,7 @@ async function lockState(tx: DbOrTx, userId: string): Promise<StoredState> {
   return made;
 }
 
-const stateOf = (s: StoredState): LedgerState => ({
+export const stateOf = (s: StoredState): LedgerState => ({
   status: s.status,
   planId: s.planId,
   mrrCents: s.mrrCents,
@@ -193,9 +193,27 @@ export async function recordPlanState(
     }
   };
   const endedByGrace = before.failing;
+  // A renewal that failed and whose grace is over by the time it is heard of (the sweep ran
+  // after both): the failure, then the grace's end, each when it happened.
+  const lapsedFailing =
+    !endedAt &&
+    before.status === 'paying' &&
+    !before.failing &&
+    after.status === 'none' &&
+    row?.paymentFailedAt
+      ? ledgerStateOf(row, { at: row.paymentFailedAt, graceDays })
+      : null;
   if (endedAt) {
     add(changesBetween(before, NO_PLAN, { hasPaidBefore: hasPaid, endedByGrace }), () => endedAt);
     add(changesBetween(NO_PLAN, after, { hasPaidBefore: hasPaid }), () => when);
+  } else if (lapsedFailing?.status === 'paying' && lapsedFailing.failing && row?.paymentFailedAt) {
+    const failedAt = earliest(row.paymentFailedAt, when);
+    add(changesBetween(before, lapsedFailing, { hasPaidBefore: hasPaid }), () => failedAt);
+    const graceEnd = earliest(new Date(row.paymentFailedAt.getTime() + graceDays * DAY_MS), when);
+    add(
+      changesBetween(lapsedFailing, NO_PLAN, { hasPaidBefore: hasPaid, endedByGrace: true }),
+      () => graceEnd,
+    );
   } else
     add(changesBetween(before, after, { hasPaidBefore: hasPaid, endedByGrace }), (change) => {
       const isEnd = change.after.status === 'none' && change.before.status !== 'none';
@@ -241,100 +259,4 @@ export async function recordPlanState(
       .set({ ...after, hasPaid, trialStartedAt, lastSeq })
       .where(eq(planLedgerStates.userId, userId));
   return changes.length;
-}
-
-/**
- * Money that moved without a change of plan: an invoice paid (once per invoice, whatever
- * replays it) or a refund (negative). Returns whether an entry was written.
- */
-export async function recordMoney(
-  tx: DbOrTx,
-  {
-    userId,
-    kind,
-    amountCents,
-    occurredAt,
-    invoiceId = null,
-    chargeId = null,
-    source = {},
-  }: {
-    userId: string;
-    kind: 'invoice_paid' | 'refunded';
-    amountCents: number;
-    occurredAt: Date;
-    invoiceId?: string | null;
-    chargeId?: string | null;
-    source?: LedgerSource;
-  },
-): Promise<boolean> {
-  if (amountCents === 0) return false;
-  const stored = await lockState(tx, userId);
-  const state = stateOf(stored);
-  const [written] = await tx
-    .insert(planLedger)
-    .values({
-      userId,
-      kind,
-      occurredAt,
-      statusBefore: state.status,
-      statusAfter: state.status,
-      planBefore: state.planId,
-      planAfter: state.planId,
-      mrrBeforeCents: state.mrrCents,
-      mrrAfterCents: state.mrrCents,
-      cancellingAfter: state.cancelling,
-      failingAfter: state.failing,
-      periodEndAfter: state.periodEnd,
-      amountCents,
-      provider: source.provider ?? null,
-      providerSubscriptionId: source.providerSubscriptionId ?? null,
-      providerEventId: source.providerEventId ?? null,
-      providerInvoiceId: invoiceId,
-      providerChargeId: chargeId,
-    })
-    .onConflictDoNothing()
-    .returning({ seq: planLedger.seq });
-  if (!written) return false;
-  await tx.update(planLedgerStates).set({ lastSeq: written.seq }).where(eq(planLedgerStates.userId, userId));
-  return true;
-}
-
-/**
- * A refund of a charge: providers tell a charge's refunds as its running total, so the entry is
- * what the total rose by since the ledger last heard (nothing when it is told again).
- */
-export async function recordRefund(
-  tx: DbOrTx,
-  {
-    userId,
-    chargeId,
-    refundedTotalCents,
-    occurredAt,
-    invoiceId = null,
-    source = {},
-  }: {
-    userId: string;
-    chargeId: string;
-    refundedTotalCents: number;
-    occurredAt: Date;
-    invoiceId?: string | null;
-    source?: LedgerSource;
-  },
-): Promise<boolean> {
-  await lockState(tx, userId); // two refunds of one charge at once: one after the other
-  const [row] = await tx
-    .select({ cents: sql<number>`coalesce(-sum(${planLedger.amountCents}), 0)`.mapWith(Number) })
-    .from(planLedger)
-    .where(and(eq(planLedger.kind, 'refunded'), eq(planLedger.providerChargeId, chargeId)));
-  const rise = refundedTotalCents - (row?.cents ?? 0);
-  if (rise <= 0) return false;
-  return recordMoney(tx, {
-    userId,
-    kind: 'refunded',
-    amountCents: -rise,
-    occurredAt,
-    invoiceId,
-    chargeId,
-    source,
-  });
 }
