@@ -19,7 +19,19 @@ type FakeSubscription = {
   periodEnd: number;
   cancelAtPeriodEnd: boolean;
   schedule: string | null;
+  /** Its customer and member (the double's first ones, cus_1 and the last checkout's, unless set). */
+  customer?: string;
+  owner?: string;
 };
+/** An invoice paid, and the charge that paid it (refunds are told as the charge's running total). */
+type FakeInvoice = {
+  id: string;
+  customer: string;
+  subscription: string;
+  amountPaid: number;
+  created: number;
+};
+type FakeCharge = { id: string; customer: string; invoice: string | null; amountRefunded: number };
 type FakeSchedule = {
   id: string;
   subscription: string;
@@ -71,6 +83,8 @@ export async function startStripeDouble() {
     /** The amount Stripe's preview answers: the app shows it, it does not compute it. */
     previewAmountDue: 1017,
     declineUpdates: false,
+    invoices: new Map<string, FakeInvoice>(),
+    charges: new Map<string, FakeCharge>(),
   };
   const addSubscription = (sub: Partial<FakeSubscription> & { id: string }) =>
     state.subscriptions.set(sub.id, {
@@ -90,12 +104,12 @@ export async function startStripeDouble() {
     return {
       id: sub.id,
       object: 'subscription',
-      customer: 'cus_1',
+      customer: sub.customer ?? 'cus_1',
       status: sub.status,
       created: sub.created,
       cancel_at_period_end: sub.cancelAtPeriodEnd,
       schedule: schedule ? (expandSchedule ? scheduleObject(schedule) : schedule.id) : null,
-      metadata: { userId: state.owner },
+      metadata: { userId: sub.owner ?? state.owner },
       items: list([
         {
           id: `si_${sub.id.slice(4)}`,
@@ -190,6 +204,27 @@ export async function startStripeDouble() {
         },
       ]);
     if (req.method === 'GET' && pathname === `/v1/invoices/${INVOICE.id}`) return INVOICE;
+    const invoice = state.invoices.get(pathname.replace('/v1/invoices/', ''));
+    if (req.method === 'GET' && invoice)
+      return {
+        ...INVOICE,
+        id: invoice.id,
+        customer: invoice.customer,
+        number: invoice.id.toUpperCase(),
+        created: invoice.created,
+        status_transitions: { paid_at: invoice.created },
+        amount_paid: invoice.amountPaid,
+        parent: { subscription_details: { subscription: invoice.subscription } },
+      };
+    const charge = state.charges.get(pathname.replace('/v1/charges/', ''));
+    if (req.method === 'GET' && charge)
+      return {
+        id: charge.id,
+        object: 'charge',
+        customer: charge.customer,
+        invoice: charge.invoice,
+        amount_refunded: charge.amountRefunded,
+      };
     if (req.method === 'GET' && pathname === '/v1/invoices') return list([INVOICE]);
     if (path === '/v1/billing_portal/sessions')
       return { id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.test/p/1' };
