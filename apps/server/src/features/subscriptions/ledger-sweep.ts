@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, ne } from 'drizzle-orm';
+import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { planLedgerStates, subscribers } from '../../platform/db/schema.ts';
 import { deliverProviderEvents, type EventDeps, syncSubscription } from './events.ts';
@@ -25,7 +25,7 @@ export async function recordTimeBasedEnds(deps: EventDeps & Pick<Deps, 'log'>): 
   const failing = await deps.db
     .select({ userId: planLedgerStates.userId })
     .from(planLedgerStates)
-    .where(eq(planLedgerStates.failing, true))
+    .where(sql`${planLedgerStates.failing}`) // the partial index's own predicate
     .limit(BATCH);
   let written = 0;
   for (const userId of new Set([...ended, ...failing].map((m) => m.userId))) {
