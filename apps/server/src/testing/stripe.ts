@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { addInterval } from '@core28/core/plans';
 import Stripe from 'stripe';
 import type { TestApp } from './harness.ts';
 
@@ -85,6 +86,8 @@ export async function startStripeDouble() {
     declineUpdates: false,
     invoices: new Map<string, FakeInvoice>(),
     charges: new Map<string, FakeCharge>(),
+    /** Stripe's clock (a test on its own clock sets it), in seconds. */
+    now: () => Math.floor(Date.now() / 1000),
   };
   const addSubscription = (sub: Partial<FakeSubscription> & { id: string }) =>
     state.subscriptions.set(sub.id, {
@@ -151,10 +154,22 @@ export async function startStripeDouble() {
     if (subscriptionPath && !sub) return null;
     if (sub && req.method === 'GET')
       return subscriptionObject(sub, searchParams.get('expand[0]') === 'schedule');
+    if (sub && req.method === 'DELETE') {
+      sub.status = 'canceled';
+      return subscriptionObject(sub);
+    }
     if (sub && req.method === 'POST') {
       const price = form.get('items[0][price]');
       if (price && state.declineUpdates)
         return stripeError(402, 'card_error', 'Your card was declined.', 'card_declined');
+      // A new billing interval starts a new period now, as Stripe's always_invoice proration does.
+      const isYearly = (p: string) => p.endsWith('_y');
+      if (price && isYearly(price) !== isYearly(sub.price)) {
+        sub.periodStart = state.now();
+        sub.periodEnd = Math.floor(
+          addInterval(new Date(sub.periodStart * 1000), isYearly(price) ? 'year' : 'month').getTime() / 1000,
+        );
+      }
       if (price) sub.price = price;
       if (form.has('cancel_at_period_end'))
         sub.cancelAtPeriodEnd = form.get('cancel_at_period_end') === 'true';
