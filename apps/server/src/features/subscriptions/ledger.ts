@@ -138,7 +138,7 @@ async function moveCounters(tx: DbOrTx, before: LedgerState, after: LedgerState)
   }
 }
 
-type Timed = LedgerChange & { occurredAt: Date };
+export type Timed = LedgerChange & { occurredAt: Date };
 
 /**
  * Writes the ledger entries that take a member from the state the ledger last knew to what
@@ -221,6 +221,34 @@ export async function recordPlanState(
       return end && end < when ? end : when;
     });
 
+  await writeLedgerChanges(tx, { userId, stored, after, changes, hasPaid, source });
+  return changes.length;
+}
+
+/**
+ * Writes the changes as entries, moves business_now by the difference between `stored` and
+ * `after`, and leaves `after` as the member's state: the one way entries are written, which the
+ * figures' tests also use to build histories state by state.
+ */
+export async function writeLedgerChanges(
+  tx: DbOrTx,
+  {
+    userId,
+    stored,
+    after,
+    changes,
+    hasPaid,
+    source = {},
+  }: {
+    userId: string;
+    stored: StoredState;
+    after: LedgerState;
+    changes: Timed[];
+    hasPaid: boolean;
+    source?: LedgerSource;
+  },
+) {
+  const before = stateOf(stored);
   const trialStartedAt = changes.find((c) => c.kind === 'trial_started')?.occurredAt ?? stored.trialStartedAt;
   let lastSeq = stored.lastSeq;
   if (changes.length > 0) {
@@ -258,5 +286,4 @@ export async function recordPlanState(
       .update(planLedgerStates)
       .set({ ...after, hasPaid, trialStartedAt, lastSeq })
       .where(eq(planLedgerStates.userId, userId));
-  return changes.length;
 }
