@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { CheckoutPlanId } from './plans.ts';
+import { BUSINESS_CURRENCY } from './plans.ts';
 
 // The owner's business figures (/admin/business): the shapes the server answers and the page
 // reads. Definitions with examples: docs/business-figures.md.
 
-/** The business's currency: the plans are priced in US dollars (spec §9). */
-export const BUSINESS_CURRENCY = 'USD';
+export { BUSINESS_CURRENCY };
 
 /** A date range in whole UTC days, `from` and `to` inclusive (YYYY-MM-DD). */
 export const BusinessRangeSchema = z

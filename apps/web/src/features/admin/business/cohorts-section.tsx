@@ -69,7 +69,8 @@ export function CohortsSection({ data, range }: { data: BusinessCohorts | undefi
         columns={[
           { label: 'Sign-up month' },
           { label: 'Members', numeric: true },
-          ...columns.map((m) => ({ label: `Month ${m}`, numeric: true })),
+          // M0 is the sign-up month (the title and definition say so): short, so a year fits at 1280 px.
+          ...columns.map((m) => ({ label: `M${m}`, numeric: true })),
         ]}
         rows={cohorts.map((c) => {
           const shares = c[measure];

@@ -7,14 +7,14 @@ import type { BusinessCohorts, BusinessNow, BusinessOverTime, BusinessPeriod } f
 export const FIXTURE_NOW: BusinessNow = {
   currency: 'USD',
   at: '2026-12-07T09:30:00.000Z',
-  mrrCents: 412_353,
+  mrrCents: 322_968,
   paying: 231,
-  arpuCents: 1_785,
+  arpuCents: 1_398,
   byPlan: [
     { planId: 'daily-core-monthly', paying: 142, mrrCents: 141_858 },
     { planId: 'daily-core-yearly', paying: 38, mrrCents: 31_654 },
     { planId: 'burn-monthly', paying: 44, mrrCents: 131_956 },
-    { planId: 'burn-yearly', paying: 7, mrrCents: 17_493 },
+    { planId: 'burn-yearly', paying: 7, mrrCents: 17_500 },
   ],
   trials: 57,
   cancelling: { members: 9, mrrCents: 11_991 },

@@ -1,4 +1,4 @@
-import { BUSINESS_CURRENCY } from '@core28/core/business';
+import { BUSINESS_CURRENCY } from '@core28/core/plans';
 
 // The business page's numbers as the owner reads them: US dollars (the plans' currency) and
 // shares in the owner's own locale, never NaN or "undefined" on a business with no figures yet.

@@ -24,11 +24,14 @@ export function MrrChart({ periods, by }: { periods: BusinessPeriod[]; by: 'mont
   const { ref, width } = useWidth();
   const up = (p: BusinessPeriod) => UP.reduce((s, m) => s + Math.max(0, p[m.key]), 0);
   const down = (p: BusinessPeriod) => DOWN.reduce((s, m) => s + Math.max(0, p[m.key]), 0);
-  const upTicks = axisTicks(Math.max(0, ...periods.map(up)));
+  // One step above and below zero, so the bars up and down read on the same scale.
+  const maxUp = Math.max(0, ...periods.map(up));
   const maxDown = Math.max(0, ...periods.map(down));
-  const downTicks = maxDown > 0 ? axisTicks(maxDown).slice(1) : [];
-  const top = upTicks.at(-1) || 1;
-  const floor = downTicks.at(-1) ?? 0;
+  const step = axisTicks(Math.max(maxUp, maxDown))[1] || 1;
+  const top = Math.max(1, Math.ceil(maxUp / step)) * step;
+  const floor = Math.ceil(maxDown / step) * step;
+  const upTicks = Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step);
+  const downTicks = Array.from({ length: Math.round(floor / step) }, (_, i) => (i + 1) * step);
   const mrrTicks = axisTicks(Math.max(0, ...periods.map((p) => p.mrrEndCents)));
   const mrrTop = mrrTicks.at(-1) || 1;
 

@@ -124,90 +124,88 @@ export function OverTimeSection({
           ]),
         }}
       />
-      <div className="grid gap-3 xl:grid-cols-2">
-        <DataTable
-          title="Paying members and churn"
-          of="payingMembers"
-          columns={[
-            { label: periodHeader },
-            { label: 'At start', numeric: true },
-            { label: 'New', numeric: true },
-            { label: 'Returned', numeric: true },
-            { label: 'Churned', numeric: true },
-            { label: 'At end', numeric: true },
-            { label: 'Logo churn', numeric: true, of: 'logoChurn' },
-            { label: 'Revenue churn', numeric: true, of: 'revenueChurn' },
-          ]}
-          rows={periods.map((p) => ({
-            key: p.start,
-            cells: [
-              label(p),
-              f.count(p.payingStart),
-              f.count(p.newMembers),
-              f.count(p.reactivatedMembers),
-              f.count(p.churnedMembers),
-              f.count(p.payingEnd),
-              f.percent(p.logoChurnRate),
-              f.percent(p.revenueChurnRate),
-            ],
-          }))}
-          csv={{
-            name: name('members'),
-            header: [
-              'period_start',
-              'period_end',
-              'paying_start',
-              'new',
-              'reactivated',
-              'churned',
-              'paying_end',
-              'logo_churn',
-              'revenue_churn',
-            ],
-            rows: periods.map((p) => [
-              p.start,
-              p.end,
-              p.payingStart,
-              p.newMembers,
-              p.reactivatedMembers,
-              p.churnedMembers,
-              p.payingEnd,
-              csvShare(p.logoChurnRate),
-              csvShare(p.revenueChurnRate),
-            ]),
-          }}
-        />
-        <DataTable
-          title="Trials by the period they started"
-          of="trialConversion"
-          columns={[
-            { label: periodHeader },
-            { label: 'Trials started', numeric: true },
-            { label: 'Converted', numeric: true },
-            { label: 'Conversion', numeric: true, of: 'trialConversion' },
-          ]}
-          rows={periods.map((p) => ({
-            key: p.start,
-            cells: [
-              label(p),
-              f.count(p.trialStarts),
-              f.count(p.trialConversions),
-              f.percent(p.trialConversionRate),
-            ],
-          }))}
-          csv={{
-            name: name('trials'),
-            header: ['period_start', 'period_end', 'trials_started', 'converted', 'conversion'],
-            rows: periods.map((p) => [
-              p.start,
-              p.end,
-              p.trialStarts,
-              p.trialConversions,
-              csvShare(p.trialConversionRate),
-            ]),
-          }}
-        />
-      </div>
+      <DataTable
+        title="Paying members and churn"
+        of="payingMembers"
+        columns={[
+          { label: periodHeader },
+          { label: 'At start', numeric: true },
+          { label: 'New', numeric: true },
+          { label: 'Returned', numeric: true },
+          { label: 'Churned', numeric: true },
+          { label: 'At end', numeric: true },
+          { label: 'Logo churn', numeric: true, of: 'logoChurn' },
+          { label: 'Revenue churn', numeric: true, of: 'revenueChurn' },
+        ]}
+        rows={periods.map((p) => ({
+          key: p.start,
+          cells: [
+            label(p),
+            f.count(p.payingStart),
+            f.count(p.newMembers),
+            f.count(p.reactivatedMembers),
+            f.count(p.churnedMembers),
+            f.count(p.payingEnd),
+            f.percent(p.logoChurnRate),
+            f.percent(p.revenueChurnRate),
+          ],
+        }))}
+        csv={{
+          name: name('members'),
+          header: [
+            'period_start',
+            'period_end',
+            'paying_start',
+            'new',
+            'reactivated',
+            'churned',
+            'paying_end',
+            'logo_churn',
+            'revenue_churn',
+          ],
+          rows: periods.map((p) => [
+            p.start,
+            p.end,
+            p.payingStart,
+            p.newMembers,
+            p.reactivatedMembers,
+            p.churnedMembers,
+            p.payingEnd,
+            csvShare(p.logoChurnRate),
+            csvShare(p.revenueChurnRate),
+          ]),
+        }}
+      />
+      <DataTable
+        title="Trials by the period they started"
+        of="trialConversion"
+        columns={[
+          { label: periodHeader },
+          { label: 'Trials started', numeric: true },
+          { label: 'Converted', numeric: true },
+          { label: 'Conversion', numeric: true, of: 'trialConversion' },
+        ]}
+        rows={periods.map((p) => ({
+          key: p.start,
+          cells: [
+            label(p),
+            f.count(p.trialStarts),
+            f.count(p.trialConversions),
+            f.percent(p.trialConversionRate),
+          ],
+        }))}
+        csv={{
+          name: name('trials'),
+          header: ['period_start', 'period_end', 'trials_started', 'converted', 'conversion'],
+          rows: periods.map((p) => [
+            p.start,
+            p.end,
+            p.trialStarts,
+            p.trialConversions,
+            csvShare(p.trialConversionRate),
+          ]),
+        }}
+      />
       <DataTable
         title="Payments and revenue collected"
         of="revenue"

@@ -65,7 +65,7 @@ export function Term({ label, of, className }: { label: string; of: Defined; cla
         id={id}
         style={at ?? undefined}
         className={cn(
-          'fixed z-50 w-80 max-w-[calc(100vw-1rem)] rounded-lg bg-zinc-900 px-3 py-2 text-left text-xs font-normal normal-case leading-relaxed tracking-normal text-white shadow-lg',
+          'fixed z-50 block w-80 max-w-[calc(100vw-1rem)] whitespace-normal rounded-lg bg-zinc-900 px-3 py-2 text-left text-xs font-normal normal-case leading-relaxed tracking-normal text-white shadow-lg',
           at ? 'visible' : 'invisible left-0 top-0',
         )}
       >
