@@ -117,7 +117,7 @@ export function csvField(value: CsvCell): string {
 
 /** A header row and the rows, CRLF between lines (what spreadsheets expect). */
 export const toCsv = (header: string[], rows: CsvCell[][]) =>
-  [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+  `${[header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
 
 /** Cents as dollars with two decimals, for a spreadsheet (no currency sign, no grouping). */
 export const csvMoney = (cents: number) => (finite(cents) / 100).toFixed(2);
