@@ -76,14 +76,15 @@ function Business() {
           />
         )}
       </header>
-      <NowSection now={now.data} today={new Date().toISOString().slice(0, 10)} />
+      <NowSection now={now.data} isError={now.isError} today={new Date().toISOString().slice(0, 10)} />
       <OverTimeSection
         data={overTime.data}
         by={by}
         range={range}
+        isError={overTime.isError}
         onBy={(next) => update({ by: next === 'month' ? null : next })}
       />
-      <CohortsSection data={cohorts.data} range={range} />
+      <CohortsSection data={cohorts.data} isError={cohorts.isError} range={range} />
       <Footnote />
     </div>
   );

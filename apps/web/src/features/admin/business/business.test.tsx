@@ -61,7 +61,24 @@ describe('the business page', () => {
     expect(page).toContain('MRR $0.00');
     expect(page).toContain('No paying members yet.');
     expect(page).toContain('No paying members yet: MRR and its movements show here from the first checkout.');
-    expect(page).toContain('No periods in this range.');
+    // Not yet loaded: no figure reads as a real zero.
+    expect(page).toContain('MRR … …');
+    expect(page).toContain('Loading…');
+    // An empty range (periods: []) says so.
+    const none = text(
+      render(
+        <OverTimeSection
+          data={{ ...EMPTY_FIXTURE.overTime('month', RANGE.from, RANGE.to), periods: [] }}
+          by="month"
+          range={RANGE}
+          onBy={() => {}}
+        />,
+      ),
+    );
+    expect(none).toContain('No periods in this range.');
+    const failed = text(render(<NowSection now={undefined} isError today="2026-12-07" />));
+    expect(failed).toContain('MRR – –');
+    expect(failed).toContain('Could not be loaded.');
     expect(page).toContain('No members signed up in this range yet.');
     expect(page).toContain('Not computed yet: the nightly job has not run.');
     // A rate with nothing to divide by is a dash, not 0% and not NaN%.

@@ -25,13 +25,23 @@ const FUNNEL = ['day1', 'day7', 'day14', 'day21', 'day28', 'round2'] as const;
 const FUNNEL_LABELS = ['Day 1', 'Day 7', 'Day 14', 'Day 21', 'Day 28', 'Round 2'];
 
 /** spec: Cohorts by month of sign-up, the share still paying or training, and the program funnel. */
-export function CohortsSection({ data, range }: { data: BusinessCohorts | undefined; range: Range }) {
+export function CohortsSection({
+  data,
+  range,
+  isError = false,
+}: {
+  data: BusinessCohorts | undefined;
+  range: Range;
+  isError?: boolean;
+}) {
   const f = useFormat();
   const [measure, setMeasure] = useState<Measure>('paying');
   const cohorts: BusinessCohort[] = data?.cohorts ?? [];
   const months = Math.max(0, ...cohorts.map((c) => Math.max(c.paying.length, c.training.length)));
   const columns = Array.from({ length: months }, (_, i) => i);
-  const empty = cohorts.length === 0 && 'No members signed up in this range yet.';
+  const empty =
+    cohorts.length === 0 &&
+    (data ? 'No members signed up in this range yet.' : isError ? 'Could not be loaded.' : 'Loading…');
   const share = (n: number, of: number) => (of > 0 ? n / of : null);
 
   return (
@@ -45,7 +55,9 @@ export function CohortsSection({ data, range }: { data: BusinessCohorts | undefi
             By month of sign-up.{' '}
             {data?.computedAt
               ? `Computed ${f.dateTime(data.computedAt)} (nightly).`
-              : 'Not computed yet: the nightly job has not run.'}
+              : data
+                ? 'Not computed yet: the nightly job has not run.'
+                : ''}
           </p>
         </div>
         <Toggle

@@ -38,9 +38,19 @@ function planLabel(planId: string) {
 }
 
 /** spec: Now, live from the ledger whatever the page's range. */
-export function NowSection({ now, today }: { now: BusinessNow | undefined; today: string }) {
+export function NowSection({
+  now,
+  today,
+  isError = false,
+}: {
+  now: BusinessNow | undefined;
+  today: string;
+  isError?: boolean;
+}) {
   const f = useFormat();
   const data = now ?? { ...EMPTY_NOW, at: '' };
+  // Before the figures arrive (or when they could not be loaded) nothing reads as a real $0.
+  const shown = (text: string) => (now ? text : isError ? '–' : '…');
   const byPlan = [...data.byPlan].sort((a, b) => b.mrrCents - a.mrrCents);
   const share = (cents: number) => (data.mrrCents > 0 ? cents / data.mrrCents : null);
   return (
@@ -57,29 +67,32 @@ export function NowSection({ now, today }: { now: BusinessNow | undefined; today
         <Figure
           label="MRR"
           of="mrr"
-          value={f.money(data.mrrCents)}
-          note={`${f.money(data.mrrCents * 12)} a year`}
+          value={shown(f.money(data.mrrCents))}
+          note={shown(`${f.money(data.mrrCents * 12)} a year`)}
         />
-        <Figure label="Paying members" of="paying" value={f.count(data.paying)} />
-        <Figure label="ARPU" of="arpu" value={f.money(data.arpuCents)} note="a month" />
-        <Figure label="In trial" of="trials" value={f.count(data.trials)} />
+        <Figure label="Paying members" of="paying" value={shown(f.count(data.paying))} />
+        <Figure label="ARPU" of="arpu" value={shown(f.money(data.arpuCents))} note="a month" />
+        <Figure label="In trial" of="trials" value={shown(f.count(data.trials))} />
         <Figure
           label="Scheduled cancellations"
           of="cancelling"
-          value={f.count(data.cancelling.members)}
-          note={`${f.money(data.cancelling.mrrCents)} MRR at risk`}
+          value={shown(f.count(data.cancelling.members))}
+          note={shown(`${f.money(data.cancelling.mrrCents)} MRR at risk`)}
         />
         <Figure
           label="Failing payments"
           of="failing"
-          value={f.count(data.failing.members)}
-          note={`${f.money(data.failing.mrrCents)} MRR in grace`}
+          value={shown(f.count(data.failing.members))}
+          note={shown(`${f.money(data.failing.mrrCents)} MRR in grace`)}
         />
       </div>
       <DataTable
         title="Paying members by plan"
         of="byPlan"
-        empty={byPlan.length === 0 && 'No paying members yet.'}
+        empty={
+          byPlan.length === 0 &&
+          (now ? 'No paying members yet.' : isError ? 'Could not be loaded.' : 'Loading…')
+        }
         columns={[
           { label: 'Plan' },
           { label: 'Interval' },

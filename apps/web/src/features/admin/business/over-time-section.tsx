@@ -32,7 +32,9 @@ export function OverTimeSection({
   by,
   range,
   onBy,
+  isError = false,
 }: {
+  isError?: boolean;
   data: BusinessOverTime | undefined;
   by: 'month' | 'week';
   range: Range;
@@ -66,7 +68,9 @@ export function OverTimeSection({
         <h3 className="font-bold">
           <Term label="MRR and its movements" of="mrrBalance" />
         </h3>
-        {periods.length === 0 ? (
+        {!data ? (
+          <p className="text-sm text-zinc-600">{isError ? 'Could not be loaded.' : 'Loading…'}</p>
+        ) : periods.length === 0 ? (
           <p className="text-sm text-zinc-600">No periods in this range.</p>
         ) : quiet ? (
           <p className="text-sm text-zinc-600">
