@@ -64,4 +64,11 @@ test('a member turns notifications on and off for this device from /profile', as
   await card.getByRole('button', { name: 'Turn off notifications' }).click();
   await expect(card.getByRole('button', { name: 'Turn on notifications' })).toBeVisible();
   await expect(card.getByRole('heading', { name: /Devices with notifications on/ })).toHaveCount(0);
+
+  // This device removed from the list reads as off, not "on" with nothing sent to it.
+  await card.getByRole('button', { name: 'Turn on notifications' }).click();
+  await expect(card.getByText('Notifications are on for this device.')).toBeVisible();
+  await card.getByRole('button', { name: /^Remove Chrome or Android/ }).click();
+  await expect(card.getByRole('button', { name: 'Turn on notifications' })).toBeVisible();
+  await expect(card.getByRole('heading', { name: /Devices with notifications on/ })).toHaveCount(0);
 });

@@ -19,6 +19,7 @@ import { adminBlogRoutes } from './features/blog/admin-routes.ts';
 import { blogFeedRoutes } from './features/blog/feeds.ts';
 import { blogRoutes } from './features/blog/routes.ts';
 import { findPublicArticle } from './features/blog/service.ts';
+import { adminBusinessRoutes } from './features/business/routes.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
 import { adminCoachingRoutes } from './features/coaching/admin-routes.ts';
 import { adminMemberCoachRoutes } from './features/coaching/member-coach-routes.ts';
@@ -75,6 +76,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/admin/coach-profile', adminCoachProfileRoutes)
   .route('/team', teamRoutes)
   .route('/admin/dashboard', adminDashboardRoutes)
+  .route('/admin/business', adminBusinessRoutes)
   .route('/admin/program', adminProgramRoutes)
   .route('/admin/program-days', adminProgramDayRoutes)
   .route('/admin/programs', adminProgramsRoutes)

@@ -1,6 +1,7 @@
 import type { Deps } from './context.ts';
 import { adminJobs } from './features/admin/jobs.ts';
 import { authJobs } from './features/auth/jobs.ts';
+import { businessJobs } from './features/business/jobs.ts';
 import { coachingJobs } from './features/coaching/jobs.ts';
 import { notificationJobs } from './features/notifications/jobs.ts';
 import { reminderJobs } from './features/reminders/jobs.ts';
@@ -20,6 +21,7 @@ const ALL_JOBS: Jobs<Deps>[] = [
   idempotencyKeyJobs,
   adminJobs,
   authJobs,
+  businessJobs,
   coachingJobs,
   notificationJobs(getMemberEntitlements),
   reminderJobs,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { daysInRange } from './business-periods.ts';
 import type { CheckoutPlanId } from './plans.ts';
 import { BUSINESS_CURRENCY } from './plans.ts';
 
@@ -7,20 +8,47 @@ import { BUSINESS_CURRENCY } from './plans.ts';
 
 export { BUSINESS_CURRENCY };
 
+/** The earliest and latest day a range may name: PostgreSQL has no year 0, and nobody asks for 3000. */
+export const BUSINESS_FIRST_DAY = '2000-01-01';
+export const BUSINESS_LAST_DAY = '2999-12-31';
+/** The longest range one answer covers (10 years): by week, about 520 rows. */
+export const BUSINESS_MAX_RANGE_DAYS = 3_653;
+
+const BusinessDaySchema = z.iso
+  .date({ message: 'Dates are written YYYY-MM-DD.' })
+  .refine((d) => d >= BUSINESS_FIRST_DAY && d <= BUSINESS_LAST_DAY, {
+    message: `Dates must be from ${BUSINESS_FIRST_DAY} to ${BUSINESS_LAST_DAY}.`,
+  });
+
+/** `?format=csv` answers the same figures as a CSV download. */
+export const BUSINESS_FORMATS = ['json', 'csv'] as const;
+const FormatSchema = z.enum(BUSINESS_FORMATS, { message: 'The format is json or csv.' }).default('json');
+
+const isOrdered = (r: { from?: string | undefined; to?: string | undefined }) =>
+  !r.from || !r.to || r.from <= r.to;
+const isShortEnough = (r: { from?: string | undefined; to?: string | undefined }) =>
+  !r.from || !r.to || daysInRange(r.from, r.to) <= BUSINESS_MAX_RANGE_DAYS;
+const ORDER_MESSAGE = 'The start must not be after the end.';
+const LENGTH_MESSAGE = 'The range must be at most 10 years.';
+
 /** A date range in whole UTC days, `from` and `to` inclusive (YYYY-MM-DD). */
 export const BusinessRangeSchema = z
-  .object({
-    from: z.iso.date().optional(),
-    to: z.iso.date().optional(),
-  })
-  .refine((r) => !r.from || !r.to || r.from <= r.to, { message: 'The start must not be after the end.' });
+  .object({ from: BusinessDaySchema.optional(), to: BusinessDaySchema.optional(), format: FormatSchema })
+  .refine(isOrdered, { message: ORDER_MESSAGE })
+  .refine(isShortEnough, { message: LENGTH_MESSAGE });
 export type BusinessRange = z.infer<typeof BusinessRangeSchema>;
 
-export const BusinessOverTimeQuerySchema = z.object({
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
-  by: z.enum(['month', 'week']).default('month'),
-});
+export const BusinessNowQuerySchema = z.object({ format: FormatSchema });
+
+export const BusinessOverTimeQuerySchema = z
+  .object({
+    from: BusinessDaySchema.optional(),
+    to: BusinessDaySchema.optional(),
+    by: z.enum(['month', 'week'], { message: 'Group by month or week.' }).default('month'),
+    format: FormatSchema,
+  })
+  .refine(isOrdered, { message: ORDER_MESSAGE })
+  .refine(isShortEnough, { message: LENGTH_MESSAGE });
 export type BusinessOverTimeQuery = z.infer<typeof BusinessOverTimeQuerySchema>;
 
 /** Live from the ledger: a checkout shows here at the next page load. */

@@ -41,15 +41,17 @@ const byDefault = limit(JSON_BODY_LIMIT);
 const forArticles = limit(ARTICLE_BODY_LIMIT);
 const forWebhooks = limit(WEBHOOK_BODY_LIMIT);
 
-/** The exercise video upload, the one other route with a limit of its own. */
+/** The portrait uploads: AVATAR_MAX_BYTES, after the route's access check (http/portrait-upload.ts). */
+const PORTRAIT_PATHS = new Set(['/api/profile/avatar', '/api/admin/coach-profile/photo']);
+/** The exercise video upload: VIDEO_MAX_BYTES, after the admin check. */
 const EXERCISE_VIDEO_PATH = /^\/api\/admin\/exercises\/[^/]+\/video$/;
 /** A chat attachment: ATTACHMENT_MAX_BYTES, after the coaching check (coaching/attachment-routes.ts). */
 const ATTACHMENT_PATH = /^\/api\/(admin\/)?coaching\/topics\/[^/]+\/attachments$/;
 
 /**
  * One limit on every request body, checked before a byte of it is read: the declared
- * Content-Length is refused at once, a chunked body as soon as it passes the limit. The avatar
- * upload has its own limit (5 MB, features/profile/routes.ts), and so has an exercise's video
+ * Content-Length is refused at once, a chunked body as soon as it passes the limit. The portrait
+ * uploads have their own limit (5 MB, http/portrait-upload.ts), and so has an exercise's video
  * (VIDEO_MAX_BYTES, after the admin check: features/exercises/admin-routes.ts).
  */
 export const requestBodyLimit: MiddlewareHandler<AppEnv> = (c, next) => {
@@ -58,7 +60,7 @@ export const requestBodyLimit: MiddlewareHandler<AppEnv> = (c, next) => {
   // fetch Request for every request (~6 % of a GET's CPU).
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
   const path = c.req.path;
-  if (path === '/api/profile/avatar') return next();
+  if (c.req.method === 'POST' && PORTRAIT_PATHS.has(path)) return next();
   if (c.req.method === 'POST' && EXERCISE_VIDEO_PATH.test(path)) return next();
   if (c.req.method === 'POST' && ATTACHMENT_PATH.test(path)) return next();
   if (path.startsWith('/api/admin/blog/')) return forArticles(c, next);

@@ -3,6 +3,11 @@ import { MemberListQuerySchema } from '@core28/core/admin';
 import { PasswordRecoverySchema } from '@core28/core/auth';
 import { ArticleInputSchema, ArticleListQuerySchema } from '@core28/core/blog';
 import {
+  BusinessNowQuerySchema,
+  BusinessOverTimeQuerySchema,
+  BusinessRangeSchema,
+} from '@core28/core/business';
+import {
   ArchiveInputSchema,
   MessageInputSchema,
   SavedReplyInputSchema,
@@ -220,6 +225,9 @@ export const TARGETS: Target[] = [
     path: (_, v) => `/api/admin/exercises/${v}/video`,
   },
   { area: 'content', route: 'GET /api/admin/users', schema: MemberListQuerySchema },
+  { area: 'content', route: 'GET /api/admin/business/now', schema: BusinessNowQuerySchema },
+  { area: 'content', route: 'GET /api/admin/business/over-time', schema: BusinessOverTimeQuerySchema },
+  { area: 'content', route: 'GET /api/admin/business/cohorts', schema: BusinessRangeSchema },
   { area: 'coaching', route: 'POST /api/coaching/topics', schema: TopicInputSchema },
   {
     area: 'coaching',

@@ -9,7 +9,7 @@ import { createMember, json, type TestApp } from './harness.ts';
 /** A confirmed account holding these roles, with a coach profile when it coaches. */
 export async function staffMember(
   t: TestApp,
-  roles: StaffRole[],
+  roles: StaffRole[] = ['coach'],
   { name = 'Test Coach', seats = 0 }: { name?: string; seats?: number } = {},
 ) {
   const member = await createMember(t, undefined, { plan: 'none' });

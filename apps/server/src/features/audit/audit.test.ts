@@ -1,14 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coachAssignments, userRoles } from '../../platform/db/schema.ts';
-import {
-  createMember,
-  createTestApp,
-  givePaidTier,
-  json,
-  signInAdmin,
-  type TestApp,
-} from '../../testing/harness.ts';
+import { burnMember } from '../../testing/coaching.ts';
+import { createMember, createTestApp, json, signInAdmin, type TestApp } from '../../testing/harness.ts';
+import { assign } from '../../testing/team.ts';
 
 // The audit log: a row for each staff write, readable by the owner only, filtered by person and
 // member, never changed, and in the member's own data export.
@@ -24,12 +19,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function burnMemberOf(coachId: string) {
-  const member = await createMember(t);
-  await givePaidTier(t, member, '1-on-1 Burn');
-  await t.db
-    .insert(coachAssignments)
-    .values({ userId: member.userId, coachId })
-    .onConflictDoUpdate({ target: coachAssignments.userId, set: { coachId } });
+  const member = await burnMember(t);
+  await assign(t, member.userId, coachId);
   return member;
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discussionTopics, profiles } from '../../platform/db/schema.ts';
 import { burnMember, openTopic } from '../../testing/coaching.ts';
 import { createTestApp, json, signInAdmin, type TestApp } from '../../testing/harness.ts';
-import { assignTo, newStaff } from '../../testing/inbox.ts';
+import { assign, staffMember } from '../../testing/team.ts';
 import { countOverdueByCoach } from '../team/service.ts';
 
 // The coach's inbox: its three views in their order with each wait, search, paging past the old
@@ -32,12 +32,12 @@ const reply = (cookie: string, topicId: string, message: string) =>
   t.request(`/api/admin/coaching/topics/${topicId}/replies`, { cookie, json: { message } });
 
 describe('the inbox of a coach', () => {
-  let coach: Awaited<ReturnType<typeof newStaff>>;
-  let other: Awaited<ReturnType<typeof newStaff>>;
+  let coach: Awaited<ReturnType<typeof staffMember>>;
+  let other: Awaited<ReturnType<typeof staffMember>>;
   const topics: Record<string, string> = {};
   beforeAll(async () => {
-    coach = await newStaff(t);
-    other = await newStaff(t);
+    coach = await staffMember(t);
+    other = await staffMember(t);
     const ann = await burnMember(t);
     const bob = await burnMember(t);
     const cat = await burnMember(t);
@@ -45,8 +45,8 @@ describe('the inbox of a coach', () => {
       .update(profiles)
       .set({ firstName: 'Ann', lastName: 'Archer' })
       .where(eq(profiles.userId, ann.userId));
-    for (const m of [ann, bob]) await assignTo(t, m, coach.userId);
-    await assignTo(t, cat, other.userId);
+    for (const m of [ann, bob]) await assign(t, m.userId, coach.userId);
+    await assign(t, cat.userId, other.userId);
     // 08:00 Ann opens a topic (awaiting since 08:00); 09:00 Bob opens one; 10:00 the coach answers
     // Ann; 11:00 Ann writes again (awaiting since 11:00); 12:00 Cat (another coach's) opens one.
     topics.ann = (await openTopic(t, ann.cookie, 'Ann knees')).id;
@@ -95,7 +95,7 @@ describe('the inbox of a coach', () => {
     expect(titles(all)).toEqual(expect.arrayContaining(['Ann knees', 'Cat diet']));
     const ann = all.topics.find((topic: { title: string }) => topic.title === 'Ann knees');
     expect(ann.coachId).toBe(coach.userId);
-    expect(ann.coachName).toBe(coach.email); // no coach profile: the account's e-mail stands in
+    expect(ann.coachName).toBe('Test Coach'); // the coach profile's name
   });
 
   it('searches by member name, e-mail and message text, within the scope', async () => {
@@ -121,9 +121,9 @@ describe('the inbox of a coach', () => {
 
 describe('paging', () => {
   it('reads every conversation, past the 500 the list once stopped at, in pages', async () => {
-    const coach = await newStaff(t);
+    const coach = await staffMember(t);
     const member = await burnMember(t);
-    await assignTo(t, member, coach.userId);
+    await assign(t, member.userId, coach.userId);
     const base = clock.getTime() - 600 * 60_000;
     await t.db.insert(discussionTopics).values(
       Array.from({ length: 520 }, (_, i) => ({
@@ -149,10 +149,10 @@ describe('paging', () => {
 describe('needs attention: a conversation waiting past the reply target', () => {
   it('shows on its coach’s and the owner’s lists after COACH_REPLY_TARGET_HOURS, and counts per coach', async () => {
     expect(t.config.coachReplyTargetHours).toBe(24);
-    const coach = await newStaff(t);
-    const other = await newStaff(t);
+    const coach = await staffMember(t);
+    const other = await staffMember(t);
     const member = await burnMember(t);
-    await assignTo(t, member, coach.userId);
+    await assign(t, member.userId, coach.userId);
     const topic = await openTopic(t, member.cookie, 'Waiting for the coach');
     const attention = async (cookie: string) =>
       (await json(await t.request('/api/admin/attention', { cookie }))).attention as {

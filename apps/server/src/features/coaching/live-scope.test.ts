@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userRoles } from '../../platform/db/schema.ts';
 import { burnMember, openTopic } from '../../testing/coaching.ts';
 import { createTestApp, json, signInAdmin, type TestApp } from '../../testing/harness.ts';
-import { assignTo, newStaff } from '../../testing/inbox.ts';
 import { connect, isMessage, settle } from '../../testing/live.ts';
+import { assign, staffMember } from '../../testing/team.ts';
 
 // Who on the staff receives a topic's live events: the member's coach, and staff who see every
 // member (the owner, the all-members grant); never another coach.
@@ -28,13 +28,13 @@ const write = (cookie: string, topicId: string, message: string) =>
 describe('live events reach only the staff who coach the member', () => {
   it('a coach gets their member’s events and not another coach’s member’s; the owner and an all-members coach get both', async () => {
     const [coachA, coachB, coachAll] = await Promise.all([
-      newStaff(t),
-      newStaff(t),
-      newStaff(t, ['coach', 'all_members']),
+      staffMember(t),
+      staffMember(t),
+      staffMember(t, ['coach', 'all_members']),
     ]);
     const [memberA, memberB] = [await burnMember(t), await burnMember(t)];
-    await assignTo(t, memberA, coachA.userId);
-    await assignTo(t, memberB, coachB.userId);
+    await assign(t, memberA.userId, coachA.userId);
+    await assign(t, memberB.userId, coachB.userId);
     const [socketA, socketB, socketAll, socketOwner] = await Promise.all([
       connect(server.port, coachA.cookie),
       connect(server.port, coachB.cookie),
@@ -69,7 +69,7 @@ describe('live events reach only the staff who coach the member', () => {
 
     // Reassigned, the member's next message goes to the new coach; a grant of all members takes
     // effect on the open socket.
-    await assignTo(t, memberA, coachB.userId);
+    await assign(t, memberA.userId, coachB.userId);
     await t.db.insert(userRoles).values({ userId: coachA.userId, role: 'all_members' });
     await settle(100);
     expect((await write(memberA.cookie, topicA.id, 'A again')).status).toBe(201);
@@ -83,7 +83,7 @@ describe('live events reach only the staff who coach the member', () => {
   });
 
   it('a member’s first topic reaches the owner when nobody coaches the member yet', async () => {
-    const coach = await newStaff(t);
+    const coach = await staffMember(t);
     const member = await burnMember(t);
     const [coachSocket, ownerSocket] = await Promise.all([
       connect(server.port, coach.cookie),

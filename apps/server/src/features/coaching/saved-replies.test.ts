@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp } from '../../testing/harness.ts';
-import { newStaff } from '../../testing/inbox.ts';
+import { staffMember } from '../../testing/team.ts';
 
 // Saved replies: a coach's own and the team's shared ones; only the author changes one.
 let t: TestApp;
@@ -16,8 +16,8 @@ const save = async (cookie: string, body: { title: string; body: string; shared?
 
 describe('saved replies of a team', () => {
   it('a coach sees their own and the shared ones of others; only the author edits or deletes', async () => {
-    const ann = await newStaff(t);
-    const bob = await newStaff(t);
+    const ann = await staffMember(t);
+    const bob = await staffMember(t);
     const shared = (await save(ann.cookie, { title: 'Welcome', body: 'Hi {firstName}', shared: true })).reply;
     const own = (await save(ann.cookie, { title: 'Private', body: 'Only mine' })).reply;
     expect(shared).toMatchObject({ shared: true, isOwn: true });

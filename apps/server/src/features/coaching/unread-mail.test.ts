@@ -9,7 +9,7 @@ import {
   signInAdmin,
   type TestApp,
 } from '../../testing/harness.ts';
-import { assignTo, newStaff } from '../../testing/inbox.ts';
+import { assign, staffMember } from '../../testing/team.ts';
 import { UNREAD_MAIL_QUEUE } from './jobs.ts';
 
 // A member's message unread by the coaches goes to the member's coach only; of a member nobody
@@ -101,11 +101,11 @@ describe("the coaches' mail for a member's unread message", () => {
   });
 
   it('goes to the member’s coach only: not to another coach, nor to ADMIN_EMAIL', async () => {
-    const coach = await newStaff(t);
-    const other = await newStaff(t);
+    const coach = await staffMember(t);
+    const other = await staffMember(t);
     const m = await createMember(t);
     await givePaidTier(t, m, '1-on-1 Burn');
-    await assignTo(t, m, coach.userId);
+    await assign(t, m.userId, coach.userId);
     clock = new Date('2026-07-24T10:00:00Z');
     const created = await t.request('/api/coaching/topics', { cookie: m.cookie, json: { title: 'Coached' } });
     const topic = (await json(created)).topic;

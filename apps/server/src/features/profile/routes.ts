@@ -1,15 +1,8 @@
-import {
-  AVATAR_ERRORS,
-  AVATAR_MAX_BYTES,
-  DeleteAccountSchema,
-  ProfileCompletionSchema,
-  ProfileUpdateSchema,
-} from '@core28/core/profile';
+import { DeleteAccountSchema, ProfileCompletionSchema, ProfileUpdateSchema } from '@core28/core/profile';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../../context.ts';
-import { AppError } from '../../errors.ts';
 import { clientIp } from '../../http/client-ip.ts';
+import { portraitBodyLimit, uploadedPortrait } from '../../http/portrait-upload.ts';
 import { validate } from '../../validate.ts';
 import { expireSessionCookies, requireUser } from '../auth/session.ts';
 import {
@@ -22,8 +15,6 @@ import {
 } from './service.ts';
 
 const NO_USER = 'No user logged in'; // spec §5 updateProfile without a signed-in user
-const tooLarge = () =>
-  new AppError('PAYLOAD_TOO_LARGE', `${AVATAR_ERRORS.tooLarge.title}: ${AVATAR_ERRORS.tooLarge.message}`);
 
 export const profileRoutes = new Hono<AppEnv>()
   .use(requireUser(NO_USER))
@@ -34,25 +25,10 @@ export const profileRoutes = new Hono<AppEnv>()
   .post('/complete', validate('json', ProfileCompletionSchema), async (c) =>
     c.json(await completeProfile(c.get('deps'), { userId: c.get('user').id, input: c.req.valid('json') })),
   )
-  .post(
-    '/avatar',
-    bodyLimit({
-      maxSize: AVATAR_MAX_BYTES + 64 * 1024,
-      onError: () => {
-        throw tooLarge();
-      },
-    }),
-    async (c) => {
-      const body = await c.req.parseBody().catch(() => {
-        throw new AppError('BAD_REQUEST', 'Send the image as multipart/form-data in the field "file".');
-      });
-      const file = body.file;
-      if (!(file instanceof File))
-        throw new AppError('BAD_REQUEST', 'Send the image as multipart/form-data in the field "file".');
-      if (file.size > AVATAR_MAX_BYTES) throw tooLarge();
-      const bytes = Buffer.from(await file.arrayBuffer());
-      return c.json(await replaceAvatar(c.get('deps'), { userId: c.get('user').id, bytes }));
-    },
+  .post('/avatar', portraitBodyLimit, async (c) =>
+    c.json(
+      await replaceAvatar(c.get('deps'), { userId: c.get('user').id, bytes: await uploadedPortrait(c.req) }),
+    ),
   )
   .get('/export', async (c) => {
     const data = await exportMemberData(c.get('deps'), { userId: c.get('user').id });

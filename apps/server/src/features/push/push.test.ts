@@ -53,8 +53,16 @@ describe('push subscriptions', () => {
     expect(listed.devices[0]).toEqual({
       id: expect.any(Number),
       host: service.host,
+      endpointKey: expect.stringMatching(/^[0-9a-f]{16}$/),
       createdAt: expect.any(String),
     });
+    // The key a browser computes from its own endpoint (Web Crypto's SHA-256, as the web does).
+    const [stored] = await rowsOf(a.userId);
+    const digest = new Uint8Array(
+      await crypto.subtle.digest('SHA-256', new TextEncoder().encode(stored!.endpoint)),
+    );
+    const keys = listed.devices.map((d: { endpointKey: string }) => d.endpointKey);
+    expect(keys).toContain(Buffer.from(digest.slice(0, 8)).toString('hex'));
     expect(JSON.stringify(listed)).not.toContain('/push/'); // no endpoint path, no keys
     const [first, second] = listed.devices;
     // B names A's device: nothing changes, and B is told of B's own devices only.

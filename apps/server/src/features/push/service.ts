@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { PushSubscriptionInput } from '@core28/core/push';
 import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
@@ -57,6 +58,9 @@ export async function savePushSubscription(
  * The member's devices, for /profile and their data export: the push service's host and when,
  * not the endpoint or its keys (a bearer secret to whoever holds them).
  */
+/** The first 16 hex digits of the endpoint's SHA-256 (the web computes the same for its own). */
+const endpointKeyOf = (endpoint: string) => createHash('sha256').update(endpoint).digest('hex').slice(0, 16);
+
 export async function listPushDevices({ db }: Pick<Deps, 'db'>, { userId }: Member) {
   const rows = await db
     .select({
@@ -70,6 +74,8 @@ export async function listPushDevices({ db }: Pick<Deps, 'db'>, { userId }: Memb
   return rows.map((r) => ({
     id: r.id,
     host: new URL(r.endpoint).host,
+    // Lets a browser tell its own subscription in the list without the endpoint being sent back.
+    endpointKey: endpointKeyOf(r.endpoint),
     createdAt: r.createdAt.toISOString(),
   }));
 }

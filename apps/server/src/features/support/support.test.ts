@@ -9,7 +9,7 @@ import {
   signInAdmin,
   type TestApp,
 } from '../../testing/harness.ts';
-import { newStaff } from '../../testing/inbox.ts';
+import { staffMember } from '../../testing/team.ts';
 
 // The support inbox: 1-on-1 Burn members' messages first and marked, then The Daily Core's, then
 // everyone else's, each oldest first; handled ones apart; a reply by e-mail with Reply-To set to the
@@ -67,7 +67,7 @@ describe('the support inbox', () => {
   });
 
   it('marks a message handled (by whom) into its own view, and open again', async () => {
-    const support = await newStaff(t, ['support']);
+    const support = await staffMember(t, ['support']);
     const [first] = (await list(support.cookie)).messages;
     const mark = (handled: boolean) =>
       t.request(`/api/admin/support/${first.id}`, {
@@ -85,7 +85,7 @@ describe('the support inbox', () => {
     expect((await mark(false)).status).toBe(200);
     expect((await list(support.cookie)).messages[0].id).toBe(first.id);
     // A coach without the grant has no support inbox.
-    const coach = await newStaff(t);
+    const coach = await staffMember(t);
     expect((await t.request('/api/admin/support', { cookie: coach.cookie })).status).toBe(403);
   });
 

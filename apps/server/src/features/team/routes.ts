@@ -1,5 +1,4 @@
 import { UserIdParamSchema } from '@core28/core/admin';
-import { AVATAR_ERRORS, AVATAR_MAX_BYTES } from '@core28/core/profile';
 import {
   CoachProfileInputSchema,
   InvitationIdParamSchema,
@@ -8,10 +7,9 @@ import {
   TeamMemberUpdateSchema,
 } from '@core28/core/team';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../../context.ts';
-import { AppError } from '../../errors.ts';
 import { clientIp } from '../../http/client-ip.ts';
+import { portraitBodyLimit, uploadedPortrait } from '../../http/portrait-upload.ts';
 import { validate } from '../../validate.ts';
 import { requireStaff, requireUser } from '../auth/session.ts';
 import {
@@ -93,9 +91,6 @@ export const teamRoutes = new Hono<AppEnv>()
       ),
   );
 
-const tooLarge = () =>
-  new AppError('PAYLOAD_TOO_LARGE', `${AVATAR_ERRORS.tooLarge.title}: ${AVATAR_ERRORS.tooLarge.message}`);
-
 /** /api/admin/coach-profile: each coach's own name, bio and photo. */
 export const adminCoachProfileRoutes = new Hono<AppEnv>()
   .use(requireStaff('coach'))
@@ -103,23 +98,11 @@ export const adminCoachProfileRoutes = new Hono<AppEnv>()
   .put('/', validate('json', CoachProfileInputSchema), async (c) =>
     c.json(await updateCoachProfile(c.get('deps'), { userId: c.get('user').id, ...c.req.valid('json') })),
   )
-  .post(
-    '/photo',
-    bodyLimit({
-      maxSize: AVATAR_MAX_BYTES + 64 * 1024,
-      onError: () => {
-        throw tooLarge();
-      },
-    }),
-    async (c) => {
-      const body = await c.req.parseBody().catch(() => {
-        throw new AppError('BAD_REQUEST', 'Send the image as multipart/form-data in the field "file".');
-      });
-      const file = body.file;
-      if (!(file instanceof File))
-        throw new AppError('BAD_REQUEST', 'Send the image as multipart/form-data in the field "file".');
-      if (file.size > AVATAR_MAX_BYTES) throw tooLarge();
-      const bytes = Buffer.from(await file.arrayBuffer());
-      return c.json(await replaceCoachPhoto(c.get('deps'), { userId: c.get('user').id, bytes }));
-    },
+  .post('/photo', portraitBodyLimit, async (c) =>
+    c.json(
+      await replaceCoachPhoto(c.get('deps'), {
+        userId: c.get('user').id,
+        bytes: await uploadedPortrait(c.req),
+      }),
+    ),
   );

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -245,6 +246,12 @@ describe("a coach's profile", () => {
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c33' } })
       .png()
       .toBuffer();
+    // A real photo is far above the 64 KB every JSON body is limited to.
+    const camera = await sharp(randomBytes(600 * 600 * 3), { raw: { width: 600, height: 600, channels: 3 } })
+      .png()
+      .toBuffer();
+    expect(camera.length).toBeGreaterThan(256 * 1024);
+    expect((await upload(camera, 'image/png')).status).toBe(200);
     const photo = await upload(png, 'image/png');
     expect(photo.status).toBe(200);
     expect((await json(photo)).photoUrl).toBeTruthy();

@@ -4,6 +4,7 @@
 export * from './schema/aggregates.ts';
 export * from './schema/auth.ts';
 export * from './schema/business.ts';
+export * from './schema/business-cohorts.ts';
 export * from './schema/coaching.ts';
 export * from './schema/content.ts';
 export * from './schema/members.ts';

@@ -15,6 +15,39 @@ const messageOf = (err: unknown) =>
 /** The pending sign-in expired or was used up: only a new password sign-in helps. */
 const CHALLENGE_GONE = ['INVALID_TWO_FACTOR_COOKIE', 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE'];
 
+/** The two kinds of code the second step takes, and how each is asked for. */
+const MODES = {
+  app: {
+    schema: TotpCodeSchema,
+    verify: verifyTotp,
+    id: 'two-factor-code',
+    label: 'Authentication code',
+    hint: 'Open your authenticator app and enter the 6-digit code it shows for Core28.',
+    input: {
+      inputMode: 'numeric',
+      pattern: '[0-9 ]*',
+      maxLength: 7,
+      className: 'text-center font-mono text-lg tracking-[0.3em]',
+    },
+    signedIn: undefined,
+    // A wrong code is cleared for the next one the app shows; a backup code is kept to be corrected.
+    clearsWrongCode: true,
+    switchTo: 'No access to your app? Use a backup code',
+  },
+  backup: {
+    schema: BackupCodeSchema,
+    verify: verifyBackupCode,
+    id: 'backup-code',
+    label: 'Backup code',
+    hint: 'One of the codes you saved when you turned on two-factor sign-in. Each works once.',
+    input: { autoCapitalize: 'none', spellCheck: false, className: 'font-mono' },
+    signedIn: 'That backup code is used up now.',
+    clearsWrongCode: false,
+    switchTo: 'Use your authenticator app instead',
+  },
+} as const;
+type Mode = keyof typeof MODES;
+
 /**
  * The sign-in's second step, after a right password of an account with two-factor sign-in: the
  * authenticator app's 6-digit code, or (through the link) one of the backup codes. The pending
@@ -28,95 +61,54 @@ export function TwoFactorStep({
   onSignedIn: () => Promise<void>;
   onRestart: () => void;
 }) {
-  const [isBackup, setIsBackup] = useState(false);
-  return isBackup ? (
-    <BackupCodeForm onSignedIn={onSignedIn} onRestart={onRestart} onApp={() => setIsBackup(false)} />
-  ) : (
-    <AppCodeForm onSignedIn={onSignedIn} onRestart={onRestart} onBackup={() => setIsBackup(true)} />
+  const [mode, setMode] = useState<Mode>('app');
+  return (
+    <CodeForm
+      key={mode}
+      mode={mode}
+      onSignedIn={onSignedIn}
+      onRestart={onRestart}
+      onSwitch={() => setMode(mode === 'app' ? 'backup' : 'app')}
+    />
   );
 }
 
-type StepProps = { onSignedIn: () => Promise<void>; onRestart: () => void };
-
-function AppCodeForm({ onSignedIn, onRestart, onBackup }: StepProps & { onBackup: () => void }) {
-  const form = useZodForm(TotpCodeSchema, { defaultValues: { code: '' } });
+function CodeForm({
+  mode,
+  onSignedIn,
+  onRestart,
+  onSwitch,
+}: {
+  mode: Mode;
+  onSignedIn: () => Promise<void>;
+  onRestart: () => void;
+  onSwitch: () => void;
+}) {
+  const { schema, verify, id, label, hint, input, signedIn, clearsWrongCode, switchTo } = MODES[mode];
+  const form = useZodForm(schema, { defaultValues: { code: '' } });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async ({ code }) => {
     try {
-      await verifyTotp(code);
+      await verify(code);
     } catch (err) {
       if (err instanceof ApiError && CHALLENGE_GONE.includes(err.code)) return onRestart();
-      form.resetField('code');
+      if (clearsWrongCode) form.resetField('code');
       return form.setError('root.server', { message: messageOf(err) });
     }
-    toast.success('Welcome back!');
+    toast.success('Welcome back!', signedIn ? { description: signedIn } : undefined);
     await onSignedIn();
   });
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       {errors.root?.server && <ErrorAlert>{errors.root.server.message}</ErrorAlert>}
-      <Field
-        id="two-factor-code"
-        label="Authentication code"
-        hint="Open your authenticator app and enter the 6-digit code it shows for Core28."
-        error={errors.code?.message}
-      >
-        <Input
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          pattern="[0-9 ]*"
-          maxLength={7}
-          autoFocus
-          className="text-center font-mono text-lg tracking-[0.3em]"
-          {...form.register('code')}
-        />
+      <Field id={id} label={label} hint={hint} error={errors.code?.message}>
+        <Input autoComplete="one-time-code" autoFocus {...input} {...form.register('code')} />
       </Field>
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? 'Checking...' : 'Verify'}
       </Button>
-      <button type="button" onClick={onBackup} className="text-sm text-brand-600 hover:underline">
-        No access to your app? Use a backup code
-      </button>
-    </form>
-  );
-}
-
-function BackupCodeForm({ onSignedIn, onRestart, onApp }: StepProps & { onApp: () => void }) {
-  const form = useZodForm(BackupCodeSchema, { defaultValues: { code: '' } });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async ({ code }) => {
-    try {
-      await verifyBackupCode(code);
-    } catch (err) {
-      if (err instanceof ApiError && CHALLENGE_GONE.includes(err.code)) return onRestart();
-      return form.setError('root.server', { message: messageOf(err) });
-    }
-    toast.success('Welcome back!', { description: 'That backup code is used up now.' });
-    await onSignedIn();
-  });
-  return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      {errors.root?.server && <ErrorAlert>{errors.root.server.message}</ErrorAlert>}
-      <Field
-        id="backup-code"
-        label="Backup code"
-        hint="One of the codes you saved when you turned on two-factor sign-in. Each works once."
-        error={errors.code?.message}
-      >
-        <Input
-          autoComplete="one-time-code"
-          autoCapitalize="none"
-          spellCheck={false}
-          autoFocus
-          className="font-mono"
-          {...form.register('code')}
-        />
-      </Field>
-      <Button type="submit" disabled={isSubmitting}>
-        {isSubmitting ? 'Checking...' : 'Verify'}
-      </Button>
-      <button type="button" onClick={onApp} className="text-sm text-brand-600 hover:underline">
-        Use your authenticator app instead
+      <button type="button" onClick={onSwitch} className="text-sm text-brand-600 hover:underline">
+        {switchTo}
       </button>
     </form>
   );

@@ -95,7 +95,7 @@ function PushDevices() {
               disabled={remove.isPending}
               aria-label={`Remove ${pushServiceName(device.host)}, since ${formatMemberDate(device.createdAt, null)}`}
               onClick={() =>
-                remove.mutate(device.id, {
+                remove.mutate(device, {
                   onSuccess: () =>
                     toast.success('Device removed', { description: 'It gets no more notifications.' }),
                   onError: (error) => toast.error('Notifications', { description: error.message }),

@@ -12,6 +12,12 @@ export type DevicePush = 'unsupported' | 'blocked' | 'off' | 'on';
 
 const isSupported = () => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
+/** The server's key for an endpoint: the first 16 hex digits of its SHA-256. */
+async function endpointKeyOf(endpoint: string) {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(endpoint));
+  return Array.from(new Uint8Array(digest).slice(0, 8), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 async function currentSubscription() {
   const registration = await navigator.serviceWorker.getRegistration();
   return (await registration?.pushManager.getSubscription()) ?? null;
@@ -23,7 +29,12 @@ export const devicePushQuery = () =>
     queryFn: async (): Promise<DevicePush> => {
       if (!isSupported()) return 'unsupported';
       if (Notification.permission === 'denied') return 'blocked';
-      return (await currentSubscription()) ? 'on' : 'off';
+      const subscription = await currentSubscription();
+      if (!subscription) return 'off';
+      // Removed from the list (here or on another device): the server sends it nothing any more.
+      const { devices } = await unwrap(api.push.devices.$get());
+      const key = await endpointKeyOf(subscription.endpoint);
+      return devices.some((device) => device.endpointKey === key) ? 'on' : 'off';
     },
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -85,11 +96,17 @@ export const pushDevicesQuery = () =>
     queryFn: () => unwrap(api.push.devices.$get()),
   });
 
-/** Removes one device; when it is this browser, this browser's state is read again. */
+/** Removes one device; when it is this browser, its subscription goes too, so it reads as off. */
 export function useRemovePushDevice() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => unwrap(api.push.devices[':id'].remove.$post({ param: { id: String(id) } })),
+    mutationFn: async (device: { id: number; endpointKey: string }) => {
+      const answer = await unwrap(api.push.devices[':id'].remove.$post({ param: { id: String(device.id) } }));
+      const subscription = isSupported() ? await currentSubscription() : null;
+      if (subscription && (await endpointKeyOf(subscription.endpoint)) === device.endpointKey)
+        await subscription.unsubscribe();
+      return answer;
+    },
     onSuccess: (answer) => queryClient.setQueryData(pushKeys.devices, answer),
     onSettled: () => queryClient.invalidateQueries({ queryKey: pushKeys.device }),
   });
