@@ -68,7 +68,8 @@ function Business() {
         <RangeForm key={`${range.from}/${range.to}`} range={range} isCustom={isCustom} onApply={update} />
         {failed.length > 0 && (
           <LoadError
-            message="Some figures could not be loaded."
+            // The server's own words when it refused the range (over 10 years, before 2000).
+            message={`Some figures could not be loaded: ${[...new Set(failed.map((q) => q.error?.message))].join(' ')}`}
             retryLabel="Try Again"
             onRetry={() => {
               for (const q of failed) void q.refetch();
