@@ -125,7 +125,13 @@ export const EMPTY_FIXTURE = {
     mrrCents: 0,
     paying: 0,
     arpuCents: 0,
-    byPlan: [],
+    // As the server answers: every plan listed, 0 when none.
+    byPlan: [
+      { planId: 'daily-core-monthly', paying: 0, mrrCents: 0 },
+      { planId: 'daily-core-yearly', paying: 0, mrrCents: 0 },
+      { planId: 'burn-monthly', paying: 0, mrrCents: 0 },
+      { planId: 'burn-yearly', paying: 0, mrrCents: 0 },
+    ],
     trials: 0,
     cancelling: { members: 0, mrrCents: 0 },
     failing: { members: 0, mrrCents: 0 },

@@ -89,8 +89,9 @@ export function NowSection({
       <DataTable
         title="Paying members by plan"
         of="byPlan"
+        // The server lists every plan, 0 when none: no one paying is said in words.
         empty={
-          byPlan.length === 0 &&
+          data.paying === 0 &&
           (now ? 'No paying members yet.' : isError ? 'Could not be loaded.' : 'Loading…')
         }
         columns={[
