@@ -55,6 +55,7 @@ for (const shot of shots) {
   const context = await browser.newContext({
     viewport: shot.viewport,
     deviceScaleFactor: 1,
+    hasTouch: shot.name.startsWith('mobile'),
     colorScheme: shot.dark ? 'dark' : 'light',
     locale: 'en-US',
     timezoneId: 'UTC',
@@ -73,6 +74,11 @@ for (const shot of shots) {
     await page.locator(`section[aria-labelledby="business-${section}"]`).screenshot({
       path: `${outDir}/business-${shot.name}-${section}.png`,
     });
+  }
+  if (shot.name === 'mobile') {
+    // A touch has no hover: a tap shows the definition and keeps it.
+    await page.getByRole('button', { name: 'Failing payments: definition' }).tap();
+    await page.screenshot({ path: `${outDir}/business-mobile-tooltip.png` });
   }
   if (shot.name === 'desktop') {
     await page.getByRole('button', { name: 'Revenue churn: definition' }).focus();

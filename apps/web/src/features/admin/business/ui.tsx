@@ -6,6 +6,7 @@ import {
   useContext,
   useId,
   useMemo,
+  useRef,
   useState,
 } from 'react';
 import { Button } from '@/components/ui/button';
@@ -30,18 +31,30 @@ export function useFormat(): Format {
 }
 
 /**
- * A figure's name with its definition: shown beside the info button on hover and on keyboard
- * focus (Escape hides it), and the button's description for a screen reader. Placed `fixed`, so
- * a table that scrolls in its own box does not clip it.
+ * A figure's name with its definition: shown beside the info button on hover, on keyboard focus
+ * and on a tap (Escape or leaving hides it), and the button's description for a screen reader.
+ * The pointer may move onto the definition without losing it (WCAG 1.4.13). Placed `fixed`, so a
+ * table that scrolls in its own box does not clip it; above the button near the screen's foot.
  */
 export function Term({ label, of, className }: { label: string; of: Defined; className?: string }) {
   const id = useId();
-  const [at, setAt] = useState<{ left: number; top: number } | null>(null);
+  const [at, setAt] = useState<CSSProperties | null>(null);
+  const hiding = useRef<ReturnType<typeof setTimeout>>(undefined);
   const show = (element: HTMLElement) => {
+    clearTimeout(hiding.current);
     const box = element.getBoundingClientRect();
     const width = Math.min(320, window.innerWidth - 16);
     const left = Math.max(8, Math.min(box.left, window.innerWidth - width - 8));
-    setAt({ left, top: box.bottom + 6 });
+    const below = box.bottom + 160 < window.innerHeight;
+    setAt(below ? { left, top: box.bottom + 6 } : { left, top: box.top - 6, transform: 'translateY(-100%)' });
+  };
+  const hideSoon = () => {
+    clearTimeout(hiding.current);
+    hiding.current = setTimeout(() => setAt(null), 200);
+  };
+  const hide = () => {
+    clearTimeout(hiding.current);
+    setAt(null);
   };
   return (
     <span className={cn('inline-flex items-center gap-1', className)}>
@@ -51,12 +64,13 @@ export function Term({ label, of, className }: { label: string; of: Defined; cla
         aria-label={`${label}: definition`}
         aria-describedby={id}
         className="rounded-full text-zinc-500 hover:text-zinc-900"
-        onPointerEnter={(e) => show(e.currentTarget)}
-        onPointerLeave={() => setAt(null)}
+        onPointerEnter={(e) => e.pointerType === 'mouse' && show(e.currentTarget)}
+        onPointerLeave={(e) => e.pointerType === 'mouse' && hideSoon()}
         onFocus={(e) => show(e.currentTarget)}
-        onBlur={() => setAt(null)}
-        onClick={(e) => (at ? setAt(null) : show(e.currentTarget))}
-        onKeyDown={(e) => e.key === 'Escape' && setAt(null)}
+        onBlur={hide}
+        // A tap shows it (a touch has no hover); tapping elsewhere blurs the button and hides it.
+        onClick={(e) => show(e.currentTarget)}
+        onKeyDown={(e) => e.key === 'Escape' && hide()}
       >
         <Info className="size-3.5" aria-hidden />
       </button>
@@ -64,6 +78,8 @@ export function Term({ label, of, className }: { label: string; of: Defined; cla
         role="tooltip"
         id={id}
         style={at ?? undefined}
+        onPointerEnter={() => clearTimeout(hiding.current)}
+        onPointerLeave={hideSoon}
         className={cn(
           'fixed z-50 block w-80 max-w-[calc(100vw-1rem)] whitespace-normal rounded-lg bg-zinc-900 px-3 py-2 text-left text-xs font-normal normal-case leading-relaxed tracking-normal text-white shadow-lg',
           at ? 'visible' : 'invisible left-0 top-0',
