@@ -10,6 +10,8 @@ export default defineConfig({
       { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
       // The repository's own checks (the import boundaries).
       { test: { name: 'scripts', include: ['scripts/**/*.test.ts'] } },
+      // The bench's seeder against the schema and core (2,000 members on PGlite).
+      { test: { name: 'bench', include: ['bench/**/*.test.ts'], testTimeout: 60_000 } },
       {
         test: {
           name: 'server',

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { measureAdminScale } from './admin-scale.ts';
 import { measureApi } from './api.ts';
 import { BUDGETS, checkLighthouse, missedBudgets, reportBudgets } from './budgets.ts';
+import { measureBusinessScale } from './business-scale.ts';
 import { cpuOf, freePort, measure, startProcess, stopProcess, table } from './lib.ts';
 import { measureBundles, measureLighthouse, serveBlank } from './page-speed.ts';
 import { signedInCookie } from './paid-member.ts';
@@ -16,14 +17,15 @@ import {
   measureCoachingDelivery,
   type RealtimeResult,
 } from './realtime.ts';
-import { lighthouseTable, printAdminScale, printLiveDelivery } from './tables.ts';
+import { lighthouseTable, printAdminScale, printBusinessScale, printLiveDelivery } from './tables.ts';
 
 // `npm run bench`: figures as ratios to a bare node:http server measured in the same run.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PASSWORD = 'Bench#2026pass';
 /**
  * BENCH_ONLY=api: the member API table alone; BENCH_ONLY=realtime: live delivery alone (only the server is built);
- * BENCH_ONLY=admin: the admin pages at scale alone; BENCH_ONLY=pages: page weight and Lighthouse
+ * BENCH_ONLY=admin: the admin pages at scale alone; BENCH_ONLY=business: the owner's business figures at
+ * 1,000,000 members alone (business-scale.ts: BENCH_BUSINESS_MEMBERS, BENCH_BUSINESS_ENGINE, BENCH_BUSINESS_URL); BENCH_ONLY=pages: page weight and Lighthouse
  * alone; BENCH_ONLY=weight: page weight alone (a minute, for measuring one change to the web app);
  * BENCH_ONLY=program: Lighthouse on the signed-in /program alone, its median of BENCH_RUNS runs (3);
  * BENCH_LIGHTHOUSE_RUNS: every other page's runs (3), of which the median run is kept.
@@ -34,6 +36,10 @@ const pagesOnly = only === 'pages' || only === 'weight' || only === 'program';
 
 if (only === 'admin') {
   printAdminScale(await measureAdminScale());
+  process.exit(0);
+}
+if (only === 'business') {
+  printBusinessScale(await measureBusinessScale());
   process.exit(0);
 }
 
@@ -152,6 +158,7 @@ async function everythingElse() {
   await pageSpeed(base, cookie);
 
   if (!pagesOnly) printAdminScale(await measureAdminScale());
+  if (!pagesOnly) printBusinessScale(await measureBusinessScale());
 }
 
 /** The app's embedded PostgreSQL, as DATA_DIR holds it: for the bare broadcast that writes. */

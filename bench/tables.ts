@@ -1,4 +1,5 @@
 import type { AdminTiming } from './admin-scale.ts';
+import { BUSINESS_GOAL_P99_MS, type BusinessResult } from './business-scale.ts';
 import { table } from './lib.ts';
 import type { Lighthouse } from './page-speed.ts';
 import { type RealtimeResult, ROUNDS } from './realtime.ts';
@@ -11,6 +12,25 @@ export function printAdminScale(admin: AdminTiming[]) {
     table([
       ['engine', 'admin data', 'p50 ms', 'p99 ms'],
       ...admin.map((r) => [r.engine, r.name, String(r.p50), String(r.p99)]),
+    ]),
+  );
+}
+
+export function printBusinessScale({ engine, members, jobs, queries }: BusinessResult) {
+  console.log(
+    `\nBusiness figures at ${members.toLocaleString('en')} members on ${engine} (service calls straight on the database)\n`,
+  );
+  console.log(table([['job (once)', 'seconds'], ...jobs.map((j) => [j.name, String(j.seconds)])]));
+  console.log('');
+  console.log(
+    table([
+      ['/admin/business data', 'p50 ms', 'p99 ms', `goal p99 ≤ ${BUSINESS_GOAL_P99_MS} ms`],
+      ...queries.map((q) => [
+        q.name,
+        String(q.p50),
+        String(q.p99),
+        q.p99 <= BUSINESS_GOAL_P99_MS ? 'met' : 'MISSED',
+      ]),
     ]),
   );
 }

@@ -16,6 +16,7 @@ await build({
   entryPoints: {
     main: 'src/main.ts',
     'backup-cli': 'src/backup-cli.ts',
+    'ledger-verify': 'src/ledger-verify-cli.ts',
     seed: 'src/seed/run.ts',
     'owner-reset': 'src/seed/owner-reset.ts',
   },
@@ -29,4 +30,4 @@ await build({
   external: Object.keys(dependencies).filter((name) => !name.startsWith('@core28/')),
   logLevel: 'warning',
 });
-console.log('built apps/server/dist (main.js, backup-cli.js, seed.js, owner-reset.js)');
+console.log('built apps/server/dist (main.js, backup-cli.js, ledger-verify.js, seed.js, owner-reset.js)');

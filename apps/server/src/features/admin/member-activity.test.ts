@@ -6,6 +6,7 @@ import {
   discussionMessages,
   discussionTopics,
   exerciseProgress,
+  rounds,
   wellnessTracking,
   workoutCompletions,
 } from '../../platform/db/schema.ts';
@@ -54,13 +55,19 @@ async function expectKeptEqualsComputed() {
   const wellness = await t.db
     .select({
       userId: wellnessTracking.userId,
+      round: rounds.number,
       day: wellnessTracking.dayNumber,
       feeling: wellnessTracking.feelingRating,
       energy: wellnessTracking.energyLevel,
     })
-    .from(wellnessTracking);
+    .from(wellnessTracking)
+    .innerJoin(rounds, eq(rounds.id, wellnessTracking.roundId));
   for (const row of rows) {
-    const own = wellness.filter((w) => w.userId === row.userId).sort((a, b) => a.day - b.day);
+    // In the order trained: by round, then day.
+    const own = wellness
+      .filter((w) => w.userId === row.userId)
+      .sort((a, b) => a.round - b.round || a.day - b.day)
+      .map((w, i) => ({ ...w, day: i + 1 }));
     const last = own.slice(-3);
     expect(row, row.userId).toEqual({
       ...row,
@@ -172,6 +179,27 @@ describe('trigger-kept activity and wellness per member', () => {
     kept = await expectKeptEqualsComputed();
     expect(kept.get(b.userId)?.kept).toBe('2030-01-03 07:00:00+00');
     expect(kept.get(a.userId)).toMatchObject({ feeling: '{5,4,3}', falling: true });
+
+    // A second round: its day 1 comes after the first round's day 3, though its number is lower.
+    const [first] = await t.db.select().from(rounds).where(eq(rounds.userId, a.userId));
+    await t.db
+      .update(rounds)
+      .set({ endedAt: at('2030-03-01T00:00:00Z') })
+      .where(eq(rounds.id, first!.id));
+    const [second] = await t.db
+      .insert(rounds)
+      .values({
+        userId: a.userId,
+        programId: first!.programId,
+        number: 2,
+        startedAt: at('2030-03-01T00:00:00Z'),
+      })
+      .returning();
+    await t.db
+      .insert(wellnessTracking)
+      .values({ userId: a.userId, roundId: second!.id, dayNumber: 1, feelingRating: 1, energyLevel: 1 });
+    kept = await expectKeptEqualsComputed();
+    expect(kept.get(a.userId)).toMatchObject({ feeling: '{4,3,1}', energy: '{3,3,1}', falling: true });
 
     // Signing out removes the session: C, with nothing else, is no longer active at all.
     expect((await t.request('/api/auth/sign-out', { cookie: c.cookie, json: {} })).status).toBe(200);

@@ -12,7 +12,7 @@ import { runningEmbeddedPostgres, startEmbeddedPostgres } from '../db/embedded.t
 export async function withDatabase<T>(
   config: Config,
   log: Logger,
-  { purpose }: { purpose: 'backup' | 'restore' },
+  { purpose }: { purpose: 'backup' | 'restore' | 'verify' },
   job: (url: string) => Promise<T>,
 ): Promise<T> {
   if (config.databaseUrl) return job(config.databaseUrl);
@@ -27,8 +27,10 @@ export async function withDatabase<T>(
     }
     return job(running.url);
   }
-  if (purpose === 'backup' && !existsSync(path.join(config.dataDir, 'pg', 'PG_VERSION'))) {
-    throw new Error(`There is no database in ${path.resolve(config.dataDir)}/pg to back up.`);
+  if (purpose !== 'restore' && !existsSync(path.join(config.dataDir, 'pg', 'PG_VERSION'))) {
+    throw new Error(
+      `There is no database in ${path.resolve(config.dataDir)}/pg to ${purpose === 'backup' ? 'back up' : 'verify'}.`,
+    );
   }
   const embedded = await startEmbeddedPostgres(config.dataDir, log);
   try {
