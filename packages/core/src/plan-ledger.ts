@@ -155,7 +155,9 @@ export function changesBetween(
       cancelling: after.cancelling,
     });
   const isLater = (after.periodEnd?.getTime() ?? 0) > (current.periodEnd?.getTime() ?? 0);
-  if (isLater && current.planId === after.planId) step('renewed', { ...current, periodEnd: after.periodEnd });
+  // A period that moved on unpaid (a renewal that failed) is no renewal: its payment says so.
+  if (isLater && current.planId === after.planId && !after.failing)
+    step('renewed', { ...current, periodEnd: after.periodEnd });
   // Anything else (an earlier period end the provider corrected) is taken silently.
   if (current.periodEnd?.getTime() !== after.periodEnd?.getTime())
     current = { ...current, periodEnd: after.periodEnd };

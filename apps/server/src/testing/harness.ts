@@ -12,6 +12,7 @@ import { createApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { createDeps } from '../deps.ts';
 import { ensureCoach } from '../features/seats/service.ts';
+import { recordPlanState } from '../features/subscriptions/ledger.ts';
 import { registerJobs } from '../jobs.ts';
 import { type DatabaseHandle, openPostgres } from '../platform/db/index.ts';
 import { openPglite } from '../platform/db/pglite.ts';
@@ -262,10 +263,20 @@ export async function signInAdmin(t: TestApp) {
 export async function givePaidTier(t: TestApp, member: { userId: string; email: string }, tier: Tier) {
   const row = { subscribed: true, subscriptionTier: tier, isTrial: false, trialEnd: null };
   await t.db.transaction(async (tx) => {
-    await tx
+    const [previous] = await tx.select().from(subscribers).where(eq(subscribers.userId, member.userId));
+    const [written] = await tx
       .insert(subscribers)
       .values({ userId: member.userId, email: member.email, ...row })
-      .onConflictDoUpdate({ target: subscribers.userId, set: row });
+      .onConflictDoUpdate({ target: subscribers.userId, set: row })
+      .returning();
+    // In the plan ledger too, as every write of a plan is (a member on their tier's monthly plan).
+    await recordPlanState(tx, {
+      userId: member.userId,
+      previous: previous ?? null,
+      row: written ?? null,
+      at: t.deps.now(),
+      graceDays: t.config.paymentGraceDays,
+    });
     if (tier === '1-on-1 Burn')
       await ensureCoach(tx, { userId: member.userId, email: member.email, now: t.deps.now() });
   });

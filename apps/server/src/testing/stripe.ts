@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { addInterval } from '@core28/core/plans';
 import Stripe from 'stripe';
 import type { TestApp } from './harness.ts';
 
@@ -19,7 +20,19 @@ type FakeSubscription = {
   periodEnd: number;
   cancelAtPeriodEnd: boolean;
   schedule: string | null;
+  /** Its customer and member (the double's first ones, cus_1 and the last checkout's, unless set). */
+  customer?: string;
+  owner?: string;
 };
+/** An invoice paid, and the charge that paid it (refunds are told as the charge's running total). */
+type FakeInvoice = {
+  id: string;
+  customer: string;
+  subscription: string;
+  amountPaid: number;
+  created: number;
+};
+type FakeCharge = { id: string; customer: string; invoice: string | null; amountRefunded: number };
 type FakeSchedule = {
   id: string;
   subscription: string;
@@ -71,6 +84,10 @@ export async function startStripeDouble() {
     /** The amount Stripe's preview answers: the app shows it, it does not compute it. */
     previewAmountDue: 1017,
     declineUpdates: false,
+    invoices: new Map<string, FakeInvoice>(),
+    charges: new Map<string, FakeCharge>(),
+    /** Stripe's clock (a test on its own clock sets it), in seconds. */
+    now: () => Math.floor(Date.now() / 1000),
   };
   const addSubscription = (sub: Partial<FakeSubscription> & { id: string }) =>
     state.subscriptions.set(sub.id, {
@@ -90,12 +107,12 @@ export async function startStripeDouble() {
     return {
       id: sub.id,
       object: 'subscription',
-      customer: 'cus_1',
+      customer: sub.customer ?? 'cus_1',
       status: sub.status,
       created: sub.created,
       cancel_at_period_end: sub.cancelAtPeriodEnd,
       schedule: schedule ? (expandSchedule ? scheduleObject(schedule) : schedule.id) : null,
-      metadata: { userId: state.owner },
+      metadata: { userId: sub.owner ?? state.owner },
       items: list([
         {
           id: `si_${sub.id.slice(4)}`,
@@ -137,10 +154,22 @@ export async function startStripeDouble() {
     if (subscriptionPath && !sub) return null;
     if (sub && req.method === 'GET')
       return subscriptionObject(sub, searchParams.get('expand[0]') === 'schedule');
+    if (sub && req.method === 'DELETE') {
+      sub.status = 'canceled';
+      return subscriptionObject(sub);
+    }
     if (sub && req.method === 'POST') {
       const price = form.get('items[0][price]');
       if (price && state.declineUpdates)
         return stripeError(402, 'card_error', 'Your card was declined.', 'card_declined');
+      // A new billing interval starts a new period now, as Stripe's always_invoice proration does.
+      const isYearly = (p: string) => p.endsWith('_y');
+      if (price && isYearly(price) !== isYearly(sub.price)) {
+        sub.periodStart = state.now();
+        sub.periodEnd = Math.floor(
+          addInterval(new Date(sub.periodStart * 1000), isYearly(price) ? 'year' : 'month').getTime() / 1000,
+        );
+      }
       if (price) sub.price = price;
       if (form.has('cancel_at_period_end'))
         sub.cancelAtPeriodEnd = form.get('cancel_at_period_end') === 'true';
@@ -190,6 +219,27 @@ export async function startStripeDouble() {
         },
       ]);
     if (req.method === 'GET' && pathname === `/v1/invoices/${INVOICE.id}`) return INVOICE;
+    const invoice = state.invoices.get(pathname.replace('/v1/invoices/', ''));
+    if (req.method === 'GET' && invoice)
+      return {
+        ...INVOICE,
+        id: invoice.id,
+        customer: invoice.customer,
+        number: invoice.id.toUpperCase(),
+        created: invoice.created,
+        status_transitions: { paid_at: invoice.created },
+        amount_paid: invoice.amountPaid,
+        parent: { subscription_details: { subscription: invoice.subscription } },
+      };
+    const charge = state.charges.get(pathname.replace('/v1/charges/', ''));
+    if (req.method === 'GET' && charge)
+      return {
+        id: charge.id,
+        object: 'charge',
+        customer: charge.customer,
+        invoice: charge.invoice,
+        amount_refunded: charge.amountRefunded,
+      };
     if (req.method === 'GET' && pathname === '/v1/invoices') return list([INVOICE]);
     if (path === '/v1/billing_portal/sessions')
       return { id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.test/p/1' };

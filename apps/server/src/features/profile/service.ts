@@ -26,6 +26,7 @@ import { hasRole, limitPasswordChecks } from '../auth/service.ts';
 import { updateNotificationSettings } from '../notifications/service.ts';
 import { getProgramState } from '../program/service.ts';
 import { listPushDevices } from '../push/service.ts';
+import { endPlanOnErasure } from '../subscriptions/service.ts';
 
 type Member = { userId: string };
 
@@ -224,7 +225,10 @@ export async function deleteAccount(
         or(eq(discussionTopics.userId, userId), eq(discussionMessages.userId, userId)),
       ),
     );
-  await deps.db.delete(users).where(eq(users.id, userId));
+  await deps.db.transaction(async (tx) => {
+    await endPlanOnErasure(deps, tx, { userId });
+    await tx.delete(users).where(eq(users.id, userId));
+  });
   const keys = [profile?.avatarUrl, ...attachments.map((a) => a.key)].filter((key): key is string => !!key);
   for (const key of keys)
     await deps.storage

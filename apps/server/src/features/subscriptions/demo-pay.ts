@@ -5,7 +5,7 @@ import { AppError } from '../../errors.ts';
 import { CardDeclinedError, type CardInput } from '../../platform/payments/demo.ts';
 import type { PaymentEvent } from '../../platform/payments/provider.ts';
 import { checkoutPage, portalPage, receiptPage } from './demo-pay-pages.ts';
-import { handlePaymentEvent, writeSubscription } from './events.ts';
+import { deliverProviderEvents, handlePaymentEvent, writeSubscription } from './events.ts';
 
 // The demo provider's hosted pages: a test checkout, a billing portal and invoice receipts
 // (demo-pay-pages.ts). They stand where Stripe's pages would; everything they do goes through the
@@ -34,6 +34,8 @@ function parseCard(form: Record<string, unknown>): CardInput {
 
 async function dispatch(deps: Deps, events: PaymentEvent[]) {
   for (const event of events) await handlePaymentEvent(deps, event);
+  // And what the action made the provider do besides (an upgrade's invoice, a renewal).
+  await deliverProviderEvents(deps);
 }
 
 export const demoPayRoutes = new Hono<AppEnv>()
@@ -60,6 +62,8 @@ export const demoPayRoutes = new Hono<AppEnv>()
           occurredAt: deps.now(),
           now: deps.now(),
           jobs: deps.jobs,
+          graceDays: deps.config.paymentGraceDays,
+          provider: deps.payments.kind,
         }),
       );
       await dispatch(deps, events);

@@ -6,12 +6,13 @@ import { paymentCustomers, paymentEvents, subscribers, users } from '../../platf
 import type { JobQueue } from '../../platform/jobs/queue.ts';
 import {
   isActiveStatus,
-  type PaidInvoice,
   type PaymentEvent,
   type ProviderSubscription,
 } from '../../platform/payments/provider.ts';
 import { ensureCoach, offerSeatsSoon } from '../seats/service.ts';
+import { recordPlanState } from './ledger.ts';
 import { mailPaymentFailed, mailProviderTrialEnding, mailReceipt } from './mail.ts';
+import { CHARGE_REFUNDED, paidInvoiceOf, recordEventMoney, refundedChargeOf } from './money.ts';
 
 export type EventOutcome = 'handled' | 'duplicate' | 'stale' | 'ignored';
 
@@ -26,7 +27,10 @@ const SUBSCRIPTION_EVENTS = new Set([
 ]);
 
 /** Every event type acted on; the others are answered `ignored`. docs/operations.md §Stripe lists exactly these. */
-export const HANDLED_EVENTS = [CHECKOUT_COMPLETED, ...SUBSCRIPTION_EVENTS, TRIAL_WILL_END];
+export const HANDLED_EVENTS = [CHECKOUT_COMPLETED, ...SUBSCRIPTION_EVENTS, TRIAL_WILL_END, CHARGE_REFUNDED];
+
+/** What writing an event needs: the provider to re-read from, and the mail it writes. */
+export type EventDeps = Pick<Deps, 'db' | 'now' | 'payments' | 'config' | 'jobs' | 'mailLinkKey'>;
 
 type Effect =
   | { kind: 'sync'; subscription: ProviderSubscription; userId: string | null }
@@ -34,7 +38,7 @@ type Effect =
   | { kind: 'none' };
 
 /** What the event asks for, with the subscription re-read from the provider (never trusted from the event). */
-async function effectOf(deps: Deps, event: PaymentEvent): Promise<Effect> {
+async function effectOf(deps: EventDeps, event: PaymentEvent): Promise<Effect> {
   if (event.type === CHECKOUT_COMPLETED && event.checkoutId) {
     const checkout = await deps.payments.getCheckout(event.checkoutId);
     const subscription = checkout?.subscriptionId
@@ -51,13 +55,6 @@ async function effectOf(deps: Deps, event: PaymentEvent): Promise<Effect> {
   return { kind: 'none' };
 }
 
-/** The invoice an `invoice.paid` event is about, re-read from the provider, when it earns a receipt. */
-async function paidInvoiceOf(deps: Deps, event: PaymentEvent): Promise<PaidInvoice | null> {
-  if (event.type !== 'invoice.paid' || !event.invoiceId) return null;
-  const invoice = await deps.payments.getPaidInvoice(event.invoiceId);
-  return invoice && invoice.amountPaidCents > 0 ? invoice : null;
-}
-
 /**
  * The one writer of paid state (DESIGN.md). Idempotent per event id (a ledger row written in the
  * same transaction as the effect), safe out of order (an event older than the stored state
@@ -65,13 +62,17 @@ async function paidInvoiceOf(deps: Deps, event: PaymentEvent): Promise<PaidInvoi
  * (a receipt, the trial's end) are written in the same transaction and sent by the mail queue:
  * a retried event does not send them twice, and a failed send is retried by the queue.
  */
-export async function handlePaymentEvent(deps: Deps, event: PaymentEvent): Promise<EventOutcome> {
+export async function handlePaymentEvent(deps: EventDeps, event: PaymentEvent): Promise<EventOutcome> {
   const [seen] = await deps.db
     .select({ id: paymentEvents.id })
     .from(paymentEvents)
     .where(eq(paymentEvents.id, event.id));
   if (seen) return 'duplicate';
-  const [effect, invoice] = await Promise.all([effectOf(deps, event), paidInvoiceOf(deps, event)]);
+  const [effect, invoice, charge] = await Promise.all([
+    effectOf(deps, event),
+    paidInvoiceOf(deps, event),
+    refundedChargeOf(deps, event),
+  ]);
   if (effect.kind === 'sync') await learnStoredSubscription(deps, effect);
   return deps.db.transaction(async (tx) => {
     const recorded = await tx
@@ -93,11 +94,16 @@ export async function handlePaymentEvent(deps: Deps, event: PaymentEvent): Promi
             occurredAt: event.created,
             now: deps.now(),
             jobs: deps.jobs,
+            graceDays: deps.config.paymentGraceDays,
+            provider: deps.payments.kind,
+            eventId: event.id,
           })
-        : effect.kind === 'trial-ending'
+        : effect.kind === 'trial-ending' || charge
           ? 'handled'
           : 'ignored';
     await tx.update(paymentEvents).set({ outcome: result }).where(eq(paymentEvents.id, event.id));
+    // After the plan's own entries: an invoice paid for a checkout follows its subscription's start.
+    await recordEventMoney(tx, { event, provider: deps.payments.kind, invoice, charge });
     if (invoice) await mailReceipt(deps, tx, { invoice });
     if (effect.kind === 'trial-ending')
       await mailProviderTrialEnding(deps, tx, { subscriptionId: effect.subscriptionId });
@@ -112,13 +118,13 @@ export async function handlePaymentEvent(deps: Deps, event: PaymentEvent): Promi
 
 /** Re-reads one subscription from the provider and writes it (the success page's confirmation). */
 export async function syncSubscription(
-  deps: Pick<Deps, 'db' | 'now' | 'payments' | 'config' | 'jobs' | 'mailLinkKey'>,
+  deps: EventDeps,
   { subscriptionId, userId, occurredAt }: { subscriptionId: string; userId: string | null; occurredAt: Date },
 ): Promise<EventOutcome> {
   const subscription = await deps.payments.getSubscription(subscriptionId);
   if (!subscription) return 'ignored';
   await learnStoredSubscription(deps, { subscription, userId });
-  return deps.db.transaction(async (tx) => {
+  const written = await deps.db.transaction(async (tx) => {
     const outcome = await writeSubscription(tx, {
       subscription,
       userId,
@@ -126,11 +132,25 @@ export async function syncSubscription(
       now: deps.now(),
       isFreshRead: true,
       jobs: deps.jobs,
+      graceDays: deps.config.paymentGraceDays,
+      provider: deps.payments.kind,
     });
     // A renewal found failed here (the demo provider sends no event for it) is told as an event's is.
     await mailPaymentFailed(deps, tx, { subscriptionId, eventId: null });
     return outcome;
   });
+  // What the re-read made the provider do (a demo renewal's invoice) is heard of at once.
+  await deliverProviderEvents(deps);
+  return written;
+}
+
+/**
+ * Handles the events a provider gives out when asked (the demo provider's webhooks); Stripe
+ * sends its own. Called after a re-read, after the demo pages' actions, and by the ledger sweep.
+ */
+export async function deliverProviderEvents(deps: EventDeps) {
+  if (deps.payments.kind !== 'demo') return;
+  for (const event of await deps.payments.takeEvents()) await handlePaymentEvent(deps, event);
 }
 
 /** The member a provider subscription belongs to: by the subscription, then by its customer. */
@@ -205,6 +225,9 @@ export async function writeSubscription(
     now,
     isFreshRead = false,
     jobs,
+    graceDays,
+    provider = null,
+    eventId = null,
   }: {
     subscription: ProviderSubscription;
     userId: string | null;
@@ -217,6 +240,11 @@ export async function writeSubscription(
     isFreshRead?: boolean;
     /** To offer a seat this write frees (a 1-on-1 Burn plan ending) to the waitlist at once. */
     jobs?: JobQueue;
+    /** The plan rule's grace for a failed renewal (config), as the ledger reads the row with it. */
+    graceDays: number;
+    /** The provider and its event, named on the ledger's entries. */
+    provider?: string | null;
+    eventId?: string | null;
   },
 ): Promise<EventOutcome> {
   const ownerId = await ownerOf(db, { subscription, userId });
@@ -258,10 +286,20 @@ export async function writeSubscription(
     providerUpdatedAt: storedAt && storedAt > occurredAt ? storedAt : occurredAt,
     updatedAt: now,
   };
-  await db
+  const [written] = await db
     .insert(subscribers)
     .values({ userId: ownerId, email: owner.email, ...paid })
-    .onConflictDoUpdate({ target: subscribers.userId, set: paid });
+    .onConflictDoUpdate({ target: subscribers.userId, set: paid })
+    .returning();
+  await recordPlanState(db, {
+    userId: ownerId,
+    previous: row ?? null,
+    row: written ?? null,
+    at: now,
+    occurredAt,
+    graceDays,
+    source: { provider, providerSubscriptionId: subscription.id, providerEventId: eventId },
+  });
   // 1-on-1 Burn comes with a coach (features/seats); a Burn plan that stops frees its seat.
   const isBurn = paid.subscriptionTier === '1-on-1 Burn';
   if (isBurn && isRunning) await ensureCoach(db, { userId: ownerId, email: owner.email, now });

@@ -16,6 +16,7 @@ import type { DbOrTx } from '../../platform/db/index.ts';
 import { prepared } from '../../platform/db/prepared.ts';
 import { subscribers, userRoles, users } from '../../platform/db/schema.ts';
 import { syncSubscription } from './events.ts';
+import { recordPlanState } from './ledger.ts';
 
 /** What reading a member's state needs: a doubt is settled with the provider, and mailed about. */
 export type StateDeps = Pick<Deps, 'db' | 'now' | 'payments' | 'log' | 'config' | 'jobs' | 'mailLinkKey'>;
@@ -203,24 +204,20 @@ export function activateTrial(
 
 async function startTrial(deps: StateDeps, { user }: { user: Member & { email: string } }) {
   const now = deps.now();
-  const trialEnd = new Date(now.getTime() + TRIAL_DAYS * 86_400_000);
-  const trial = {
-    isTrial: true,
-    trialEnd,
-    subscriptionTier: TRIAL_TIER,
-    trialUsed: true,
-    planEndedMailedAt: null,
-    updatedAt: now,
-  };
-  const started = await deps.db
-    .insert(subscribers)
-    .values({ userId: user.id, email: user.email, ...trial })
-    .onConflictDoUpdate({
-      target: subscribers.userId,
-      set: trial,
-      setWhere: sql`${subscribers.trialUsed} = false and not (${subscribers.subscribed} and ${subscribers.subscriptionTier} is distinct from ${TRIAL_TIER})`,
-    })
-    .returning({ id: subscribers.id });
+  const started = await deps.db.transaction(async (tx) => {
+    const [previous] = await tx.select().from(subscribers).where(eq(subscribers.userId, user.id));
+    const rows = await insertTrial(tx, { user, now });
+    // The trial's start is in the plan ledger with it, or neither is.
+    if (rows[0])
+      await recordPlanState(tx, {
+        userId: user.id,
+        previous: previous ?? null,
+        row: rows[0],
+        at: now,
+        graceDays: deps.config.paymentGraceDays,
+      });
+    return rows;
+  });
   if (started.length === 0) {
     const row = await findSubscriber(deps, { userId: user.id });
     const hasPaidPlan = row?.subscribed && row.subscriptionTier !== TRIAL_TIER;
@@ -230,6 +227,47 @@ async function startTrial(deps: StateDeps, { user }: { user: Member & { email: s
     );
   }
   return getSubscriptionState(deps, { user });
+}
+
+/** One statement, so two calls at once cannot both start a trial; the row when it started. */
+function insertTrial(db: DbOrTx, { user, now }: { user: Member & { email: string }; now: Date }) {
+  const trialEnd = new Date(now.getTime() + TRIAL_DAYS * 86_400_000);
+  const trial = {
+    isTrial: true,
+    trialEnd,
+    subscriptionTier: TRIAL_TIER,
+    trialUsed: true,
+    planEndedMailedAt: null,
+    updatedAt: now,
+  };
+  return db
+    .insert(subscribers)
+    .values({ userId: user.id, email: user.email, ...trial })
+    .onConflictDoUpdate({
+      target: subscribers.userId,
+      set: trial,
+      setWhere: sql`${subscribers.trialUsed} = false and not (${subscribers.subscribed} and ${subscribers.subscriptionTier} is distinct from ${TRIAL_TIER})`,
+    })
+    .returning();
+}
+
+/**
+ * An account erased: its plan ends in the plan ledger in the transaction that deletes it (the
+ * provider's cancellation that follows finds no member to write). Call before deleting the user.
+ */
+export async function endPlanOnErasure(
+  deps: Pick<Deps, 'now' | 'config'>,
+  tx: DbOrTx,
+  { userId }: { userId: string },
+) {
+  const [row] = await tx.select().from(subscribers).where(eq(subscribers.userId, userId)).for('update');
+  await recordPlanState(tx, {
+    userId,
+    previous: row ?? null,
+    row: null,
+    at: deps.now(),
+    graceDays: deps.config.paymentGraceDays,
+  });
 }
 
 /** spec §7 update-subscription: the success page asks once; idempotent, whatever the webhooks did. */

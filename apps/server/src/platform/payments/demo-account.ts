@@ -1,11 +1,19 @@
 import { checkoutPlan } from '@core28/core/plans';
+import { eq } from 'drizzle-orm';
+import { demoProviderObjects } from '../db/schema.ts';
 import type { DemoContext, DemoSelf } from './demo-context.ts';
-import type { CardData, InvoiceData, SubscriptionData } from './demo-records.ts';
-import type { BillingInfo, PaidInvoice, ProviderSubscription } from './provider.ts';
+import type { CardData, EventData, InvoiceData, SubscriptionData } from './demo-records.ts';
+import type {
+  BillingInfo,
+  PaidInvoice,
+  PaymentEvent,
+  ProviderCharge,
+  ProviderSubscription,
+} from './provider.ts';
 
 /** The demo provider's reads of a customer's subscriptions, card and invoices, and the portal link. */
 export function demoAccountMethods(
-  { publicUrl, base, inTransaction, sign, lockSubscription }: DemoContext,
+  { db, publicUrl, base, inTransaction, sign, lockSubscription }: DemoContext,
   self: () => DemoSelf,
 ) {
   return {
@@ -59,6 +67,38 @@ export function demoAccountMethods(
         paidAt: new Date(invoice.created * 1000),
         url: `${publicUrl}/demo-pay/invoices/${id}?signature=${sign(id)}`,
       };
+    },
+
+    async getCharge(id: string): Promise<ProviderCharge | null> {
+      const invoice = await self().getInvoice(id);
+      if (!invoice) return null;
+      // Each demo invoice is paid by one pretend charge of the same id.
+      return {
+        id,
+        customerId: invoice.customerId,
+        amountRefundedCents: invoice.amount_refunded ?? 0,
+        invoiceId: id,
+      };
+    },
+
+    /** The events not delivered yet, each given out once (the delete claims them), oldest first. */
+    async takeEvents(): Promise<PaymentEvent[]> {
+      const rows = await db
+        .delete(demoProviderObjects)
+        .where(eq(demoProviderObjects.kind, 'event'))
+        .returning();
+      return rows
+        .map((row) => ({ row, data: row.data as EventData }))
+        .sort((a, b) => a.data.created.localeCompare(b.data.created))
+        .map(({ row, data }) => ({
+          id: row.id,
+          type: data.type,
+          created: new Date(data.created),
+          customerId: row.customerId,
+          subscriptionId: data.subscriptionId,
+          invoiceId: data.invoiceId ?? null,
+          chargeId: data.chargeId ?? null,
+        }));
     },
 
     async createPortalUrl(

@@ -4,6 +4,7 @@ import {
   type CardInput,
   type CustomerData,
   digitsOf,
+  type EventData,
   type InvoiceData,
   newId,
   type Store,
@@ -71,6 +72,13 @@ export function demoBilling(now: () => Date) {
     return id;
   }
 
+  /**
+   * An event for the app, delivered when it next asks (`takeEvents`), as Stripe would send it by
+   * webhook: money that moved outside a checkout (a renewal's or an upgrade's invoice, a refund).
+   */
+  const queueEvent = (s: Store, customerId: string, data: Omit<EventData, 'created'>) =>
+    s.put(newId('evt'), 'event', customerId, { ...data, created: now().toISOString() } satisfies EventData);
+
   const periodInvoice = (s: Store, customerId: string, planId: CheckoutPlanId) => {
     const { plan, interval, amountCents } = checkoutPlan(planId);
     const label = `${plan.name} (${interval === 'year' ? 'yearly' : 'monthly'})`;
@@ -110,7 +118,14 @@ export function demoBilling(now: () => Date) {
         currentPeriodStart: current.currentPeriodEnd,
         currentPeriodEnd: addInterval(current.currentPeriodEnd, checkoutPlan(planId).interval),
       };
-      if (isPaid) await periodInvoice(s, current.customerId, planId);
+      if (isPaid) {
+        const invoiceId = await periodInvoice(s, current.customerId, planId);
+        await queueEvent(s, current.customerId, {
+          type: 'invoice.paid',
+          subscriptionId: current.id,
+          invoiceId,
+        });
+      }
     }
     if (changed) await s.put(current.id, 'subscription', current.customerId, toData(current));
     return current;
@@ -156,6 +171,7 @@ export function demoBilling(now: () => Date) {
     replaceCard,
     hasCardOnFile,
     invoice,
+    queueEvent,
     periodInvoice,
     lockSubscription,
     activeSubscription,

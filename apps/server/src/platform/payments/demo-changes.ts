@@ -1,6 +1,12 @@
 import { type CheckoutPlanId, formatDollars, planChange, prorateChange } from '@core28/core/plans';
 import type { DemoContext, DemoSelf } from './demo-context.ts';
-import { type CardInput, type CustomerData, type SubscriptionData, toData } from './demo-records.ts';
+import {
+  type CardInput,
+  type CustomerData,
+  type InvoiceData,
+  type SubscriptionData,
+  toData,
+} from './demo-records.ts';
 import {
   type ChangePreview,
   isActiveStatus,
@@ -10,7 +16,16 @@ import {
 
 /** The demo provider's changes to a subscription: plan changes, cancellation, the card, test hooks. */
 export function demoChangeMethods(
-  { base, inTransaction, lockSubscription, hasCardOnFile, invoice, replaceCard, payPastDue }: DemoContext,
+  {
+    base,
+    inTransaction,
+    lockSubscription,
+    hasCardOnFile,
+    invoice,
+    queueEvent,
+    replaceCard,
+    payPastDue,
+  }: DemoContext,
   self: () => DemoSelf,
 ) {
   return {
@@ -54,7 +69,7 @@ export function demoChangeMethods(
           });
           if (proration.amountDueCents > 0 && !(await hasCardOnFile(s, current.customerId)))
             throw new PaymentRefusedError('Your card was declined.');
-          await invoice(
+          const invoiceId = await invoice(
             s,
             current.customerId,
             proration.totalCents,
@@ -62,6 +77,11 @@ export function demoChangeMethods(
               .map((line) => `${line.description} ${formatDollars(line.amountCents)}`)
               .join('; '),
           );
+          await queueEvent(s, current.customerId, {
+            type: 'invoice.paid',
+            subscriptionId: current.id,
+            invoiceId,
+          });
           next = {
             ...next,
             planId,
@@ -95,6 +115,31 @@ export function demoChangeMethods(
         await s.lock(customerId, 'customer');
         await replaceCard(s, customerId, card);
         return payPastDue(s, customerId);
+      });
+    },
+
+    /**
+     * A refund of an invoice's pretend charge (all that is left of it without `amountCents`), as
+     * the owner would make one in Stripe's dashboard; the demo has no dashboard, so tests and the
+     * seed call it. The app hears of it as Stripe's `charge.refunded` (the charge is the invoice).
+     */
+    refund(invoiceId: string, amountCents?: number) {
+      return inTransaction(async (s) => {
+        const row = await s.lock<InvoiceData>(invoiceId, 'invoice');
+        if (!row?.customerId) throw new PaymentRefusedError('No such invoice.');
+        const refunded = row.data.amount_refunded ?? 0;
+        const amount = Math.min(amountCents ?? row.data.amount_paid, row.data.amount_paid - refunded);
+        if (amount <= 0) throw new PaymentRefusedError('This invoice is refunded in full already.');
+        await s.put(invoiceId, 'invoice', row.customerId, {
+          ...row.data,
+          amount_refunded: refunded + amount,
+        });
+        await queueEvent(s, row.customerId, {
+          type: 'charge.refunded',
+          subscriptionId: null,
+          chargeId: invoiceId,
+        });
+        return amount;
       });
     },
 

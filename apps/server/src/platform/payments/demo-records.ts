@@ -32,7 +32,22 @@ export type SubscriptionData = {
   scheduledPlanId?: CheckoutPlanId | null;
 };
 export type CardData = { brand: string; last4: string; exp_month: number; exp_year: number };
-export type InvoiceData = { number: string; amount_paid: number; description: string; created: number };
+export type InvoiceData = {
+  number: string;
+  amount_paid: number;
+  description: string;
+  created: number;
+  /** Refunded of it so far (its pretend charge's running total), in cents. */
+  amount_refunded?: number;
+};
+/** An event not yet delivered (the demo provider's webhook queue): Stripe's event, by kind. */
+export type EventData = {
+  type: string;
+  created: string;
+  subscriptionId: string | null;
+  invoiceId?: string | null;
+  chargeId?: string | null;
+};
 
 export type CardInput = { number: string; expMonth: number; expYear: number; cvc: string };
 

@@ -69,6 +69,8 @@ export type PaymentEvent = {
   checkoutId?: string | null;
   /** The invoice an `invoice.*` event is about. */
   invoiceId?: string | null;
+  /** The charge a `charge.*` event is about. */
+  chargeId?: string | null;
   email?: string | null;
 };
 
@@ -82,6 +84,15 @@ export type PaidInvoice = {
   paidAt: Date;
   /** The provider's page or PDF of the invoice, when it has one. */
   url: string | null;
+};
+
+/** A charge as a refund reads it: its refunds are a running total. */
+export type ProviderCharge = {
+  id: string;
+  customerId: string;
+  /** All refunded of it so far, in cents. */
+  amountRefundedCents: number;
+  invoiceId: string | null;
 };
 
 export type PaymentProvider = {
@@ -102,6 +113,13 @@ export type PaymentProvider = {
   getBillingInfo: (customerId: string) => Promise<BillingInfo>;
   /** A paid invoice, for its receipt; null when there is none or it is not paid. */
   getPaidInvoice: (id: string) => Promise<PaidInvoice | null>;
+  /** A charge, re-read for a refund's event; null when there is none. */
+  getCharge: (id: string) => Promise<ProviderCharge | null>;
+  /**
+   * Events the provider produced since last asked and delivers by being asked rather than by
+   * webhook (the demo provider's renewals, upgrades and refunds); each is given out once.
+   */
+  takeEvents?: () => Promise<PaymentEvent[]>;
   /** The billing portal; `cancelSubscriptionId` opens it on that subscription's cancellation. */
   createPortalUrl: (
     customerId: string,

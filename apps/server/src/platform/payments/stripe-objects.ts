@@ -132,6 +132,7 @@ export function paymentEventOf(event: Stripe.Event): PaymentEvent {
     created: new Date(event.created * 1000),
     checkoutId: object.object === 'checkout.session' ? (object.id ?? null) : null,
     invoiceId: object.object === 'invoice' ? (object.id ?? null) : null,
+    chargeId: object.object === 'charge' ? (object.id ?? null) : null,
     subscriptionId,
     customerId: idOf(object.customer as string | { id: string } | null),
     userId: (object.client_reference_id as string | undefined) ?? metadata.userId ?? null,

@@ -127,6 +127,24 @@ export function createStripeProvider(settings: StripeSettings) {
       return paidInvoiceOf(invoice);
     },
 
+    async getCharge(id) {
+      const { stripe } = await loading;
+      const charge = await stripe.charges.retrieve(id).catch((err) => {
+        if (isMissing(err)) return null;
+        throw err;
+      });
+      const customerId = charge ? idOf(charge.customer) : null;
+      if (!charge || !customerId) return null;
+      // Older API versions name the charge's invoice on it; current ones do not (null then).
+      const invoice = (charge as { invoice?: string | { id: string } | null }).invoice;
+      return {
+        id: charge.id,
+        customerId,
+        amountRefundedCents: charge.amount_refunded,
+        invoiceId: idOf(invoice),
+      };
+    },
+
     async createPortalUrl(customerId, returnUrl, options?) {
       const { stripe } = await loading;
       const cancelId = options?.cancelSubscriptionId;

@@ -13,6 +13,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 // The plan ledger and the business figures kept from it (docs/decisions/0028).
@@ -50,12 +51,17 @@ export const planLedger = pgTable(
     providerSubscriptionId: text('provider_subscription_id'),
     providerEventId: text('provider_event_id'),
     providerInvoiceId: text('provider_invoice_id'),
+    /** A refund's charge: its refunds are told as the charge's running total, so each entry is the rise. */
+    providerChargeId: text('provider_charge_id'),
   },
   (t) => [
     index('plan_ledger_user_idx').on(t.userId, t.seq),
     index('plan_ledger_occurred_idx').on(t.occurredAt),
     index('plan_ledger_recorded_idx').on(t.recordedAt),
     index('plan_ledger_conversions_idx').on(t.trialStartedAt).where(sql`${t.kind} = 'trial_converted'`),
+    // An invoice is collected once, however often its event or its re-read comes.
+    uniqueIndex('plan_ledger_invoice_paid_uq').on(t.providerInvoiceId).where(sql`${t.kind} = 'invoice_paid'`),
+    index('plan_ledger_charge_idx').on(t.providerChargeId).where(sql`${t.kind} = 'refunded'`),
   ],
 );
 
@@ -63,20 +69,29 @@ export const planLedger = pgTable(
  * Each member's plan as their last ledger entry left it: the "before" of their next change, so a
  * change found late (a trial that ran out hours ago) is still written from what the ledger knew.
  */
-export const planLedgerStates = pgTable('plan_ledger_states', {
-  userId: text('user_id').primaryKey(),
-  status: text('status', { enum: ['none', 'trial', 'paying'] }).notNull(),
-  planId: text('plan_id', { enum: CHECKOUT_PLAN_IDS }),
-  mrrCents: integer('mrr_cents').notNull(),
-  periodEnd: timestamp('period_end', { withTimezone: true }),
-  cancelling: boolean('cancelling').notNull(),
-  failing: boolean('failing').notNull(),
-  /** The member has paid at some time: MRR coming back is a reactivation, not new. */
-  hasPaid: boolean('has_paid').notNull(),
-  /** When the running (or last) trial started: its conversion counts in the week it started. */
-  trialStartedAt: timestamp('trial_started_at', { withTimezone: true }),
-  lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
-});
+export const planLedgerStates = pgTable(
+  'plan_ledger_states',
+  {
+    userId: text('user_id').primaryKey(),
+    status: text('status', { enum: ['none', 'trial', 'paying'] }).notNull(),
+    planId: text('plan_id', { enum: CHECKOUT_PLAN_IDS }),
+    mrrCents: integer('mrr_cents').notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    cancelling: boolean('cancelling').notNull(),
+    failing: boolean('failing').notNull(),
+    /** The member has paid at some time: MRR coming back is a reactivation, not new. */
+    hasPaid: boolean('has_paid').notNull(),
+    /** When the running (or last) trial started: its conversion counts in the week it started. */
+    trialStartedAt: timestamp('trial_started_at', { withTimezone: true }),
+    lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    // The sweep of time-based ends reads only the plans whose period (or trial) is over, and the
+    // few whose payment is failing: two small index ranges at any number of members.
+    index('plan_ledger_states_period_end_idx').on(t.periodEnd).where(sql`${t.status} <> 'none'`),
+    index('plan_ledger_states_failing_idx').on(t.userId).where(sql`${t.failing}`),
+  ],
+);
 
 /**
  * The figures of now, kept exact in the same transaction as each ledger entry (deltas of the

@@ -96,7 +96,7 @@ export const demoProviderObjects = pgTable(
   {
     id: text('id').primaryKey(),
     kind: text('kind', {
-      enum: ['customer', 'checkout_session', 'subscription', 'payment_method', 'invoice'],
+      enum: ['customer', 'checkout_session', 'subscription', 'payment_method', 'invoice', 'event'],
     }).notNull(),
     customerId: text('customer_id'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
