@@ -54,10 +54,10 @@ test('the owner sees MRR rise by the plan after a demo-card checkout, and move a
 
   await page.reload();
   await expect.poll(() => centsOn(mrr)).toBe(before + 2999);
-  // The month's movements say so too: this month's row has the new $9.99 and the $20.00 expansion.
+  // Over time ends with this month (its figures are folded from the ledger within a minute).
   const movements = page.getByRole('region', { name: 'MRR movements' });
-  const thisMonth = movements.getByRole('row').last();
-  await expect(thisMonth).toContainText(/\$\d[\d,]*\.\d{2}/);
+  const thisMonth = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  await expect(movements.getByRole('rowheader').last()).toHaveText(thisMonth.format(new Date()));
 
   // Every table downloads as CSV, named by the range.
   const download = page.waitForEvent('download');
