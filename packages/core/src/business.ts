@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { daysInRange } from './business-periods.ts';
 import type { CheckoutPlanId } from './plans.ts';
+import { BUSINESS_CURRENCY } from './plans.ts';
 
 // The owner's business figures (/admin/business): the shapes the server answers and the page
 // reads. Definitions with examples: docs/business-figures.md.
 
-/** The business's currency: the plans are priced in US dollars (spec §9). */
-export const BUSINESS_CURRENCY = 'USD';
+export { BUSINESS_CURRENCY };
 
 /** The earliest and latest day a range may name: PostgreSQL has no year 0, and nobody asks for 3000. */
 export const BUSINESS_FIRST_DAY = '2000-01-01';

@@ -88,6 +88,7 @@ export const PAGE_PATHS = [
   '/one-on-one',
   '/team/join',
   '/admin',
+  '/admin/business',
   '/admin/users',
   '/admin/users/:userId',
   '/admin/one-on-one',

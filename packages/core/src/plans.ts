@@ -83,6 +83,12 @@ export const PLANS: readonly Plan[] = [
 
 export const SIGNUP_ANNUAL_BADGE = 'Save 17%';
 
+/**
+ * The business's currency: the plans are priced in US dollars (spec §9). Kept here, beside the
+ * prices and away from zod, so the owner's page reads it without the schemas.
+ */
+export const BUSINESS_CURRENCY = 'USD';
+
 export const planBySlug = (slug: string | null | undefined): Plan | undefined =>
   PLANS.find((plan) => plan.slug === slug);
 

@@ -94,6 +94,7 @@ export function mayCoachMember(
 /** The pages of the admin area, each with the capability that opens it (the web's navigation). */
 export const ADMIN_PAGES = [
   { path: '/admin', capability: 'business' },
+  { path: '/admin/business', capability: 'business' },
   { path: '/admin/one-on-one', capability: 'coach' },
   { path: '/admin/users', capability: 'coach' },
   { path: '/admin/program', capability: 'coach' },

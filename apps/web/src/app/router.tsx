@@ -76,6 +76,7 @@ const memberRoutes: RouteObject[] = [
 
 const adminRoutes: RouteObject[] = [
   { index: true, element: page(() => import('@/features/admin/dashboard-page')) },
+  { path: 'business', element: page(() => import('@/features/admin/business-page')) },
   { path: 'users', element: page(() => import('@/features/admin/users-page')) },
   { path: 'users/:userId', element: page(() => import('@/features/admin/member-page')) },
   { path: 'one-on-one', element: page(() => import('@/features/coaching/admin-coaching-page')) },

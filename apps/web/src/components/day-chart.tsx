@@ -44,7 +44,7 @@ export function axisTicks(max: number, steps = 4): number[] {
   return Array.from({ length: Math.ceil(max / whole) + 1 }, (_, i) => Math.round(i * whole * 100) / 100);
 }
 
-function useWidth() {
+export function useWidth() {
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(560);
   useLayoutEffect(() => {

@@ -66,6 +66,21 @@ export async function unwrap<T extends AnyResponse>(call: Promise<T>): Promise<S
   return (await res.json()) as never;
 }
 
+/**
+ * A GET whose answer's type is core's contract rather than the typed client's (the owner's
+ * business figures: core business.ts is the one description both sides read).
+ */
+export async function getJson<T>(path: string): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetchAfterSignOut(path);
+  } catch {
+    throw new ApiError(0, 'NETWORK', NETWORK_MESSAGE);
+  }
+  if (!res.ok) throw await toApiError(res);
+  return (await res.json()) as T;
+}
+
 /** For better-auth's endpoints, which the typed client does not describe. */
 export async function postJson<T = unknown>(path: string, body: unknown): Promise<T> {
   let res: Response;

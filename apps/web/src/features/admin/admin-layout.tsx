@@ -11,6 +11,7 @@ import {
   Menu,
   MessagesSquare,
   ScrollText,
+  TrendingUp,
   UserRoundPen,
   Users,
   UsersRound,
@@ -30,6 +31,7 @@ import { useSignOut } from '../auth/api';
 // only to staff whose role opens its page (core staff.ts, the rule the server applies).
 const LINKS: { to: AdminPath; label: string; icon: LucideIcon; end?: boolean }[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
+  { to: '/admin/business', label: 'Business', icon: TrendingUp },
   { to: '/admin/users', label: 'Users', icon: Users },
   { to: '/admin/one-on-one', label: '1 on 1', icon: MessagesSquare },
   { to: '/admin/program', label: '28-Day Program', icon: LineChart, end: true },
