@@ -141,6 +141,9 @@ describe.each(['copy', 'pg_dump'] as const)('backup and restore (%s)', (method) 
     const admin = new pg.Client({ connectionString: source.url });
     await admin.connect();
     try {
+      // Roles outlive a database: a run killed halfway left its role and database behind.
+      await admin.query(`drop database if exists ${role}_db`);
+      await admin.query(`drop role if exists ${role}`);
       await admin.query(`create role ${role} login password 'owner-pass-2026' nosuperuser nocreaterole`);
       await admin.query(`create database ${role}_db owner ${role}`);
     } finally {
