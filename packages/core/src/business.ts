@@ -88,7 +88,7 @@ export type BusinessPeriod = {
   /** (churn + contraction MRR) / MRR at the start: gross revenue churn (null without MRR at the start). */
   revenueChurnRate: number | null;
   trialStarts: number;
-  /** Of the trials started in this period, how many converted (whenever they did). */
+  /** Of the trials started in this period, how many converted (a paid plan chosen before the trial ended). */
   trialConversions: number;
   trialConversionRate: number | null;
   paymentsFailed: number;

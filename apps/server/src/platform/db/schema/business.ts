@@ -136,7 +136,7 @@ export const businessDays = pgTable(
     churnedMembers: integer('churned_members').notNull().default(0),
     reactivatedMembers: integer('reactivated_members').notNull().default(0),
     trialStarts: integer('trial_starts').notNull().default(0),
-    /** Trials started this day that converted (whenever they did). */
+    /** Trials started this day whose member chose a paid plan before the trial ended. */
     trialConversions: integer('trial_conversions').notNull().default(0),
     paymentsFailed: integer('payments_failed').notNull().default(0),
     paymentsRecovered: integer('payments_recovered').notNull().default(0),

@@ -23,7 +23,7 @@ export const DEFINITIONS = {
   logoChurn: 'Members whose paid plan ended in the period ÷ paying members at its start.',
   revenueChurn: 'Gross: (churn + contraction) ÷ MRR at the start of the period.',
   trialConversion:
-    'By the period the trial started: of the trials started then, the share that became paid (whenever they did).',
+    'By the period the trial started: of the trials started then, the share whose member chose a paid plan before the trial ended.',
   payments:
     'Renewals that failed in the period; of them, recovered (paid within the grace period) and lost (grace ended unpaid, the plan ended).',
   revenue: 'Money actually collected: invoices paid in the period, refunds given in it, and the net.',
