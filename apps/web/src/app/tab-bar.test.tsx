@@ -3,7 +3,7 @@ import { NOT_SUBSCRIBED, type SubscriptionState } from '@core28/core/subscriptio
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { TabBar, type TabBadges } from './tab-bar';
+import { type TabBadges, TabBar } from './tab-bar';
 
 const answer = (state: SubscriptionState): MemberSubscription => ({
   ...state,
