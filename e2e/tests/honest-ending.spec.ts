@@ -33,7 +33,6 @@ test('skipping every set asks before marking the day done; the way back starts a
     const box = await page.getByRole('button', { name }).boundingBox();
     expect(box!.height).toBeGreaterThanOrEqual(44);
   }
-  await page.screenshot({ path: 'test-results/honest-ending-question.png' });
 
   // The way back: the session from its first screen, nothing saved.
   await page.getByRole('button', { name: 'Back to the workout' }).tap();
@@ -62,7 +61,6 @@ test('a session done names what was done and ends with one toast', async ({ page
     await expect(done).toBeVisible({ timeout: 300 });
   }).toPass({ timeout: 60_000 });
   await expect(page.getByText(/^.+: all \d+ sets\. Great work\.$/)).toBeVisible();
-  await page.screenshot({ path: 'test-results/honest-ending-done.png' });
 
   await page.getByRole('button', { name: 'Finish' }).tap();
   await expect(page).toHaveURL(/\/program$/);
