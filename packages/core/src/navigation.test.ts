@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { entitlementsOf, type MemberSubscription } from './entitlements.ts';
-import { accountMenuLinks, footerLinks, headerLinks, isPagePath } from './navigation.ts';
+import {
+  accountMenuLinks,
+  footerLinks,
+  headerLinks,
+  isPagePath,
+  mobileMenuLinks,
+  tabBarLinks,
+} from './navigation.ts';
 import { NOT_SUBSCRIBED, type SubscriptionState } from './subscriptions.ts';
 
 const now = new Date('2026-03-10T12:00:00Z');
@@ -46,6 +53,34 @@ describe('navigation (spec §2)', () => {
     expect(
       paths(headerLinks({ isSignedIn: true, subscription: answer({ ...burn, subscribed: false }) })),
     ).not.toContain('/one-on-one');
+  });
+
+  it("the phone's menu sheet lists 1-on-1 once, Profile and Subscription below the top bar's links", () => {
+    const sheet = mobileMenuLinks({ isSignedIn: true, subscription: burn });
+    const all = paths([...sheet.main, ...sheet.account]);
+    expect(all.filter((path) => path === '/one-on-one')).toHaveLength(1);
+    expect(paths(sheet.account)).toEqual(['/profile', '/subscription/manage']);
+    expect(paths(mobileMenuLinks({ isSignedIn: true, subscription: daily }).account)).toEqual([
+      '/profile',
+      '/subscription/manage',
+    ]);
+  });
+
+  it('the tab bar: Today, Program, Progress, Coach for 1-on-1 Burn only, Profile; none for visitors', () => {
+    const labels = (links: { label: string }[]) => links.map((link) => link.label);
+    expect(labels(tabBarLinks({ isSignedIn: true, subscription: daily }))).toEqual([
+      'Today',
+      'Program',
+      'Progress',
+      'Profile',
+    ]);
+    expect(tabBarLinks({ isSignedIn: true, subscription: burn })).toContainEqual(
+      expect.objectContaining({ label: 'Coach', to: '/one-on-one' }),
+    );
+    expect(labels(tabBarLinks({ isSignedIn: true, subscription: burn }))).toHaveLength(5);
+    // A plan not known yet, or a lapsed one: no Coach tab.
+    expect(labels(tabBarLinks({ isSignedIn: true, subscription: null }))).not.toContain('Coach');
+    expect(tabBarLinks({ isSignedIn: false, subscription: null })).toEqual([]);
   });
 
   it('footer: Exercises signed in only, Pricing signed out only', () => {

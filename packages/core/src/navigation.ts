@@ -35,6 +35,34 @@ export function accountMenuLinks(viewer: Viewer): NavLink[] {
   return links.filter((link): link is NavLink => link !== false);
 }
 
+/**
+ * The phone's menu sheet: the top bar's links, then the avatar menu's without the ones the top
+ * bar already has (both hold 1-on-1 for that tier; one sheet lists it once).
+ */
+export function mobileMenuLinks(viewer: Viewer): { main: NavLink[]; account: NavLink[] } {
+  const main = headerLinks(viewer);
+  const shown = new Set(main.map((link) => link.to));
+  return { main, account: accountMenuLinks(viewer).filter((link) => !shown.has(link.to)) };
+}
+
+export type TabLink = NavLink & { tab: 'today' | 'program' | 'progress' | 'coach' | 'profile' };
+
+/**
+ * The tab bar a signed-in member has on a phone: the pages of every day a thumb away. Coach only
+ * for the coaching tier, by the same rule as the 1-on-1 link; nothing for visitors.
+ */
+export function tabBarLinks(viewer: Viewer): TabLink[] {
+  if (!viewer.isSignedIn) return [];
+  const links: (TabLink | false)[] = [
+    { tab: 'today', label: 'Today', to: '/' },
+    { tab: 'program', label: 'Program', to: '/program' },
+    { tab: 'progress', label: 'Progress', to: '/progress' },
+    hasCoachingLink(viewer) && { tab: 'coach', label: 'Coach', to: '/one-on-one' },
+    { tab: 'profile', label: 'Profile', to: '/profile' },
+  ];
+  return links.filter((link): link is TabLink => link !== false);
+}
+
 /** spec §2 Navigation: the footer. */
 export function footerLinks(viewer: Viewer): NavLink[] {
   const { isSignedIn } = viewer;

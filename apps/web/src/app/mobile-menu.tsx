@@ -1,4 +1,4 @@
-import { accountMenuLinks, headerLinks, type Viewer } from '@core28/core/navigation';
+import { mobileMenuLinks, type Viewer } from '@core28/core/navigation';
 import { LogOut, X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { Link, NavLink } from 'react-router';
@@ -23,6 +23,7 @@ export default function MobileMenu({
   onClosed: () => void;
 }) {
   const close = () => onOpenChange(false);
+  const links = mobileMenuLinks(viewer);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -44,7 +45,7 @@ export default function MobileMenu({
           </div>
           <DialogPrimitive.Description className="sr-only">Site navigation</DialogPrimitive.Description>
           <nav aria-label="Mobile" className="flex flex-col gap-1">
-            {headerLinks(viewer).map((link) => (
+            {links.main.map((link) => (
               <NavLink key={link.to} to={link.to} end={link.to === '/'} className={navClass} onClick={close}>
                 {link.label}
               </NavLink>
@@ -52,7 +53,7 @@ export default function MobileMenu({
             {isSignedIn ? (
               <>
                 <hr className="my-2 border-zinc-100" />
-                {accountMenuLinks(viewer).map((link) => (
+                {links.account.map((link) => (
                   <NavLink key={link.to} to={link.to} className={navClass} onClick={close}>
                     {link.label}
                   </NavLink>

@@ -3,14 +3,21 @@ import { Outlet } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useRecordTimeZone } from '@/features/profile/api';
 import { UpgradeBanner } from '@/features/subscriptions/upgrade-banner';
+import { cn } from '@/lib/class-names';
 import { ScrollRestoration } from '@/lib/scroll-restoration';
+import { useViewer } from '@/lib/viewer';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { TAB_BAR_SPACE, TabBar } from './tab-bar';
 
 export function RootLayout() {
   useRecordTimeZone(); // The browser's zone at sign-up or first sign-in
+  const { user, isDeciding, viewer } = useViewer();
+  // Once the plan is known, so the Coach tab does not push the others aside after the first paint.
+  const hasTabs = user !== null && !isDeciding;
   return (
-    <div className="flex min-h-screen flex-col">
+    // The page ends above the tab bar: nothing (the footer's last links) stays hidden behind it.
+    <div className={cn('flex min-h-screen flex-col', hasTabs && TAB_BAR_SPACE)}>
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
@@ -26,6 +33,7 @@ export function RootLayout() {
         </Suspense>
       </main>
       <SiteFooter />
+      {hasTabs && <TabBar viewer={viewer} />}
       <ScrollRestoration />
     </div>
   );

@@ -7,9 +7,11 @@ import { ApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import type { SessionData } from '../api';
 import { programQuery, useFinishSession } from '../api';
+import { finishPraise, finishToast, isNothingDone } from './finish-words';
 import { clock } from './player-shell';
 import { RatingChoice } from './rating-choice';
-import { setsByExercise, setsSummary } from './step-exercise';
+import { SkippedEverySet } from './skipped-every-set';
+import { setsByExercise } from './step-exercise';
 import type { SessionPlayer } from './use-session-player';
 
 const DEFAULT_RATING = 3; // spec §5
@@ -19,10 +21,13 @@ export function FinishScreen({ data, player }: { data: SessionData; player: Sess
   const { session } = player;
   const summary = sessionSummary(session.player, session.player.finishedAt ?? Date.now());
   const reps = session.reps ?? summary.totalReps;
+  // A day from before days of several exercises lists none: its one exercise is the day's own.
+  const items = data.exercises.length > 0 ? data.exercises : [data];
   const counts = setsByExercise(
-    data.exercises.map((item) => ({ name: item.exercise.name, sets: item.prescription.sets })),
+    items.map((item) => ({ name: item.exercise.name, sets: item.prescription.sets })),
     summary.steps,
   );
+  const praise = finishPraise(counts);
   const finish = useFinishSession();
   const navigate = useNavigate();
   const day = data.day;
@@ -52,20 +57,9 @@ export function FinishScreen({ data, player }: { data: SessionData; player: Sess
             navigate(`/program/rounds/${round.number}`, { replace: true });
             return;
           }
-          // spec §8: the texts of the complete, results and wellness flows.
-          if (outcome.completedNow && data.isToday)
-            toast.success('Workout Completed!', { description: `Great job completing Day ${day}!` });
-          else if (outcome.completedNow)
-            toast.success('Workout Completed', { description: `Day ${day} marked as completed.` });
-          else if (outcome.wasCompleted)
-            toast.info('Already Completed', { description: `Day ${day} is already marked as completed` });
-          toast.success('Progress Saved', {
-            description: `Exercise progress for Day ${day} has been saved.`,
-          });
-          if (outcome.wellnessSaved)
-            toast.success('Wellness Data Saved', {
-              description: `Your wellness data for Day ${day} has been saved.`,
-            });
+          // spec §8's texts, in one toast: three stacked covered the header.
+          const { kind, title, description } = finishToast(outcome, day, data.isToday);
+          toast[kind](title, { description });
           navigate('/program', { replace: true });
         },
         onError: (error) => {
@@ -83,14 +77,29 @@ export function FinishScreen({ data, player }: { data: SessionData; player: Sess
     );
   };
 
+  // Nothing done on a day not yet done: a question, not praise (the spec's completion stays allowed).
+  if (isNothingDone(counts) && !data.isCompleted)
+    return (
+      <SkippedEverySet
+        day={day}
+        time={clock(summary.totalActiveSeconds)}
+        isSaving={finish.isPending}
+        onConfirm={onFinish}
+        onBack={player.restart}
+      />
+    );
+
   return (
     <div className="mx-auto grid w-full max-w-xl flex-1 content-start gap-6 px-4 pt-2 pb-6">
       <div className="grid justify-items-center gap-2 text-center">
         <span className="grid size-16 place-items-center rounded-full bg-brand-600">
           <Trophy className="size-8" aria-hidden />
         </span>
-        <h1 className="text-3xl font-extrabold tracking-tight">Day {day} done!</h1>
-        <p className="text-zinc-300">{setsSummary(counts)}</p>
+        {/* A replay with nothing done says so; it is not "done!" either. */}
+        <h1 className="text-3xl font-extrabold tracking-tight">
+          {praise ? `Day ${day} done!` : `Day ${day} replay`}
+        </h1>
+        <p className="text-zinc-300">{praise ?? 'You skipped every set.'}</p>
       </div>
       <dl className="grid gap-3 sm:grid-cols-2">
         <div className="grid content-start gap-1 rounded-2xl bg-white/10 p-4 text-center">

@@ -1,6 +1,7 @@
 import { sessionPlan } from '@core28/core/session-plan';
 import { describe, expect, it } from 'vitest';
-import { exerciseIndexOf, exerciseOfStep, setsByExercise, setsSummary } from './step-exercise';
+import { finishPraise } from './finish-words';
+import { exerciseIndexOf, exerciseOfStep, setsByExercise } from './step-exercise';
 
 const block = (name: string, sets: number) => ({
   exercise: { name, category: 'time' as const, demoKey: null, exercise: '' },
@@ -52,14 +53,13 @@ describe('a day of several exercises in the player', () => {
       blocks.map((b) => ({ name: b.exercise.name, sets: b.prescription.sets })),
       records,
     );
-    expect(setsSummary(counts)).toBe(
-      'Dead Bug: 3 of 3 sets · Plank: 1 of 2 sets · Bird Dog: 2 of 2 sets. Great work.',
-    );
-    // A day of one exercise reads as it always did.
+    expect(counts.map((c) => c.done)).toEqual([3, 1, 2]);
+    expect(finishPraise(counts)).toBe('3 of 3 exercises, 6 sets. Good work.');
+    // A day of one exercise names it.
     const one = sessionPlan({ day: 1, ...block('Dead Bug', 6) });
     const oneRecords = one.slice(0, 9).map((s) => ({ id: s.id, kind: s.kind, outcome: 'done' }));
-    expect(setsSummary(setsByExercise([{ name: 'Dead Bug', sets: 6 }], oneRecords))).toBe(
-      'Dead Bug: 3 of 6 sets. Great work.',
+    expect(finishPraise(setsByExercise([{ name: 'Dead Bug', sets: 6 }], oneRecords))).toBe(
+      'Dead Bug: 3 of 6 sets. Good work.',
     );
   });
 });

@@ -34,9 +34,3 @@ export function setsByExercise(
       .length,
   }));
 }
-
-/** The finish screen's line: "Dead Bug: 3 of 6 sets. Great work.", each exercise of the day named. */
-export function setsSummary(counts: readonly { name: string; sets: number; done: number }[]) {
-  const parts = counts.map(({ name, sets, done }) => `${name}: ${done} of ${sets} sets`);
-  return `${parts.join(' · ')}. Great work.`;
-}
