@@ -108,3 +108,28 @@ test("after profile completion Start Day 1 opens today's session; the trial bann
   await page.reload();
   await expect(banner).toBeVisible();
 });
+
+test.describe('on an iPhone', () => {
+  test.use({
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  });
+
+  test('the account menu explains Add to Home Screen, where Install app cannot appear', async ({
+    page,
+    member: _,
+  }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByText('Install Core28: tap Share, then Add to Home Screen.')).toBeVisible();
+    await expect(menu.getByText('Install app')).toHaveCount(0);
+  });
+});
+
+test('elsewhere the account menu does not speak of the Share menu', async ({ page, member: _ }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await expect(page.getByText(/Add to Home Screen/)).toHaveCount(0);
+});
