@@ -19,6 +19,7 @@ const SERVER = 'apps/server/src/';
  */
 const WEB_SHARED: Record<string, string[]> = {
   auth: ['link-errors.ts', 'password-checklist.tsx'],
+  coaching: ['latest-reply-card.tsx'], // the member's home
   exercises: [
     'admin-api.ts',
     'admin-exercise-library.tsx',
@@ -35,6 +36,7 @@ const WEB_SHARED: Record<string, string[]> = {
     'admin/program-fields-form.tsx',
     'admin/program-status-badge.tsx',
     'today-area.tsx',
+    'this-week-card.tsx', // the member's home
   ],
   profile: ['profile-completion-card.tsx', 'verify-email-card.tsx', 'welcome-dialog.tsx'],
   subscriptions: ['paywall.tsx'],

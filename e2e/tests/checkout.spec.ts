@@ -77,7 +77,15 @@ test('a Feel and Burn sign-up starts the trial and the banner shows its end date
         ((await (await page.request.get('/api/subscription')).json()) as { is_trial: boolean }).is_trial,
     )
     .toBe(true);
+  // Not before the first session either (docs/decisions/0029); after it, the trial's end.
   await page.goto('/');
+  await expect(page.getByRole('heading', { name: "Today's Exercise · Day 1" })).toBeVisible();
+  await expect(page.getByText(`Your free trial ends: ${end}`)).toHaveCount(0);
+  const origin = { origin: new URL(page.url()).origin };
+  expect((await page.request.post('/api/program/complete', { data: { day: 1 }, headers: origin })).ok()).toBe(
+    true,
+  );
+  await page.reload();
   await expect(page.getByText(`Your free trial ends: ${end}`)).toBeVisible();
 });
 

@@ -96,6 +96,10 @@ test.describe(() => {
     const { link } = await signedUp(context);
     await signInAs(context, link);
     expect((await context.request.post('/api/subscription/trial', { headers: origin })).ok()).toBe(true);
+    // A running trial's banner waits for the first session (docs/decisions/0029).
+    expect(
+      (await context.request.post('/api/program/complete', { data: { day: 1 }, headers: origin })).ok(),
+    ).toBe(true);
     await page.goto('/subscription');
     const free = page.getByRole('group', { name: 'Feel and Burn' });
     await expect(free.getByText('Your plan', { exact: true })).toBeVisible();

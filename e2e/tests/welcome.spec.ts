@@ -32,8 +32,9 @@ test("the Feel and Burn sign-up's welcome dialog says 'Full access' until the tr
   });
   await expect(welcome.getByText('Full access', { exact: true })).toBeVisible();
   await expect(welcome).toContainText(`during your free 7-day trial, until ${end}.`);
+  // Start Day 1 opens the day's session (docs/decisions/0029); closing the dialog goes to /program.
   await welcome.getByRole('button', { name: 'Start Day 1' }).click();
-  await expect(page).toHaveURL(/\/program$/);
+  await expect(page).toHaveURL(/\/program\/day\/1\/session$/);
 });
 
 test('a paying member is not told about a trial in the welcome dialog', async ({ browser }) => {

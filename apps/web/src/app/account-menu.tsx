@@ -1,9 +1,9 @@
 import { accountMenuLinks, type Viewer } from '@core28/core/navigation';
-import { Download, LogOut } from 'lucide-react';
+import { Download, LogOut, Share } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import { AvatarButton, type AvatarProps } from './avatar-button';
-import { useInstallOffer } from './pwa/install-prompt';
+import { isAddToHomeScreenDevice, useInstallOffer } from './pwa/install-prompt';
 
 /** The signed-in member's menu; loaded only for signed-in members, off the first paint. */
 export default function AccountMenu({
@@ -54,6 +54,15 @@ export default function AccountMenu({
             >
               <Download className="size-4" /> Install app
             </DropdownMenu.Item>
+          )}
+          {!install && isAddToHomeScreenDevice() && (
+            // Safari on iPhone and iPad makes no install offer: the Share menu adds the app.
+            <p className="flex max-w-64 items-start gap-2 px-3 py-2 text-sm text-zinc-700">
+              <Share className="mt-0.5 size-4 shrink-0" aria-hidden />
+              <span>
+                Install Core28: tap <strong>Share</strong>, then <strong>Add to Home Screen</strong>.
+              </span>
+            </p>
           )}
           <DropdownMenu.Separator className="my-1 h-px bg-zinc-100" />
           <DropdownMenu.Item

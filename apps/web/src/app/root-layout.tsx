@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useRecordTimeZone } from '@/features/profile/api';
@@ -9,6 +9,16 @@ import { useViewer } from '@/lib/viewer';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { TAB_BAR_SPACE, TabBar } from './tab-bar';
+
+// Members on a running trial only, so it loads apart from the first paint.
+const AfterFirstSession = lazy(() => import('@/features/program/after-first-session'));
+
+/** A running trial's banner waits for the member's first session (docs/decisions/0029). */
+const untilTrained = (banner: ReactNode) => (
+  <Suspense fallback={null}>
+    <AfterFirstSession>{banner}</AfterFirstSession>
+  </Suspense>
+);
 
 export function RootLayout() {
   useRecordTimeZone(); // The browser's zone at sign-up or first sign-in
@@ -25,7 +35,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <SiteHeader />
-      <UpgradeBanner />
+      <UpgradeBanner untilTrained={untilTrained} />
       {/* At least a screen tall: the footer stays below the fold while a page loads (no layout shift). */}
       <main id="main" className="min-h-dvh flex-1">
         <Suspense fallback={<PageSpinner />}>

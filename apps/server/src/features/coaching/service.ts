@@ -33,12 +33,22 @@ const readMessages = (deps: AuthorDeps, topicId: string) =>
 
 export async function listMemberTopics({ db }: Pick<Deps, 'db'>, { userId }: { userId: string }) {
   const rows = await db
-    .select({ ...topicColumns, unreadCount: unreadFor('member') })
+    .select({ ...topicColumns, unreadCount: unreadFor('member'), lastReply: lastCoachReply })
     .from(discussionTopics)
     .where(eq(discussionTopics.userId, userId))
     .orderBy(desc(discussionTopics.updatedAt), desc(discussionTopics.id));
-  return rows.map(toTopic);
+  return rows.map(({ lastReply, ...row }) => ({ ...toTopic(row), lastReply: toLastReply(lastReply) }));
 }
+
+type LastReplyRow = { message: string; at: string; isRead: boolean; hasAttachment: boolean };
+
+/** The topic's latest coach reply: the member's home shows the newest of them (docs/decisions/0029). */
+const lastCoachReply = sql<LastReplyRow | null>`(select json_build_object('message', m.message,
+    'at', m.created_at, 'isRead', m.read_by_user, 'hasAttachment', m.attachment_key is not null)
+  from discussion_messages m where m.topic_id = discussion_topics.id and m.is_coach_reply
+  order by m.created_at desc, m.id desc limit 1)`;
+
+const toLastReply = (row: LastReplyRow | null) => row && { ...row, at: new Date(row.at).toISOString() };
 
 /**
  * A new topic; `id`: the client's Idempotency-Key when it sent one (a topic sent again after its

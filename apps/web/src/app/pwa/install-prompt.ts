@@ -40,3 +40,29 @@ export function useInstallOffer() {
     changed();
   };
 }
+
+/**
+ * iPhone and iPad browsers never offer to install: the app is added from the Share menu instead.
+ * iPadOS reads as a Mac, told apart by its touch screen. Not shown once opened from the home screen.
+ */
+export function needsAddToHomeScreenHelp(device: {
+  userAgent: string;
+  maxTouchPoints: number;
+  isStandalone: boolean;
+}) {
+  if (device.isStandalone) return false;
+  return (
+    /iPhone|iPad|iPod/.test(device.userAgent) ||
+    (/Macintosh/.test(device.userAgent) && device.maxTouchPoints > 1)
+  );
+}
+
+export const isAddToHomeScreenDevice = () =>
+  typeof navigator !== 'undefined' &&
+  needsAddToHomeScreenHelp({
+    userAgent: navigator.userAgent,
+    maxTouchPoints: navigator.maxTouchPoints ?? 0,
+    isStandalone:
+      (navigator as Navigator & { standalone?: boolean }).standalone === true ||
+      window.matchMedia?.('(display-mode: standalone)').matches === true,
+  });

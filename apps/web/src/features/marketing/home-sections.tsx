@@ -1,11 +1,56 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowRight, Dumbbell } from 'lucide-react';
+import { ArrowRight, Dumbbell, Flame, LineChart } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/class-names';
 import { latestArticlesQuery } from '../blog/api';
 import { todaysExerciseQuery } from '../exercises/api';
 
 const HOME_ARTICLES = 3; // spec §9
+
+const FEATURES = [
+  {
+    icon: Flame,
+    title: '28 days, 20 minutes',
+    text: 'One focused core session a day, building week by week.',
+  },
+  { icon: Dumbbell, title: 'No equipment', text: 'Every exercise needs only the floor and a little space.' },
+  {
+    icon: LineChart,
+    title: 'See your progress',
+    text: 'Log time, reps and how you feel; watch your streak grow.',
+  },
+];
+
+/** spec §2 Home's feature cards; compact on a member's home, where they come last (docs/decisions/0029). */
+export function FeatureCards({ isCompact = false }: { isCompact?: boolean }) {
+  return (
+    <section
+      className={cn(
+        'mx-auto grid max-w-7xl px-4 sm:px-6 md:grid-cols-3',
+        isCompact ? 'gap-3 py-6' : 'gap-6 py-16',
+      )}
+    >
+      {FEATURES.map(({ icon: Icon, title, text }) =>
+        isCompact ? (
+          <div key={title} className="flex items-start gap-3 rounded-xl border border-zinc-200 p-3">
+            <Icon className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden />
+            <div>
+              <h2 className="text-sm font-bold">{title}</h2>
+              <p className="text-sm text-zinc-600">{text}</p>
+            </div>
+          </div>
+        ) : (
+          <div key={title} className="rounded-2xl border border-zinc-200 p-6">
+            <Icon className="size-8 text-brand-600" aria-hidden />
+            <h2 className="mt-4 text-lg font-bold">{title}</h2>
+            <p className="mt-2 text-sm text-zinc-600">{text}</p>
+          </div>
+        ),
+      )}
+    </section>
+  );
+}
 
 export function TodaysExercise({ isSignedIn }: { isSignedIn: boolean }) {
   const today = useQuery(todaysExerciseQuery(isSignedIn));
@@ -37,14 +82,20 @@ export function TodaysExercise({ isSignedIn }: { isSignedIn: boolean }) {
 }
 
 /** The three latest articles; hidden (and only logged) when they cannot be loaded (spec §8). */
-export function LatestArticles() {
+export function LatestArticles({ isCompact = false }: { isCompact?: boolean }) {
   const articles = useQuery(latestArticlesQuery(HOME_ARTICLES));
   const latest = articles.data?.articles ?? [];
   if (articles.isError || latest.length === 0) return null;
   return (
-    <section aria-labelledby="articles-heading" className="mx-auto grid max-w-7xl gap-6 px-4 py-16 sm:px-6">
+    <section
+      aria-labelledby="articles-heading"
+      className={cn('mx-auto grid max-w-7xl px-4 sm:px-6', isCompact ? 'gap-4 py-6' : 'gap-6 py-16')}
+    >
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 id="articles-heading" className="text-2xl font-extrabold tracking-tight">
+        <h2
+          id="articles-heading"
+          className={cn('font-extrabold tracking-tight', isCompact ? 'text-xl' : 'text-2xl')}
+        >
           From the Six-Pack Guide
         </h2>
         <Link
@@ -54,9 +105,15 @@ export function LatestArticles() {
           View All Articles <ArrowRight className="size-4" aria-hidden />
         </Link>
       </div>
-      <ul className="grid gap-6 md:grid-cols-3">
+      <ul className={cn('grid md:grid-cols-3', isCompact ? 'gap-3' : 'gap-6')}>
         {latest.map((article) => (
-          <li key={article.id} className="grid content-start gap-2 rounded-2xl border border-zinc-200 p-6">
+          <li
+            key={article.id}
+            className={cn(
+              'grid content-start gap-2 rounded-2xl border border-zinc-200',
+              isCompact ? 'p-4' : 'p-6',
+            )}
+          >
             <p className="text-xs text-zinc-500">
               {article.publishedAt &&
                 new Date(article.publishedAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}
@@ -74,11 +131,18 @@ export function LatestArticles() {
   );
 }
 
-export function ClosingCta({ isSignedIn }: { isSignedIn: boolean }) {
+export function ClosingCta({ isSignedIn, isCompact = false }: { isSignedIn: boolean; isCompact?: boolean }) {
   return (
     <section className="bg-brand-600 text-white">
-      <div className="mx-auto grid max-w-7xl justify-items-center gap-4 px-4 py-16 text-center sm:px-6">
-        <h2 className="text-3xl font-extrabold tracking-tight">Your core, 28 days from now</h2>
+      <div
+        className={cn(
+          'mx-auto grid max-w-7xl justify-items-center px-4 text-center sm:px-6',
+          isCompact ? 'gap-3 py-8' : 'gap-4 py-16',
+        )}
+      >
+        <h2 className={cn('font-extrabold tracking-tight', isCompact ? 'text-xl' : 'text-3xl')}>
+          Your core, 28 days from now
+        </h2>
         <p className="max-w-xl text-white">
           Twenty minutes a day. No equipment. A plan that tells you exactly what to do.
         </p>

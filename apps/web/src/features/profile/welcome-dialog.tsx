@@ -8,7 +8,16 @@ import { useViewer } from '@/lib/viewer';
 const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { month: 'long', day: 'numeric', year: 'numeric' });
 
-/** Shown after the profile is complete; closing it in any way goes to /program (spec §2). */
+/**
+ * The session of the round's first day (program's sessionPath; the program feature imports
+ * subscriptions, which imports this dialog, so the path is written here).
+ */
+export const FIRST_SESSION_PATH = '/program/day/1/session';
+
+/**
+ * Shown after the profile is complete; closing it goes to /program (spec §2), and its Start Day 1
+ * goes into that day's session: the first rep one tap away (docs/decisions/0029).
+ */
 export function WelcomeDialog({ open }: { open: boolean }) {
   const navigate = useNavigate();
   const { subscription } = useViewer();
@@ -32,7 +41,7 @@ export function WelcomeDialog({ open }: { open: boolean }) {
             {trialEnd ? `, until ${longDate(trialEnd)}.` : '.'}
           </p>
         )}
-        <Button className="mt-6 w-full" size="lg" onClick={close}>
+        <Button className="mt-6 w-full" size="lg" onClick={() => navigate(FIRST_SESSION_PATH)}>
           Start Day 1
         </Button>
       </DialogContent>

@@ -55,8 +55,3 @@ export function TodayArea({
     </div>
   );
 }
-
-/** The home page loads it lazily, for members only: visitors' first paint stays small. */
-export default function MemberTodayArea() {
-  return <TodayArea className="mx-auto w-full max-w-7xl" />;
-}

@@ -1,6 +1,7 @@
 import { hasTrialEnded, isInGrace } from '@core28/core/entitlements';
 import { shouldShowUpgradeBanner } from '@core28/core/plans';
 import { CreditCard, Sparkles } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { formatMemberDate } from '@/lib/member-date';
 import { toast } from '@/lib/toast';
@@ -17,9 +18,10 @@ const isSignupPath = (pathname: string) =>
  * spec §2 Trial and upgrade banner; it is on every page, so it also follows other tabs' payments.
  * Whether the trial ended is the server's word (its entitlements), in the past tense once it has,
  * and its date is the member's, as the trial-ending mail names it. A paying member whose renewal
- * failed sees the grace banner instead (docs/decisions/0021).
+ * failed sees the grace banner instead (docs/decisions/0021). A running trial's banner waits for
+ * the first session (`untilTrained`, which the layout gives: it knows the program; 0029).
  */
-export function UpgradeBanner() {
+export function UpgradeBanner({ untilTrained }: { untilTrained?: (banner: ReactNode) => ReactNode } = {}) {
   const { user, isAdmin, subscription, profile } = useViewer();
   const { pathname } = useLocation();
   useSubscriptionChanges();
@@ -31,7 +33,8 @@ export function UpgradeBanner() {
   const trialEnd = subscription.trial_end
     ? formatMemberDate(subscription.trial_end, timeZone, LONG_DATE)
     : 'Soon';
-  return (
+  const isTrialRunning = subscription.is_trial && !hasTrialEnded(subscription);
+  const banner = (
     <div className="border-b border-accent-400 bg-accent-300 text-zinc-950">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-center gap-x-4 gap-y-1 px-4 py-2 text-center text-sm sm:px-6">
         <Sparkles className="size-4 shrink-0 text-accent-900" aria-hidden />
@@ -57,6 +60,7 @@ export function UpgradeBanner() {
       </div>
     </div>
   );
+  return isTrialRunning && untilTrained ? untilTrained(banner) : banner;
 }
 
 /** A failed renewal: the plan is kept until the grace ends; a new card (the provider's portal) mends it. */
