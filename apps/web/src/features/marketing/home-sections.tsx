@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Dumbbell } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { formatDate } from '@/lib/format';
 import { latestArticlesQuery } from '../blog/api';
 import { todaysExerciseQuery } from '../exercises/api';
 
@@ -58,8 +59,7 @@ export function LatestArticles() {
         {latest.map((article) => (
           <li key={article.id} className="grid content-start gap-2 rounded-2xl border border-zinc-200 p-6">
             <p className="text-xs text-zinc-500">
-              {article.publishedAt &&
-                new Date(article.publishedAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}
+              {article.publishedAt && formatDate(article.publishedAt, 'medium')}
             </p>
             <h3 className="text-lg font-bold">
               <Link to={`/blog/${article.slug}`} className="hover:text-brand-600">
