@@ -29,7 +29,7 @@ export default function HomePage() {
 
   return (
     <>
-      <section className="bg-zinc-950 text-white">
+      <section className="theme-fixed bg-zinc-950 text-white">
         {/* A member's home leads with today's session, above the hero's buttons. */}
         {user && (
           <div className="mx-auto max-w-7xl px-4 pt-6 text-zinc-900 sm:px-6 md:pt-10">
