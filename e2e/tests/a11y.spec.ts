@@ -95,6 +95,7 @@ for (const colorScheme of SCHEMES)
     });
 
     test(`admin, ${width}: admin pages have no serious or critical violations`, async ({ browser }) => {
+      test.slow(); // Thirteen pages, each audited whole
       const context = await browser.newContext({ viewport, colorScheme });
       const member = await browser.newContext();
       await paidMember(member, 'burn-monthly', 'Sam Axe');
