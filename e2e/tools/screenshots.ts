@@ -2,6 +2,7 @@ import { chromium } from '@playwright/test';
 
 // Usage: npx tsx e2e/tools/screenshots.ts http://localhost:3000 /tmp/shots / /auth ...
 // Takes a desktop and a mobile screenshot of each path, to look at what we build.
+// SHOT_SCHEME=dark for the phone's dark setting (the app's dark mode); SHOT_SIZES=mobile for one size.
 const [base = 'http://localhost:3000', outDir = '/tmp/shots', ...paths] = process.argv.slice(2);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -15,7 +16,9 @@ const browser = await chromium.launch({
 });
 const sizes = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } };
 for (const [name, viewport] of Object.entries(sizes)) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+  if (process.env.SHOT_SIZES && !process.env.SHOT_SIZES.split(',').includes(name)) continue;
+  const colorScheme = process.env.SHOT_SCHEME === 'dark' ? 'dark' : 'light';
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, colorScheme });
   const page = await context.newPage();
   if (process.env.SHOT_EMAIL) {
     // Sign in through the API; the context keeps the session cookie.
@@ -25,7 +28,7 @@ for (const [name, viewport] of Object.entries(sizes)) {
   }
   for (const path of paths.length ? paths : ['/']) {
     await page.goto(base + path, { waitUntil: 'networkidle' });
-    const file = `${outDir}/${name}${path.replaceAll('/', '_') || '_home'}.png`;
+    const file = `${outDir}/${name}${colorScheme === 'dark' ? '-dark' : ''}${path.replaceAll('/', '_') || '_home'}.png`;
     await page.screenshot({ path: file, fullPage: true });
     console.log(file);
   }

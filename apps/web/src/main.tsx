@@ -7,6 +7,9 @@ import { OfflineSync } from './app/pwa/offline-sync';
 import { registerServiceWorker } from './app/pwa/register';
 import { AppRoutes } from './app/router';
 import './app.css';
+import { startTheme } from './lib/theme';
+
+startTheme();
 
 // The first render is a transition, so React renders it in slices and yields to the
 // browser between them (no long task). React Router's data router rendered its first page that

@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
-import { machineSecurityHeaderList, securityHeaderList } from './security.ts';
+import { machineSecurityHeaderList, securityHeaderList, THEME_SCRIPT_HASH } from './security.ts';
 
 // Served by Node, the security headers are set on Node's response before the answer is
 // made (no Headers object per request); through app.request, on the answer. Both must say the same.
@@ -91,5 +94,15 @@ describe('security headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(new Map(securityHeaderList(true)).get('Strict-Transport-Security')).toContain('max-age=');
     expect(new Map(securityHeaderList(false)).has('Strict-Transport-Security')).toBe(false);
+  });
+
+  it("allows index.html's inline theme script by its hash, and no other inline script", () => {
+    const html = readFileSync(path.join(import.meta.dirname, '../../../web/index.html'), 'utf8');
+    const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(scripts).toHaveLength(1);
+    const hash = `'sha256-${createHash('sha256').update(scripts[0]!).digest('base64')}'`;
+    expect(THEME_SCRIPT_HASH).toBe(hash);
+    const csp = new Map(securityHeaderList(true)).get('Content-Security-Policy');
+    expect(csp).toContain(`script-src 'self' ${hash};`);
   });
 });

@@ -12,7 +12,7 @@ const SOCIAL = [
 export function SiteFooter() {
   const { viewer } = useViewer();
   return (
-    <footer className="border-t border-zinc-200 bg-zinc-950 text-zinc-300">
+    <footer className="theme-fixed border-t border-zinc-200 bg-zinc-950 text-zinc-300">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-[1.2fr_2fr]">
         <div className="grid content-start gap-3 [&_a]:text-white">
           <Logo />

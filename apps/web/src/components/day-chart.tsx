@@ -8,6 +8,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 export type ChartSeries<Key extends string> = {
   key: Key;
   label: string;
+  /** A CSS colour; var(--chart-ink) for the ink that flips with dark mode. */
   color: string;
   dash?: string;
   /** Lines only: the right-hand axis (a second unit), else the left. */
@@ -99,20 +100,27 @@ export function DayChart<Key extends string>({
         <svg width={width} height={HEIGHT} aria-hidden="true" fontSize={FONT} className="absolute inset-0">
           {leftTicks.map((t) => (
             <g key={`l${t}`}>
-              <line x1={left} x2={right} y1={y(t)} y2={y(t)} stroke="#e4e4e7" strokeDasharray="3 3" />
-              <text x={left - 6} y={y(t) + 4} textAnchor="end" fill="#52525b">
+              <line
+                x1={left}
+                x2={right}
+                y1={y(t)}
+                y2={y(t)}
+                style={{ stroke: 'var(--chart-grid)' }}
+                strokeDasharray="3 3"
+              />
+              <text x={left - 6} y={y(t) + 4} textAnchor="end" style={{ fill: 'var(--chart-text)' }}>
                 {t}
               </text>
             </g>
           ))}
           {rightTicks.map((t) => (
-            <text key={`r${t}`} x={right + 6} y={y(t, 'right') + 4} fill="#52525b">
+            <text key={`r${t}`} x={right + 6} y={y(t, 'right') + 4} style={{ fill: 'var(--chart-text)' }}>
               {t}
             </text>
           ))}
-          <line x1={left} x2={right} y1={bottom} y2={bottom} stroke="#a1a1aa" />
+          <line x1={left} x2={right} y1={bottom} y2={bottom} style={{ stroke: 'var(--chart-axis)' }} />
           {dayTicks(days).map((d) => (
-            <text key={d} x={x(d)} y={HEIGHT - 8} textAnchor="middle" fill="#52525b">
+            <text key={d} x={x(d)} y={HEIGHT - 8} textAnchor="middle" style={{ fill: 'var(--chart-text)' }}>
               {d === 1 ? 'Day 1' : d}
             </text>
           ))}
@@ -126,7 +134,7 @@ export function DayChart<Key extends string>({
                     y={y(d[s.key])}
                     height={bottom - y(d[s.key])}
                     rx={Math.min(4, slot * 0.2)}
-                    fill={s.color}
+                    style={{ fill: s.color }}
                   >
                     <title>{pointTitle(d)}</title>
                   </rect>
@@ -136,13 +144,19 @@ export function DayChart<Key extends string>({
                 <g key={s.key}>
                   <polyline
                     fill="none"
-                    stroke={s.color}
+                    style={{ stroke: s.color }}
                     strokeWidth="2"
                     strokeDasharray={s.dash}
                     points={data.map((d) => `${x(d.day)},${y(d[s.key], s.axis)}`).join(' ')}
                   />
                   {data.map((d) => (
-                    <circle key={d.day} cx={x(d.day)} cy={y(d[s.key], s.axis)} r="4" fill={s.color}>
+                    <circle
+                      key={d.day}
+                      cx={x(d.day)}
+                      cy={y(d[s.key], s.axis)}
+                      r="4"
+                      style={{ fill: s.color }}
+                    >
                       <title>{pointTitle(d)}</title>
                     </circle>
                   ))}

@@ -1,8 +1,9 @@
 import { isValidTimeZone } from '@core28/core/local-day';
+import { formatDate } from './format';
 
 /**
  * A date as the member counts days: in their own time zone (the profile's, else the browser's),
- * always in English words, so a sentence of ours never reads "9. Dezember". The trial-ending mail
+ * always in the app's language (lib/format.ts), so a sentence of ours never reads "9. Dezember". The trial-ending mail
  * names the same date in the same zone.
  */
 export function formatMemberDate(
@@ -11,7 +12,7 @@ export function formatMemberDate(
   options: Intl.DateTimeFormatOptions = { month: 'long', day: 'numeric' },
 ) {
   const zone = timeZone && isValidTimeZone(timeZone) ? timeZone : undefined;
-  return new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone }).format(new Date(iso));
+  return formatDate(iso, options, zone);
 }
 
 /**
@@ -22,7 +23,5 @@ export function formatLocalDate(
   date: string,
   options: Intl.DateTimeFormatOptions = { month: 'long', day: 'numeric' },
 ) {
-  return new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
+  return formatDate(`${date}T12:00:00Z`, options, 'UTC');
 }

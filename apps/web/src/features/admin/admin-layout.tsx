@@ -96,12 +96,12 @@ export function AdminLayout({ badges = {} }: { badges?: AdminLinkBadges }) {
   );
   return (
     <div className="min-h-screen bg-zinc-50 lg:grid lg:grid-cols-[16rem_1fr]">
-      <aside className="hidden flex-col gap-6 bg-zinc-950 p-4 text-white lg:flex [&_a:first-child]:text-white">
+      <aside className="theme-fixed hidden flex-col gap-6 bg-zinc-950 p-4 text-white lg:flex [&_a:first-child]:text-white">
         <Logo />
         <SidebarLinks badges={badges} />
         <div className="mt-auto">{signOutButton}</div>
       </aside>
-      <header className="flex items-center justify-between bg-zinc-950 px-4 py-3 text-white lg:hidden">
+      <header className="theme-fixed flex items-center justify-between bg-zinc-950 px-4 py-3 text-white lg:hidden">
         <Logo />
         <Button
           variant="ghost"
@@ -114,7 +114,7 @@ export function AdminLayout({ badges = {} }: { badges?: AdminLinkBadges }) {
         </Button>
       </header>
       {isMenuOpen && (
-        <div className="grid gap-2 bg-zinc-950 px-4 pb-4 lg:hidden">
+        <div className="theme-fixed grid gap-2 bg-zinc-950 px-4 pb-4 lg:hidden">
           <SidebarLinks badges={badges} onNavigate={() => setIsMenuOpen(false)} />
           {signOutButton}
         </div>

@@ -1,6 +1,7 @@
 import { AlertTriangle } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
+import { formatDate } from '@/lib/format';
 import type { AttentionItem } from './api';
 
 // Who needs the coach: a conversation waiting past the reply target, 1-on-1 Burn members who
@@ -11,8 +12,7 @@ const waitedHours = (since: string) =>
 
 function reasonOf(m: AttentionItem) {
   if (m.awaitingSince) return `Waiting ${waitedHours(m.awaitingSince)} h for a reply`;
-  if (m.trialEnd)
-    return `Trial ends ${new Date(m.trialEnd).toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' })}`;
+  if (m.trialEnd) return `Trial ends ${formatDate(m.trialEnd, 'weekdayMonthDay')}`;
   return `Missed ${m.missedInARow} days in a row · day ${m.currentDay}${m.round ? ` · ${m.round.program.name} round ${m.round.number}` : ''}`;
 }
 

@@ -9,6 +9,7 @@ import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
 import { api, unwrap } from '@/lib/api';
+import { formatDate } from '@/lib/format';
 import { TableHead } from './table-head';
 
 // The owner's audit log: every staff write, who did it, about which member, when and from where.
@@ -35,7 +36,7 @@ const actorsQuery = () =>
     queryFn: () => unwrap(api.admin.audit.actors.$get()),
   });
 
-const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+const dateTime = { format: (value: Date | number) => formatDate(value, 'dateTime') };
 
 function Entry({ entry }: { entry: AuditPage['entries'][number] }) {
   return (

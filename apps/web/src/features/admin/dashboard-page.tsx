@@ -5,6 +5,7 @@ import { Link, Navigate } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { cn } from '@/lib/class-names';
+import { formatNumber } from '@/lib/format';
 import { formatRelative } from '@/lib/relative-time';
 import { useViewer } from '@/lib/viewer';
 import { type Dashboard, dashboardQuery } from './api';
@@ -17,7 +18,7 @@ const CARDS = {
   daysCompleted: { label: 'Days Completed', icon: CalendarCheck },
 } as const;
 
-const number = new Intl.NumberFormat();
+const number = { format: (value: number) => formatNumber(value) };
 
 function Change({ change }: { change: number | null }) {
   if (change === null) return <p className="text-xs text-zinc-500">No figures for yesterday yet</p>;

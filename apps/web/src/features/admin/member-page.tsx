@@ -8,6 +8,7 @@ import { Link, useParams } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
+import { formatDate } from '@/lib/format';
 import { formatRelative } from '@/lib/relative-time';
 import { MemberPlanSection } from '../program/admin/member-plan';
 import { type MemberDetail, memberDetailQuery, useRefreshMember } from './api';
@@ -15,7 +16,7 @@ import { MemberGrid } from './member-grid';
 import { WellnessChart } from './wellness-chart';
 
 const PLAN_LABEL = { trial: 'Trial', paid: 'Paid', none: 'No plan' } as const;
-const date = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+const date = (iso: string) => formatDate(iso, 'medium');
 
 /** Where the member's subscription stands: renewing, cancelling, switching down, a trial, ended. */
 function subscriptionStatus(m: MemberDetail): { text: string; tone: 'green' | 'amber' | 'zinc' } {

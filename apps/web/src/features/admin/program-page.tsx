@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
+import { formatNumber, formatPercent } from '@/lib/format';
 import { programAnalyticsQuery } from './api';
 import { ProgramChart } from './program-chart';
 import { TableHead } from './table-head';
 
 const WEEK_NAMES = ['Foundation Week', 'Strength Building', 'Power & Conditioning', 'Mastery & Peak'];
-const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
-const number = new Intl.NumberFormat();
+const percent = { format: (ratio: number) => formatPercent(ratio) };
+const number = { format: (value: number) => formatNumber(value) };
 const rating = (value: number | null) => (value === null ? '—' : `${value.toFixed(2)} / 5`);
 
 /** spec §2 Program: analytics of member progress. */

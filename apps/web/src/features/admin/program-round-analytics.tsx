@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { DayChart } from '@/components/day-chart';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
+import { formatNumber, formatPercent } from '@/lib/format';
 import { programAnalyticsQuery } from '../program/admin/programs-api';
 import { TableHead } from './table-head';
 
-const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
-const number = new Intl.NumberFormat();
+const percent = { format: (ratio: number) => formatPercent(ratio) };
+const number = { format: (value: number) => formatNumber(value) };
 const rating = (value: number | null) => (value === null ? '—' : `${value.toFixed(2)} / 5`);
 
 /** One program's rounds, completions, where members stop and how they feel, as the 28-day page shows Core28. */

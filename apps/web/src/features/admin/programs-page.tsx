@@ -6,13 +6,14 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { LoadError } from '@/components/ui/load-error';
+import { formatNumber } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { LEVEL_LABELS, ProgramFieldsForm } from '../program/admin/program-fields-form';
 import { ProgramStatusBadge } from '../program/admin/program-status-badge';
 import { adminProgramsQuery, useCreateProgram } from '../program/admin/programs-api';
 import { TableHead } from './table-head';
 
-const number = new Intl.NumberFormat();
+const number = { format: (value: number) => formatNumber(value) };
 
 /** /admin/programs: every program with its days and rounds; a new one starts as a draft. */
 export default function AdminProgramsPage() {

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
+import { formatDate } from '@/lib/format';
 import { formatRelative } from '@/lib/relative-time';
 import { attentionQuery, type MemberFilters, NO_FILTERS, USERS_PAGE_SIZE, usersQuery } from './api';
 import { AttentionCard } from './attention-card';
@@ -150,7 +151,7 @@ export default function AdminUsersPage() {
                   )}
                 </td>
                 <td className="px-4 py-2">{user.lastActive ? formatRelative(user.lastActive) : 'Never'}</td>
-                <td className="px-4 py-2">{new Date(user.registrationDate).toLocaleDateString()}</td>
+                <td className="px-4 py-2">{formatDate(user.registrationDate, 'medium')}</td>
               </tr>
             ))}
           </tbody>

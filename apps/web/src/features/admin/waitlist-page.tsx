@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { api, unwrap } from '@/lib/api';
 import { cn } from '@/lib/class-names';
+import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
 
 // The owner's view of "Limited seats": who waits for a 1-on-1 Burn seat, in order, who has an
@@ -25,8 +26,7 @@ const STATUS: Record<WaitlistStatus, { label: string; className: string }> = {
   closed: { label: 'Closed', className: 'bg-zinc-100 text-zinc-600' },
 };
 
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+const when = (iso: string | null) => (iso ? formatDate(iso, 'dateTime') : '—');
 
 function EntryRow({ entry, onRemove }: { entry: Entry; onRemove: (entry: Entry) => void }) {
   const status = STATUS[entry.status];

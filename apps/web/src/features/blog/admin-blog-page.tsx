@@ -4,12 +4,12 @@ import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
+import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { type AdminArticle, adminArticlesQuery, useDeleteArticle } from './admin-api';
 import { ArticleEditor } from './article-editor';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => formatDate(iso, 'dateTime');
 
 export default function AdminBlogPage() {
   const articles = useQuery(adminArticlesQuery());

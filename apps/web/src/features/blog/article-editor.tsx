@@ -7,6 +7,7 @@ import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
 import { firstErrorMessage, useZodForm } from '@/lib/form';
+import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { type AdminArticle, useSaveArticle } from './admin-api';
 import { ArticleHtml } from './article-html';
@@ -134,7 +135,7 @@ export function ArticleEditor({
                   error={errors.publishedAt?.message}
                   hint={
                     field.value
-                      ? `Article will be published on ${new Date(field.value).toLocaleString()}`
+                      ? `Article will be published on ${formatDate(field.value, 'dateTime')}`
                       : 'Article will be published immediately when saved'
                   }
                 >

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { articleQuery } from './api';
 import { ArticleHtml } from './article-html';
-import { formatDate } from './blog-page';
+import { formatArticleDate } from './blog-page';
 
 export default function ArticlePage() {
   const { slug = '' } = useParams();
@@ -34,7 +34,7 @@ export default function ArticlePage() {
         <ArrowLeft className="size-4" aria-hidden /> Back to Blog
       </Link>
       <header className="grid gap-3">
-        <p className="text-sm text-zinc-500">{formatDate(a.publishedAt)}</p>
+        <p className="text-sm text-zinc-500">{formatArticleDate(a.publishedAt)}</p>
         <h1 className="text-4xl font-extrabold tracking-tight">{a.title}</h1>
         <p className="text-lg text-zinc-600">{a.excerpt}</p>
       </header>

@@ -3,10 +3,10 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/class-names';
+import { formatDate } from '@/lib/format';
 import { articlesQuery } from './api';
 
-export const formatDate = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' }) : '';
+export const formatArticleDate = (iso: string | null) => (iso ? formatDate(iso, 'long') : '');
 
 /** The page asked for in ?page=, 1 when there is none or it is not a page number. */
 const pageFrom = (value: string | null) => {
@@ -99,7 +99,7 @@ export default function BlogPage() {
                       loading="lazy"
                     />
                   )}
-                  <p className="text-xs text-zinc-500">{formatDate(article.publishedAt)}</p>
+                  <p className="text-xs text-zinc-500">{formatArticleDate(article.publishedAt)}</p>
                   <h2 className="text-lg font-bold">{article.title}</h2>
                   <p className="text-sm text-zinc-600">{article.excerpt}</p>
                 </Link>

@@ -5,13 +5,13 @@ import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/class-names';
+import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useSendAttachment } from './api';
 import { ATTACH_ACCEPT, MessageAttachment } from './attachment';
 import { CoachAvatar } from './coach-card';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const formatTime = (iso: string) => timeFormat.format(new Date(iso));
+const formatTime = (iso: string) => formatDate(iso, 'dateTime');
 
 /**
  * Sends the composer's attachment for either side: a toast says whether it went, and a failure

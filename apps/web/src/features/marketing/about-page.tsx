@@ -36,7 +36,7 @@ export default function AboutPage() {
   };
   return (
     <>
-      <section className="bg-zinc-950 text-white">
+      <section className="theme-fixed bg-zinc-950 text-white">
         <div className="mx-auto grid max-w-4xl gap-4 px-4 py-20 text-center sm:px-6">
           <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">About Core28</h1>
           <p className="text-lg text-zinc-300">

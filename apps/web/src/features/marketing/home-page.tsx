@@ -24,7 +24,7 @@ export default function HomePage() {
 export function VisitorHome() {
   return (
     <>
-      <section className="bg-zinc-950 text-white">
+      <section className="theme-fixed bg-zinc-950 text-white">
         <div className="mx-auto grid max-w-7xl gap-8 px-4 py-20 sm:px-6 md:py-28">
           <p className="text-sm font-semibold tracking-widest text-brand-500 uppercase">
             The 28-day core program

@@ -3,6 +3,7 @@ import { ArrowRight, Dumbbell, Flame, LineChart } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/class-names';
+import { formatDate } from '@/lib/format';
 import { latestArticlesQuery } from '../blog/api';
 import { todaysExerciseQuery } from '../exercises/api';
 
@@ -115,8 +116,7 @@ export function LatestArticles({ isCompact = false }: { isCompact?: boolean }) {
             )}
           >
             <p className="text-xs text-zinc-500">
-              {article.publishedAt &&
-                new Date(article.publishedAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}
+              {article.publishedAt && formatDate(article.publishedAt, 'medium')}
             </p>
             <h3 className="text-lg font-bold">
               <Link to={`/blog/${article.slug}`} className="hover:text-brand-600">

@@ -30,7 +30,7 @@ export default function ProgressInfoPage() {
   const { user } = useViewer();
   return (
     <>
-      <section className="bg-zinc-950 text-white">
+      <section className="theme-fixed bg-zinc-950 text-white">
         <div className="mx-auto grid max-w-5xl gap-5 px-4 py-20 text-center sm:px-6">
           <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">Progress &amp; Beyond</h1>
           <p className="mx-auto max-w-2xl text-lg text-zinc-300">

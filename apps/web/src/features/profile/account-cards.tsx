@@ -11,6 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { firstErrorMessage, useZodForm } from '@/lib/form';
+import { plural } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useSignOut } from '../auth/api';
 import { changePassword, deleteAccount, type ProfileData } from './api';
@@ -78,7 +79,7 @@ export function StatsCard({ stats }: { stats: ProfileData['stats'] }) {
   const items = [
     ['Completed days', `${stats.totalWorkouts} / ${PROGRAM_DAYS}`],
     ['Current day', `Day ${stats.currentDay}`],
-    ['Current streak', `${stats.currentStreak} ${stats.currentStreak === 1 ? 'day' : 'days'}`],
+    ['Current streak', plural('day', stats.currentStreak)],
     ['Progress', `${stats.progressPercentage}%`],
   ];
   return (

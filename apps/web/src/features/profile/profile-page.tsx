@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
+import { formatDate } from '@/lib/format';
 import { useViewer } from '@/lib/viewer';
 import { CredentialsCard, MyDataCard, StatsCard } from './account-cards';
 import { profileQuery } from './api';
@@ -8,6 +9,7 @@ import { CalendarCard } from './calendar-card';
 import { Avatar, DetailsCard } from './details-card';
 import { PushCard } from './push-card';
 import { RemindersCard } from './reminders-card';
+import { ThemeCard } from './theme-card';
 import { TwoFactorCard } from './two-factor-card';
 import { VerifyEmailCard } from './verify-email-card';
 
@@ -36,8 +38,7 @@ export default function ProfilePage() {
           <div>
             <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{name}</h1>
             <p className="text-sm text-zinc-600">
-              Member since{' '}
-              {new Date(data.profile.registrationDate).toLocaleDateString(undefined, { dateStyle: 'long' })}
+              Member since {formatDate(data.profile.registrationDate, 'long')}
             </p>
           </div>
         </header>
@@ -49,6 +50,7 @@ export default function ProfilePage() {
             {data.hasPassword && <CredentialsCard email={user.email} />}
             {data.hasPassword && <TwoFactorCard isOn={user.twoFactorEnabled} isStaff={staff !== null} />}
             <PushCard />
+            <ThemeCard />
           </div>
         </div>
         <div className="grid items-start gap-6 lg:grid-cols-[3fr_2fr]">

@@ -3,10 +3,10 @@ import { PartyPopper } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { formatDate } from '@/lib/format';
 import { useViewer } from '@/lib/viewer';
 
-const longDate = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { month: 'long', day: 'numeric', year: 'numeric' });
+const longDate = (iso: string) => formatDate(iso, 'long');
 
 /**
  * The session of the round's first day (program's sessionPath; the program feature imports

@@ -87,7 +87,7 @@ export default function ProgramPage() {
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:gap-8 sm:px-6 sm:py-10">
-      <header className="grid gap-3 rounded-2xl bg-zinc-950 p-5 text-white sm:gap-4 sm:p-8">
+      <header className="theme-fixed grid gap-3 rounded-2xl bg-zinc-950 p-5 text-white sm:gap-4 sm:p-8">
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
           <p className="text-sm font-semibold tracking-widest text-brand-500 uppercase">
             {roundEyebrow(round)}

@@ -8,6 +8,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/class-names';
+import { plural } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { isReachable } from '@/lib/use-online';
 import { paymentPath } from '../subscriptions/paywall';
@@ -129,7 +130,7 @@ function ProgramCard({
     { icon: Timer, text: `About ${program.minutesPerDay} min a day` },
     {
       icon: Dumbbell,
-      text: program.exercisesPerDay === 1 ? '1 exercise a day' : `${program.exercisesPerDay} exercises a day`,
+      text: `${plural('exercise', program.exercisesPerDay)} a day`,
     },
   ];
   return (

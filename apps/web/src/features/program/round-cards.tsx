@@ -32,7 +32,7 @@ export function RoundFinishedCard({
     <section
       aria-labelledby="round-finished-heading"
       className={cn(
-        'grid gap-4 overflow-hidden rounded-2xl bg-gradient-to-br from-zinc-900 to-zinc-800 p-5 text-white shadow-sm sm:p-6',
+        'theme-fixed grid gap-4 overflow-hidden rounded-2xl bg-gradient-to-br from-zinc-900 to-zinc-800 p-5 text-white shadow-sm sm:p-6',
         className,
       )}
     >

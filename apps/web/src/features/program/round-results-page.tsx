@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
+import { formatNumber, pluralWord } from '@/lib/format';
 import { formatLocalDate } from '@/lib/member-date';
 import { isReachable } from '@/lib/use-online';
 import { NextSteps } from './next-steps';
@@ -42,8 +43,8 @@ export default function RoundResultsPage() {
   const stats = [
     { label: 'Days done', value: `${figures.daysDone}`, unit: `of ${figures.length}` },
     { label: 'Time trained', value: compactDuration(figures.totalSeconds), unit: '' },
-    { label: 'Reps', value: figures.totalReps.toLocaleString('en-US'), unit: '' },
-    { label: 'Best streak', value: `${figures.bestStreak}`, unit: figures.bestStreak === 1 ? 'day' : 'days' },
+    { label: 'Reps', value: formatNumber(figures.totalReps), unit: '' },
+    { label: 'Best streak', value: `${figures.bestStreak}`, unit: pluralWord('day', figures.bestStreak) },
   ];
 
   return (
@@ -54,7 +55,7 @@ export default function RoundResultsPage() {
       >
         <ArrowLeft className="size-4" aria-hidden /> Your program
       </Link>
-      <header className="grid gap-5 rounded-3xl bg-gradient-to-br from-zinc-950 via-zinc-900 to-brand-700 p-6 text-white sm:p-8">
+      <header className="theme-fixed grid gap-5 rounded-3xl bg-gradient-to-br from-zinc-950 via-zinc-900 to-brand-700 p-6 text-white sm:p-8">
         <div className="flex items-center gap-3">
           <span className="grid size-12 shrink-0 place-items-center rounded-full bg-white/10">
             <Trophy className="size-6 text-accent-400" aria-hidden />

@@ -14,7 +14,7 @@ export function ProgressChart({ results }: { results: ProgramState['results'] })
       data={data}
       series={[
         { key: 'minutes', label: 'Time (min)', color: '#dc2626' },
-        { key: 'reps', label: 'Reps', color: '#18181b', dash: '5 3', axis: 'right' },
+        { key: 'reps', label: 'Reps', color: 'var(--chart-ink)', dash: '5 3', axis: 'right' },
       ]}
     />
   );

@@ -4,6 +4,7 @@ import { Award, Crown, Flame, Shield } from 'lucide-react';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/class-names';
+import { plural } from '@/lib/format';
 import { PROGRAM_LOAD_FAILED, programQuery } from '../program/api';
 import { ProgressChart } from './progress-chart';
 import { WellnessTracker } from './wellness-tracker';
@@ -25,7 +26,7 @@ export default function ProgressPage() {
     { label: 'Completed days', value: String(state.stats.totalWorkouts) },
     {
       label: 'Current streak',
-      value: `${state.stats.currentStreak} ${state.stats.currentStreak === 1 ? 'day' : 'days'}`,
+      value: plural('day', state.stats.currentStreak),
       isHot,
     },
     { label: 'Progress', value: `${state.stats.progressPercentage}%` },

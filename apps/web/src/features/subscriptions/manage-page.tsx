@@ -6,15 +6,14 @@ import { CreditCard, ExternalLink, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { subscriptionQuery, useViewer } from '@/lib/viewer';
 import { VerifyEmailCard } from '../profile/verify-email-card';
 import { billingQuery, openPortal, planQuery, subscriptionKeys, useResumeSubscription } from './api';
 
-const fromSeconds = (seconds: number) =>
-  new Date(seconds * 1000).toLocaleDateString(undefined, { dateStyle: 'long' });
-const fromIso = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' }) : 'Soon';
+const fromSeconds = (seconds: number) => formatDate(seconds * 1000, 'long');
+const fromIso = (iso: string | null) => (iso ? formatDate(iso, 'long') : 'Soon');
 
 function Badge({ children, tone }: { children: string; tone: 'green' | 'amber' }) {
   const colours = tone === 'green' ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-900';

@@ -89,7 +89,7 @@ export function Paywall({
       tabIndex={-1}
       className={cn(
         'grid gap-4 rounded-2xl border p-5 text-left outline-none sm:p-6',
-        isDark ? 'border-zinc-700 bg-zinc-900 text-white' : 'border-brand-200 bg-white shadow-sm',
+        isDark ? 'theme-fixed border-zinc-700 bg-zinc-900 text-white' : 'border-brand-200 bg-white shadow-sm',
         className,
       )}
     >

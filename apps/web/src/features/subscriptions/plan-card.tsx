@@ -13,6 +13,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/class-names';
+import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useViewer } from '@/lib/viewer';
 import { toastTrialError, useActivateTrial } from './api';
@@ -57,8 +58,7 @@ export type CurrentPlan = {
 };
 type Actions = { onSwitch: (to: CheckoutPlanId) => void; onCancelToFree: () => void };
 
-export const longDate = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' }) : 'soon';
+export const longDate = (iso: string | null) => (iso ? formatDate(iso, 'long') : 'soon');
 const Note = ({ children }: { children: ReactNode }) => (
   <p className="mt-auto rounded-lg bg-zinc-100 px-3 py-2.5 text-center text-sm font-medium text-zinc-700">
     {children}

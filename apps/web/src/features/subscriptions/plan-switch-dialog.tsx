@@ -4,10 +4,11 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
+import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { openCancelPortal, planChangePreviewQuery, useChangePlan } from './api';
 
-const longDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' });
+const longDate = (iso: string) => formatDate(iso, 'long');
 const perInterval = (id: CheckoutPlanId) => {
   const { amountCents, interval } = checkoutPlan(id);
   return `${formatDollars(amountCents)} per ${interval}`;

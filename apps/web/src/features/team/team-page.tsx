@@ -8,12 +8,13 @@ import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
+import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { teamQuery, useInvite, useRevokeInvitation } from './api';
 import { RoleChoice, rolesInWords } from './role-choice';
 import { TeamMemberCard } from './team-member-card';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+const dateFormat = { format: (value: Date | number) => formatDate(value, 'shortMonthDay') };
 
 /** /admin/team (the owner's): who is on the team, how each coach is doing, and invitations. */
 export default function TeamPage() {

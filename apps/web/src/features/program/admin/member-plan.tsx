@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { formatDate } from '@/lib/format';
 import { type MemberPlan, memberPlanQuery } from './admin-api';
 import { MemberDayForm } from './member-day-form';
 
@@ -84,7 +85,7 @@ export function MemberPlanSection({ userId, onChanged }: { userId: string; onCha
               <li key={c.id} className="rounded-lg bg-zinc-50 p-2">
                 <p className="font-medium">
                   Day {c.day} · {c.changedBy ?? 'A former coach'} ·{' '}
-                  <time dateTime={c.changedAt}>{new Date(c.changedAt).toLocaleString()}</time>
+                  <time dateTime={c.changedAt}>{formatDate(c.changedAt, 'dateTime')}</time>
                 </p>
                 <p className="text-zinc-600">Before: {snapshotText(c.before)}</p>
                 <p className="text-zinc-600">After: {snapshotText(c.after)}</p>

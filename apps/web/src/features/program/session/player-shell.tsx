@@ -27,7 +27,7 @@ export function PlayerShell({
   className?: string;
 }) {
   return (
-    <main id="main" className="flex min-h-dvh flex-col bg-zinc-950 text-white">
+    <main id="main" className="theme-fixed flex min-h-dvh flex-col bg-zinc-950 text-white">
       <header className="flex h-14 shrink-0 items-center gap-2 px-2 sm:px-4">
         <Link
           to="/program"

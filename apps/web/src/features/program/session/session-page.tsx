@@ -22,7 +22,7 @@ export default function SessionPage() {
   if (!isDay) return <Message text={`There is no day ${param} in your program.`} />;
   if (session.isPending)
     return (
-      <main className="grid min-h-dvh place-items-center bg-zinc-950">
+      <main className="theme-fixed grid min-h-dvh place-items-center bg-zinc-950">
         <Spinner className="size-10 text-white" label="Loading your workout" />
       </main>
     );
@@ -31,7 +31,10 @@ export default function SessionPage() {
     // The plan does not open this day (docs/decisions/0021): the paywall, where the session was.
     if (error instanceof ApiError && error.code === 'PLAN_REQUIRED')
       return (
-        <main id="main" className="grid min-h-dvh place-items-center bg-zinc-950 p-4 text-white sm:p-6">
+        <main
+          id="main"
+          className="theme-fixed grid min-h-dvh place-items-center bg-zinc-950 p-4 text-white sm:p-6"
+        >
           <div className="grid w-full max-w-xl gap-4">
             <ProgramPaywall capability="train" returnTo={`/program/day/${day}/session`} tone="dark" />
             <Link
@@ -71,7 +74,10 @@ function Message({ text, onRetry }: { text: string; onRetry?: () => void }) {
     </Link>
   );
   return (
-    <main id="main" className="grid min-h-dvh place-items-center bg-zinc-950 p-6 text-center text-white">
+    <main
+      id="main"
+      className="theme-fixed grid min-h-dvh place-items-center bg-zinc-950 p-6 text-center text-white"
+    >
       {onRetry ? (
         <LoadError tone="dark" message={text} onRetry={onRetry}>
           {back}
