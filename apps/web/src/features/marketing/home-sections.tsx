@@ -49,7 +49,7 @@ export function LatestArticles() {
         </h2>
         <Link
           to="/blog"
-          className="flex items-center gap-1 text-sm font-semibold text-brand-600 hover:underline"
+          className="flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-600 hover:underline"
         >
           View All Articles <ArrowRight className="size-4" aria-hidden />
         </Link>
