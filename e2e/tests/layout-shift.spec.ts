@@ -16,16 +16,19 @@ async function shiftOnLoad(page: Page, path: string) {
       for (const entry of list.getEntries() as (PerformanceEntry & {
         value: number;
         hadRecentInput: boolean;
-        sources?: { node?: Node }[];
+        sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
       })[]) {
         if (entry.hadRecentInput) continue;
         w.__shift += entry.value;
-        const nodes = (entry.sources ?? []).map((s) =>
-          s.node instanceof Element
-            ? `${s.node.tagName.toLowerCase()}.${s.node.className}`.slice(0, 80)
-            : '#text',
-        );
-        w.__shifts.push(`${entry.value.toFixed(4)} ${nodes.join(' | ')}`);
+        const nodes = (entry.sources ?? []).map((s) => {
+          const name =
+            s.node instanceof Element
+              ? `${s.node.tagName.toLowerCase()}.${s.node.className}`.slice(0, 60)
+              : '#text';
+          const at = (r: DOMRectReadOnly) => `${Math.round(r.y)}+${Math.round(r.height)}`;
+          return `${name} y ${at(s.previousRect)} → ${at(s.currentRect)}`;
+        });
+        w.__shifts.push(`${entry.value.toFixed(4)} at scrollY ${Math.round(scrollY)}: ${nodes.join(' | ')}`);
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
