@@ -78,6 +78,12 @@ test('every control on the member pages is at least 44 × 44 px at 390 px', asyn
     await page.waitForLoadState('networkidle');
     await expect(page.locator('main, [role="main"]').first()).toBeVisible();
     for (const small of await smallTargets(page)) offenders.push(`${path}: ${small}`);
+    if (path.endsWith('/session')) {
+      // The player's exercise screen too, where a tap is made mid-set.
+      await page.getByRole('button', { name: 'Start', exact: true }).click();
+      await page.waitForTimeout(500);
+      for (const small of await smallTargets(page)) offenders.push(`${path} (started): ${small}`);
+    }
   }
   console.log(`${offenders.length} controls under ${MIN} px:\n${offenders.join('\n')}`);
   expect(offenders).toEqual([]);
