@@ -25,6 +25,9 @@ export type Bundle = { page: string; js: number; css: number; jsSent: number };
 export type Lighthouse = {
   page: string;
   score: number;
+  /** Lighthouse's accessibility score of the median run (0-100), and the audits it failed. */
+  accessibility: number;
+  failedAccessibility: string[];
   lcp: number;
   tbt: number;
   cls: number;
@@ -153,7 +156,7 @@ async function lighthouseRun(port: number, page: LighthousePage, triesLeft = 2) 
     port,
     output: 'json',
     logLevel: 'error',
-    onlyCategories: ['performance'],
+    onlyCategories: ['performance', 'accessibility'],
     disableStorageReset: Boolean(page.cookie),
   }))!;
   const code = lhr.runtimeError?.code;
@@ -170,7 +173,7 @@ async function lighthouseRun(port: number, page: LighthousePage, triesLeft = 2) 
  */
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
 
-/** Lighthouse's default mobile run (simulated slow 4G, 4× CPU slowdown), performance only. */
+/** Lighthouse's default mobile run (simulated slow 4G, 4× CPU slowdown), performance and accessibility. */
 export async function measureLighthouse(
   pages: LighthousePage[],
   runs = LIGHTHOUSE_RUNS,
@@ -208,6 +211,10 @@ export async function measureLighthouse(
       results.push({
         page: page.name,
         score: scoreOf(lhr),
+        accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+        failedAccessibility: (lhr.categories.accessibility?.auditRefs ?? [])
+          .filter((ref: { id: string; weight: number }) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
+          .map((ref: { id: string }) => ref.id),
         lcp: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
         tbt: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN),
         cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN) * 1000) / 1000,

@@ -4,7 +4,10 @@
 const PASSWORD = 'Bench#2026pass';
 
 /** A paying member's session cookie (demo payment provider), as e2e/tools/paid-member.ts makes one. */
-export async function signedInCookie(baseUrl: string) {
+export async function signedInCookie(
+  baseUrl: string,
+  plan: 'daily-core-monthly' | 'burn-monthly' = 'daily-core-monthly',
+) {
   const email = `bench-${Date.now()}@example.com`;
   const post = (p: string, body: unknown, cookie = '') =>
     fetch(`${baseUrl}${p}`, {
@@ -29,7 +32,7 @@ export async function signedInCookie(baseUrl: string) {
     .getSetCookie()
     .map((line) => line.split(';')[0])
     .join('; ');
-  const checkout = await post('/api/subscription/checkout', { plan: 'daily-core-monthly' }, cookie);
+  const checkout = await post('/api/subscription/checkout', { plan }, cookie);
   const { url } = (await checkout.json()) as { url: string };
   await fetch(url.replace(/^https?:\/\/[^/]+/, baseUrl), {
     method: 'POST',

@@ -28,11 +28,13 @@ const PASSWORD = 'Bench#2026pass';
  * 1,000,000 members alone (business-scale.ts: BENCH_BUSINESS_MEMBERS, BENCH_BUSINESS_ENGINE, BENCH_BUSINESS_URL); BENCH_ONLY=pages: page weight and Lighthouse
  * alone; BENCH_ONLY=weight: page weight alone (a minute, for measuring one change to the web app);
  * BENCH_ONLY=program: Lighthouse on the signed-in /program alone, its median of BENCH_RUNS runs (3);
+ * BENCH_ONLY=member: Lighthouse (performance and accessibility) on a 1-on-1 Burn member's everyday pages:
+ * /, /program, Day 1's session, /progress and /one-on-one, each the median of BENCH_RUNS runs (3);
  * BENCH_LIGHTHOUSE_RUNS: every other page's runs (3), of which the median run is kept.
  * BENCH_LIVE_RUNS: live delivery's runs (1); BENCH_LIVE_TRACE=1: its slowest messages, each run.
  */
 const only = process.env.BENCH_ONLY;
-const pagesOnly = only === 'pages' || only === 'weight' || only === 'program';
+const pagesOnly = only === 'pages' || only === 'weight' || only === 'program' || only === 'member';
 
 if (only === 'admin') {
   printAdminScale(await measureAdminScale());
@@ -237,6 +239,21 @@ async function pageSpeed(testBase: string, cookie: string) {
       articles: { slug: string }[];
     };
     const slug = articles[0]!.slug;
+    if (only === 'member') {
+      // A member of the dearest plan, so /one-on-one is theirs too; signed in, service worker installed.
+      const member = await signedInCookie(testBase, 'burn-monthly');
+      const scores = await measureLighthouse(
+        ['/', '/program', '/program/day/1/session', '/progress', '/one-on-one'].map((p) => ({
+          name: `${p} (member, service worker)`,
+          url: `${testBase}${p}`,
+          cookie: member,
+        })),
+        Number(process.env.BENCH_RUNS ?? 3),
+      );
+      checkLighthouse(scores);
+      console.log(lighthouseTable(scores));
+      return reportBudgets();
+    }
     if (only === 'program') {
       const scores = await measureLighthouse(
         [{ name: '/program (signed in, service worker)', url: `${testBase}/program`, cookie }],

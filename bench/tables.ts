@@ -38,10 +38,13 @@ export function printBusinessScale({ engine, members, jobs, queries }: BusinessR
 /** Lighthouse's median run of each page, and the score of every run. */
 export function lighthouseTable(scores: Lighthouse[]) {
   return table([
-    ['page', 'performance', 'LCP ms', 'TBT ms', 'CLS', 'every run'],
+    ['page', 'performance', 'accessibility', 'LCP ms', 'TBT ms', 'CLS', 'every run'],
     ...scores.map((r) => [
       r.page,
       String(r.score),
+      r.failedAccessibility.length
+        ? `${r.accessibility} (${r.failedAccessibility.join(', ')})`
+        : String(r.accessibility),
       String(r.lcp),
       String(r.tbt),
       String(r.cls),

@@ -182,3 +182,39 @@ export async function loseFirstAnswer(page: Page, url: string) {
   });
   return () => sends;
 }
+
+/**
+ * A member on 1-on-1 Burn on Day 3 with two days logged (time, reps, feeling and energy), so
+ * /progress shows its chart and its words; the pages a member taps and loads every day.
+ */
+export async function loggedBurnMember(context: BrowserContext, page: Page) {
+  const member = await paidMember(context, 'burn-monthly');
+  await moveToDay(page, member.email, 3);
+  for (const [day, totalSeconds, reps] of [
+    [1, 14 * 60 + 30, 40],
+    [2, 17 * 60, 52],
+  ] as const) {
+    const saved = await context.request.put('/api/program/results', {
+      data: { day, totalSeconds, reps },
+      headers: origin,
+    });
+    expect(saved.ok()).toBe(true);
+  }
+  const wellness = await context.request.put('/api/program/wellness', {
+    data: { day: 3, feeling: 4, energy: 2 },
+    headers: origin,
+  });
+  expect(wellness.ok()).toBe(true);
+  return member;
+}
+
+/** The member pages of the phone's checks (tap targets, layout shift), Day 3's session among them. */
+export const MEMBER_PAGES = [
+  '/',
+  '/program',
+  '/program/day/3/session',
+  '/progress',
+  '/profile',
+  '/one-on-one',
+  '/subscription/manage',
+];

@@ -49,10 +49,11 @@ test('a member on day 3 completes the day, logs time, reps and wellness, sees pr
   await expect(page.getByRole('heading', { name: 'Your Progress' })).toBeVisible();
   await page.getByLabel(/How do you feel today/).fill('4');
   await page.getByLabel(/Energy level/).fill('5');
-  await expect(page.getByText('100%')).toBeVisible();
+  // The ratings read as words (one table in core), not "4 / 5" and "100%".
+  await expect(page.getByText('Full of energy')).toBeVisible();
   await page.getByRole('button', { name: 'Save Day 3' }).click();
   await expectToast(page, 'Your wellness data for Day 3 has been saved.');
-  await expect(page.getByText('Feeling 4/5 · Energy 100%')).toBeVisible();
+  await expect(page.getByText('Good · Full of energy')).toBeVisible();
   await expect(page.getByText('Future day').first()).toBeVisible();
   const stats = page.locator('dl').first();
   await expect(stats.getByText('1 day', { exact: true })).toBeVisible(); // days 1 and 3: day 2 breaks the streak

@@ -154,7 +154,7 @@ test('a member on day 3 trains the whole session from /program, and /program and
   await expect(strip.getByLabel('Reps')).toHaveValue('120');
 
   await page.goto('/progress');
-  await expect(page.getByText('Feeling 4/5 · Energy 100%')).toBeVisible();
+  await expect(page.getByText('Good · Full of energy')).toBeVisible();
   await expect(page.locator('dl').first().getByText('1 day', { exact: true })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Chart of time and reps for 1 logged days' })).toBeVisible();
 

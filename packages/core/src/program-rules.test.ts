@@ -9,10 +9,13 @@ import {
   daysOfWeek,
   defaultWeek,
   energyPercent,
+  energyWord,
   estimatedMinutes,
+  feelingWord,
   formatMmSs,
   homeExerciseIndex,
   isTomorrow,
+  loggedMinutes,
   parseMmSs,
   parseReps,
   programDays,
@@ -163,6 +166,19 @@ describe('inputs and figures (spec §5, §9)', () => {
   it('energy percent and estimated minutes', () => {
     expect([1, 3, 5].map(energyPercent)).toEqual([0, 50, 100]);
     expect(estimatedMinutes(3)).toBe(57);
+  });
+  it('feeling and energy read as words, the logged time as minutes', () => {
+    expect([1, 2, 3, 4, 5].map(feelingWord)).toEqual(['Awful', 'Low', 'Okay', 'Good', 'Great']);
+    expect([1, 2, 3, 4, 5].map(energyWord)).toEqual([
+      'Exhausted',
+      'Tired',
+      'Steady',
+      'Energetic',
+      'Full of energy',
+    ]);
+    expect([0, 9].map(feelingWord)).toEqual(['Awful', 'Great']);
+    expect(loggedMinutes([])).toBe(0);
+    expect(loggedMinutes([{ totalSeconds: 14 * 60 + 30 }, { totalSeconds: 17 * 60 }])).toBe(32);
   });
   it('the schemas refuse bad ratings and days', () => {
     for (const feeling of [0, 6, 2.5, 'x'])

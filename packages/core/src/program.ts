@@ -150,6 +150,21 @@ export const estimatedMinutes = (completedCount: number) => completedCount * MIN
 /** spec §5: energy 1..5 is shown as (value - 1) * 25 percent. */
 export const energyPercent = (energy: number) => (energy - 1) * 25;
 
+/**
+ * The 1–5 wellness scales as a member reads them: words, not "1 / 5" or "0%". One place for
+ * every screen that shows a rating (the progress page, the session's finish, the coach's panel).
+ */
+export const FEELING_WORDS = ['Awful', 'Low', 'Okay', 'Good', 'Great'] as const;
+export const ENERGY_WORDS = ['Exhausted', 'Tired', 'Steady', 'Energetic', 'Full of energy'] as const;
+const wordOf = (words: readonly string[], rating: number) =>
+  words[Math.min(words.length, Math.max(1, Math.round(rating))) - 1]!;
+export const feelingWord = (feeling: number) => wordOf(FEELING_WORDS, feeling);
+export const energyWord = (energy: number) => wordOf(ENERGY_WORDS, energy);
+
+/** The time a member logged over their days (each day's own "mm:ss"), in whole minutes. */
+export const loggedMinutes = (results: readonly { totalSeconds: number }[]) =>
+  Math.round(results.reduce((sum, r) => sum + r.totalSeconds, 0) / 60);
+
 /** "mm:ss" → seconds; anything else is ignored (null). */
 export function parseMmSs(text: string): number | null {
   const match = /^\s*(\d{1,3}):([0-5]\d)\s*$/.exec(text);

@@ -18,7 +18,7 @@ export function AvatarButton({
   return (
     <button
       type="button"
-      className="grid size-9 place-items-center overflow-hidden rounded-full bg-zinc-900 text-sm font-semibold text-white"
+      className="grid size-11 place-items-center sm:size-9 overflow-hidden rounded-full bg-zinc-900 text-sm font-semibold text-white"
       aria-label="Account menu"
       {...props}
     >

@@ -9,6 +9,9 @@ const SOCIAL = [
   { label: 'Facebook', href: 'https://www.facebook.com/' },
 ];
 
+/** A whole row to tap on a phone (44 px, WCAG 2.5.5); the text's own height from sm up. */
+const LINK = 'inline-flex min-h-11 min-w-11 items-center hover:text-white sm:min-h-0';
+
 export function SiteFooter() {
   const { viewer } = useViewer();
   return (
@@ -22,20 +25,20 @@ export function SiteFooter() {
         </div>
         <div className="grid gap-8 sm:grid-cols-2">
           <nav aria-label="Footer">
-            <ul className="grid grid-cols-2 gap-2 text-sm">
+            <ul className="grid grid-cols-2 gap-x-2 text-sm sm:gap-y-2">
               {footerLinks(viewer).map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className="hover:text-white">
+                  <Link to={link.to} className={LINK}>
                     {link.label}
                   </Link>
                 </li>
               ))}
             </ul>
           </nav>
-          <ul className="grid content-start gap-2 text-sm" aria-label="Social links">
+          <ul className="grid content-start text-sm sm:gap-2" aria-label="Social links">
             {SOCIAL.map((social) => (
               <li key={social.label}>
-                <a href={social.href} target="_blank" rel="noopener noreferrer" className="hover:text-white">
+                <a href={social.href} target="_blank" rel="noopener noreferrer" className={LINK}>
                   {social.label}
                 </a>
               </li>

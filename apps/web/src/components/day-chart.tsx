@@ -13,6 +13,8 @@ export type ChartSeries<Key extends string> = {
   dash?: string;
   /** Lines only: the right-hand axis (a second unit), else the left. */
   axis?: 'left' | 'right';
+  /** The title of this series' axis, written above it ("Minutes", "Reps"). */
+  unit?: string;
 };
 
 type Props<Key extends string> = {
@@ -74,6 +76,9 @@ export function DayChart<Key extends string>({
   const left = PAD.side;
   const right = width - (hasRight ? PAD.side : 12);
   const bottom = HEIGHT - PAD.bottom;
+  // Each scale says what it counts, above its own axis, in its series' colour.
+  const unitOf = (axis: 'left' | 'right') => series.find((s) => (s.axis ?? 'left') === axis && s.unit);
+  const padTop = unitOf('left') || unitOf('right') ? PAD.top + 16 : PAD.top;
   const ticksFor = (axis: 'left' | 'right') =>
     axisTicks(
       Math.max(
@@ -85,7 +90,7 @@ export function DayChart<Key extends string>({
   const rightTicks = hasRight ? ticksFor('right') : [];
   const top = (axis: 'left' | 'right') => (axis === 'left' ? leftTicks : rightTicks).at(-1) || 1;
   const y = (value: number, axis: 'left' | 'right' = 'left') =>
-    bottom - (value / top(axis)) * (bottom - PAD.top);
+    bottom - (value / top(axis)) * (bottom - padTop);
   // Bars sit in one equal slot a day; line points on the days themselves, the first and last at the edges.
   const slot = (right - left) / days;
   const x = (day: number) =>
@@ -118,6 +123,22 @@ export function DayChart<Key extends string>({
               {t}
             </text>
           ))}
+          {(['left', 'right'] as const).map((axis) => {
+            const s = unitOf(axis);
+            if (!s) return null;
+            return (
+              <text
+                key={axis}
+                x={axis === 'left' ? 4 : width - 4}
+                y={12}
+                textAnchor={axis === 'left' ? 'start' : 'end'}
+                style={{ fill: s.color }}
+                fontWeight={600}
+              >
+                {s.unit}
+              </text>
+            );
+          })}
           <line x1={left} x2={right} y1={bottom} y2={bottom} style={{ stroke: 'var(--chart-axis)' }} />
           {dayTicks(days).map((d) => (
             <text key={d} x={x(d)} y={HEIGHT - 8} textAnchor="middle" style={{ fill: 'var(--chart-text)' }}>

@@ -15,11 +15,13 @@ const buttonVariants = cva(
         link: 'text-brand-600 underline-offset-4 hover:underline',
         inverse: 'bg-white text-zinc-900 hover:bg-zinc-100',
       },
+      // At least 44 × 44 px on a phone (WCAG 2.5.5); denser from the sm breakpoint, where a
+      // pointer is the usual way in.
       size: {
-        default: 'h-10 px-4 py-2',
-        sm: 'h-9 px-3',
+        default: 'h-11 px-4 py-2 sm:h-10',
+        sm: 'h-11 px-3 sm:h-9',
         lg: 'h-12 px-6 text-base',
-        icon: 'size-10',
+        icon: 'size-11 sm:size-10',
       },
     },
     defaultVariants: { variant: 'default', size: 'default' },

@@ -8,7 +8,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/class-names';
 import { useViewer } from '@/lib/viewer';
-import { isForbidden, memberTopicsQuery } from './api';
+import { isForbidden, memberCoachQuery, memberTopicsQuery } from './api';
 import { CoachCard } from './coach-card';
 import { LiveIndicator } from './conversation';
 import { useLiveCoaching } from './live';
@@ -50,7 +50,11 @@ function Coaching() {
   const [isCreating, setIsCreating] = useState(false);
   const status = useLiveCoaching();
   const topics = useQuery(memberTopicsQuery());
+  // The coach's card sits above the conversations: it is awaited with them, or its arrival would
+  // push the whole chat down (layout shift).
+  const coach = useQuery(memberCoachQuery());
   if (isForbidden(topics.error)) return <AccessRestricted />;
+  if (coach.isPending) return <PageSpinner />;
 
   const list = topics.data?.topics ?? [];
   const selected = list.find((t) => t.id === selectedId) ?? null;

@@ -27,7 +27,7 @@ export function SavedReplies({
     <div className="flex items-center gap-2">
       <Select
         aria-label="Insert a saved reply"
-        className="h-9 min-w-0 flex-1 text-sm sm:max-w-xs"
+        className="h-11 min-w-0 flex-1 text-sm sm:h-9 sm:max-w-xs"
         value=""
         onChange={(e) => {
           const reply = replies.find((r) => r.id === e.target.value);

@@ -101,7 +101,7 @@ export function LatestArticles({ isCompact = false }: { isCompact?: boolean }) {
         </h2>
         <Link
           to="/blog"
-          className="flex items-center gap-1 text-sm font-semibold text-brand-600 hover:underline"
+          className="flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-600 hover:underline"
         >
           View All Articles <ArrowRight className="size-4" aria-hidden />
         </Link>

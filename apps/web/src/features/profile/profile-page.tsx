@@ -4,7 +4,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { formatDate } from '@/lib/format';
 import { useViewer } from '@/lib/viewer';
 import { CredentialsCard, MyDataCard, StatsCard } from './account-cards';
-import { profileQuery } from './api';
+import { calendarLinkQuery, notificationSettingsQuery, profileQuery } from './api';
 import { CalendarCard } from './calendar-card';
 import { Avatar, DetailsCard } from './details-card';
 import { PushCard } from './push-card';
@@ -16,10 +16,14 @@ import { VerifyEmailCard } from './verify-email-card';
 export default function ProfilePage() {
   const { user, staff } = useViewer();
   const profile = useQuery({ ...profileQuery(), enabled: user !== null });
+  // The cards that load their own data are asked for at once and awaited with the profile, so the
+  // page appears whole instead of growing under the member's eyes (layout shift).
+  const reminders = useQuery({ ...notificationSettingsQuery(), enabled: user !== null });
+  const calendar = useQuery({ ...calendarLinkQuery(), enabled: user !== null });
 
   if (!user)
     return <p className="px-4 py-16 text-center text-zinc-600">Please log in to view your profile.</p>;
-  if (profile.isPending) return <PageSpinner />;
+  if (profile.isPending || reminders.isPending || calendar.isPending) return <PageSpinner />;
   if (profile.isError)
     return (
       <LoadError message="Failed to load your profile." onRetry={() => profile.refetch()} className="py-16" />

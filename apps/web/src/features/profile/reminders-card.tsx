@@ -206,9 +206,12 @@ function SwitchRow(props: {
         checked={props.checked}
         disabled={props.disabled}
         onCheckedChange={props.onChange}
-        className="relative mt-0.5 h-6 w-11 shrink-0 rounded-full bg-zinc-300 transition-colors data-[state=checked]:bg-brand-600 disabled:opacity-60"
+        // The button is 44 × 44 to tap (WCAG 2.5.5); the track drawn inside it stays 24 px tall.
+        className="group -my-2.5 grid size-11 shrink-0 place-items-center disabled:opacity-60"
       >
-        <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
+        <span className="relative block h-6 w-11 rounded-full bg-zinc-300 transition-colors group-data-[state=checked]:bg-brand-600">
+          <Switch.Thumb className="mt-0.5 block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
+        </span>
       </Switch.Root>
     </div>
   );

@@ -43,7 +43,7 @@ function ResultInput({
         id={id}
         {...registration}
         placeholder={field === 'time' ? '00:00' : '0'}
-        className="h-8"
+        className="h-11 sm:h-8"
         inputMode="numeric"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}

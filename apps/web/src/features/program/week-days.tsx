@@ -72,7 +72,7 @@ export function WeekDays({
             aria-selected={week === tab.week}
             onClick={() => onWeek(tab.week)}
             className={cn(
-              'shrink-0 rounded-full px-4 py-2 text-sm font-semibold',
+              'min-h-11 shrink-0 rounded-full px-4 py-2 text-sm font-semibold sm:min-h-0',
               week === tab.week ? 'bg-zinc-900 text-white' : 'bg-zinc-100 text-zinc-700 hover:bg-zinc-200',
             )}
           >

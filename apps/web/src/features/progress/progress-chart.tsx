@@ -13,8 +13,8 @@ export function ProgressChart({ results }: { results: ProgramState['results'] })
       caption="Time and reps per logged day"
       data={data}
       series={[
-        { key: 'minutes', label: 'Time (min)', color: '#dc2626' },
-        { key: 'reps', label: 'Reps', color: 'var(--chart-ink)', dash: '5 3', axis: 'right' },
+        { key: 'minutes', label: 'Time (min)', unit: 'Minutes', color: '#dc2626' },
+        { key: 'reps', label: 'Reps', unit: 'Reps', color: 'var(--chart-ink)', dash: '5 3', axis: 'right' },
       ]}
     />
   );

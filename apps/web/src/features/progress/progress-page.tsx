@@ -1,4 +1,4 @@
-import { DAYS_PER_WEEK, daysOfWeek, estimatedMinutes, WEEK_NAMES } from '@core28/core/program';
+import { DAYS_PER_WEEK, daysOfWeek, estimatedMinutes, loggedMinutes, WEEK_NAMES } from '@core28/core/program';
 import { useQuery } from '@tanstack/react-query';
 import { Award, Crown, Flame, Shield } from 'lucide-react';
 import { LoadError } from '@/components/ui/load-error';
@@ -11,6 +11,13 @@ import { WellnessTracker } from './wellness-tracker';
 
 // The chart library loads with this page only.
 const STREAK_HIGHLIGHT = 3; // spec §9
+
+/** The real logged time, as it reads under the estimate: "32 min logged over 2 days". */
+export function loggedNote(results: readonly { totalSeconds: number }[]) {
+  if (results.length === 0) return 'No time logged yet';
+  const days = results.length === 1 ? '1 day' : `${results.length} days`;
+  return `${loggedMinutes(results)} min logged over ${days}`;
+}
 
 export default function ProgressPage() {
   const program = useQuery(programQuery());
@@ -30,7 +37,12 @@ export default function ProgressPage() {
       isHot,
     },
     { label: 'Progress', value: `${state.stats.progressPercentage}%` },
-    { label: 'Estimated minutes', value: String(estimatedMinutes(state.stats.totalWorkouts)) },
+    {
+      label: 'Estimated minutes',
+      value: String(estimatedMinutes(state.stats.totalWorkouts)),
+      // Beside the spec's estimate, what the member logged themselves (time per day).
+      note: loggedNote(state.results),
+    },
   ];
 
   return (
@@ -50,6 +62,7 @@ export default function ProgressPage() {
               {card.label}
             </dt>
             <dd className="mt-1 text-3xl font-extrabold">{card.value}</dd>
+            {card.note && <dd className="mt-1 text-sm text-zinc-600">{card.note}</dd>}
           </div>
         ))}
       </dl>

@@ -1,4 +1,4 @@
-import { canLogWellness, energyPercent, PROGRAM_DAYS } from '@core28/core/program';
+import { canLogWellness, energyWord, feelingWord, PROGRAM_DAYS } from '@core28/core/program';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/class-names';
@@ -27,7 +27,7 @@ function TodayWellness({ state }: { state: ProgramState }) {
   return (
     <div className="grid gap-4 rounded-xl border border-brand-600 bg-brand-50 p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
       <label className="grid gap-1 text-sm font-medium" htmlFor="feeling">
-        How do you feel today? <span className="text-zinc-600">{feeling} / 5</span>
+        How do you feel today? <span className="text-zinc-600">{feelingWord(feeling)}</span>
         <input
           id="feeling"
           type="range"
@@ -35,12 +35,13 @@ function TodayWellness({ state }: { state: ProgramState }) {
           max={5}
           step={1}
           value={feeling}
+          aria-valuetext={feelingWord(feeling)}
           onChange={(e) => setFeeling(Number(e.target.value))}
-          className="accent-brand-600"
+          className="h-11 accent-brand-600"
         />
       </label>
       <label className="grid gap-1 text-sm font-medium" htmlFor="energy">
-        Energy level <span className="text-zinc-600">{energyPercent(energy)}%</span>
+        Energy level <span className="text-zinc-600">{energyWord(energy)}</span>
         <input
           id="energy"
           type="range"
@@ -48,8 +49,9 @@ function TodayWellness({ state }: { state: ProgramState }) {
           max={5}
           step={1}
           value={energy}
+          aria-valuetext={energyWord(energy)}
           onChange={(e) => setEnergy(Number(e.target.value))}
-          className="accent-brand-600"
+          className="h-11 accent-brand-600"
         />
       </label>
       <Button onClick={onSave} disabled={save.isPending}>
@@ -89,7 +91,7 @@ export function WellnessTracker({ state }: { state: ProgramState }) {
                 <p>Future day</p>
               ) : entry ? (
                 <p>
-                  Feeling {entry.feeling}/5 · Energy {energyPercent(entry.energy)}%
+                  {feelingWord(entry.feeling)} · {energyWord(entry.energy)}
                 </p>
               ) : (
                 <p className="text-zinc-500">Not logged</p>

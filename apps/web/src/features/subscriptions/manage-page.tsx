@@ -138,7 +138,7 @@ function BillingDetails() {
                               href={invoice.invoice_pdf}
                               target="_blank"
                               rel="noopener noreferrer"
-                              className="text-brand-600 hover:underline"
+                              className="inline-flex min-h-11 min-w-11 items-center text-brand-600 hover:underline"
                             >
                               View
                             </a>

@@ -86,7 +86,7 @@ function GraceBanner({ graceEnd, timeZone }: { graceEnd: string; timeZone: strin
         <button
           type="button"
           onClick={() => void onUpdateCard()}
-          className="min-h-9 rounded-md bg-zinc-950 px-3 py-1 font-semibold text-white hover:bg-zinc-800"
+          className="min-h-11 rounded-md bg-zinc-950 px-3 py-1 font-semibold text-white hover:bg-zinc-800"
         >
           Update card
         </button>
