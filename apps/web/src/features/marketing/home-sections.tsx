@@ -119,7 +119,7 @@ export function LatestArticles({ isCompact = false }: { isCompact?: boolean }) {
               {article.publishedAt && formatDate(article.publishedAt, 'medium')}
             </p>
             <h3 className="text-lg font-bold">
-              <Link to={`/blog/${article.slug}`} className="hover:text-brand-600">
+              <Link to={`/blog/${article.slug}`} className="block py-2 hover:text-brand-600">
                 {article.title}
               </Link>
             </h3>

@@ -27,7 +27,7 @@ export function TodayArea({
   const state = program.data;
   useDayRollover(state);
   const behind = useBehindDismissal(state);
-  if (!state) return <div className={cn('h-40 animate-pulse rounded-2xl bg-zinc-100', className)} />;
+  if (!state) return <div className={cn('h-56 animate-pulse rounded-2xl bg-zinc-100 sm:h-40', className)} />;
   const { round } = state;
   const entitlements = subscription?.entitlements;
   // Continuing trains the round's days: a plan that trains them all (and this round's program).
