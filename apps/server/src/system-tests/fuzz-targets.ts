@@ -21,12 +21,12 @@ import {
   SupportReplySchema,
 } from '@core28/core/contact';
 import { ExerciseInputSchema } from '@core28/core/exercises';
+import { NewsListQuerySchema, NewsReadSchema } from '@core28/core/news';
 import {
   NotificationSettingsSchema,
   TimeZoneBodySchema,
   UnsubscribeQuerySchema,
 } from '@core28/core/notifications';
-import { NewsListQuerySchema, NewsReadSchema } from '@core28/core/news';
 import {
   ChangePlanSchema,
   ChangePreviewSchema,

@@ -17,8 +17,7 @@ import {
   userRoles,
 } from '../../platform/db/schema.ts';
 import { notifying, publication, realtimeChannel } from '../../platform/realtime/channel.ts';
-import { NEWS_LIVE, NEWS_PAYLOAD } from '../news/channel.ts';
-import { coachReplyNews } from '../news/service.ts';
+import { coachReplyNews, NEWS_LIVE, NEWS_PAYLOAD } from '../news/service.ts';
 import { type AuthorDeps, withAuthor } from './authors.ts';
 import { MEMBER_LIMITS, memberLimits, sendingTooQuickly } from './guard.ts';
 import {

@@ -1,13 +1,19 @@
 import type { NewsPage } from '@core28/core/news';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, profiles, subscribers } from '../../platform/db/schema.ts';
+import { mailOutbox, profiles } from '../../platform/db/schema.ts';
 import { burnMember, openTopic, UNREAD_MAIL_QUEUE } from '../../testing/coaching.ts';
-import { createMember, createTestApp, givePaidTier, json, signInAdmin, type TestApp } from '../../testing/harness.ts';
+import {
+  createMember,
+  createTestApp,
+  givePaidTier,
+  json,
+  signInAdmin,
+  type TestApp,
+} from '../../testing/harness.ts';
 import { connect, replyThrough } from '../../testing/live.ts';
-import { handlePaymentEvent } from '../subscriptions/events.ts';
 
-// "What is new": every kind of item written where its event happens, read state, a member's own
+// "What is new": the items of a coach's reply and of the program (the plan's: subscription-mail.test.ts), read state, a member's own
 // items only, and the live event when a coach replies.
 
 const DAY = 86_400_000;
@@ -30,7 +36,11 @@ type Member = { cookie: string; userId: string; email: string };
 const news = async (m: Member, query = ''): Promise<NewsPage> =>
   json(await t.request(`/api/news${query}`, { cookie: m.cookie }));
 const read = (m: Member, upTo: string) => t.request('/api/news/read', { cookie: m.cookie, json: { upTo } });
-const reply = (topicId: string, message: string) => replyThrough(server.port, coach, topicId, message);
+/** A coach's reply, a second after the last thing that happened. */
+const reply = (topicId: string, message: string) => {
+  clock = new Date(clock.getTime() + 1000);
+  return replyThrough(server.port, coach, topicId, message);
+};
 
 describe("a coach's reply", () => {
   it('is an item of its member only, counted as a coach reply, read up to an id, idempotently', async () => {
@@ -134,35 +144,5 @@ describe('the program and the plan', () => {
     expect(titles.filter((x) => x === 'Achievement earned: Consistency King')).toHaveLength(1);
     expect(titles.filter((x) => x === 'Round 1 finished')).toHaveLength(1);
     expect(titles[0]).toBe('Round 1 finished');
-  });
-
-  it('a payment problem, once per failure, whatever the mail choice', async () => {
-    const member = await createMember(t, undefined, { plan: 'none' });
-    await t.request('/api/notifications', {
-      method: 'PUT',
-      cookie: member.cookie,
-      json: { email: { 'payment-failed': false } },
-    });
-    await givePaidTier(t, member, 'The Daily Core');
-    await t.db
-      .update(subscribers)
-      .set({ providerSubscriptionId: 'sub_news' })
-      .where(eq(subscribers.userId, member.userId));
-    const fail = () =>
-      handlePaymentEvent(t.deps, {
-        id: 'evt_news_1',
-        type: 'invoice.payment_failed',
-        created: clock,
-        subscriptionId: 'sub_news',
-      });
-    await fail();
-    await fail();
-    const { items } = await news(member);
-    expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({
-      kind: 'payment-problem',
-      title: 'Your payment did not go through',
-      url: '/subscription/manage',
-    });
   });
 });

@@ -6,6 +6,9 @@ import { memberNews } from '../../platform/db/schema.ts';
 import { publish } from '../../platform/realtime/channel.ts';
 import { NEWS_LIVE } from './channel.ts';
 
+// Coaching's reply statement publishes on this channel itself.
+export { NEWS_LIVE, NEWS_PAYLOAD } from './channel.ts';
+
 // "What is new": items are written by the feature where their event happens, in its transaction
 // (addNews, or coaching's reply statement itself), and announced live to the member's sockets.
 

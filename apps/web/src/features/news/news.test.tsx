@@ -28,12 +28,12 @@ describe('the bell', () => {
   });
 });
 
-describe('useNewsCounts', () => {
-  function Counts() {
-    const { unread, coachUnread } = useNewsCounts();
-    return <output>{`${unread}/${coachUnread}`}</output>;
-  }
+function Counts() {
+  const { unread, coachUnread } = useNewsCounts();
+  return <output>{`${unread}/${coachUnread}`}</output>;
+}
 
+describe('useNewsCounts', () => {
   it("answers the signed-in member's counts, zeros before they are known", () => {
     const client = new QueryClient();
     client.setQueryData(viewerKeys.me, { user: { id: 'u1', email: 'a@b.c' } } as never);
