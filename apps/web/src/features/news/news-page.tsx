@@ -18,7 +18,7 @@ const ICONS: Record<NewsKind, typeof Award> = {
   'payment-problem': AlertTriangle,
 };
 
-/** "What is new": newest first; opening it reads everything it shows (the dots stay for this visit). */
+/** "What is new": newest first; opening it reads everything it shows. */
 export default function NewsPage() {
   const list = useInfiniteQuery(newsListQuery());
   const markRead = useMarkNewsRead();
