@@ -33,7 +33,7 @@ export const newsListQuery = () =>
       unwrap(api.news.$get({ query: pageParam ? { before: pageParam } : {} })) as Promise<NewsPage>,
     initialPageParam: '',
     getNextPageParam: (last: NewsPage) => last.nextBefore ?? undefined,
-    meta: { errorToast: { title: 'Failed to load what is new' } },
+    // The page says it (LoadError); no toast besides.
   });
 
 const NONE: NewsCounts = { unread: 0, coachUnread: 0 };
