@@ -29,6 +29,7 @@ import { devRoutes } from './features/dev/routes.ts';
 import { adminExerciseRoutes } from './features/exercises/admin-routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { probeRoutes } from './features/health/routes.ts';
+import { newsRoutes } from './features/news/routes.ts';
 import { notificationRoutes, UNSUBSCRIBE_PATH } from './features/notifications/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import {
@@ -91,6 +92,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/webhooks', webhookRoutes)
   .route('/subscription', subscriptionRoutes)
   .route('/notifications', notificationRoutes)
+  .route('/news', newsRoutes)
   .route('/calendar', calendarRoutes)
   .route('/push', pushRoutes);
 

@@ -9,6 +9,8 @@ import { readSessionFast } from './features/auth/fast-session.ts';
 import { listValidSessions } from './features/auth/service.ts';
 import { coachingLive } from './features/coaching/live.ts';
 import { COACHING_LIVE } from './features/coaching/messages.ts';
+import { NEWS_LIVE } from './features/news/channel.ts';
+import { newsLive } from './features/news/live.ts';
 import type { Listen } from './platform/db/listen.ts';
 import { createRealtimeHub } from './platform/realtime/hub.ts';
 
@@ -35,6 +37,7 @@ function createHub(deps: Deps, listen: Listen, heartbeatMs?: number) {
     validSessions: (sessionIds) => listValidSessions(deps, { sessionIds }),
   });
   hub.channel(COACHING_LIVE, coachingLive(deps));
+  hub.channel(NEWS_LIVE, newsLive());
   deps.metrics.registerGauge({
     name: 'core28_realtime_open_sockets',
     help: 'Live sockets open on this instance',

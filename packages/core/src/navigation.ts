@@ -111,6 +111,7 @@ export const PAGE_PATHS = [
   '/program/rounds/:number',
   '/programs',
   '/progress',
+  '/news',
   '/profile',
   '/profile-completion',
   '/one-on-one',

@@ -46,7 +46,9 @@ export type ServerEvent =
   /** The server's own database listener was away: refetch everything. */
   | { type: 'resync' }
   | { type: 'message'; topicId: string; message: LiveMessage }
-  | { type: 'topic'; topicId: string };
+  | { type: 'topic'; topicId: string }
+  /** Something was added to the member's "What is new" list (or read elsewhere): refetch its counts. */
+  | { type: 'news' };
 
 /**
  * `signed-out` and `too-many` are final: the server closed the socket with one of CLOSE_CODES and

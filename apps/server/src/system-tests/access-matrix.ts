@@ -221,6 +221,8 @@ export const POLICY: Record<string, Access> = {
   'POST /api/notifications/time-zone': 'member',
   'GET /api/notifications/unsubscribe': { token: 400 },
   'POST /api/notifications/unsubscribe': { token: 400 },
+  'GET /api/news': 'member',
+  'POST /api/news/read': 'member',
   'GET /api/calendar/link': 'member',
   'POST /api/calendar/link': 'member',
   'GET /api/calendar/*': 'feed',
@@ -322,6 +324,7 @@ export const BODIES: Record<string, unknown> = {
   'POST /api/webhooks/stripe': { type: 'checkout.session.completed' },
   'PUT /api/notifications': { reminderTime: '06:45', email: { 'weekly-summary': false } },
   'POST /api/notifications/time-zone': { timeZone: 'Europe/Berlin' },
+  'POST /api/news/read': { upTo: '00000000-0000-4000-8000-000000000000' },
 };
 
 /** What a caller is, for the table: who they are, what their plan allows now, the day tried. */

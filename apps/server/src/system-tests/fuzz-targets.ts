@@ -21,6 +21,7 @@ import {
   SupportReplySchema,
 } from '@core28/core/contact';
 import { ExerciseInputSchema } from '@core28/core/exercises';
+import { NewsListQuerySchema, NewsReadSchema } from '@core28/core/news';
 import {
   NotificationSettingsSchema,
   TimeZoneBodySchema,
@@ -377,5 +378,7 @@ export const TARGETS: Target[] = [
   { area: 'accounts', route: 'POST /api/notifications/time-zone', schema: TimeZoneBodySchema },
   { area: 'accounts', route: 'GET /api/notifications/unsubscribe', schema: UnsubscribeQuerySchema },
   { area: 'accounts', route: 'POST /api/notifications/unsubscribe', schema: AnyJson },
+  { area: 'accounts', route: 'GET /api/news', schema: NewsListQuerySchema },
+  { area: 'accounts', route: 'POST /api/news/read', schema: NewsReadSchema },
   { area: 'accounts', route: 'POST /api/calendar/link', schema: AnyJson },
 ];

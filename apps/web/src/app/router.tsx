@@ -62,6 +62,7 @@ const memberRoutes: RouteObject[] = [
   { path: 'program/rounds/:number', element: page(() => import('@/features/program/round-results-page')) },
   { path: 'programs', element: page(() => import('@/features/program/programs-page')) },
   { path: 'progress', element: page(() => import('@/features/progress/progress-page')) },
+  { path: 'news', element: page(() => import('@/features/news/news-page')) },
   { path: 'profile', element: page(() => import('@/features/profile/profile-page')) },
   { path: 'profile-completion', element: page(() => import('@/features/profile/profile-completion-page')) },
   needsNetwork('Coaching', {

@@ -6,6 +6,7 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
 import { authKeys, useSignOut } from '@/features/auth/api';
+import { NewsBell } from '@/features/news/news-bell';
 import { toast } from '@/lib/toast';
 import { useViewer } from '@/lib/viewer';
 import { AvatarButton } from './avatar-button';
@@ -68,6 +69,7 @@ export function SiteHeader() {
               <Link to="/auth">Sign In</Link>
             </Button>
           )}
+          {user && <NewsBell />}
           {user && (
             // A tap before the menu's code has arrived is kept: the menu opens as soon as it loads.
             <Suspense

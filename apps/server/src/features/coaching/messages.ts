@@ -11,11 +11,13 @@ import {
 import {
   discussionMessages,
   discussionTopics,
+  memberNews,
   sessions,
   subscribers,
   userRoles,
 } from '../../platform/db/schema.ts';
 import { notifying, publication, realtimeChannel } from '../../platform/realtime/channel.ts';
+import { coachReplyNews, NEWS_LIVE, NEWS_PAYLOAD } from '../news/service.ts';
 import { type AuthorDeps, withAuthor } from './authors.ts';
 import { MEMBER_LIMITS, memberLimits, sendingTooQuickly } from './guard.ts';
 import {
@@ -224,16 +226,27 @@ export async function postMessageWithSession(
   return { userId, message: sent };
 }
 
-/** A coach's reply; the member who owns the topic is known to the statement only: it fills the notice in. */
+/**
+ * A coach's reply; the member who owns the topic is known to the statement only: it fills the
+ * notices in. The member's "What is new" item is written and announced by the same statement.
+ */
 const coachReplyStatement = namedStatement<{ owner_id: string; coach_id: string | null }>(
   () => sql`
     with topic as (
       update ${discussionTopics} set updated_at = ${value('created_at')}::timestamptz, awaiting_since = null
       where id = ${value('topic_id')} and not is_archived and not ${writtenBefore}
       returning id, user_id
-    ), message as (${insertMessage()})
+    ), message as (${insertMessage()}),
+    news as (
+      insert into ${memberNews} (user_id, kind, title, body, url, message_id, topic_id, created_at)
+      select topic.user_id, 'coach-reply', ${value('news_title')}, ${value('news_body')},
+        '/one-on-one?topic=' || topic.id, message.id, topic.id, ${value('created_at')}::timestamptz
+      from message cross join topic
+      returning id
+    )
     select topic.user_id as owner_id, ${coachOfMemberSql(sql`topic.user_id`)} as coach_id,
-      ${notifying(COACHING_LIVE, { ownerId: sql`topic.user_id`, coachId: coachOfMemberSql(sql`topic.user_id`) })}
+      ${notifying(COACHING_LIVE, { ownerId: sql`topic.user_id`, coachId: coachOfMemberSql(sql`topic.user_id`) })},
+      (select ${notifying(NEWS_LIVE, { userId: sql`topic.user_id` }, NEWS_PAYLOAD)} from news)
     from message cross join topic`,
 );
 
@@ -262,7 +275,16 @@ export async function postCoachReply(
     attachment,
   });
   const live = publication(db, COACHING_LIVE, topicId, { ...messageNotice(row), ownerId: '', coachId: null });
-  const [reply] = await coachReplyStatement(db, { ...messageValues(row, attachment), ...live.values });
+  // Keyed by the topic: the statement alone knows the member (ordering matters only within a key).
+  const news = publication(db, NEWS_LIVE, topicId, { userId: '' }, NEWS_PAYLOAD);
+  const item = coachReplyNews(message);
+  const [reply] = await coachReplyStatement(db, {
+    ...messageValues(row, attachment),
+    ...live.values,
+    ...news.values,
+    news_title: item.title,
+    news_body: item.body,
+  });
   if (!reply) {
     const repeated = id === undefined ? null : await repeatOf(db, row);
     if (repeated) return withAuthor(deps, repeated);
@@ -274,6 +296,7 @@ export async function postCoachReply(
     throw new AppError('CONFLICT', 'This topic is archived. Restore it from the archive to reply.');
   }
   const sent = await withAuthor(deps, toLiveMessage(row));
+  news.sent({ userId: reply.owner_id }, { type: 'news' });
   live.sent(
     { ...messageNotice(row), ownerId: reply.owner_id, coachId: reply.coach_id },
     { type: 'message', topicId, message: sent },

@@ -4,6 +4,7 @@ import { AppError } from '../../errors.ts';
 import { type Database, type DbOrTx, rawRows as rows } from '../../platform/db/index.ts';
 import { discussionMessages, discussionTopics, profiles, users } from '../../platform/db/schema.ts';
 import { publish } from '../../platform/realtime/channel.ts';
+import { markTopicNewsRead } from '../news/service.ts';
 import { type AuthorDeps, withAuthors } from './authors.ts';
 import { COACHING_LIVE, coachOfMemberSql, TOPIC_NOT_FOUND } from './messages.ts';
 import { repeatedTopic } from './repeats.ts';
@@ -141,6 +142,8 @@ export async function markReadByMember(
       )
       .returning({ id: discussionMessages.id });
     if (marked.length > 0) await notify(tx, { t: 'topic', topicId, ownerId: userId });
+    // Reading the conversation reads its replies in "What is new" too (not the other way round).
+    await markTopicNewsRead(tx, { userId, topicId });
     return { marked: marked.length };
   });
 }

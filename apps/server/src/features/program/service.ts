@@ -17,6 +17,7 @@ import {
 } from '../../platform/db/schema.ts';
 import { insertCompletion, upsertResult, upsertWellness } from './day-writes.ts';
 import { currentRoundSql, findMemberProgramDay, memberDaySession, memberPlanJson, planOf } from './days.ts';
+import { addCompletionNews } from './news.ts';
 import { type ProgramDay, programDayOf, roundJson } from './summaries.ts';
 
 // What other features use of the program days (exercises: the member's list and today's exercise;
@@ -197,8 +198,16 @@ export async function completeDay(deps: Deps, { userId, day, key }: Member & Key
   assertDayOfRound(day, programDay);
   return once(deps, { userId, key, route: 'complete', input: { day } }, async (db) => {
     if (day > programDay.currentDay) throw notStartedYet(day);
-    if (!(await insertCompletion(db, { ...ownerOf(userId, programDay), day, at: deps.now() })))
+    const owner = ownerOf(userId, programDay);
+    if (!(await insertCompletion(db, { ...owner, day, at: deps.now() })))
       throw new AppError('CONFLICT', `Day ${day} is already marked as completed`);
+    await addCompletionNews(db, {
+      ...owner,
+      day,
+      currentDay: programDay.currentDay,
+      length: programDay.round.days,
+      at: deps.now(),
+    });
     return readProgramState(db, { userId, day: programDay });
   });
 }
@@ -312,6 +321,8 @@ export async function finishDay(
       canLogWellness(day, currentDay) &&
       (await upsertWellness(tx, { ...owner, input: { day, feeling, energy }, at, keepNewer: true }));
     const completedNow = await insertCompletion(tx, { ...owner, day, at });
+    if (completedNow)
+      await addCompletionNews(tx, { ...owner, day, currentDay, length: programDay.round.days, at });
     const state = await readProgramState(tx, { userId, day: programDay });
     return {
       ...state,

@@ -8,6 +8,7 @@ import { paymentCustomers, profiles, subscribers, users } from '../../platform/d
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { actionEmail, receiptEmail, type Unsubscribe } from '../../platform/mail/templates.ts';
 import type { PaidInvoice } from '../../platform/payments/provider.ts';
+import { addNews } from '../news/service.ts';
 import { notify } from '../notifications/service.ts';
 
 // The member's subscription e-mails, each written in the transaction of its cause and
@@ -77,6 +78,12 @@ export async function mailEndingTrials(deps: Pick<Deps, 'db' | 'now'> & MailDeps
         .where(and(eq(subscribers.userId, member.userId), isNull(subscribers.trialEndingMailedAt)))
         .returning({ userId: subscribers.userId });
       if (claimed.length === 0) return;
+      await addTrialEndingNews(tx, {
+        userId: member.userId,
+        trialEnd: member.trialEnd,
+        timeZone: member.timeZone,
+        at: now,
+      });
       // Through the member's choice for this kind (marked either way: asked once).
       const isWritten = await notify(deps, tx, {
         userId: member.userId,
@@ -95,6 +102,27 @@ export async function mailEndingTrials(deps: Pick<Deps, 'db' | 'now'> & MailDeps
   return mailed;
 }
 
+/** The plan about to end, in "What is new" whatever the member's mail choice. */
+const addTrialEndingNews = (
+  tx: DbOrTx,
+  {
+    userId,
+    trialEnd,
+    timeZone,
+    at,
+    dedupeKey,
+  }: { userId: string; trialEnd: Date | null; timeZone: string | null; at?: Date; dedupeKey?: string },
+) =>
+  addNews(tx, {
+    userId,
+    kind: 'plan-ending',
+    title: `Your free trial ends ${trialEnd ? `on ${formatDay(trialEnd, timeZone)}` : 'in a few days'}`,
+    body: 'Choose a plan to keep your program going.',
+    url: '/subscription',
+    at,
+    dedupeKey: dedupeKey ?? `trial-ending:${userId}:${trialEnd?.toISOString() ?? ''}`,
+  });
+
 /** Stripe's `trial_will_end` (a trial kept at Stripe), in the event's own transaction. */
 export async function mailProviderTrialEnding(
   deps: MailDeps,
@@ -111,6 +139,7 @@ export async function mailProviderTrialEnding(
     .leftJoin(profiles, eq(profiles.userId, subscribers.userId))
     .where(eq(subscribers.providerSubscriptionId, subscriptionId));
   if (!row) return;
+  await addTrialEndingNews(tx, { ...row, dedupeKey: `trial-ending:${subscriptionId}` });
   await notify(deps, tx, {
     userId: row.userId,
     kind: 'trial-ending',
@@ -153,12 +182,22 @@ export async function mailPaymentFailed(
   const keptUntil = graceEnd
     ? `Your plan stays active until ${formatDay(graceEnd, row.timeZone)} while we try again.`
     : 'We will try again.';
+  const dedupeKey = row.paymentFailedAt
+    ? `payment-failed:${subscriptionId}:${row.paymentFailedAt.toISOString()}`
+    : `payment-failed:${eventId}`;
+  // In the app whatever the member's mail choice: the plan is at stake.
+  await addNews(tx, {
+    userId: row.userId,
+    kind: 'payment-problem',
+    title: 'Your payment did not go through',
+    body: `${keptUntil} Update your card to keep your plan.`,
+    url: '/subscription/manage',
+    dedupeKey,
+  });
   await notify(deps, tx, {
     userId: row.userId,
     kind: 'payment-failed',
-    dedupeKey: row.paymentFailedAt
-      ? `payment-failed:${subscriptionId}:${row.paymentFailedAt.toISOString()}`
-      : `payment-failed:${eventId}`,
+    dedupeKey,
     build: ({ email, unsubscribe }) =>
       actionEmail({
         to: email,

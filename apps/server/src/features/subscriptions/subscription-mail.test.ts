@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, subscribers } from '../../platform/db/schema.ts';
+import { mailOutbox, memberNews, subscribers } from '../../platform/db/schema.ts';
 import { createMember, createTestApp, givePaidTier, json, type TestApp } from '../../testing/harness.ts';
 import { makeRetriesDue } from '../../testing/jobs.ts';
 import {
@@ -21,6 +21,12 @@ const mailsTo = (t: TestApp, email: string, subject: string) =>
     .select()
     .from(mailOutbox)
     .where(and(eq(mailOutbox.to, email), eq(mailOutbox.subject, subject)));
+
+const newsOf = (t: TestApp, userId: string) =>
+  t.db
+    .select({ kind: memberNews.kind, title: memberNews.title, url: memberNews.url })
+    .from(memberNews)
+    .where(eq(memberNews.userId, userId));
 
 describe('the trial-ending e-mail (our own 7-day trial)', () => {
   let clock = new Date('2026-12-01T09:00:00Z');
@@ -93,6 +99,12 @@ describe('the trial-ending e-mail (our own 7-day trial)', () => {
     // The trial ends at 12:00 UTC on Sunday 27 December: 02:00 on Monday 28th in Kiritimati (UTC+14).
     expect(mail?.text).toContain('Your trial ends on Monday, December 28');
     expect(mail?.listUnsubscribe).toContain('/api/notifications/unsubscribe?token=');
+    // In "What is new" too, once, whatever the mail switch.
+    await sweep();
+    expect(await newsOf(t, kiritimati.userId)).toEqual([
+      { kind: 'plan-ending', title: 'Your free trial ends on Monday, December 28', url: '/subscription' },
+    ]);
+    expect(await newsOf(t, off.userId)).toHaveLength(1);
   });
 
   it('a failed payment is told once per event, unless switched off', async () => {
@@ -122,6 +134,11 @@ describe('the trial-ending e-mail (our own 7-day trial)', () => {
     const subject = 'Your Core28 payment did not go through';
     expect(await mailsTo(t, told.email, subject)).toHaveLength(1);
     expect(await mailsTo(t, off.email, subject)).toHaveLength(0);
+    // In "What is new" once per failure, whatever the mail switch: the plan is at stake.
+    for (const m of [told, off])
+      expect(await newsOf(t, m.userId)).toEqual([
+        { kind: 'payment-problem', title: 'Your payment did not go through', url: '/subscription/manage' },
+      ]);
   });
 
   it('is not sent for a trial that has already ended', async () => {

@@ -8,6 +8,7 @@ export * from './schema/business-cohorts.ts';
 export * from './schema/coaching.ts';
 export * from './schema/content.ts';
 export * from './schema/members.ts';
+export * from './schema/news.ts';
 export * from './schema/platform.ts';
 export * from './schema/program.ts';
 export * from './schema/staff.ts';

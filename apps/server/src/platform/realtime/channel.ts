@@ -104,8 +104,10 @@ const PAYLOAD = 'live_payload';
 export function notifying<Notice>(
   _channel: Channel<Notice>,
   fill: Partial<Record<keyof Notice & string, SQL>> = {},
+  /** Another placeholder, for a second channel published by the same statement. */
+  placeholder = PAYLOAD,
 ): SQL {
-  let payload: SQL = sql`${sql.placeholder(PAYLOAD)}::jsonb`;
+  let payload: SQL = sql`${sql.placeholder(placeholder)}::jsonb`;
   // jsonb_set with a null value is null: an SQL null is set as JSON's.
   for (const [field, value] of Object.entries(fill) as [string, SQL][])
     payload = sql`jsonb_set(${payload}, ${`{notice,${field}}`}::text[], coalesce(to_jsonb(${value}), 'null'::jsonb))`;
@@ -122,11 +124,12 @@ export function publication<Notice extends Record<string, unknown>>(
   channel: Channel<Notice>,
   key: string,
   notice: Notice,
+  placeholder = PAYLOAD,
 ) {
   const local = localSinks.get(db);
   const envelope = { channel: channel.name, key, notice };
   return {
-    values: { [PAYLOAD]: payloadOf(local ? { ...envelope, origin: local.origin } : envelope) },
+    values: { [placeholder]: payloadOf(local ? { ...envelope, origin: local.origin } : envelope) },
     sent: (completed: Notice, event?: ServerEvent) =>
       local?.add({ channel: channel.name, key, notice: completed }, event),
   };

@@ -1,16 +1,9 @@
-import {
-  type ConnectionStatus,
-  createRealtimeConnection,
-  type LiveMessage,
-  REALTIME_PATH,
-} from '@core28/core/realtime';
+import type { ConnectionStatus, LiveMessage } from '@core28/core/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { listenLive } from '@/lib/live-socket';
 import { authKeys } from '../auth/api';
 import { addMessage, coachingKeys } from './api';
-
-const realtimeUrl = () =>
-  `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${REALTIME_PATH}`;
 
 /**
  * Keeps the coaching caches live: new messages are appended to the open conversation and the
@@ -31,8 +24,7 @@ export function useLiveCoaching(
       void queryClient.invalidateQueries({ queryKey: coachingKeys.member });
       void queryClient.invalidateQueries({ queryKey: coachingKeys.coach });
     };
-    const connection = createRealtimeConnection({
-      connect: () => new WebSocket(realtimeUrl()) as never,
+    return listenLive({
       onStatus: (next) => {
         setStatus(next);
         if (next === 'signed-out') void queryClient.invalidateQueries({ queryKey: authKeys.me });
@@ -50,7 +42,6 @@ export function useLiveCoaching(
         }
       },
     });
-    return () => connection.close();
   }, [queryClient]);
 
   return status;
