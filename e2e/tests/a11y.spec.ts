@@ -88,6 +88,7 @@ for (const colorScheme of SCHEMES)
         '/profile-completion',
         '/one-on-one',
         `/one-on-one?topic=${created.id}`,
+        '/news',
         '/subscription/manage',
       ]);
       expect(found).toEqual([]);

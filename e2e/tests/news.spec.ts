@@ -42,6 +42,9 @@ test("a coach's reply lights the bell live; opening the list shows it and clears
   // Live, without a reload.
   await expect(bell).toHaveAccessibleName('What is new, 1 unread');
   await expect(page.getByTestId('news-count')).toHaveText('1');
+  // The tab bar's Coach tab carries the coach's unread reply too.
+  const tabs = page.getByRole('navigation', { name: 'Tabs' });
+  await expect(tabs.getByRole('link', { name: 'Coach, 1 unread' })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 
   await bell.click();
@@ -51,6 +54,7 @@ test("a coach's reply lights the bell live; opening the list shows it and clears
   await expect(item).toContainText('Squeeze your glutes and keep a straight line from head to heels.');
   await expect(bell).toHaveAccessibleName('What is new');
   await expect(page.getByTestId('news-count')).toHaveCount(0);
+  await expect(tabs.getByRole('link', { name: 'Coach' })).toBeVisible();
 
   // The item opens the conversation.
   await item.click();

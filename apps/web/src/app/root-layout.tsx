@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
+import { useNewsCounts } from '@/features/news';
 import { useRecordTimeZone } from '@/features/profile/api';
 import { UpgradeBanner } from '@/features/subscriptions/upgrade-banner';
 import { cn } from '@/lib/class-names';
@@ -25,6 +26,8 @@ export function RootLayout() {
   const { user, isDeciding, viewer } = useViewer();
   // Once the plan is known, so the Coach tab does not push the others aside after the first paint.
   const hasTabs = user !== null && !isDeciding;
+  // Coach counts the coach's unread replies; Today, what else is new (the header's bell has both).
+  const news = useNewsCounts();
   return (
     // The page ends above the tab bar: nothing (the footer's last links) stays hidden behind it.
     <div className={cn('flex min-h-screen flex-col', hasTabs && TAB_BAR_SPACE)}>
@@ -43,7 +46,9 @@ export function RootLayout() {
         </Suspense>
       </main>
       <SiteFooter />
-      {hasTabs && <TabBar viewer={viewer} />}
+      {hasTabs && (
+        <TabBar viewer={viewer} badges={{ coach: news.coachUnread, today: news.unread - news.coachUnread }} />
+      )}
       <ScrollRestoration />
     </div>
   );

@@ -31,7 +31,7 @@ export function TabBar({ viewer, badges = {} }: { viewer: Viewer; badges?: TabBa
   return (
     <nav
       aria-label="Tabs"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-zinc-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden dark:border-zinc-800 dark:bg-zinc-950/95"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-zinc-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
       <ul className="mx-auto flex h-16 max-w-lg">
         {links.map((link) => {
@@ -49,8 +49,8 @@ export function TabBar({ viewer, badges = {} }: { viewer: Viewer; badges?: TabBa
                     // The current tab: a bar along its top edge, colour and weight (not colour alone).
                     'before:absolute before:inset-x-4 before:top-0 before:h-0.5 before:rounded-full',
                     isActive
-                      ? 'font-bold text-brand-700 before:bg-brand-600 dark:text-brand-500'
-                      : 'text-zinc-600 hover:text-zinc-950 dark:text-zinc-400 dark:hover:text-white',
+                      ? 'font-bold text-brand-700 before:bg-brand-600'
+                      : 'text-zinc-600 hover:text-zinc-950',
                   )
                 }
               >

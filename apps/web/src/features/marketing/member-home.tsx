@@ -107,7 +107,7 @@ const MARKETING = {
 function CompactHero() {
   return (
     <section className="mx-auto max-w-7xl px-4 sm:px-6">
-      <div className="grid gap-3 rounded-2xl bg-zinc-950 p-5 text-white sm:p-6">
+      <div className="theme-fixed grid gap-3 rounded-2xl bg-zinc-950 p-5 text-white sm:p-6">
         <p className="text-xs font-semibold tracking-widest text-brand-500 uppercase">
           The 28-day core program
         </p>
