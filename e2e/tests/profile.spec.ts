@@ -3,7 +3,7 @@ import { BASE_URL } from '../playwright.config';
 import { expect, test } from './fixtures';
 import { expectFieldError, expectToast, PASSWORD, signIn, signOut } from './helpers';
 
-test('a new member completes the profile and lands on /program through the welcome dialog', async ({
+test("a new member completes the profile and opens Day 1's session from the welcome dialog", async ({
   page,
   member: _,
 }) => {
@@ -31,7 +31,7 @@ test('a new member completes the profile and lands on /program through the welco
   const welcome = page.getByRole('dialog', { name: 'Welcome to Core28!' });
   await expect(welcome).toBeVisible();
   await welcome.getByRole('button', { name: 'Start Day 1' }).click();
-  await expect(page).toHaveURL(/\/program$/);
+  await expect(page).toHaveURL(/\/program\/day\/1\/session$/);
 
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
