@@ -2,15 +2,15 @@ import type { ChannelHandlers } from '../../platform/realtime/channel.ts';
 import type { NewsNotice } from './channel.ts';
 
 /**
- * News' part of the realtime hub: an event goes to the member's own sockets only, and holds no
- * content (the app refetches its counts). It opens no socket itself: the sockets are the ones the
- * member already has (1-on-1 Burn's coaching), so the count of a coach's reply, which arrives while
- * the app is open, updates live; other items are the member's own doing or a job's, and are read
- * on the app's next fetch (docs/decisions/0029).
+ * News' part of the realtime hub: every signed-in account may hold a socket for it, since any
+ * member's items can arrive while the app is open (a job's "plan about to end", a failed payment,
+ * items read on another device). An event goes to the member's own sockets only and holds no
+ * content (the app refetches its counts); the coaching channel still decides alone who receives
+ * conversations (docs/decisions/0029).
  */
 export function newsLive(): ChannelHandlers<NewsNotice> {
   return {
-    authorize: async () => false,
+    authorize: async () => true,
     refusal: 'Live updates are not available for this account',
     audience: (notice) => ({ userIds: [notice.userId] }),
     access: async () => ({ allowed: true, until: null }),

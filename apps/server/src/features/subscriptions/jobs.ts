@@ -1,7 +1,7 @@
 import type { Deps } from '../../context.ts';
 import { defineJob, type Jobs, NO_PAYLOAD } from '../../platform/jobs/define.ts';
 import { recordTimeBasedEnds } from './ledger-sweep.ts';
-import { mailEndingTrials } from './mail.ts';
+import { mailEndingTrials, tellEndingPlans } from './mail.ts';
 import { mailEndedPlans } from './plan-ended.ts';
 
 export const TRIAL_ENDING_QUEUE = 'trial-ending-sweep';
@@ -16,6 +16,8 @@ export const subscriptionJobs: Jobs<Deps> = [
     run: async (deps: Deps) => {
       const mailed = await mailEndingTrials(deps);
       if (mailed) deps.log.info({ mailed }, 'trial-ending e-mails written');
+      const told = await tellEndingPlans(deps);
+      if (told) deps.log.info({ told }, 'plan-ending items written');
     },
   }),
   defineJob({

@@ -1,10 +1,10 @@
 import { isValidTimeZone } from '@core28/core/local-day';
 import { formatDollars } from '@core28/core/plans';
 import { TRIAL_ENDING_NOTICE_DAYS } from '@core28/core/subscriptions';
-import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import type { DbOrTx } from '../../platform/db/index.ts';
-import { paymentCustomers, profiles, subscribers, users } from '../../platform/db/schema.ts';
+import { memberNews, paymentCustomers, profiles, subscribers, users } from '../../platform/db/schema.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { actionEmail, receiptEmail, type Unsubscribe } from '../../platform/mail/templates.ts';
 import type { PaidInvoice } from '../../platform/payments/provider.ts';
@@ -122,6 +122,54 @@ const addTrialEndingNews = (
     at,
     dedupeKey: dedupeKey ?? `trial-ending:${userId}:${trialEnd?.toISOString() ?? ''}`,
   });
+
+/**
+ * A paid plan cancelled at its period's end, in "What is new" TRIAL_ENDING_NOTICE_DAYS before it
+ * ends (once per end: resuming and cancelling again names the same end and adds nothing). No
+ * e-mail: the member chose the end, and the provider's receipt named it; the app's item is the
+ * reminder with the way back (resume on the manage page).
+ */
+export async function tellEndingPlans(deps: Pick<Deps, 'db' | 'now'>): Promise<number> {
+  const now = deps.now();
+  const horizon = new Date(now.getTime() + TRIAL_ENDING_NOTICE_DAYS * 86_400_000);
+  const key = sql<string>`'plan-ending:' || ${subscribers.userId} || ':' || to_char(${subscribers.subscriptionEnd} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  const due = await deps.db
+    .select({
+      userId: subscribers.userId,
+      tier: subscribers.subscriptionTier,
+      end: subscribers.subscriptionEnd,
+      timeZone: profiles.timeZone,
+    })
+    .from(subscribers)
+    .leftJoin(profiles, eq(profiles.userId, subscribers.userId))
+    .where(
+      and(
+        eq(subscribers.subscribed, true),
+        eq(subscribers.isTrial, false),
+        eq(subscribers.cancelAtPeriodEnd, true),
+        sql`${subscribers.subscriptionTier} in ('The Daily Core', '1-on-1 Burn')`,
+        gt(subscribers.subscriptionEnd, now),
+        lte(subscribers.subscriptionEnd, horizon),
+        notExists(deps.db.select({ one: sql`1` }).from(memberNews).where(eq(memberNews.dedupeKey, key))),
+      ),
+    );
+  // The key is also the insert's guard; matching it here only spares the hourly no-op inserts.
+  let told = 0;
+  for (const member of due) {
+    if (!member.end || !member.tier) continue;
+    const added = await addNews(deps.db, {
+      userId: member.userId,
+      kind: 'plan-ending',
+      title: `${member.tier} ends on ${formatDay(member.end, member.timeZone)}`,
+      body: 'Resume it to keep your program going.',
+      url: '/subscription/manage',
+      at: now,
+      dedupeKey: `plan-ending:${member.userId}:${member.end.toISOString()}`,
+    });
+    if (added) told++;
+  }
+  return told;
+}
 
 /** Stripe's `trial_will_end` (a trial kept at Stripe), in the event's own transaction. */
 export async function mailProviderTrialEnding(

@@ -1,8 +1,10 @@
+import type { NewsPage } from '@core28/core/news';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, memberNews, subscribers } from '../../platform/db/schema.ts';
 import { createMember, createTestApp, givePaidTier, json, type TestApp } from '../../testing/harness.ts';
 import { makeRetriesDue } from '../../testing/jobs.ts';
+import { connect } from '../../testing/live.ts';
 import {
   INVOICE,
   type StripeDouble,
@@ -147,6 +149,71 @@ describe('the trial-ending e-mail (our own 7-day trial)', () => {
     clock = new Date(clock.getTime() + 8 * DAY);
     await sweep();
     expect(await endingMails(member.email)).toHaveLength(0);
+  });
+});
+
+describe('a paid plan about to end', () => {
+  let clock = new Date('2026-12-30T15:00:00Z');
+  let t: TestApp;
+  let server: Awaited<ReturnType<TestApp['listen']>>;
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => clock });
+    server = await t.listen();
+  });
+  afterAll(async () => {
+    await server.close();
+    await t.close();
+  });
+  const sweep = async () => {
+    await t.jobs.enqueue(TRIAL_ENDING_QUEUE, {});
+    await t.drainJobs();
+  };
+
+  it("a paid plan cancelled at its period's end: told once, three days before, live on a Daily Core member's socket", async () => {
+    const member = await createMember(t);
+    const kept = await createMember(t);
+    await t.request('/api/notifications', {
+      method: 'PUT',
+      cookie: member.cookie,
+      json: { timeZone: 'Pacific/Kiritimati' },
+    });
+    const end = new Date('2027-01-08T12:00:00Z'); // 02:00 on Saturday 9th in Kiritimati
+    for (const [m, cancelAtPeriodEnd] of [
+      [member, true],
+      [kept, false],
+    ] as const) {
+      await givePaidTier(t, m, 'The Daily Core');
+      await t.db
+        .update(subscribers)
+        .set({ subscriptionEnd: end, cancelAtPeriodEnd })
+        .where(eq(subscribers.userId, m.userId));
+    }
+    const ending = async (m: { cookie: string }) =>
+      ((await json(await t.request('/api/news', { cookie: m.cookie }))) as NewsPage).items.filter(
+        (item) => item.kind === 'plan-ending',
+      );
+
+    await sweep(); // nine days before: not yet
+    expect(await ending(member)).toEqual([]);
+
+    // The hub admits every member's socket now; this one hears of its own item only.
+    const live = await connect(server.port, member.cookie);
+    const elsewhere = await connect(server.port, kept.cookie);
+    clock = new Date(end.getTime() - 3 * DAY + 60_000);
+    await sweep();
+    await live.next((e) => e.type === 'news');
+    await sweep();
+    const [item, ...more] = await ending(member);
+    expect(more).toEqual([]);
+    expect(item).toMatchObject({
+      title: 'The Daily Core ends on Saturday, January 9',
+      body: 'Resume it to keep your program going.',
+      url: '/subscription/manage',
+    });
+    expect(await ending(kept)).toEqual([]);
+    expect(elsewhere.events.some((e) => e.type === 'news')).toBe(false);
+    live.ws.close();
+    elsewhere.ws.close();
   });
 });
 

@@ -5,8 +5,8 @@ import { newsKeys } from './api';
 
 /**
  * Keeps the counts live while the app is open: the server's `news` event (a coach replied, or
- * items were read on another device) refetches them, as does a rejoin. On the tab's one socket,
- * and only for members the hub admits (1-on-1 Burn): the others' counts are read as pages load.
+ * items were read on another device, a job's or a payment's item arrived) refetches them, as does
+ * a rejoin. On the tab's one socket, which the hub admits for every signed-in member.
  */
 export function useLiveNews(enabled: boolean) {
   const queryClient = useQueryClient();

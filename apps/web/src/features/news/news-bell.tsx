@@ -8,12 +8,12 @@ import { useLiveNews } from './live';
 
 /** The header's bell: "What is new" with its unread count, kept live (signed-in members). */
 export function NewsBell() {
-  const { user, subscription, staff } = useViewer();
+  const { user, staff } = useViewer();
   const { unread } = useNewsCounts();
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
-  // The socket admits 1-on-1 Burn members; staff have their own (the inbox's).
-  useLiveNews(Boolean(subscription?.entitlements.coaching) && staff === null);
+  // Every member's count is live; staff have no items, and their inbox keeps its own listener.
+  useLiveNews(Boolean(user) && staff === null);
   // Items the member's own actions add (a badge, a finished round) show on the next page.
   useEffect(() => {
     void pathname;
