@@ -1,9 +1,9 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { MemberOfflineSync } from './app/member-parts';
 import { Providers } from './app/providers';
 import { listenForInstallOffer } from './app/pwa/install-prompt';
-import { OfflineSync } from './app/pwa/offline-sync';
 import { registerServiceWorker } from './app/pwa/register';
 import { AppRoutes } from './app/router';
 import './app.css';
@@ -22,7 +22,7 @@ startTransition(() =>
         <BrowserRouter>
           <AppRoutes />
           {/* Inside the router: its badge links to the plans when a write waits for one. */}
-          <OfflineSync />
+          <MemberOfflineSync />
         </BrowserRouter>
       </Providers>
     </StrictMode>,

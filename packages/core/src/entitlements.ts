@@ -1,5 +1,5 @@
 import type { PlanSlug } from './plans.ts';
-import { CORE28_SLUG } from './program.ts';
+import { CORE28_SLUG } from './program-slug.ts';
 import type { SubscriptionState } from './subscriptions.ts';
 
 // What each plan buys (docs/decisions/0021). The one rule: every route, live handler, job and page

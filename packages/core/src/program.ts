@@ -1,9 +1,9 @@
 import { calendarDaysBetween, calendarDaysTo } from './local-day.ts';
 
+export { CORE28_SLUG } from './program-slug.ts';
+
 // spec §4 Program day, Streak; §9 program constants. DESIGN.md: one streak and one percent everywhere.
 export const PROGRAM_DAYS = 28;
-/** The first program, the spec's 28 days (docs/decisions/0026). */
-export const CORE28_SLUG = 'core28';
 export const DAYS_PER_WEEK = 7;
 export const PROGRAM_WEEKS = PROGRAM_DAYS / DAYS_PER_WEEK;
 

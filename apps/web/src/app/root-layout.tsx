@@ -1,15 +1,12 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
-import { useNewsCounts } from '@/features/news';
-import { useRecordTimeZone } from '@/features/profile/api';
-import { UpgradeBanner } from '@/features/subscriptions/upgrade-banner';
 import { cn } from '@/lib/class-names';
 import { ScrollRestoration } from '@/lib/scroll-restoration';
 import { useViewer } from '@/lib/viewer';
+import { MemberBanner, MemberTabBar, MemberTimeZone, TAB_BAR_SPACE } from './member-parts';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
-import { TAB_BAR_SPACE, TabBar } from './tab-bar';
 
 // Members on a running trial only, so it loads apart from the first paint.
 const AfterFirstSession = lazy(() => import('@/features/program/after-first-session'));
@@ -22,12 +19,9 @@ const untilTrained = (banner: ReactNode) => (
 );
 
 export function RootLayout() {
-  useRecordTimeZone(); // The browser's zone at sign-up or first sign-in
   const { user, isDeciding, viewer } = useViewer();
   // Once the plan is known, so the Coach tab does not push the others aside after the first paint.
   const hasTabs = user !== null && !isDeciding;
-  // Coach counts the coach's unread replies; Today, what else is new (the header's bell has both).
-  const news = useNewsCounts();
   return (
     // The page ends above the tab bar: nothing (the footer's last links) stays hidden behind it.
     <div className={cn('flex min-h-screen flex-col', hasTabs && TAB_BAR_SPACE)}>
@@ -38,7 +32,8 @@ export function RootLayout() {
         Skip to content
       </a>
       <SiteHeader />
-      <UpgradeBanner untilTrained={untilTrained} />
+      <MemberTimeZone />
+      <MemberBanner untilTrained={untilTrained} />
       {/* At least a screen tall: the footer stays below the fold while a page loads (no layout shift). */}
       <main id="main" className="min-h-dvh flex-1">
         <Suspense fallback={<PageSpinner />}>
@@ -46,9 +41,7 @@ export function RootLayout() {
         </Suspense>
       </main>
       <SiteFooter />
-      {hasTabs && (
-        <TabBar viewer={viewer} badges={{ coach: news.coachUnread, today: news.unread - news.coachUnread }} />
-      )}
+      {hasTabs && <MemberTabBar viewer={viewer} />}
       <ScrollRestoration />
     </div>
   );

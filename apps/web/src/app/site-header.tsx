@@ -6,10 +6,10 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
 import { authKeys, useSignOut } from '@/features/auth/api';
-import { NewsBell } from '@/features/news/news-bell';
 import { toast } from '@/lib/toast';
 import { useViewer } from '@/lib/viewer';
 import { AvatarButton } from './avatar-button';
+import { MemberBell } from './member-parts';
 import { navClass } from './nav-class';
 
 // The account menu and the mobile sheet (Radix menus, dialogs and floating-ui) stay out of the
@@ -69,7 +69,7 @@ export function SiteHeader() {
               <Link to="/auth">Sign In</Link>
             </Button>
           )}
-          {user && <NewsBell />}
+          {user && <MemberBell />}
           {user && (
             // A tap before the menu's code has arrived is kept: the menu opens as soon as it loads.
             <Suspense

@@ -15,9 +15,6 @@ const ICONS: Record<Tab, LucideIcon> = {
   profile: UserRound,
 };
 
-/** What the bar takes of the screen's foot: the page is padded by as much (see RootLayout). */
-export const TAB_BAR_SPACE = 'pb-[calc(4rem+env(safe-area-inset-bottom))] md:pb-0';
-
 const badgeText = (count: number) => (count > 9 ? '9+' : String(count));
 
 /**

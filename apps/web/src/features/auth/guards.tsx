@@ -1,8 +1,12 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { signOutState, useViewer } from '@/lib/viewer';
-import { SecondFactorNeeded } from './second-factor-needed';
+
+// Staff whose session has no second factor only: apart from the entry, which every visitor loads.
+const SecondFactorNeeded = lazy(async () => ({
+  default: (await import('./second-factor-needed')).SecondFactorNeeded,
+}));
 
 /** spec §2: a spinner while the session loads, then /auth (history replaced) for visitors. */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -25,7 +29,12 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   if (isLoading) return <PageSpinner />;
   if (!user && signOutState.hasSignedOut) return <Navigate to="/" replace />;
   if (!user) return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
-  if (staff && !staff.secondFactor) return <SecondFactorNeeded isEnrolled={user.twoFactorEnabled} />;
+  if (staff && !staff.secondFactor)
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <SecondFactorNeeded isEnrolled={user.twoFactorEnabled} />
+      </Suspense>
+    );
   if (!isAdmin) return <Navigate to="/auth" replace />;
   return children;
 }
