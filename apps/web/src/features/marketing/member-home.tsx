@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { useAfterFirstPaint } from '@/lib/after-first-paint';
 import { useViewer } from '@/lib/viewer';
 import { memberTopicsQuery } from '../coaching/api';
 import { LatestReplyCard } from '../coaching/latest-reply-card';
@@ -124,31 +125,5 @@ function CompactHero() {
         </div>
       </div>
     </section>
-  );
-}
-
-let isPagePainted = false;
-const paintListeners = new Set<() => void>();
-function subscribeToPaint(onPaint: () => void) {
-  paintListeners.add(onPaint);
-  if (!isPagePainted)
-    setTimeout(() => {
-      isPagePainted = true;
-      for (const listener of paintListeners) listener();
-    }, 0);
-  return () => paintListeners.delete(onPaint);
-}
-
-/**
- * True from the render after the app's first paint of this home: the compact marketing blocks
- * below the member's own are rendered in a task of their own, so the first one (today, this week)
- * stays short on a slow phone (Lighthouse's blocking time). They are appended below what is shown,
- * so nothing shown moves. A static render (tests) has everything at once.
- */
-function useAfterFirstPaint() {
-  return useSyncExternalStore(
-    subscribeToPaint,
-    () => isPagePainted,
-    () => true,
   );
 }

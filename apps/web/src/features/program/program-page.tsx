@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
+import { AfterFirstPaint } from '@/lib/after-first-paint';
 import { ApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useViewer } from '@/lib/viewer';
@@ -158,7 +159,9 @@ export default function ProgramPage() {
         {DAYS_PER_WEEK} days a week, about {round.program.slug === CORE28_SLUG ? 20 : minutes} minutes a day.
       </p>
 
-      <DayStrip state={state} isLocked={isLocked} onLocked={showPaywall} />
+      <AfterFirstPaint>
+        <DayStrip state={state} isLocked={isLocked} onLocked={showPaywall} />
+      </AfterFirstPaint>
 
       <Dialog open={confirmDay !== null} onOpenChange={(open) => !open && setConfirmDay(null)}>
         <DialogContent>
