@@ -1,4 +1,4 @@
-import { type CheckoutPlanId, checkoutPlan, formatDollars } from '@core28/core/plans';
+import { type CheckoutPlanId, checkoutPlan, formatDollars, planLabel } from '@core28/core/plans';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -12,11 +12,6 @@ const longDate = (iso: string) => formatDate(iso, 'long');
 const perInterval = (id: CheckoutPlanId) => {
   const { amountCents, interval } = checkoutPlan(id);
   return `${formatDollars(amountCents)} per ${interval}`;
-};
-/** 'The Daily Core (yearly)' */
-export const planLabel = (id: CheckoutPlanId) => {
-  const { plan, interval } = checkoutPlan(id);
-  return `${plan.name} (${interval === 'year' ? 'yearly' : 'monthly'})`;
 };
 
 /**

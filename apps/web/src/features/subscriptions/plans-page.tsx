@@ -1,7 +1,7 @@
-import { type CheckoutPlanId, checkoutPlan, isPaidMember, PLANS } from '@core28/core/plans';
+import { type CheckoutPlanId, checkoutPlan, isPaidMember, PLANS, planLabel } from '@core28/core/plans';
 import { useQuery } from '@tanstack/react-query';
 import { Crown } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -9,7 +9,15 @@ import { cn } from '@/lib/class-names';
 import { useViewer } from '@/lib/viewer';
 import { planQuery } from './api';
 import { type Billing, type CurrentPlan, longDate, PlanCard } from './plan-card';
-import { CancelToFreeDialog, PlanSwitchDialog, planLabel } from './plan-switch-dialog';
+
+// The switch and cancel dialogs (Radix Dialog and its scroll lock) load when a paying member opens
+// one: the pricing page's first paint, what visitors see, does not wait for them.
+const PlanSwitchDialog = lazy(async () => ({
+  default: (await import('./plan-switch-dialog')).PlanSwitchDialog,
+}));
+const CancelToFreeDialog = lazy(async () => ({
+  default: (await import('./plan-switch-dialog')).CancelToFreeDialog,
+}));
 
 export default function PlansPage() {
   const [billing, setBilling] = useState<Billing>('monthly');
@@ -22,6 +30,9 @@ export default function PlansPage() {
   const isKnown = !isDeciding && !(isPaid && isPlanPending);
   const [switchTo, setSwitchTo] = useState<CheckoutPlanId | null>(null);
   const [isCancelOpen, setIsCancelOpen] = useState(false);
+  // Once a dialog is opened its chunk stays mounted, so closing it plays out and returns focus.
+  const [hasOpenedDialog, setHasOpenedDialog] = useState(false);
+  if (!hasOpenedDialog && (switchTo !== null || isCancelOpen)) setHasOpenedDialog(true);
   // A paying member sees the prices of the billing period they are on.
   const currentInterval = current ? checkoutPlan(current.plan).interval : null;
   useEffect(() => {
@@ -99,8 +110,8 @@ export default function PlansPage() {
           ))}
         </div>
 
-        {current && (
-          <>
+        {current && hasOpenedDialog && (
+          <Suspense fallback={null}>
             <PlanSwitchDialog from={current.plan} to={switchTo} onClose={() => setSwitchTo(null)} />
             <CancelToFreeDialog
               open={isCancelOpen}
@@ -108,7 +119,7 @@ export default function PlansPage() {
               periodEnd={current.current_period_end}
               onClose={() => setIsCancelOpen(false)}
             />
-          </>
+          </Suspense>
         )}
 
         {!user && (
