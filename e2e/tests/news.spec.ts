@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { BASE_URL } from '../playwright.config';
 import { expect, test } from './fixtures';
-import { ADMIN, signInOverHttp } from './helpers';
+import { ADMIN, moveToDay, PASSWORD, paidMember, signInOverHttp } from './helpers';
 
 // "What is new" on a phone: a coach's reply reaches the open app's bell live, and the list
 // shows it and clears the count when opened.
@@ -59,4 +60,39 @@ test("a coach's reply lights the bell live; opening the list shows it and clears
   // The item opens the conversation.
   await item.click();
   await expect(page).toHaveURL(new RegExp(`/one-on-one\\?topic=${created.id}`));
+});
+
+test("a Daily Core member's bell is live too: what another device does shows without a reload", async ({
+  browser,
+  context,
+  page,
+}) => {
+  const { email } = await paidMember(context, 'daily-core-monthly', 'Dana Daily');
+  await moveToDay(page, email, 8);
+  await page.goto('/program');
+  const bell = page.getByRole('link', { name: /^What is new/ });
+  await expect(bell).toHaveAccessibleName('What is new');
+  await page.evaluate(() => {
+    (window as unknown as { stayed: boolean }).stayed = true;
+  });
+
+  // The member's other phone finishes last week: Core Warrior and Perfect Week are earned there.
+  const phone = await browser.newContext();
+  await signInOverHttp(phone, { email, password: PASSWORD });
+  for (let day = 1; day <= 7; day++) {
+    const finished = await phone.request.post(`/api/program/days/${day}/finish`, {
+      data: { totalSeconds: 600, reps: 20 },
+      headers: { ...headers, 'idempotency-key': randomUUID() },
+    });
+    expect(finished.ok(), `day ${day}`).toBe(true);
+  }
+  await expect(bell).toHaveAccessibleName('What is new, 2 unread');
+
+  // Read there, cleared here, still without a reload.
+  const { items } = (await (await phone.request.get('/api/news')).json()) as { items: { id: string }[] };
+  const read = await phone.request.post('/api/news/read', { data: { upTo: items[0]!.id }, headers });
+  expect(read.ok()).toBe(true);
+  await expect(bell).toHaveAccessibleName('What is new');
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  await phone.close();
 });
