@@ -30,6 +30,7 @@ const PASSWORD = 'Bench#2026pass';
  * BENCH_ONLY=program: Lighthouse on the signed-in /program alone, its median of BENCH_RUNS runs (3);
  * BENCH_ONLY=member: Lighthouse (performance and accessibility) on a 1-on-1 Burn member's everyday pages:
  * /, /program, Day 1's session, /progress and /one-on-one, each the median of BENCH_RUNS runs (3);
+ * BENCH_MEMBER_PAGES=/,/program: some of them only (while measuring one change);
  * BENCH_LIGHTHOUSE_RUNS: every other page's runs (3), of which the median run is kept.
  * BENCH_LIVE_RUNS: live delivery's runs (1); BENCH_LIVE_TRACE=1: its slowest messages, each run.
  */
@@ -243,7 +244,15 @@ async function pageSpeed(testBase: string, cookie: string) {
       // A member of the dearest plan, so /one-on-one is theirs too; signed in, service worker installed.
       const member = await signedInCookie(testBase, 'burn-monthly');
       const scores = await measureLighthouse(
-        ['/', '/program', '/program/day/1/session', '/progress', '/one-on-one'].map((p) => ({
+        (
+          process.env.BENCH_MEMBER_PAGES?.split(',') ?? [
+            '/',
+            '/program',
+            '/program/day/1/session',
+            '/progress',
+            '/one-on-one',
+          ]
+        ).map((p) => ({
           name: `${p} (member, service worker)`,
           url: `${testBase}${p}`,
           cookie: member,

@@ -11,10 +11,35 @@ export const viewerKeys = {
   subscription: ['subscription'] as const,
 };
 
+/**
+ * Whether someone was signed in on this browser when `me` last answered: a hint for what to load
+ * at start (the members' chrome), never a decision of who may see what.
+ */
+const SIGNED_IN_HINT = 'core28:signed-in';
+export function wasSignedIn() {
+  try {
+    return localStorage.getItem(SIGNED_IN_HINT) === '1';
+  } catch {
+    return false;
+  }
+}
+function rememberSignedIn(isSignedIn: boolean) {
+  try {
+    if (isSignedIn) localStorage.setItem(SIGNED_IN_HINT, '1');
+    else localStorage.removeItem(SIGNED_IN_HINT);
+  } catch {
+    // Storage refused (a private window's quota): the chrome loads when `me` answers instead.
+  }
+}
+
 export const meQuery = () =>
   queryOptions({
     queryKey: viewerKeys.me,
-    queryFn: () => unwrap(api.me.$get()),
+    queryFn: async () => {
+      const me = await unwrap(api.me.$get());
+      rememberSignedIn(me.user !== null);
+      return me;
+    },
     staleTime: 5 * 60_000,
   });
 
