@@ -25,6 +25,14 @@ export const EnvSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
     // The embedded database in production only when asked for (a single box).
+    /**
+     * PostgreSQL itself when DATABASE_URL is a transaction-mode pooler (PgBouncer): migrations,
+     * LISTEN/NOTIFY and session advisory locks need a session of their own (docs/decisions/0030).
+     */
+    DATABASE_DIRECT_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
     EMBEDDED_DB: booleanFlag.default(false),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
     DATABASE_CONNECT_RETRY_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
@@ -150,6 +158,12 @@ export const EnvSchema = z
           ctx.addIssue({ code: 'custom', path: [key], message: 'is required with STRIPE_SECRET_KEY' });
       }
     }
+    if (env.DATABASE_DIRECT_URL && !env.DATABASE_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_DIRECT_URL'],
+        message: 'needs DATABASE_URL (the pooler it goes around)',
+      });
     if (env.NODE_ENV !== 'production') return;
     if (env.STAFF_TWO_FACTOR === 'optional')
       ctx.addIssue({

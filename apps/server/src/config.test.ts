@@ -34,6 +34,24 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/SMTP_URL/);
   });
 
+  it('takes a direct URL beside a pooler, never alone', () => {
+    const pooled = loadConfig({
+      DATABASE_URL: 'postgres://core28@pgbouncer:6432/core28',
+      DATABASE_DIRECT_URL: 'postgres://core28@db:5432/core28',
+    });
+    expect([pooled.databaseUrl, pooled.databaseDirectUrl]).toEqual([
+      'postgres://core28@pgbouncer:6432/core28',
+      'postgres://core28@db:5432/core28',
+    ]);
+    expect(loadConfig({}).databaseDirectUrl).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_DIRECT_URL: 'postgres://core28@db/core28' })).toThrow(
+      /DATABASE_DIRECT_URL: needs DATABASE_URL/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://x@y/z', DATABASE_DIRECT_URL: 'mysql://x' })).toThrow(
+      /DATABASE_DIRECT_URL: must be a postgres:\/\/ URL/,
+    );
+  });
+
   it('refuses production without real secrets and admin', () => {
     const attempt = () => loadConfig({ NODE_ENV: 'production' });
     expect(attempt).toThrow(/ADMIN_EMAIL: is required in production/);

@@ -14,6 +14,8 @@ export type Config = {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL itself, when databaseUrl is a transaction-mode pooler (else undefined). */
+  databaseDirectUrl: string | undefined;
   /** Connections each instance's pool may open. */
   databasePoolMax: number;
   /** How long start-up retries a database it cannot reach before giving up. */
@@ -101,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     databaseConnectRetryMs: e.DATABASE_CONNECT_RETRY_MS,
     allowNewerSchema: e.ALLOW_NEWER_SCHEMA,

@@ -56,6 +56,9 @@ async function main() {
   const database = await openPostgresWithRetry(
     withApplicationName(config.databaseUrl ?? embedded!.url, self.applicationName),
     {
+      ...(config.databaseDirectUrl && {
+        directUrl: withApplicationName(config.databaseDirectUrl, self.applicationName),
+      }),
       max: config.databasePoolMax,
       keepIdleConnections: true,
       statementTimeoutMs: config.databaseStatementTimeoutMs,

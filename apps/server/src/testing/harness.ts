@@ -24,6 +24,7 @@ import type { PushSender } from '../platform/push/push.ts';
 import { seed } from '../seed/seed.ts';
 import { startServer } from '../server.ts';
 import { registerServerGauges } from '../site/metrics.ts';
+import { databaseUrls } from './database-urls.ts';
 import { migratedSnapshot } from './pglite-snapshot.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3999';
@@ -32,23 +33,29 @@ export const TEST_ORIGIN = 'http://localhost:3999';
  * A database for one test file: in-memory PGlite, or a fresh database on a real PostgreSQL
  * server when TEST_DATABASE_URL is set (CI runs the server tests both ways).
  */
-export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
+export async function openTestDatabase(): Promise<
+  DatabaseHandle & {
+    url?: string;
+    /** PostgreSQL itself when `url` is CI's pooler: for what holds a session (tools, backups). */
+    directUrl?: string;
+  }
+> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openPglite({ from: migratedSnapshot() });
   const name = `core28_test_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
+  const { url, directUrl, adminUrl } = databaseUrls(serverUrl, name);
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString(), { max: 5 });
+  const handle = await openPostgres(url, { max: 5, ...(directUrl && { directUrl }) });
   return {
     ...handle,
-    url: url.toString(),
+    url,
+    directUrl,
     close: async () => {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
+      const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
@@ -64,7 +71,7 @@ export type TestAppOptions = {
   now?: () => Date;
   seed?: boolean;
   /** A database opened by the test (e.g. an embedded PostgreSQL) instead of a fresh one. */
-  database?: DatabaseHandle & { url?: string };
+  database?: DatabaseHandle & { url?: string; directUrl?: string };
   /**
    * Poll and run jobs in the background and fire schedules, as a server does. Off by default:
    * jobs then run only when a test calls `drainJobs()` (lastMail and createMember do), so what

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { databaseUrls } from './database-urls.ts';
 import { STRONG_PASSWORD } from './harness.ts';
 
 // Real server processes for the multi-instance test: each one `node --import tsx
@@ -24,16 +25,21 @@ export type Instance = {
   output: () => string;
 };
 
-/** A fresh database on the server of `serverUrl`, dropped (with its sessions) by `drop`. */
+/**
+ * A fresh database on the server of `serverUrl`, dropped (with its sessions) by `drop`. When the
+ * tests run through a pooler (TEST_DATABASE_DIRECT_URL: PostgreSQL itself), `env` names both URLs,
+ * as a deployment behind PgBouncer does.
+ */
 export async function createDatabase(serverUrl: string) {
   const name = `core28_multi_${randomUUID().replaceAll('-', '')}`;
-  await adminQuery(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const { url, directUrl, adminUrl } = databaseUrls(serverUrl, name);
+  await adminQuery(adminUrl, `create database ${name}`);
   return {
     name,
-    url: url.toString(),
-    drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
+    url,
+    directUrl,
+    env: { DATABASE_URL: url, ...(directUrl && { DATABASE_DIRECT_URL: directUrl }) },
+    drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
   };
 }
 
@@ -51,7 +57,13 @@ export function startInstance(name: string, port: number, env: Record<string, st
   // A DATA_DIR of its own unless `env` names one (which the caller then removes).
   const ownDataDir = env.DATA_DIR ? null : mkdtempSync(path.join(tmpdir(), `core28-${name}-`));
   const dataDir = env.DATA_DIR ?? ownDataDir!;
-  const { DATABASE_URL: _url, TEST_DATABASE_URL: _test, ...inherited } = process.env;
+  const {
+    DATABASE_URL: _url,
+    DATABASE_DIRECT_URL: _direct,
+    TEST_DATABASE_URL: _test,
+    TEST_DATABASE_DIRECT_URL: _testDirect,
+    ...inherited
+  } = process.env;
   // node with tsx's loader, not the tsx CLI, so a signal reaches the server itself.
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,

@@ -15,7 +15,8 @@ export type MigrationClient = {
 };
 
 export async function openMigrationClient(): Promise<MigrationClient> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+  // Migrations run on PostgreSQL itself in production too (DATABASE_DIRECT_URL).
+  const serverUrl = process.env.TEST_DATABASE_DIRECT_URL ?? process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const lite = new PGlite({ extensions: { pg_trgm } });
     return {

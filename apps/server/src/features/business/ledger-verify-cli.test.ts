@@ -40,7 +40,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('on a PostgreSQL database', () =
       planId: 'daily-core-yearly',
       subscriptionEnd: new Date(Date.now() + 30 * 86_400_000),
     });
-    const missing = run('--database-url', database.url!);
+    const missing = run('--database-url', database.directUrl ?? database.url!);
     expect(missing.code).toBe(1);
     expect(missing.out.slice(0, 3)).toEqual([
       'member payer: status: ledger none ≠ plan paying',
@@ -50,7 +50,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('on a PostgreSQL database', () =
     expect(missing.out.at(-1)).toMatch(/^Ledger differs: 3 differences in 1 members, 0 entries replayed at /);
 
     await runBackfill(database.db);
-    const ok = run('--database-url', database.url!, '--pending-minutes', '30');
+    const ok = run('--database-url', database.directUrl ?? database.url!, '--pending-minutes', '30');
     expect(ok.out).toEqual([
       expect.stringMatching(
         /^Ledger OK: 1 members, 1 entries replayed at .+; business_now matches plan_ledger_states/,

@@ -233,7 +233,8 @@ describe('two instances on one PostgreSQL', () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'delivers a message posted through instance 1 to a socket on instance 2',
     async () => {
-      const second = await openPostgres(t.database.url!, { max: 3 });
+      const { url, directUrl } = t.database;
+      const second = await openPostgres(url!, { max: 3, ...(directUrl && { directUrl }) });
       const deps2 = createDeps({ config: t.config, log: t.deps.log, db: second.db });
       const instance2 = await startServer(deps2, second.listen, { port: 0, hostname: '127.0.0.1' });
       try {

@@ -18,7 +18,8 @@ import { type BackupMethod, listTables, qualified } from './tables.ts';
 // Backs up a database full of members' data and a stored avatar, restores it into a fresh
 // DATA_DIR (or, in CI's PostgreSQL run, an empty database) and compares every table row by row.
 // The embedded run goes through the same paths as `npm run backup` / `npm run restore`.
-const external = process.env.TEST_DATABASE_URL;
+// pg_dump and a restore hold a session: PostgreSQL itself, as DATABASE_DIRECT_URL is in production.
+const external = process.env.TEST_DATABASE_DIRECT_URL ?? process.env.TEST_DATABASE_URL;
 const log = pino({ level: 'silent' });
 const work = mkdtempSync(path.join(tmpdir(), 'core28-backup-'));
 chmodSync(work, 0o755); // as root, the embedded PostgreSQL runs as `postgres` and must get in
@@ -36,7 +37,8 @@ beforeAll(async () => {
   if (external) {
     // The harness makes the source database; the target is a second, empty one.
     t = await createTestApp({ env: { DATA_DIR: source.dataDir } });
-    source.url = t.database.url!;
+    // A backup holds a session: PostgreSQL itself when the tests run through CI's pooler.
+    source.url = t.database.directUrl ?? t.database.url!;
   } else {
     const embedded = await startEmbeddedPostgres(source.dataDir, log);
     cleanups.push(() => embedded.stop());

@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import { runningEmbeddedPostgres, startEmbeddedPostgres } from '../db/embedded.ts';
 
 /**
- * Runs `job` against the configuration's database: DATABASE_URL; the embedded PostgreSQL a
+ * Runs `job` against the configuration's database: DATABASE_DIRECT_URL or DATABASE_URL; the embedded PostgreSQL a
  * running server (or one that crashed) keeps in DATA_DIR; or else the embedded one, started for
  * the job and stopped after it.
  */
@@ -15,7 +15,8 @@ export async function withDatabase<T>(
   { purpose }: { purpose: 'backup' | 'restore' | 'verify' },
   job: (url: string) => Promise<T>,
 ): Promise<T> {
-  if (config.databaseUrl) return job(config.databaseUrl);
+  // pg_dump and a restore hold a session (a snapshot, locks, session settings): around a pooler.
+  if (config.databaseUrl) return job(config.databaseDirectUrl ?? config.databaseUrl);
   const running = await runningEmbeddedPostgres(config.dataDir);
   if (running) {
     // A backup reads one snapshot beside the server's writes; a restore must not pull the rows

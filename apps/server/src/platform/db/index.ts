@@ -87,7 +87,31 @@ export type PostgresOptions = {
   idleTimeoutMs?: number;
   /** 0: no statement timeout (bulk loads in benchmarks). */
   statementTimeoutMs?: number;
+  /**
+   * PostgreSQL itself when `url` is a transaction-mode pooler (PgBouncer): the migrations,
+   * LISTEN and session advisory locks go there, and the pool sends what a pooler in transaction
+   * mode can carry (docs/decisions/0030).
+   */
+  directUrl?: string;
 };
+
+/**
+ * A client for a transaction-mode pooler without protocol-level prepared statements (PgBouncer
+ * before 1.21, Debian 12's 1.18): a named statement is prepared on one server connection and would
+ * be executed on another, so every statement goes unnamed (parsed and planned on each call, as
+ * the rest of the app's statements are). PgBouncer 1.21+ with `max_prepared_statements` carries
+ * named ones; this keeps the app right with either.
+ */
+class UnnamedStatementsClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's overloads, passed through unchanged but for the name
+  override query(config: any, ...rest: any[]): any {
+    if (config && typeof config === 'object' && typeof config.name === 'string') {
+      const { name: _name, ...unnamed } = config;
+      return (super.query as (...args: unknown[]) => unknown)(unnamed, ...rest);
+    }
+    return (super.query as (...args: unknown[]) => unknown)(config, ...rest);
+  }
+}
 
 /** A pool with the timeouts above; no migrations (see openPostgres). */
 export function connectPostgres(
@@ -97,19 +121,27 @@ export function connectPostgres(
     statementTimeoutMs = DATABASE_TIMEOUTS.statementMs,
     keepIdleConnections = false,
     idleTimeoutMs = 10_000,
+    directUrl,
   }: PostgresOptions = {},
 ): DatabaseHandle & { pool: pg.Pool } {
+  const isPooled = directUrl !== undefined && directUrl !== url;
+  const sessionUrl = directUrl ?? url;
   const pool = new pg.Pool({
     connectionString: url,
     max,
     min: keepIdleConnections ? max : 0,
     idleTimeoutMillis: idleTimeoutMs,
     connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
-    ...(statementTimeoutMs > 0 && {
-      statement_timeout: statementTimeoutMs,
-      query_timeout: statementTimeoutMs + 1_000,
-    }),
-    idle_in_transaction_session_timeout: DATABASE_TIMEOUTS.idleInTransactionMs,
+    ...(statementTimeoutMs > 0 && { query_timeout: statementTimeoutMs + 1_000 }),
+    // Session settings are startup parameters a pooler refuses (PgBouncer: "unsupported startup
+    // parameter") and could not keep per client anyway: behind one, the pooler's own query_timeout
+    // and idle_transaction_timeout (docs/deploy.md) take their place, and the client's timeout stays.
+    ...(isPooled
+      ? { Client: UnnamedStatementsClient }
+      : {
+          ...(statementTimeoutMs > 0 && { statement_timeout: statementTimeoutMs }),
+          idle_in_transaction_session_timeout: DATABASE_TIMEOUTS.idleInTransactionMs,
+        }),
   });
   // A connection's error must never crash the process; its next query reports it, and the pool
   // drops it when it is released. The pool listens to its idle connections only: a checked-out one
@@ -124,9 +156,9 @@ export function connectPostgres(
     pool,
     kind: 'postgres',
     close: () => pool.end(),
-    listen: listenWithPostgres(url),
+    listen: listenWithPostgres(sessionUrl),
     executeSql: (text, values) => pool.query(text, values),
-    exclusively: (key, work) => underSessionLock(url, key, work),
+    exclusively: (key, work) => underSessionLock(sessionUrl, key, work),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
@@ -180,9 +212,9 @@ export async function openPostgres(
   { log, allowNewerSchema, ...options }: PostgresOptions & MigrateOptions = {},
 ): Promise<DatabaseHandle & { pool: pg.Pool }> {
   // Migrations run on a connection of their own, without the statement timeout: one may rewrite
-  // a large table.
+  // a large table. It holds a session advisory lock, so it goes around a pooler.
   const client = new pg.Client({
-    connectionString: url,
+    connectionString: options.directUrl ?? url,
     connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
   });
   await client.connect();

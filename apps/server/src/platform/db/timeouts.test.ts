@@ -42,7 +42,8 @@ describe('connecting', () => {
 });
 
 describe('on a real PostgreSQL', () => {
-  let url = process.env.TEST_DATABASE_URL ?? '';
+  // PostgreSQL's own session settings: on PostgreSQL itself, not through CI's pooler.
+  let url = process.env.TEST_DATABASE_DIRECT_URL ?? process.env.TEST_DATABASE_URL ?? '';
   let stop = async () => {};
   beforeAll(async () => {
     if (url) return;
