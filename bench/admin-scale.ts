@@ -7,6 +7,7 @@ import { getDashboard, getProgramAnalytics } from '@core28/server/features/admin
 import { startEmbeddedPostgres } from '@core28/server/platform/db/embedded';
 import { type DatabaseHandle, openPostgres } from '@core28/server/platform/db/index';
 import { openPglite } from '@core28/server/platform/db/pglite';
+import { primaryOnly } from '@core28/server/platform/db/read-replica';
 import pino from 'pino';
 import { seedMillion } from './seed-million.ts';
 
@@ -40,7 +41,12 @@ async function measureEngine(engine: string, handle: DatabaseHandle): Promise<Ad
   console.log(
     `  ${engine}: loaded ${MEMBERS.toLocaleString()} members, ${rows.workout_completions!.toLocaleString()} completed days, ${rows.discussion_messages!.toLocaleString()} messages in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
-  const deps = { db: handle.db, now: () => new Date(), config: { coachReplyTargetHours: 24 } };
+  const deps = {
+    db: handle.db,
+    reports: primaryOnly(handle.db),
+    now: () => new Date(),
+    config: { coachReplyTargetHours: 24 },
+  };
   // The owner's view: every member.
   const all = { staff: { roles: ['owner' as const], secondFactor: true }, viewerId: 'bench-owner' };
   const cases: [string, () => Promise<unknown>][] = [

@@ -12,6 +12,7 @@ import {
 import { startEmbeddedPostgres } from '@core28/server/platform/db/embedded';
 import { type DatabaseHandle, openPostgres } from '@core28/server/platform/db/index';
 import { openPglite } from '@core28/server/platform/db/pglite';
+import { primaryOnly } from '@core28/server/platform/db/read-replica';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { printSeedReport, seedMillion } from './seed-million.ts';
@@ -74,7 +75,7 @@ async function measure(engine: string, handle: DatabaseHandle): Promise<Business
   // The jobs' first runs over the whole history (a database that had them before starts over).
   for (const table of ['business_days', 'business_cohort_months', 'business_cohorts', 'business_folds'])
     await run(handle, `delete from ${table}`);
-  const deps = { db: handle.db, now: () => new Date(), jobs: NO_JOBS };
+  const deps = { db: handle.db, reports: primaryOnly(handle.db), now: () => new Date(), jobs: NO_JOBS };
   await job('fold: business_days from the whole ledger (first run)', () => foldBusinessDays(deps));
   await job('fold: the next run, nothing new', () => foldBusinessDays(deps));
   await job('cohorts: every month since the first sign-up (first run)', () => computeBusinessCohorts(deps));

@@ -33,6 +33,13 @@ export const EnvSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
+    /** A streaming replica the admin's analytics and the business figures read (docs/decisions/0030). */
+    DATABASE_READ_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+    /** Behind by more than this, those reports read the primary until the replica keeps up. */
+    DATABASE_READ_MAX_LAG_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
     EMBEDDED_DB: booleanFlag.default(false),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
     DATABASE_CONNECT_RETRY_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),

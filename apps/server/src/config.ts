@@ -16,6 +16,9 @@ export type Config = {
   databaseUrl: string | undefined;
   /** PostgreSQL itself, when databaseUrl is a transaction-mode pooler (else undefined). */
   databaseDirectUrl: string | undefined;
+  /** A streaming replica for reports (else undefined), and how far behind it may be. */
+  databaseReadUrl: string | undefined;
+  databaseReadMaxLagMs: number;
   /** Connections each instance's pool may open. */
   databasePoolMax: number;
   /** How long start-up retries a database it cannot reach before giving up. */
@@ -104,6 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     databaseDirectUrl: e.DATABASE_DIRECT_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
+    databaseReadMaxLagMs: e.DATABASE_READ_MAX_LAG_MS,
     databasePoolMax: e.DATABASE_POOL_MAX,
     databaseConnectRetryMs: e.DATABASE_CONNECT_RETRY_MS,
     allowNewerSchema: e.ALLOW_NEWER_SCHEMA,

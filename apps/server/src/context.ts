@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Auth, SessionUser } from './platform/auth/auth.ts';
 import type { Database } from './platform/db/index.ts';
+import type { ReadReplica } from './platform/db/read-replica.ts';
 import type { DevClock } from './platform/dev-clock.ts';
 import type { JobQueue } from './platform/jobs/queue.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
@@ -16,6 +17,11 @@ import type { AppStorage } from './platform/storage/storage.ts';
 export type Deps = {
   config: Config;
   db: Database;
+  /**
+   * Where reports read (the admin's analytics, the business figures): a streaming replica while it
+   * keeps up (DATABASE_READ_URL), else `db`. Never a member's own reads: they must see their writes.
+   */
+  reports: ReadReplica;
   /** Background work (pg-boss in the same database): enqueue, schedule, work. */
   jobs: JobQueue;
   /** The mail relay, used only by the mail-send job; everything else enqueues mail (platform/mail/outbox.ts). */
@@ -60,3 +66,10 @@ export type AppEnv = {
     logPath: string;
   };
 };
+
+/**
+ * `deps` reading where reports read (a replica while it keeps up; docs/decisions/0030). Made on
+ * top of `deps` rather than copied from it: a request's deps inherit from the app's.
+ */
+export const reportReads = <D extends Pick<Deps, 'db' | 'reports'>>(deps: D): D =>
+  Object.create(deps, { db: { value: deps.reports.db(), enumerable: true } }) as D;

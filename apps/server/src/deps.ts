@@ -5,6 +5,7 @@ import type { Deps } from './context.ts';
 import { readOrCreateAuthSecret } from './features/auth/secret.ts';
 import { createAuth } from './platform/auth/auth.ts';
 import type { Database } from './platform/db/index.ts';
+import { primaryOnly, type ReadReplica } from './platform/db/read-replica.ts';
 import { createDevClock } from './platform/dev-clock.ts';
 import { type JobQueue, NO_JOB_QUEUE } from './platform/jobs/queue.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail/mailer.ts';
@@ -24,6 +25,8 @@ export function createDeps(opts: {
   config: Config;
   log: Logger;
   db: Database;
+  /** The replica reports read (openReadReplica); without one, the primary. */
+  reports?: ReadReplica;
   /** A started queue (startJobQueue); without one, sending mail or any job fails with a clear message. */
   jobs?: JobQueue;
   mailer?: Mailer;
@@ -71,6 +74,7 @@ export function createDeps(opts: {
     config,
     log,
     db,
+    reports: opts.reports ?? primaryOnly(db),
     jobs,
     mailer,
     metrics,

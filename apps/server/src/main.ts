@@ -6,6 +6,7 @@ import { DatabaseUnreachableError, openPostgresWithRetry } from './platform/db/c
 import { DataDirInUseError } from './platform/db/data-dir-lock.ts';
 import { startEmbeddedPostgres } from './platform/db/embedded.ts';
 import { NewerSchemaError } from './platform/db/index.ts';
+import { openReadReplica } from './platform/db/read-replica.ts';
 import { isDatabaseUnavailable } from './platform/db/unavailable.ts';
 import { startJobQueue } from './platform/jobs/queue.ts';
 import { createLogger } from './platform/logger.ts';
@@ -84,7 +85,16 @@ async function main() {
     isWorking: true,
     onOutcome: metrics.jobOutcome,
   });
-  const deps = createDeps({ config, log, db: database.db, jobs, metrics });
+  // Reports read a streaming replica while it keeps up (docs/decisions/0030).
+  const reports = config.databaseReadUrl
+    ? openReadReplica({
+        url: withApplicationName(config.databaseReadUrl, self.applicationName),
+        primary: database,
+        log,
+        maxLagMs: config.databaseReadMaxLagMs,
+      })
+    : undefined;
+  const deps = createDeps({ config, log, db: database.db, reports, jobs, metrics });
   await registerJobs(deps);
   registerServerGauges(deps, database.poolStats);
   // Instances started together seed one at a time (the admin account is several writes).
@@ -99,7 +109,7 @@ async function main() {
     '',
     `  Core28 is running at ${config.publicUrl}  (listening on ${server.address}:${server.port})`,
     `  Node ${process.version}`,
-    `  Database: ${embedded ? `embedded PostgreSQL in ${config.dataDir}/pg` : 'DATABASE_URL'}`,
+    `  Database: ${embedded ? `embedded PostgreSQL in ${config.dataDir}/pg` : 'DATABASE_URL'}${reports ? ' (reports: DATABASE_READ_URL)' : ''}`,
     deps.mailer.kind === 'outbox' ? `  Dev mailbox: ${config.publicUrl}/dev/mail` : '  Mail: SMTP',
     config.isProduction ? '' : `  Admin (dev only): ${config.admin.email} / ${config.admin.password}`,
     '',
@@ -128,6 +138,7 @@ async function main() {
     await jobs
       .stop(config.shutdownTimeoutMs)
       .catch((err) => log.error({ err }, 'could not stop the job queue'));
+    await deps.reports.close().catch((err) => log.error({ err }, 'could not close the read replica pool'));
     await database.close().catch((err) => log.error({ err }, 'could not close the database pool'));
     await embedded?.stop();
     await releaseStorage?.();

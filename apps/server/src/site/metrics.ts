@@ -28,10 +28,30 @@ export const metricsRoutes = new Hono<AppEnv>().get('/', async (c) => {
 
 /** The gauges read from the database and the queue at each scrape. */
 export function registerServerGauges(
-  deps: Pick<Deps, 'db' | 'jobs' | 'metrics'>,
+  deps: Pick<Deps, 'db' | 'jobs' | 'metrics' | 'reports'>,
   poolStats?: () => { total: number; idle: number; waiting: number },
 ) {
-  const { metrics, jobs } = deps;
+  const { metrics, jobs, reports } = deps;
+  // The read replica (DATABASE_READ_URL): whether reports read it, how far behind it is, and how
+  // often they fell back to the primary (docs/decisions/0030). 0 and -1 without one.
+  metrics.registerGauge({
+    name: 'core28_read_replica_in_use',
+    help: 'Whether reports (admin analytics, business figures) read the replica now: 1, else the primary: 0',
+    read: () => (reports.state().isUsed ? 1 : 0),
+  });
+  metrics.registerGauge({
+    name: 'core28_read_replica_lag_seconds',
+    help: 'How far behind the primary the read replica was at its last check (-1: none or unreachable)',
+    read: () => {
+      const { lagMs } = reports.state();
+      return lagMs === null ? -1 : lagMs / 1000;
+    },
+  });
+  metrics.registerCounter({
+    name: 'core28_read_replica_fallbacks_total',
+    help: 'Times reports moved from the read replica to the primary (behind or unreachable)',
+    read: () => reports.state().fallbacks,
+  });
   // First, so the pool is read before the gauges below take connections for the scrape itself.
   if (poolStats) {
     metrics.registerGauge({

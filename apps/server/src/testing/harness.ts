@@ -16,6 +16,7 @@ import { recordPlanState } from '../features/subscriptions/ledger.ts';
 import { registerJobs } from '../jobs.ts';
 import { type DatabaseHandle, openPostgres } from '../platform/db/index.ts';
 import { openPglite } from '../platform/db/pglite.ts';
+import { openReadReplica, type ReadReplica } from '../platform/db/read-replica.ts';
 import { mailOutbox, subscribers } from '../platform/db/schema.ts';
 import { startJobQueue } from '../platform/jobs/queue.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
@@ -70,6 +71,8 @@ export type TestAppOptions = {
   push?: PushSender;
   now?: () => Date;
   seed?: boolean;
+  /** Where reports read, made on the test's database (else TEST_DATABASE_READ_URL's replica, or the primary). */
+  reports?: (database: DatabaseHandle) => ReadReplica;
   /** A database opened by the test (e.g. an embedded PostgreSQL) instead of a fresh one. */
   database?: DatabaseHandle & { url?: string; directUrl?: string };
   /**
@@ -94,6 +97,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   });
   const database = options.database ?? (await openTestDatabase());
   const log = pino({ level: 'silent' });
+  const reports = options.reports?.(database) ?? (await openTestReplica(database, log));
   const metrics = createMetrics();
   const jobs = await startJobQueue({
     executeSql: database.executeSql,
@@ -106,6 +110,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     config,
     log,
     db: database.db,
+    ...(reports && { reports }),
     jobs,
     metrics,
     mailer: options.mailer,
@@ -185,9 +190,24 @@ export async function createTestApp(options: TestAppOptions = {}) {
     database,
     close: async () => {
       await jobs.stop(1_000);
+      await reports?.close();
       await database.close();
     },
   };
+}
+
+/**
+ * With TEST_DATABASE_READ_URL (CI's streaming replica of the test server, applying each commit
+ * before it returns), reports read the test database on the replica, as DATABASE_READ_URL does.
+ */
+async function openTestReplica(database: DatabaseHandle & { url?: string }, log: pino.Logger) {
+  const replicaUrl = process.env.TEST_DATABASE_READ_URL;
+  if (!replicaUrl || !database.url) return undefined;
+  const url = new URL(replicaUrl);
+  url.pathname = new URL(database.url).pathname;
+  const reports = openReadReplica({ url: url.toString(), primary: database, log, checkEveryMs: 500 });
+  await reports.check();
+  return reports;
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,6 +1,6 @@
 import { MemberListQuerySchema, UserIdParamSchema } from '@core28/core/admin';
 import { Hono } from 'hono';
-import type { AppEnv } from '../../context.ts';
+import { type AppEnv, reportReads } from '../../context.ts';
 import { validate } from '../../validate.ts';
 import { assertMayCoachMember, requireStaff } from '../auth/session.ts';
 import { getMemberDetail, getMemberSummary, listMembersNeedingAttention } from './member-detail.ts';
@@ -15,11 +15,14 @@ export const adminDashboardRoutes = new Hono<AppEnv>()
   );
 
 /** /api/admin/program: analytics of member progress. */
-export const adminProgramRoutes = new Hono<AppEnv>()
-  .use(requireStaff('coach'))
-  .get('/', async (c) =>
-    c.json(await getProgramAnalytics(c.get('deps'), { staff: c.get('staff'), viewerId: c.get('user').id })),
-  );
+export const adminProgramRoutes = new Hono<AppEnv>().use(requireStaff('coach')).get('/', async (c) =>
+  c.json(
+    await getProgramAnalytics(reportReads(c.get('deps')), {
+      staff: c.get('staff'),
+      viewerId: c.get('user').id,
+    }),
+  ),
+);
 
 /**
  * /api/admin/attention: who needs attention among the members this staff session coaches. Not

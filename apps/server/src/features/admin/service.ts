@@ -2,7 +2,7 @@ import { PROGRAM_DAYS } from '@core28/core/program';
 import { CORE28_SLUG, roundDayNumber } from '@core28/core/rounds';
 import type { Staff } from '@core28/core/staff';
 import { sql } from 'drizzle-orm';
-import type { Deps } from '../../context.ts';
+import { type Deps, reportReads } from '../../context.ts';
 import { oneRow, rowsOf as rows } from '../../platform/db/index.ts';
 import { adminDailyCounts } from '../../platform/db/schema.ts';
 import { isNotAdminSql, memberNameSql, memberScopeSql } from '../auth/service.ts';
@@ -70,20 +70,25 @@ export async function recordDailyCounts(
  * spec §2 Admin dashboard: the four cards with their change since yesterday, the recent messages
  * and the recent activity.
  */
-export async function getDashboard(deps: ReplyTargetDeps, viewer: { staff: Staff | null; viewerId: string }) {
+export async function getDashboard(
+  deps: ReplyTargetDeps & Pick<Deps, 'reports'>,
+  viewer: { staff: Staff | null; viewerId: string },
+) {
+  // Read where reports read (a replica while it keeps up); today's figures are written to the primary.
+  const reads = reportReads(deps);
   const [cards, recentMessages, recentActivity, attention] = await Promise.all([
-    getDashboardCards(deps),
-    listRecentMessages(deps),
-    listRecentActivity(deps),
-    listMembersNeedingAttention(deps, viewer),
+    getDashboardCards(reads, deps),
+    listRecentMessages(reads),
+    listRecentActivity(reads),
+    listMembersNeedingAttention(reads, viewer),
   ]);
   return { ...cards, recentMessages, recentActivity, attention };
 }
 
 /** Now, and the change since the last figures recorded before today (yesterday, normally). */
-async function getDashboardCards(deps: Pick<Deps, 'db' | 'now'>) {
+async function getDashboardCards(deps: Pick<Deps, 'db' | 'now'>, primary: Pick<Deps, 'db' | 'now'>) {
   const counts = await getCurrentCounts(deps);
-  await recordDailyCounts(deps, { counts });
+  await recordDailyCounts(primary, { counts });
   const [before] = await rows<DashboardCounts & { day: string }>(
     deps.db,
     sql`select day::text as day, members as "members", paid_subscribers as "paidSubscribers",

@@ -5,7 +5,7 @@ import {
 } from '@core28/core/business';
 import { businessCohortsCsv, businessNowCsv, businessOverTimeCsv } from '@core28/core/business-csv';
 import { Hono } from 'hono';
-import type { AppEnv } from '../../context.ts';
+import { type AppEnv, reportReads } from '../../context.ts';
 import { validate } from '../../validate.ts';
 import { requireStaff } from '../auth/session.ts';
 import { getBusinessCohorts, getBusinessNow, getBusinessOverTime } from './service.ts';
@@ -26,7 +26,7 @@ const csvDownload = (name: string, text: string) =>
 export const adminBusinessRoutes = new Hono<AppEnv>()
   .use(requireStaff('business'))
   .get('/now', validate('query', BusinessNowQuerySchema), async (c) => {
-    const now = await getBusinessNow(c.get('deps'));
+    const now = await getBusinessNow(reportReads(c.get('deps')));
     if (c.req.valid('query').format === 'csv')
       return csvDownload(`business-now-${now.at.slice(0, 10)}`, businessNowCsv(now));
     return c.json(now);
@@ -43,7 +43,7 @@ export const adminBusinessRoutes = new Hono<AppEnv>()
   })
   .get('/cohorts', validate('query', BusinessRangeSchema), async (c) => {
     const { format, ...query } = c.req.valid('query');
-    const figures = await getBusinessCohorts(c.get('deps'), query);
+    const figures = await getBusinessCohorts(reportReads(c.get('deps')), query);
     if (format === 'csv')
       return csvDownload(`business-cohorts-${figures.from}-${figures.to}`, businessCohortsCsv(figures));
     return c.json(figures);

@@ -86,14 +86,16 @@ type DaySums = Omit<
  * rows, without waiting for a run under way), so a figure is at most a minute behind the ledger.
  */
 export async function getBusinessOverTime(
-  deps: Pick<Deps, 'db' | 'now'>,
+  deps: Pick<Deps, 'db' | 'now' | 'reports'>,
   query: { from?: string | undefined; to?: string | undefined; by: PeriodUnit },
 ): Promise<BusinessOverTime> {
   const { from, to } = defaultPeriodRange(query, utcDay(deps.now()));
   const by = query.by;
+  // The fold writes, on the primary; the figures are read where reports read (a replica).
   await foldBusinessDays(deps, { ifOlderThanSeconds: FOLD_FRESH_SECONDS, skipIfBusy: true });
+  const reads = deps.reports.db();
   const rows = await rowsOf<DaySums & { start: string | null }>(
-    deps.db,
+    reads,
     sql`select case when day < ${from}::date then null
               else greatest(date_trunc(${by}, day)::date, ${from}::date)::text end as start,
           sum(paying_delta)::int as "payingDelta", sum(mrr_delta_cents)::float8 as "mrrDeltaCents",
