@@ -7,6 +7,7 @@ import { CredentialsCard, MyDataCard, StatsCard } from './account-cards';
 import { calendarLinkQuery, notificationSettingsQuery, profileQuery } from './api';
 import { CalendarCard } from './calendar-card';
 import { Avatar, DetailsCard } from './details-card';
+import { detailsFormKey } from './details-form-key';
 import { PushCard } from './push-card';
 import { RemindersCard } from './reminders-card';
 import { ThemeCard } from './theme-card';
@@ -48,7 +49,7 @@ export default function ProfilePage() {
         </header>
         {!user.emailVerified && <VerifyEmailCard email={user.email} />}
         <div className="grid items-start gap-6 lg:grid-cols-[3fr_2fr]">
-          <DetailsCard key={data.profile.updatedAt} data={data} email={user.email} />
+          <DetailsCard key={detailsFormKey(data.profile)} data={data} email={user.email} />
           <div className="grid content-start gap-6">
             <StatsCard stats={data.stats} />
             {data.hasPassword && <CredentialsCard email={user.email} />}
