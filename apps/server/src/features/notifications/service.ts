@@ -8,7 +8,7 @@ import {
   type PushKind,
   TIME_ZONE_MESSAGE,
 } from '@core28/core/notifications';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -191,7 +191,7 @@ export async function notify(
     return true;
   }
   if (!switches.email[kind]) return false;
-  return enqueueMail(deps, tx, build({ email: member.email, unsubscribe }), { dedupeKey });
+  return enqueueMail(deps, tx, build({ email: member.email, unsubscribe }), { dedupeKey, atMostOnce: true });
 }
 
 type PushMessage = { title: string; body: string; url: string };
@@ -230,7 +230,9 @@ export async function listSwitchedOff(
     .from(notificationPreferences)
     .where(
       and(
-        inArray(notificationPreferences.userId, userIds),
+        // One parameter (a JSON array): a busy minute's tens of thousands of ids are over the
+        // protocol's 65,535 parameters as a list.
+        sql`${notificationPreferences.userId} in (select jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb))`,
         eq(notificationPreferences.kind, kind),
         eq(notificationPreferences.email, false),
         eq(notificationPreferences.push, false),

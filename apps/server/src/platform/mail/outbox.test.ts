@@ -7,7 +7,14 @@ import { makeRetriesDue, retryWaits, until } from '../../testing/jobs.ts';
 import { startSmtpDouble } from '../../testing/smtp.ts';
 import { mailOutbox } from '../db/schema.ts';
 import { createSmtpMailer } from './mailer.ts';
-import { MAIL_POLICY, MAIL_QUEUE, minimumRetrySpanSeconds, requeueStrandedMail } from './outbox.ts';
+import {
+  enqueueMail,
+  INTERRUPTED,
+  MAIL_POLICY,
+  MAIL_QUEUE,
+  minimumRetrySpanSeconds,
+  requeueStrandedMail,
+} from './outbox.ts';
 
 // Mail through the queue, against a local SMTP server speaking the protocol.
 
@@ -176,5 +183,55 @@ describe('mail whose job was lost', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('a send cut off by a killed process', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpDouble>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpDouble();
+    t = await createTestApp({ mailer: createSmtpMailer({ url: smtp.url, from: FROM, log }) });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  /** A mail written, then its attempt begun and never finished, as a SIGKILL mid-send leaves it. */
+  async function cutOff(to: string, atMostOnce: boolean) {
+    const message = { to, subject: `For ${to}`, preview: '', text: 'Hello', html: '<p>Hello</p>' };
+    expect(await enqueueMail(t.deps, t.db, message, { atMostOnce })).toBe(true);
+    await t.db.update(mailOutbox).set({ sendingAt: new Date() }).where(eq(mailOutbox.to, to));
+  }
+
+  it('sends a member notification at most once, and account mail again', async () => {
+    await cutOff('notified@example.com', true);
+    await cutOff('account@example.com', false);
+    expect(await t.drainJobs()).toBe(2);
+    expect(smtp.received.map((mail) => mail.to)).toEqual([['account@example.com']]);
+    const [notified] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'notified@example.com'));
+    expect(notified).toMatchObject({ sentAt: null, lastError: INTERRUPTED });
+    expect(notified?.failedAt).toBeInstanceOf(Date);
+    // Given up for good: a later run of its job (a duplicate, a requeue) sends nothing either.
+    expect(await requeueStrandedMail(t.deps)).toBe(0);
+  });
+
+  it('an attempt the relay refused is no cut-off: the next one sends', async () => {
+    smtp.state.refuseNext = 1;
+    const message = {
+      to: 'refused-once@example.com',
+      subject: 'Hi',
+      preview: '',
+      text: 'Hi',
+      html: '<p>Hi</p>',
+    };
+    await enqueueMail(t.deps, t.db, message, { atMostOnce: true });
+    expect(await t.drainJobs()).toBe(1);
+    const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'refused-once@example.com'));
+    expect(row).toMatchObject({ sendingAt: null, sentAt: null, failedAt: null });
+    await makeRetriesDue(t.database.executeSql);
+    expect(await t.drainJobs()).toBe(1);
+    expect(smtp.received.filter((mail) => mail.to[0] === 'refused-once@example.com')).toHaveLength(1);
   });
 });

@@ -32,7 +32,8 @@ export const MAIL_POLICY: Partial<QueuePolicy> = {
   expireInSeconds: 120,
   // New mail (a sign-up's confirmation) is picked up within a second.
   pollingSeconds: 1,
-  concurrency: 2,
+  // A popular minute of reminders is tens of thousands of mails; each waits on the relay.
+  concurrency: 4,
 };
 
 /** The shortest time from the first attempt to the last with MAIL_POLICY, for the docs and tests. */
@@ -50,7 +51,7 @@ export async function enqueueMail(
   deps: MailDeps,
   db: DbOrTx,
   message: MailMessage,
-  { dedupeKey }: { dedupeKey?: string } = {},
+  { dedupeKey, atMostOnce = false }: { dedupeKey?: string; atMostOnce?: boolean } = {},
 ): Promise<boolean> {
   const isWritten = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -63,6 +64,7 @@ export async function enqueueMail(
         html: message.html,
         meta: message.meta ?? {},
         dedupeKey: dedupeKey ?? null,
+        atMostOnce,
         listUnsubscribe: message.listUnsubscribe ? headerLine(message.listUnsubscribe) : null,
       })
       .onConflictDoNothing({ target: mailOutbox.dedupeKey })
@@ -76,15 +78,31 @@ export async function enqueueMail(
   return isWritten;
 }
 
+/** Why an at-most-once mail was not sent again (its row's last_error). */
+export const INTERRUPTED =
+  'An earlier attempt was cut off while sending: not sent again, as it may have gone';
+
 /** The mail-send job: one outbox row through the relay, once. */
 export async function deliverOutboxMail(
   deps: { db: Database; mailer: Mailer; metrics: Metrics; log: Logger; now: () => Date },
   { outboxId, isLastAttempt }: { outboxId: string; isLastAttempt: boolean },
 ) {
   const [mail] = await deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId));
-  // Deleted (the account was) or sent already (a run cut off after sending, retried).
-  if (!mail || mail.sentAt) return;
+  // Deleted (the account was), sent already (a run cut off after sending, retried) or given up.
+  if (!mail || mail.sentAt || mail.failedAt) return;
   const attempts = mail.attempts + 1;
+  if (mail.sendingAt && mail.atMostOnce) {
+    // The relay may have taken it before the process died: a member's notification twice is worse
+    // than once missed (the in-app item stays).
+    deps.metrics.mailFailed(true);
+    await deps.db
+      .update(mailOutbox)
+      .set({ lastError: INTERRUPTED, failedAt: deps.now() })
+      .where(eq(mailOutbox.id, outboxId));
+    deps.log.warn({ outboxId }, 'mail not sent again: an earlier attempt was cut off while sending');
+    return;
+  }
+  await deps.db.update(mailOutbox).set({ sendingAt: deps.now() }).where(eq(mailOutbox.id, outboxId));
   try {
     await deps.mailer.send(mail);
   } catch (err) {
@@ -92,7 +110,12 @@ export async function deliverOutboxMail(
     const reason = err instanceof Error ? err.message : String(err);
     await deps.db
       .update(mailOutbox)
-      .set({ attempts, lastError: reason.slice(0, 1000), failedAt: isLastAttempt ? deps.now() : null })
+      .set({
+        attempts,
+        sendingAt: null,
+        lastError: reason.slice(0, 1000),
+        failedAt: isLastAttempt ? deps.now() : null,
+      })
       .where(eq(mailOutbox.id, outboxId));
     if (isLastAttempt) deps.log.error({ err, outboxId, attempts }, 'mail not sent: no attempt left');
     throw err;

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { memberId, users } from './auth.ts';
 import { timestamps } from './columns.ts';
 
@@ -48,6 +59,14 @@ export const mailOutbox = pgTable(
     /** The one-click unsubscribe URL (RFC 8058 List-Unsubscribe), for mail a member may stop. */
     listUnsubscribe: text('list_unsubscribe'),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * Member notifications (reminders, a coach's reply) are sent at most once: an attempt cut off
+     * while sending (the process killed) may have reached the relay, so it is not made again.
+     * Account mail (a confirmation, a reset, a receipt) is sent again: a lost one is worse than two.
+     */
+    atMostOnce: boolean('at_most_once').notNull().default(false),
+    /** An attempt began sending at this time and has not recorded how it ended (yet, or ever). */
+    sendingAt: timestamp('sending_at', { withTimezone: true }),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** The last attempt failed: no retry is left. */
