@@ -60,3 +60,47 @@ export const mailsOf = (t: TestApp, kind: string, members: Pick<Member, 'email'>
       ),
     )
     .orderBy(mailOutbox.createdAt);
+
+/**
+ * `count` confirmed members on The Daily Core, written in a few statements (a sign-up each would
+ * take minutes): spread over `timeZones`, each with their reminder at `at`'s minute in their own
+ * zone, registered `daysIn` days before it. Ids and e-mails are `${prefix}-${i}`.
+ */
+export async function seedDueMembers(
+  t: TestApp,
+  {
+    count,
+    at,
+    timeZones,
+    daysIn = 3,
+    prefix = 'due',
+  }: {
+    count: number;
+    at: Date;
+    timeZones: string[];
+    daysIn?: number;
+    prefix?: string;
+  },
+) {
+  const zones = `{${timeZones.join(',')}}`;
+  const registered = new Date(at.getTime() - daysIn * 86_400_000).toISOString();
+  await t.db.execute(sql`
+    insert into users (id, name, email, email_verified, created_at, updated_at)
+    select ${prefix} || '-' || i, 'Member ' || i, ${prefix} || '-' || i || '@example.com', true, ${registered}, ${registered}
+    from generate_series(1, ${count}) i`);
+  // The profile's insert triggers give each one their first round and progress row.
+  await t.db.execute(sql`
+    insert into profiles (user_id, registration_date, time_zone, reminder_time, created_at, updated_at)
+    select ${prefix} || '-' || i, ${registered}, z.zone,
+      to_char(${at.toISOString()}::timestamptz at time zone z.zone, 'HH24:MI'), ${registered}, ${registered}
+    from generate_series(1, ${count}) i
+    cross join lateral (select (${zones}::text[])[1 + i % ${timeZones.length}] as zone) z`);
+  await t.db.execute(sql`
+    insert into subscribers (user_id, email, subscribed, subscription_tier, is_trial)
+    select ${prefix} || '-' || i, ${prefix} || '-' || i || '@example.com', true, 'The Daily Core', false
+    from generate_series(1, ${count}) i`);
+  return Array.from({ length: count }, (_, i) => ({
+    userId: `${prefix}-${i + 1}`,
+    email: `${prefix}-${i + 1}@example.com`,
+  }));
+}

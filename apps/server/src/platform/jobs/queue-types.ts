@@ -34,6 +34,12 @@ export type QueuePolicy = {
   pollingSeconds: number;
   /** Jobs of this queue one instance runs at once. */
   concurrency: number;
+  /**
+   * The worker running a job marks it alive this often (half of it); a job not marked for this
+   * long (its instance was killed) is failed, and retried, at pg-boss's next supervision (every
+   * minute) rather than after `expireInSeconds`. Off (null) unless a queue sets it.
+   */
+  heartbeatSeconds: number | null;
 };
 
 export type JobOutcome = 'completed' | 'retried' | 'failed';
@@ -74,6 +80,15 @@ export type JobQueue = {
    */
   checkSchedules(): Promise<string[]>;
   enqueue(queue: string, data: object, options?: EnqueueOptions): Promise<void>;
+  /**
+   * Many jobs of one queue in a few statements (a thousand rows each) rather than one per job: a
+   * fan-out of tens of thousands inside the minute it is for. A job whose singleton key is taken is
+   * skipped, as with enqueue. Returns how many were new.
+   */
+  enqueueMany(
+    queue: string,
+    jobs: readonly ({ data: object } & Omit<EnqueueOptions, 'tx'>)[],
+  ): Promise<number>;
   /** Wakes this instance's idle workers of `queue` (after a transaction that enqueued to it committed). */
   wake(queue: string): void;
   /**

@@ -50,6 +50,21 @@ describe('the job queue', () => {
     expect((await jobsOf(database.executeSql, 'tx-test')).map((job) => job.state)).toEqual(['completed']);
   });
 
+  it('enqueues thousands at once, skipping a key already taken, and runs each once', async () => {
+    const ran: number[] = [];
+    await queue.work('many', z.object({ n: z.number() }), async ({ n }) => {
+      ran.push(n);
+    });
+    const job = (n: number) => ({ data: { n }, singletonKey: `key-${n}`, singletonSeconds: 3600 });
+    expect(await queue.enqueueMany('many', [job(1), job(2)])).toBe(2);
+    // Past one statement's batch, with the two keys above among them (a second tick of the minute).
+    const all = Array.from({ length: 2_500 }, (_, i) => job(i + 1));
+    expect(await queue.enqueueMany('many', all)).toBe(2_498);
+    expect(await queue.enqueueMany('many', all)).toBe(0);
+    await queue.drain();
+    expect(ran.sort((a, b) => a - b)).toEqual(all.map((j) => j.data.n));
+  });
+
   it('refuses a job for a queue nobody works', async () => {
     await expect(queue.enqueue('nobody-works-this', {})).rejects.toThrow(/No worker registered/);
   });

@@ -22,10 +22,14 @@ const DEFAULT_POLICY: QueuePolicy = {
   expireInSeconds: 15 * 60,
   pollingSeconds: 15,
   concurrency: 1,
+  heartbeatSeconds: null,
 };
 
 /** A worker polls every 1–15 s: three failed statements in a row is not a passing blip. */
 const FAILURES_BEFORE_NOT_RUNNING = 3;
+
+/** Rows per statement in enqueueMany: one JSON parameter of a few hundred KB. */
+const ENQUEUE_BATCH = 1000;
 
 /** A finished job, completed or failed, stays a week for a look, then pg-boss deletes it. */
 const KEEP_FINISHED_SECONDS = 7 * 24 * 3600;
@@ -136,6 +140,7 @@ export async function startJobQueue({
         retryDelay: policy.retryDelaySeconds,
         retryBackoff: policy.backoff,
         expireInSeconds: policy.expireInSeconds,
+        ...(policy.heartbeatSeconds !== null && { heartbeatSeconds: policy.heartbeatSeconds }),
         // Finished jobs (failed ones too, with their error) are kept a week for a look, then deleted.
         deleteAfterSeconds: KEEP_FINISHED_SECONDS,
       } satisfies Omit<Queue, 'name'>;
@@ -146,6 +151,7 @@ export async function startJobQueue({
       if (!isWorking) return;
       const ids: string[] = [];
       for (let i = 0; i < policy.concurrency; i++) {
+        const worker = { id: '' };
         const id = await boss.work(
           queue,
           {
@@ -158,6 +164,10 @@ export async function startJobQueue({
           },
           async ([job]) => {
             if (!job) return [];
+            // A job found, so more may wait: fetch again as soon as this one is done. pg-boss waits
+            // its polling interval after every job at batchSize 1 (no burst there), which capped a
+            // worker at one job per interval: a popular minute's reminders would have taken hours.
+            if (worker.id) boss.notifyWorker(worker.id);
             try {
               await run(queue, job);
               return [{ id: job.id, status: 'completed' }];
@@ -169,6 +179,7 @@ export async function startJobQueue({
             }
           },
         );
+        worker.id = id;
         ids.push(id);
       }
       workerIds.set(queue, ids);
@@ -187,6 +198,19 @@ export async function startJobQueue({
       await boss.insert(queue, [job], tx ? { db: executeSqlIn(tx) } : {});
       // Outside a transaction the job is visible now: wake a worker here instead of waiting for its poll.
       if (!tx) wake(queue);
+    },
+
+    async enqueueMany(queue, jobs) {
+      if (!handlers.has(queue)) throw new Error(`No worker registered for the job queue "${queue}"`);
+      let inserted = 0;
+      for (let from = 0; from < jobs.length; from += ENQUEUE_BATCH) {
+        const batch = jobs
+          .slice(from, from + ENQUEUE_BATCH)
+          .map(({ data, singletonKey, singletonSeconds }) => ({ data, singletonKey, singletonSeconds }));
+        inserted += (await boss.insert(queue, batch, { returnId: true }))?.length ?? 0;
+        wake(queue);
+      }
+      return inserted;
     },
 
     wake,

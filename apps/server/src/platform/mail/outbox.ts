@@ -30,6 +30,8 @@ export const MAIL_POLICY: Partial<QueuePolicy> = {
   backoff: true,
   // A relay that hangs is cut off by the SMTP timeouts (mailer.ts) well before this.
   expireInSeconds: 120,
+  // A killed instance's mail goes again (or, at most once, is given up) about a minute later.
+  heartbeatSeconds: 20,
   // New mail (a sign-up's confirmation) is picked up within a second.
   pollingSeconds: 1,
   // A popular minute of reminders is tens of thousands of mails; each waits on the relay.
