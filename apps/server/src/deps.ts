@@ -9,6 +9,7 @@ import { primaryOnly, type ReadReplica } from './platform/db/read-replica.ts';
 import { createDevClock } from './platform/dev-clock.ts';
 import { type JobQueue, NO_JOB_QUEUE } from './platform/jobs/queue.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail/mailer.ts';
+import { MAIL_POLICY } from './platform/mail/outbox.ts';
 import { createMetrics, type Metrics } from './platform/metrics/metrics.ts';
 import { createDemoProvider } from './platform/payments/demo.ts';
 import { createStripeProvider } from './platform/payments/stripe.ts';
@@ -42,7 +43,12 @@ export function createDeps(opts: {
   const mailer =
     opts.mailer ??
     (config.smtpUrl
-      ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom, log })
+      ? createSmtpMailer({
+          url: config.smtpUrl,
+          from: config.mailFrom,
+          log,
+          connections: MAIL_POLICY.concurrency,
+        })
       : createOutboxMailer());
   // Tests pass a fixed clock; outside production the clock can be moved (POST /dev/clock).
   const devClock = !opts.now && !config.isProduction ? createDevClock() : null;

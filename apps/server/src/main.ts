@@ -138,6 +138,7 @@ async function main() {
     await jobs
       .stop(config.shutdownTimeoutMs)
       .catch((err) => log.error({ err }, 'could not stop the job queue'));
+    deps.mailer.close?.();
     await deps.reports.close().catch((err) => log.error({ err }, 'could not close the read replica pool'));
     await database.close().catch((err) => log.error({ err }, 'could not close the database pool'));
     await embedded?.stop();

@@ -218,7 +218,8 @@ describe('a send cut off by a killed process', () => {
   });
 
   it('an attempt the relay refused is no cut-off: the next one sends', async () => {
-    smtp.state.refuseNext = 1;
+    // Refused for the whole attempt (the pool tries another connection after a 421), then back.
+    smtp.state.refuseNext = 100;
     const message = {
       to: 'refused-once@example.com',
       subject: 'Hi',
@@ -230,6 +231,7 @@ describe('a send cut off by a killed process', () => {
     expect(await t.drainJobs()).toBe(1);
     const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'refused-once@example.com'));
     expect(row).toMatchObject({ sendingAt: null, sentAt: null, failedAt: null });
+    smtp.state.refuseNext = 0;
     await makeRetriesDue(t.database.executeSql);
     expect(await t.drainJobs()).toBe(1);
     expect(smtp.received.filter((mail) => mail.to[0] === 'refused-once@example.com')).toHaveLength(1);
