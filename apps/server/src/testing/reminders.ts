@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DUE_QUEUE, SEND_QUEUE } from '../features/reminders/jobs.ts';
 import type { sendJobPayload } from '../features/reminders/reminders.ts';
+import { type Database, rowsOf } from '../platform/db/index.ts';
 import { mailOutbox, profiles, workoutCompletions } from '../platform/db/schema.ts';
 import { createMember, givePaidTier, type TestApp } from './harness.ts';
 
@@ -67,7 +68,7 @@ export const mailsOf = (t: TestApp, kind: string, members: Pick<Member, 'email'>
  * zone, registered `daysIn` days before it. Ids and e-mails are `${prefix}-${i}`.
  */
 export async function seedDueMembers(
-  t: TestApp,
+  t: { db: Database },
   {
     count,
     at,
@@ -103,4 +104,24 @@ export async function seedDueMembers(
     userId: `${prefix}-${i + 1}`,
     email: `${prefix}-${i + 1}@example.com`,
   }));
+}
+
+/**
+ * Moves these members' current round so that `at`'s local date is its day 8: the first week's
+ * summary is due that morning.
+ */
+export async function makeWeekOneDone(
+  t: { db: Database },
+  { prefix = 'due', at }: { prefix?: string; at: Date },
+) {
+  const local = sql`(${at.toISOString()}::timestamptz at time zone coalesce(p.time_zone, 'UTC'))::date`;
+  await t.db.execute(sql`
+    update rounds r set started_at = ((${local} - 7) + time '12:00') at time zone coalesce(p.time_zone, 'UTC')
+    from profiles p
+    where p.user_id = r.user_id and r.user_id like ${`${prefix}-%`}`);
+  return rowsOf<{ userId: string; localDate: string }>(
+    t.db,
+    sql`select p.user_id as "userId", to_char(${local}, 'YYYY-MM-DD') as "localDate"
+        from profiles p where p.user_id like ${`${prefix}-%`}`,
+  );
 }

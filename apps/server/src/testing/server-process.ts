@@ -14,11 +14,14 @@ export async function startServerProcess({
   root,
   dataDir,
   port,
+  env: extra = {},
 }: {
   /** The repository's root. */
   root: string;
   dataDir: string;
   port: number;
+  /** More of the server's environment (SMTP_URL, …). */
+  env?: Record<string, string>;
 }): Promise<ChildProcess> {
   const base = `http://127.0.0.1:${port}`;
   let stderr = '';
@@ -35,6 +38,7 @@ export async function startServerProcess({
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: base,
+      ...extra,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
