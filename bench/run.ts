@@ -7,6 +7,7 @@ import { measureAdminScale } from './admin-scale.ts';
 import { measureApi } from './api.ts';
 import { BUDGETS, checkLighthouse, missedBudgets, reportBudgets } from './budgets.ts';
 import { measureBusinessScale } from './business-scale.ts';
+import { measureJobsScale, printJobsScale } from './jobs-scale.ts';
 import { cpuOf, freePort, measure, startProcess, stopProcess, table } from './lib.ts';
 import { measureBundles, measureLighthouse, serveBlank } from './page-speed.ts';
 import { signedInCookie } from './paid-member.ts';
@@ -25,7 +26,9 @@ const PASSWORD = 'Bench#2026pass';
 /**
  * BENCH_ONLY=api: the member API table alone; BENCH_ONLY=realtime: live delivery alone (only the server is built);
  * BENCH_ONLY=admin: the admin pages at scale alone; BENCH_ONLY=business: the owner's business figures at
- * 1,000,000 members alone (business-scale.ts: BENCH_BUSINESS_MEMBERS, BENCH_BUSINESS_ENGINE, BENCH_BUSINESS_URL); BENCH_ONLY=pages: page weight and Lighthouse
+ * 1,000,000 members alone (business-scale.ts: BENCH_BUSINESS_MEMBERS, BENCH_BUSINESS_ENGINE, BENCH_BUSINESS_URL); BENCH_ONLY=jobs: the
+ * reminders, the weekly summary and the nightly jobs on a seeded database (jobs-scale.ts: BENCH_JOBS_URL, BENCH_JOBS_DUE,
+ * BENCH_JOBS_WEEKLY, BENCH_JOBS_PARTS); BENCH_ONLY=pages: page weight and Lighthouse
  * alone; BENCH_ONLY=weight: page weight alone (a minute, for measuring one change to the web app);
  * BENCH_ONLY=program: Lighthouse on the signed-in /program alone, its median of BENCH_RUNS runs (3);
  * BENCH_ONLY=member: Lighthouse (performance and accessibility) on a 1-on-1 Burn member's everyday pages:
@@ -39,6 +42,11 @@ const pagesOnly = only === 'pages' || only === 'weight' || only === 'program' ||
 
 if (only === 'admin') {
   printAdminScale(await measureAdminScale());
+  process.exit(0);
+}
+if (only === 'jobs') {
+  execFileSync('npm', ['run', 'build:server'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  printJobsScale(await measureJobsScale());
   process.exit(0);
 }
 if (only === 'business') {

@@ -229,6 +229,23 @@ describe('the million-member seed, at 2,000 members', () => {
     expect(await count('select count(*)::int as n from discussion_messages')).toBeGreaterThan(500);
   });
 
+  it('has every unread conversation message already mailed, as the unread-mail job would have', async () => {
+    const unreadTopics = (side: 'member' | 'coach') =>
+      `from discussion_topics t cross join lateral (select min(m.created_at) as oldest from discussion_messages m
+         where m.topic_id = t.id and ${side === 'member' ? 'm.is_coach_reply and not m.read_by_user' : 'not m.is_coach_reply and not m.read_by_coach'}) o
+       where o.oldest is not null`;
+    for (const side of ['member', 'coach'] as const) {
+      expect(await count(`select count(*)::int as n ${unreadTopics(side)}`)).toBeGreaterThan(10);
+      // What mailUnreadCoaching would find due: none, or an instance on the seed mails them all at once.
+      expect(
+        await count(
+          `select count(*)::int as n ${unreadTopics(side)}
+           and (t.${side}_notified_at is null or t.${side}_notified_at < o.oldest)`,
+        ),
+      ).toBe(0);
+    }
+  });
+
   it('leaves the triggers working on from the seeded rows', async () => {
     const [member] = (
       (await handle.db.execute(sql`select m.user_id, m.round_id, m.completed_days from member_progress m

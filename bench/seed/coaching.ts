@@ -24,11 +24,16 @@ export function coachingStatements({ members, now }: SeedOptions): string[] {
        from coach_assignments a join bench_seed_members m on m.user_id = a.user_id
        cross join generate_series(1, 1 + floor(${u('m.i', 73)} * 3)::int) t
        where m.reg_at < ${T} - interval '2 days'`,
-    // Messages every three hours; the last one is the member's when their count is odd.
-    `insert into discussion_topics (id, user_id, title, description, is_archived, awaiting_since, created_at, updated_at)
+    // Messages every three hours; the last one is the member's when their count is odd. Only the
+    // last can be unread, and its e-mail went ten minutes after it, as the unread-mail job sends it
+    // (else an instance started on the seed would mail every one of them in its first minute).
+    `insert into discussion_topics (id, user_id, title, description, is_archived, awaiting_since,
+         member_notified_at, coach_notified_at, created_at, updated_at)
        select id, user_id, (array['Form check','Lower back','Breathing','Plank progress','Diet question','Travel week'])[1 + (i + t) % 6],
          '', archived,
          case when messages % 2 = 1 and not archived then created_at + interval '3 hours' * (messages - 1) end,
+         case when messages % 2 = 0 then created_at + interval '3 hours' * (messages - 1) + interval '10 minutes' end,
+         case when messages % 2 = 1 then created_at + interval '3 hours' * (messages - 1) + interval '10 minutes' end,
          created_at, created_at + interval '3 hours' * (messages - 1)
        from bench_seed_topics`,
     `insert into discussion_messages (topic_id, user_id, message, is_coach_reply, read_by_user, read_by_coach, created_at)
