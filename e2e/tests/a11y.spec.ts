@@ -7,6 +7,9 @@ import { ADMIN, paidMember, signInOverHttp } from './helpers';
 // no serious or critical violations.
 const WIDTHS = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } };
 const SCHEMES = ['light', 'dark'] as const;
+// Each test audits a dozen pages or more: 40-55 s on CI's two cores, and over the default minute on
+// the first ones run against a cold server.
+test.describe.configure({ timeout: 120_000 });
 
 async function audit(page: Page, path: string) {
   await page.goto(path);
