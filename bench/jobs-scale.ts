@@ -234,7 +234,6 @@ async function weeklyWithKill(db: DatabaseHandle, url: string, sink: Sink, dir: 
   await queue.stop(1_000);
   const mine = () =>
     [...receivedBy(sink, /Subject: Your week 1 /).entries()].filter(([to]) => emails.has(to));
-  const started = Date.now();
   let [child] = await startInstances(1, url, sink, dir);
   const firstStarted = Date.now();
   await waitFor(() => mine().length >= members.length / 3, 30 * 60_000);
@@ -254,7 +253,6 @@ async function weeklyWithKill(db: DatabaseHandle, url: string, sink: Sink, dir: 
   await sleep(3_000);
   await stopProcess(child!);
   const got = mine();
-  void started;
   return {
     members: members.length,
     perSecond: Math.round(rate),
