@@ -11,7 +11,7 @@ export type ReceivedMail = { from: string; to: string[]; data: string };
  */
 export async function startSmtpDouble() {
   const received: ReceivedMail[] = [];
-  const state = { refuseNext: 0, hangNext: 0, connections: 0 };
+  const state = { refuseNext: 0, hangNext: 0, connections: 0, connectionErrors: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -56,6 +56,11 @@ export async function startSmtpDouble() {
         callback();
       });
     },
+  });
+  // A client that vanishes mid-mail (a server killed while sending) resets its connection; the
+  // library reports that as the server's 'error' event, which with no listener would end the process.
+  server.on('error', () => {
+    state.connectionErrors++;
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
