@@ -65,6 +65,16 @@ describe('the job queue', () => {
     expect(ran.sort((a, b) => a - b)).toEqual(all.map((j) => j.data.n));
   });
 
+  it('queues a fan-out whole or not at all: the workers see it once it is all there', async () => {
+    await queue.work('all-at-once', z.object({ n: z.number() }), async () => {});
+    // A NUL in its data, which jsonb refuses, makes the second statement of three fail.
+    const jobs = Array.from({ length: 2_500 }, (_, n) => ({
+      data: n === 1_500 ? { n, text: '\u0000' } : { n },
+    }));
+    await expect(queue.enqueueMany('all-at-once', jobs)).rejects.toThrow();
+    expect(await jobsOf(database.executeSql, 'all-at-once')).toEqual([]);
+  });
+
   it('refuses a job for a queue nobody works', async () => {
     await expect(queue.enqueue('nobody-works-this', {})).rejects.toThrow(/No worker registered/);
   });

@@ -202,14 +202,21 @@ export async function startJobQueue({
 
     async enqueueMany(queue, jobs) {
       if (!handlers.has(queue)) throw new Error(`No worker registered for the job queue "${queue}"`);
-      let inserted = 0;
-      for (let from = 0; from < jobs.length; from += ENQUEUE_BATCH) {
-        const batch = jobs
-          .slice(from, from + ENQUEUE_BATCH)
-          .map(({ data, singletonKey, singletonSeconds }) => ({ data, singletonKey, singletonSeconds }));
-        inserted += (await boss.insert(queue, batch, { returnId: true }))?.length ?? 0;
-        wake(queue);
-      }
+      if (!jobs.length) return 0;
+      // One transaction: the workers see the fan-out when it is all queued. Woken batch by batch,
+      // the sends of the first thousands took the two cores from the queueing of the rest, and a
+      // 50,000-member minute was queued after 76 s.
+      const inserted = await db.transaction(async (tx) => {
+        let count = 0;
+        for (let from = 0; from < jobs.length; from += ENQUEUE_BATCH) {
+          const batch = jobs
+            .slice(from, from + ENQUEUE_BATCH)
+            .map(({ data, singletonKey, singletonSeconds }) => ({ data, singletonKey, singletonSeconds }));
+          count += (await boss.insert(queue, batch, { returnId: true, db: executeSqlIn(tx) }))?.length ?? 0;
+        }
+        return count;
+      });
+      wake(queue);
       return inserted;
     },
 
