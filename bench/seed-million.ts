@@ -78,7 +78,7 @@ export async function seedMillion(
     ['rounds', roundStatements(options)],
     ['completed days, results, wellness', dayStatements(options)],
     ['coaching', coachingStatements(options)],
-    ['member_progress and counters', aggregateStatements()],
+    ['member_progress and counters', aggregateStatements(options)],
   ];
   const done: SeedStage[] = [];
   const timed = async (name: string, work: () => Promise<unknown>) => {

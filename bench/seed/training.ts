@@ -68,8 +68,8 @@ export function dayStatements({ now }: SeedOptions): string[] {
   ];
 }
 
-/** The counters and copies the triggers keep, set once from the rows (migrations 0005, 0017, 0022). */
-export function aggregateStatements(): string[] {
+/** The counters and copies the triggers keep, set once from the rows (migrations 0005, 0017, 0022, 0033). */
+export function aggregateStatements({ now }: SeedOptions): string[] {
   return [
     `insert into program_day_stats (program_id, day_number, shard, completions)
        select program_id, day_number, 0, count(*)::int from workout_completions group by 1, 2`,
@@ -97,5 +97,27 @@ export function aggregateStatements(): string[] {
     `update member_progress m set recent_feeling = r.feeling, recent_energy = r.energy
        from core28_recent_wellness(array(select distinct user_id from wellness_tracking)) r
        where r.user_id = m.user_id`,
+    // The member list's keys and counters, as migration 0033 backfills them.
+    'insert into member_list_keys select * from member_list_key_source where listed',
+    `insert into member_list_counts (plan, burn, falling, time_zone, top_day_on, second_day_on, third_day_on, weeks_done, members)
+       select plan, burn, falling, time_zone, top_day_on, second_day_on, third_day_on, weeks_done, count(*)
+       from member_list_keys group by 1, 2, 3, 4, 5, 6, 7, 8`,
+    `select core28_member_list_counts_fold((${at(now)} at time zone 'UTC')::date)`,
+    // The coaches' loads, as the same migration backfills them.
+    'insert into coach_load_keys select * from coach_load_key_source',
+    `insert into coach_load_counts (coach_id, members, open_conversations)
+       select coach_id, count(*) filter (where burn), sum(open_topics) from coach_load_keys group by 1`,
+    // The migration counted the empty tables: these replace its zeros.
+    'delete from dashboard_counts',
+    `insert into dashboard_counts (name, n)
+       select 'paid', count(*) from subscribers s
+       where s.subscribed and not s.is_trial and s.subscription_tier in ('The Daily Core', '1-on-1 Burn')
+       union all select 'open-conversations', count(*) from discussion_topics where not is_archived`,
+    `update discussion_topics t set unread_by_coach = c.n
+       from (select topic_id, count(*)::int as n from discussion_messages
+             where not is_coach_reply and not read_by_coach group by 1) c
+       where t.id = c.topic_id`,
+    `insert into dashboard_counts (name, n)
+       select 'unread-topics', count(*) from discussion_topics where unread_by_coach > 0 and not is_archived`,
   ];
 }

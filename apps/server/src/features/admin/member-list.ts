@@ -5,6 +5,7 @@ import type { Deps } from '../../context.ts';
 import { memberProgress, profiles, subscribers, users } from '../../platform/db/schema.ts';
 import { isNotAdminSql, memberScopeSql } from '../auth/service.ts';
 import { listProgramSummaries, missedAtLeastSql, missedInARowSql } from '../program/service.ts';
+import { countListedMembers, keysAnswer, listFallingPage, listMissedPage } from './member-list-keys.ts';
 
 /** LIKE's own wildcards in a search are matched literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -98,16 +99,32 @@ export async function listMembers(
     sort === 'lastActive'
       ? members.innerJoin(memberProgress, onProgress)
       : members.leftJoin(memberProgress, onProgress);
-  const [pageIds, [counted]] = await Promise.all([
-    joined
-      .where(where)
-      .orderBy(...order)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    deps.db.select({ n: count() }).from(profiles).leftJoin(memberProgress, onProgress).where(where),
+  const allOfThem = keysAnswer(query, staff);
+  const [ids, total] = await Promise.all([
+    (async () => {
+      const kept =
+        allOfThem && sort === 'missed'
+          ? await listMissedPage(deps, query, now)
+          : allOfThem && sort === 'registered' && query.falling === 'true' && query.missed === 0
+            ? await listFallingPage(deps, query)
+            : null;
+      if (kept) return kept;
+      const found = await joined
+        .where(where)
+        .orderBy(...order)
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
+      return found.map((c) => c.userId);
+    })(),
+    allOfThem
+      ? countListedMembers(deps, query, now)
+      : deps.db
+          .select({ n: count() })
+          .from(profiles)
+          .leftJoin(memberProgress, onProgress)
+          .where(where)
+          .then(([counted]) => counted?.n ?? 0),
   ]);
-  const ids = pageIds.map((c) => c.userId);
-  const total = counted?.n ?? 0;
   const summaries = await listProgramSummaries(deps, { userIds: ids });
   const rows = ids.length
     ? await deps.db

@@ -55,7 +55,9 @@ export function memberScopeSql(
     case 'all':
       return sql`true`;
     case 'assigned':
-      return sql`exists (select 1 from coach_assignments ca where ca.user_id = ${qualified(memberIdColumn)} and ca.coach_id = ${viewerId})`;
+      // The coach's members read once (an InitPlan), then found by id: as a correlated EXISTS the
+      // planner walked a list's order over every member (a million) to find a coach's page.
+      return sql`${qualified(memberIdColumn)} = any (array(select ca.user_id from coach_assignments ca where ca.coach_id = ${viewerId}))`;
     case 'none':
       return sql`false`;
   }

@@ -1,5 +1,5 @@
 import { INBOX_PAGE_SIZE, type InboxView } from '@core28/core/coaching';
-import type { Staff } from '@core28/core/staff';
+import { memberScopeOf, type Staff } from '@core28/core/staff';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { rawRows as rows } from '../../platform/db/index.ts';
@@ -90,7 +90,14 @@ export async function listCoachTopics(
           order by ${order}
           limit ${INBOX_PAGE_SIZE} offset ${(page - 1) * INBOX_PAGE_SIZE}`,
     ),
-    rows<{ total: number }>(db, sql`select count(*)::int as total ${from} where ${filter}`),
+    // Without a search nothing of users or profiles is read: every topic has its member (a foreign
+    // key), so the count is the topics' own index, not a join per topic (150,000 at 1M members).
+    rows<{ total: number }>(
+      db,
+      q
+        ? sql`select count(*)::int as total ${from} where ${filter}`
+        : sql`select count(*)::int as total from discussion_topics where ${filter}`,
+    ),
   ]);
   const at = now().getTime();
   const target = config.coachReplyTargetHours * 3_600_000;
@@ -128,12 +135,15 @@ export async function listCoachTopics(
 
 /** Conversations whose member's message no coach has opened yet: the admin navigation's count. */
 export async function countUnreadTopics({ db }: Pick<Deps, 'db'>, { staff, viewerId }: Viewer) {
+  // Every member's: the count the triggers keep (migration 0033); a coach's: their members' topics
+  // with an unread message, by the topics' own count (never every unread message).
   const [row] = await rows<{ unread: number }>(
     db,
-    sql`select count(distinct m.topic_id)::int as unread
-        from discussion_messages m join discussion_topics on discussion_topics.id = m.topic_id
-        where not m.is_coach_reply and not m.read_by_coach and not discussion_topics.is_archived
-          and ${memberScopeSql(staff, viewerId, sql`discussion_topics.user_id`)}`,
+    memberScopeOf(staff) === 'all'
+      ? sql`select coalesce(sum(c.n), 0)::int as unread from dashboard_counts c where c.name = 'unread-topics'`
+      : sql`select count(*)::int as unread from discussion_topics
+            where discussion_topics.unread_by_coach > 0 and not discussion_topics.is_archived
+              and ${memberScopeSql(staff, viewerId, sql`discussion_topics.user_id`)}`,
   );
   return { unread: row?.unread ?? 0 };
 }

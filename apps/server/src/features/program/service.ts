@@ -26,7 +26,9 @@ export { findMemberProgramDay, listMemberProgramDays } from './days.ts';
 
 export {
   listProgramSummaries,
+  localTodaySql,
   missedAtLeastSql,
+  missedFromKeysSql,
   missedInARowSql,
   type ProgramSummary,
   programDaySql,

@@ -268,5 +268,24 @@ export const missedAtLeastSql = (
     and (${day} - 1 - ${n} > 62 or coalesce(${mask}, 0) & (((1::bigint << ${n}) - 1) << (${day} - 1 - ${n})) = 0), false)`;
 };
 
+/**
+ * Days missed in a row from the member list's kept key (member_list_keys, migration 0033): the
+ * local dates of the current round's three highest completed days (day 0's for each missing). The
+ * last completed day before today is the first of them before today. Two may not be: today's own
+ * (it hides nothing before it), and one ahead of today after a zone change (a day is completed up
+ * to today, and the same instant is at most one round day apart in two zones), so three reach it.
+ * Null without a round: 0 missed, as missedInARowSql.
+ */
+export const missedFromKeysSql = (
+  keys: { top: SQL | AnyPgColumn; second: SQL | AnyPgColumn; third: SQL | AnyPgColumn },
+  today: SQL,
+) =>
+  sql<number>`greatest(0, ${today} - 1 - case when ${keys.top} < ${today} then ${keys.top}
+    when ${keys.second} < ${today} then ${keys.second} else ${keys.third} end)`;
+
+/** Today's date in a member's zone (null: UTC), as the SQL twins above count it. */
+export const localTodaySql = (timeZone: SQL | AnyPgColumn, now: Date) =>
+  sql`(${now.toISOString()}::timestamptz at time zone coalesce(${timeZone}, 'UTC'))::date`;
+
 // Wellness falling in SQL is member_progress.wellness_falling, a column generated from the last three
 // wellness values the trigger keeps (schema.ts), so the planner has statistics and an index for it.

@@ -10,20 +10,32 @@ import { coachAssignments } from '../../platform/db/schema.ts';
 // ends at the same instant for the seat count as for every other rule (and tests can move it).
 const instant = (at: Date | undefined) => (at ? sql`${at.toISOString()}::timestamptz` : sql`now()`);
 
-/** A member whose 1-on-1 Burn is paid for at `at` (alias `s` is their subscribers row). */
-const burnPaidSql = (at?: Date) =>
-  sql`s.subscribed and not s.is_trial and s.subscription_tier = '1-on-1 Burn' and (s.subscription_end is null or s.subscription_end > ${instant(at)})`;
-
-/** Each coach with their seats, seats taken, holds open and open conversations at `at`. */
+/**
+ * Each coach with their seats, seats taken, holds open and open conversations at `at`. Members and
+ * conversations are the counters triggers keep (coach_load_counts, migration 0033): counting them
+ * per coach read every assigned member and topic. The counters take a paid 1-on-1 Burn by its flags;
+ * those whose period has ended by `at` and who are not yet marked so are taken off here, a range of
+ * subscribers_paid_idx.
+ */
 export const coachLoadSql = (at?: Date) => sql`
+  with counted as (
+    select c.coach_id, sum(c.members)::int as members, sum(c.open_conversations)::int as open_conversations
+    from coach_load_counts c group by c.coach_id
+  ), ended as (
+    select ca.coach_id, count(*)::int as n
+    from subscribers s join coach_assignments ca on ca.user_id = s.user_id
+    where s.subscribed and not s.is_trial and s.subscription_tier in ('The Daily Core', '1-on-1 Burn')
+      and s.subscription_end <= ${instant(at)} and s.subscription_tier = '1-on-1 Burn'
+    group by ca.coach_id
+  )
   select cp.user_id as coach_id, cp.name, cp.seats,
-    (select count(*)::int from coach_assignments ca join subscribers s on s.user_id = ca.user_id
-      where ca.coach_id = cp.user_id and ${burnPaidSql(at)}) as members,
+    (coalesce(counted.members, 0) - coalesce(ended.n, 0))::int as members,
     (select count(*)::int from seat_holds h
       where h.coach_id = cp.user_id and h.released_at is null and h.expires_at > ${instant(at)}) as held,
-    (select count(*)::int from discussion_topics t join coach_assignments ca on ca.user_id = t.user_id
-      where ca.coach_id = cp.user_id and not t.is_archived) as open_conversations
+    coalesce(counted.open_conversations, 0) as open_conversations
   from coach_profiles cp
+  left join counted on counted.coach_id = cp.user_id
+  left join ended on ended.coach_id = cp.user_id
   where exists (select 1 from user_roles r where r.user_id = cp.user_id and r.role in ('owner', 'coach'))`;
 
 export type CoachLoad = {

@@ -7,6 +7,7 @@ export * from './schema/business.ts';
 export * from './schema/business-cohorts.ts';
 export * from './schema/coaching.ts';
 export * from './schema/content.ts';
+export * from './schema/member-list.ts';
 export * from './schema/members.ts';
 export * from './schema/news.ts';
 export * from './schema/platform.ts';

@@ -22,6 +22,11 @@ export const discussionTopics = pgTable(
      * "Awaiting reply", oldest first, and "needs attention" read it by its index.
      */
     awaitingSince: timestamp('awaiting_since', { withTimezone: true }),
+    /**
+     * The member's messages here no coach has opened, kept by a trigger on the messages (migration
+     * 0033): the admin navigation's unread count reads the topics, not every unread message.
+     */
+    unreadByCoach: integer('unread_by_coach').notNull().default(0),
     ...timestamps,
     updatedAt: updatedAt(),
   },
@@ -32,6 +37,9 @@ export const discussionTopics = pgTable(
     index('discussion_topics_awaiting_idx')
       .on(t.awaitingSince, t.id)
       .where(sql`${t.awaitingSince} is not null and not ${t.isArchived}`),
+    index('discussion_topics_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.unreadByCoach} > 0 and not ${t.isArchived}`),
   ],
 );
 
