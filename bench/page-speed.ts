@@ -32,6 +32,10 @@ export type Lighthouse = {
   tbt: number;
   cls: number;
   scores: number[];
+  /** Lighthouse's measure of the host's CPU (its `benchmarkIndex`), the median over the runs. */
+  hostIndex: number;
+  /** The CPU slowdown the runs simulated. */
+  slowdown: number;
 };
 
 /** Builds bench/blank and serves it gzip'ed with long-cache headers, like the app's assets. */
@@ -173,6 +177,11 @@ async function lighthouseRun(port: number, page: LighthousePage, triesLeft = 2) 
  */
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
 
+const median = (values: number[]) => {
+  const sorted = values.toSorted((a, b) => a - b);
+  return Math.round(sorted[Math.floor(sorted.length / 2)]!);
+};
+
 /** Lighthouse's default mobile run (simulated slow 4G, 4× CPU slowdown), performance and accessibility. */
 export async function measureLighthouse(
   pages: LighthousePage[],
@@ -219,6 +228,8 @@ export async function measureLighthouse(
         tbt: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN),
         cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN) * 1000) / 1000,
         scores: lhrs.map(scoreOf),
+        hostIndex: median(lhrs.map((l) => l.environment.benchmarkIndex)),
+        slowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
       });
     }
   } finally {

@@ -252,19 +252,23 @@ async function pageSpeed(testBase: string, cookie: string) {
       // A member of the dearest plan, so /one-on-one is theirs too; signed in, service worker installed.
       const member = await signedInCookie(testBase, 'burn-monthly');
       const scores = await measureLighthouse(
-        (
-          process.env.BENCH_MEMBER_PAGES?.split(',') ?? [
-            '/',
-            '/program',
-            '/program/day/1/session',
-            '/progress',
-            '/one-on-one',
-          ]
-        ).map((p) => ({
-          name: `${p} (member, service worker)`,
-          url: `${testBase}${p}`,
-          cookie: member,
-        })),
+        [
+          // The same run's reference: what this host's Lighthouse makes of an empty React page.
+          { name: 'blank Vite + React', url: blank.url },
+          ...(
+            process.env.BENCH_MEMBER_PAGES?.split(',') ?? [
+              '/',
+              '/program',
+              '/program/day/1/session',
+              '/progress',
+              '/one-on-one',
+            ]
+          ).map((p) => ({
+            name: `${p} (member, service worker)`,
+            url: `${testBase}${p}`,
+            cookie: member,
+          })),
+        ],
         Number(process.env.BENCH_RUNS ?? 3),
       );
       checkLighthouse(scores);

@@ -47,7 +47,7 @@ export function printBusinessScale({ engine, members, jobs, queries }: BusinessR
 /** Lighthouse's median run of each page, and the score of every run. */
 export function lighthouseTable(scores: Lighthouse[]) {
   return table([
-    ['page', 'performance', 'accessibility', 'LCP ms', 'TBT ms', 'CLS', 'every run'],
+    ['page', 'performance', 'accessibility', 'LCP ms', 'TBT ms', 'CLS', 'every run', 'host index', 'CPU ×'],
     ...scores.map((r) => [
       r.page,
       String(r.score),
@@ -58,6 +58,8 @@ export function lighthouseTable(scores: Lighthouse[]) {
       String(r.tbt),
       String(r.cls),
       r.scores.join(', '),
+      String(r.hostIndex),
+      String(r.slowdown),
     ]),
   ]);
 }

@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { preloadedDependencies } from './src/app/pwa/module-preload';
 
 // The framework every page runs on, in one chunk of its own. Left to itself, Rolldown spreads it
 // over a handful of small shared chunks and reshuffles them whenever a module the landing page
@@ -90,6 +91,7 @@ export default defineConfig({
   server: { proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
   build: {
     target: 'es2022',
+    modulePreload: { resolveDependencies: preloadedDependencies },
     sourcemap: false,
     rolldownOptions: {
       output: {
