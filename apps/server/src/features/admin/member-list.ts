@@ -3,7 +3,7 @@ import type { Staff } from '@core28/core/staff';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { memberProgress, profiles, subscribers, users } from '../../platform/db/schema.ts';
-import { isNotAdminSql, memberScopeSql } from '../auth/service.ts';
+import { isNotAdminSql, memberScopeSql, membersMatchingSql } from '../auth/service.ts';
 import { listProgramSummaries, missedAtLeastSql, missedInARowSql } from '../program/service.ts';
 import { countListedMembers, keysAnswer, listFallingPage, listMissedPage } from './member-list-keys.ts';
 
@@ -14,15 +14,7 @@ function whereOf({ search, plan, burn, missed, falling }: MemberListQuery, now: 
   const conditions: SQL[] = [isNotAdminSql(profiles.userId)];
   if (search) {
     const pattern = likePattern(search);
-    // One indexed lookup per table (trigram GIN indexes), not an OR across a join that scans both.
-    conditions.push(
-      sql`profiles.user_id in (
-        select u.id from users u where u.email ilike ${pattern}
-        union
-        select p.user_id from profiles p
-        where p.display_name ilike ${pattern}
-          or (coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')) ilike ${pattern})`,
-    );
+    conditions.push(sql`profiles.user_id in (${membersMatchingSql(pattern)})`);
   }
   if (plan === 'paid')
     conditions.push(

@@ -66,6 +66,17 @@ export const memberNameSql = ({ profile, user }: { profile: string; user: string
   return sql<string>`coalesce(nullif(trim(coalesce(${p}.first_name, '') || ' ' || coalesce(${p}.last_name, '')), ''), nullif(trim(${p}.display_name), ''), ${sql.identifier(user)}.email)`;
 };
 
+/**
+ * The members whose e-mail, display name or full name contains `pattern` (an ILIKE pattern): one
+ * lookup per table, each read from its trigram index, not an OR across a join that scans both.
+ */
+export const membersMatchingSql = (pattern: string) => sql`
+  select u.id from users u where u.email ilike ${pattern}
+  union
+  select p.user_id from profiles p
+  where p.display_name ilike ${pattern}
+    or (coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')) ilike ${pattern}`;
+
 /** The signed-in member as the web shell needs it (the header's photo included), in one round trip. */
 const viewerProfileStatement = (db: DbOrTx) =>
   db

@@ -43,7 +43,7 @@ describe('the inbox of a coach', () => {
     const cat = await burnMember(t);
     await t.db
       .update(profiles)
-      .set({ firstName: 'Ann', lastName: 'Archer' })
+      .set({ firstName: 'Ann', lastName: 'Archer', displayName: 'Annie' })
       .where(eq(profiles.userId, ann.userId));
     for (const m of [ann, bob]) await assign(t, m.userId, coach.userId);
     await assign(t, cat.userId, other.userId);
@@ -100,6 +100,9 @@ describe('the inbox of a coach', () => {
 
   it('searches by member name, e-mail and message text, within the scope', async () => {
     expect(titles(await inbox(coach.cookie, { view: 'all', q: 'archer' }))).toEqual(['Ann knees']);
+    // A member is found by the name they show in the app too, not only the one the inbox prints.
+    expect(titles(await inbox(coach.cookie, { view: 'all', q: 'annie' }))).toEqual(['Ann knees']);
+    expect(titles(await inbox(coach.cookie, { view: 'all', q: 'KNEES' }))).toEqual(['Ann knees']);
     expect(titles(await inbox(coach.cookie, { view: 'archived', q: 'badly after' }))).toEqual(['Bob sleep']);
     expect(titles(await inbox(coach.cookie, { view: 'all', q: 'swollen' }))).toEqual(['Ann knees']);
     expect(titles(await inbox(coach.cookie, { view: 'all', q: 'Cat diet' }))).toEqual([]);

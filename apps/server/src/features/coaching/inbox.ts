@@ -3,7 +3,7 @@ import { memberScopeOf, type Staff } from '@core28/core/staff';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../context.ts';
 import { rawRows as rows } from '../../platform/db/index.ts';
-import { memberScopeSql } from '../auth/service.ts';
+import { memberScopeSql, membersMatchingSql } from '../auth/service.ts';
 import { memberName, unreadFor } from './rows.ts';
 
 // The coach's inbox: its three views, searched and paged, the unread count of the admin
@@ -36,12 +36,18 @@ const VIEWS: Record<InboxView, { where: SQL; order: SQL }> = {
 /** `%words%` for ILIKE, the pattern's own characters escaped. */
 const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * Conversations whose member (e-mail, display or full name), title or any message contains the
+ * words: each part read from its own trigram index and the topics' ids united, not an OR evaluated
+ * on every topic with a scan of its messages (2.4 s for the owner at a million members).
+ */
 function searchSql(q: string | undefined): SQL {
   if (!q) return sql`true`;
   const pattern = containing(q);
-  return sql`(${memberName} ilike ${pattern} or users.email ilike ${pattern}
-    or discussion_topics.title ilike ${pattern}
-    or exists (select 1 from discussion_messages m where m.topic_id = discussion_topics.id and m.message ilike ${pattern}))`;
+  return sql`discussion_topics.id in (
+    select t.id from discussion_topics t where t.user_id in (${membersMatchingSql(pattern)})
+    union select t.id from discussion_topics t where t.title ilike ${pattern}
+    union select m.topic_id from discussion_messages m where m.message ilike ${pattern})`;
 }
 
 type InboxRow = {
@@ -70,34 +76,34 @@ export async function listCoachTopics(
 ) {
   const { where, order } = VIEWS[view];
   const filter = sql`${where} and ${memberScopeSql(staff, viewerId, sql`discussion_topics.user_id`)} and ${searchSql(q)}`;
-  const from = sql`from discussion_topics
-    join users on users.id = discussion_topics.user_id
-    left join profiles on profiles.user_id = discussion_topics.user_id`;
   const [found, [counted]] = await Promise.all([
+    // The page's topics first, from the topics alone; their members and coaches are read for those
+    // fifty only (a common word matches a sixth of the conversations at a million members).
     rows<InboxRow>(
       db,
-      sql`select discussion_topics.id, discussion_topics.user_id as "userId", discussion_topics.title, discussion_topics.description, discussion_topics.is_archived as "isArchived",
+      sql`with page as materialized (
+            select discussion_topics.id from discussion_topics where ${filter}
+            order by ${order} limit ${INBOX_PAGE_SIZE} offset ${(page - 1) * INBOX_PAGE_SIZE}
+          )
+          select discussion_topics.id, discussion_topics.user_id as "userId", discussion_topics.title, discussion_topics.description, discussion_topics.is_archived as "isArchived",
             discussion_topics.created_at as "createdAt", discussion_topics.updated_at as "updatedAt", discussion_topics.awaiting_since as "awaitingSince",
             (select max(m.created_at) from discussion_messages m where m.topic_id = discussion_topics.id) as "lastMessageAt",
             ${unreadFor('coach')}::int as "unreadCount", ${memberName} as "userName", users.email,
             ca.coach_id as "coachId",
             coalesce(cp.name, nullif(trim(cu.name), ''), cu.email) as "coachName"
-          ${from}
+          from page
+          join discussion_topics on discussion_topics.id = page.id
+          join users on users.id = discussion_topics.user_id
+          left join profiles on profiles.user_id = discussion_topics.user_id
           left join coach_assignments ca on ca.user_id = discussion_topics.user_id
           left join coach_profiles cp on cp.user_id = ca.coach_id
           left join users cu on cu.id = ca.coach_id
-          where ${filter}
-          order by ${order}
-          limit ${INBOX_PAGE_SIZE} offset ${(page - 1) * INBOX_PAGE_SIZE}`,
+          order by ${order}`,
     ),
-    // Without a search nothing of users or profiles is read: every topic has its member (a foreign
-    // key), so the count is the topics' own index, not a join per topic (150,000 at 1M members).
-    rows<{ total: number }>(
-      db,
-      q
-        ? sql`select count(*)::int as total ${from} where ${filter}`
-        : sql`select count(*)::int as total from discussion_topics where ${filter}`,
-    ),
+    // Nothing of users or profiles is read: every topic has its member (a foreign key) and the
+    // search names topics by id, so the count is the topics' own, not a join per topic (150,000 at
+    // 1M members; a common word matches a sixth of them).
+    rows<{ total: number }>(db, sql`select count(*)::int as total from discussion_topics where ${filter}`),
   ]);
   const at = now().getTime();
   const target = config.coachReplyTargetHours * 3_600_000;

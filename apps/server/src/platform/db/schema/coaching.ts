@@ -40,6 +40,8 @@ export const discussionTopics = pgTable(
     index('discussion_topics_unread_idx')
       .on(t.userId)
       .where(sql`${t.unreadByCoach} > 0 and not ${t.isArchived}`),
+    // The inbox's search (ILIKE '%…%') at a million members: trigram indexes (pg_trgm).
+    index('discussion_topics_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
   ],
 );
 
@@ -78,6 +80,7 @@ export const discussionMessages = pgTable(
     index('discussion_messages_created_idx').on(t.createdAt),
     // A member's last activity (the coach's lists) reads their newest message.
     index('discussion_messages_user_created_idx').on(t.userId, t.createdAt),
+    index('discussion_messages_message_trgm_idx').using('gin', sql`${t.message} gin_trgm_ops`),
   ],
 );
 
