@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
-import { preloadedDependencies } from './src/app/pwa/module-preload';
+import { preloadedDependencies } from './src/app/pwa/module-preload.ts';
 
 // The framework every page runs on, in one chunk of its own. Left to itself, Rolldown spreads it
 // over a handful of small shared chunks and reshuffles them whenever a module the landing page
