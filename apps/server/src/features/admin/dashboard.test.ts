@@ -20,7 +20,10 @@ import {
 } from '../../testing/harness.ts';
 
 // Fixed clocks: "today" is the real date (sign-up stamps rows with the database's time), then
-// the clock moves to tomorrow morning.
+// the clock moves to tomorrow morning. A run that starts in the last two minutes of a UTC day
+// waits for the next: its sign-ups would be stamped with a date the clock does not show.
+const untilTomorrow = 86_400_000 - (Date.now() % 86_400_000);
+if (untilTomorrow < 120_000) await new Promise((resolve) => setTimeout(resolve, untilTomorrow + 1_000));
 const today = new Date(`${new Date().toISOString().slice(0, 10)}T10:00:00Z`);
 const tomorrow = new Date(today.getTime() + 23 * 3600_000);
 let clock = today;
